@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@reelbench/source'] },
+  ssr: { resolve: { conditions: ['@reelbench/source'] } },
+  test: { name: 'cli', include: ['test/**/*.test.ts'], environment: 'node' },
+});

@@ -1,0 +1,25 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// Nest's dependency injection reads decorator metadata; esbuild does not emit it, swc does.
+export default defineConfig({
+  plugins: [
+    swc.vite({
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2023',
+      },
+    }),
+  ],
+  resolve: { conditions: ['@reelbench/source'] },
+  ssr: { resolve: { conditions: ['@reelbench/source'] } },
+  test: {
+    name: 'server',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
