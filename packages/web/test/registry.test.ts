@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ActionConflictError, type ActionContext, ActionRegistry } from '../src/actions/registry.js';
+import { SHORTCUT_SPECS } from '../src/actions/shortcuts.js';
+
+const noop = () => {};
+const home: ActionContext = { pathname: '/', projectId: null };
+const timeline: ActionContext = { pathname: '/project/p1/timeline', projectId: 'p1' };
+const assets: ActionContext = { pathname: '/project/p1/assets', projectId: 'p1' };
+
+function fullRegistry() {
+  const registry = new ActionRegistry();
+  for (const spec of SHORTCUT_SPECS) registry.register({ ...spec, perform: noop });
+  return registry;
+}
+
+const press = (
+  key: string,
+  mods: { ctrl?: boolean; shift?: boolean; meta?: boolean } = {},
+  target?: object,
+) => ({
+  key,
+  ctrlKey: mods.ctrl ?? false,
+  metaKey: mods.meta ?? false,
+  shiftKey: mods.shift ?? false,
+  altKey: false,
+  target,
+});
+
+describe('ActionRegistry', () => {
+  it('registers every shortcut of the specification without a conflict', () => {
+    const registry = fullRegistry();
+    expect(registry.all()).toHaveLength(SHORTCUT_SPECS.length);
+  });
+
+  it('refuses a binding already taken in an overlapping scope', () => {
+    const registry = fullRegistry();
+    expect(() =>
+      registry.register({ id: 'x', label: 'X', section: 'Global', binding: 'Ctrl+S', perform: noop }),
+    ).toThrow(ActionConflictError);
+    expect(() =>
+      registry.register({
+        id: 'y',
+        label: 'Y',
+        section: 'T',
+        binding: 'Space',
+        paths: ['timeline'],
+        perform: noop,
+      }),
+    ).toThrow('Shortcut Space is bound to both playback.toggle and y');
+  });
+
+  it('allows the same binding in scopes that cannot overlap', () => {
+    const registry = new ActionRegistry();
+    registry.register({
+      id: 'a',
+      label: 'A',
+      section: 'S',
+      binding: 'Mod+G',
+      paths: ['asset'],
+      perform: noop,
+    });
+    registry.register({
+      id: 'b',
+      label: 'B',
+      section: 'S',
+      binding: 'Mod+G',
+      paths: ['timeline'],
+      perform: noop,
+    });
+    expect(registry.resolveKey(press('g', { ctrl: true }), timeline)?.id).toBe('b');
+    expect(registry.resolveKey(press('g', { ctrl: true }), assets)?.id).toBe('a');
+  });
+
+  it('resolves path-scoped shortcuts only on their paths', () => {
+    const registry = fullRegistry();
+    expect(registry.resolveKey(press(' '), timeline)?.id).toBe('playback.toggle');
+    expect(registry.resolveKey(press(' '), home)).toBeUndefined();
+    expect(registry.resolveKey(press('ArrowRight', { shift: true }), timeline)?.id).toBe('shot.next');
+    expect(registry.resolveKey(press('r', { meta: true }), assets)?.id).toBe('asset.regenerate');
+  });
+
+  it('needs a project for project actions', () => {
+    const registry = fullRegistry();
+    expect(registry.resolveKey(press('n', { ctrl: true }), home)).toBeUndefined();
+    expect(registry.resolveKey(press('n', { ctrl: true }), timeline)?.id).toBe('asset.new');
+  });
+
+  it('ignores shortcuts while typing, except help', () => {
+    const registry = fullRegistry();
+    const input = { tagName: 'INPUT' };
+    expect(registry.resolveKey(press('s', { ctrl: true }, input), timeline)).toBeUndefined();
+    expect(registry.resolveKey(press('?', { shift: true }, input), timeline)?.id).toBe('help.toggle');
+  });
+
+  it('searches labels, hints and keywords and hides unavailable actions', () => {
+    const registry = new ActionRegistry();
+    const perform = vi.fn();
+    registry.register({
+      id: 'fp',
+      label: 'Generate First Pass',
+      section: 'Generate',
+      keywords: ['wizard'],
+      perform,
+    });
+    registry.register({
+      id: 'ri',
+      label: 'Render All Images',
+      section: 'Generate',
+      hint: 'batch',
+      available: (c) => c.projectId !== null,
+      perform,
+    });
+    expect(registry.search('first', home).map((a) => a.id)).toEqual(['fp']);
+    expect(registry.search('WIZARD', home).map((a) => a.id)).toEqual(['fp']);
+    expect(registry.search('batch', home)).toEqual([]);
+    expect(registry.search('batch', timeline).map((a) => a.id)).toEqual(['ri']);
+    expect(registry.search('nothing like this', timeline)).toEqual([]);
+  });
+
+  it('groups the help overlay by section, including help-only storyboard keys', () => {
+    const groups = fullRegistry().helpGroups();
+    expect(groups.map((g) => g.section)).toEqual(['Global', 'Timeline', 'Assets', 'Storyboard']);
+    expect(groups.find((g) => g.section === 'Storyboard')?.actions.map((a) => a.binding)).toEqual(['C', 'P']);
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@reelbench/source'] },
+  ssr: { resolve: { conditions: ['@reelbench/source'] } },
+  test: {
+    name: 'e2e',
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
