@@ -1,0 +1,718 @@
+import { z } from 'zod';
+import {
+  ASPECT_RATIOS,
+  CINEMATIC_TEMPLATES,
+  DEFAULT_SCENE_NAME,
+  DEFAULT_SHOT_DURATION,
+  DEFAULT_SHOT_NAME,
+  FIRST_PASS_DEFAULTS,
+  FIRST_PASS_MODE,
+  PACINGS,
+  TOAST_TYPES,
+  VISUAL_STYLES,
+  type VisualStyle,
+} from './constants.js';
+import { errorCodeSchema } from './errors.js';
+import { ASSET_TYPES, imageKeySchema, rotationSchema, variantNameSchema, viewSchema } from './image-keys.js';
+
+/** Upper bounds on user-supplied text and lists, so one request cannot exhaust memory or storage. */
+export const TEXT_LIMITS = {
+  name: 200,
+  description: 5_000,
+  prompt: 10_000,
+  scriptContent: 2_000_000,
+  url: 4_096,
+  storageKey: 1_024,
+  shortText: 100,
+} as const;
+export const LIST_LIMITS = {
+  ids: 1_000,
+  shots: 2_000,
+  scenes: 1_000,
+  shotOrder: 10_000,
+  placements: 100,
+} as const;
+/** Longest accepted shot, in seconds. */
+export const MAX_SHOT_DURATION = 3_600;
+
+// ---------------------------------------------------------------- primitives
+
+export const idSchema = z.uuid();
+/** ISO 8601 with an offset, as Date.prototype.toISOString() writes it. */
+export const timestampSchema = z.iso.datetime({ offset: true });
+export const nameSchema = z.string().trim().min(1).max(TEXT_LIMITS.name);
+export const descriptionSchema = z.string().max(TEXT_LIMITS.description);
+export const promptSchema = z.string().max(TEXT_LIMITS.prompt);
+export const scriptContentSchema = z.string().max(TEXT_LIMITS.scriptContent);
+/** Absolute URLs and same-origin paths such as /api/files/…; data URLs are not stored. */
+export const urlSchema = z.string().min(1).max(TEXT_LIMITS.url);
+export const storageKeySchema = z.string().min(1).max(TEXT_LIMITS.storageKey);
+export const shortTextSchema = z.string().max(TEXT_LIMITS.shortText);
+export const metadataSchema = z.record(z.string(), z.unknown());
+export const colorSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a #rgb or #rrggbb colour');
+const countSchema = z.number().int().min(0);
+
+export type Id = z.infer<typeof idSchema>;
+export type Timestamp = z.infer<typeof timestampSchema>;
+export type Metadata = z.infer<typeof metadataSchema>;
+
+// ---------------------------------------------------------------- users
+
+export const usernameSchema = z
+  .string()
+  .min(3)
+  .max(40)
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'Usernames use letters, digits, _ . and -');
+export const emailSchema = z.email().max(254);
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: emailSchema,
+  username: usernameSchema,
+  createdAt: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.boolean(),
+  token: z.string().optional(),
+  user: userSchema.optional(),
+  error: z.string().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+// ---------------------------------------------------------------- scenes and project settings
+
+export const sceneSchema = z.object({
+  id: idSchema,
+  name: nameSchema.default(DEFAULT_SCENE_NAME),
+  color: colorSchema,
+  shotIds: z.array(idSchema).max(LIST_LIMITS.shotOrder).default([]),
+});
+export type Scene = z.infer<typeof sceneSchema>;
+
+export const projectSettingsSchema = z.object({
+  scenes: z.array(sceneSchema).max(LIST_LIMITS.scenes).default([]),
+  shotOrder: z.array(idSchema).max(LIST_LIMITS.shotOrder).default([]),
+  audioUrl: urlSchema.nullable().optional(),
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+export type ProjectSettingsInput = z.input<typeof projectSettingsSchema>;
+
+const SETTINGS_JSON_MAX_CHARS = 2_000_000;
+
+/** SPEC.md section 3: settings arrive as an object or as a JSON string of one. */
+export const projectSettingsFieldSchema = z
+  .union([z.string().max(SETTINGS_JSON_MAX_CHARS), z.record(z.string(), z.unknown())], {
+    error: 'Project settings must be an object or a JSON string',
+  })
+  .transform((value, ctx): unknown => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'Project settings are not valid JSON', input: value });
+      return z.NEVER;
+    }
+  })
+  .pipe(projectSettingsSchema);
+
+/** Accepts settings as an object or a JSON string; throws a ZodError for anything else. */
+export function parseProjectSettings(value: unknown): ProjectSettings {
+  return projectSettingsFieldSchema.parse(value);
+}
+
+// ---------------------------------------------------------------- projects and series
+
+export const projectSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  description: descriptionSchema.nullable().default(null),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  thumbnail: urlSchema.nullable().default(null),
+  audio_url: urlSchema.nullable().default(null),
+  audio_s3_key: storageKeySchema.nullable().default(null),
+  series_id: idSchema.nullable().default(null),
+  settings: projectSettingsFieldSchema.prefault({}),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListEntrySchema = projectSchema.extend({
+  shotCount: countSchema,
+  /** Sum of the project's shot durations, in seconds. */
+  duration: z.number().min(0),
+});
+export type ProjectListEntry = z.infer<typeof projectListEntrySchema>;
+
+export const seriesSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  description: descriptionSchema.nullable().default(null),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  /** Present in lists: how many of the owner's projects belong to the series. */
+  projectCount: countSchema.optional(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+// ---------------------------------------------------------------- shots
+
+export const GENERATION_STATUSES = [
+  'pending',
+  'queued',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export const generationStatusSchema = z.enum(GENERATION_STATUSES);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/** SPEC.md section 4: a status counts as completed whenever the image or video url exists. */
+export function effectiveGenerationStatus(
+  status: GenerationStatus,
+  url: string | null | undefined,
+): GenerationStatus {
+  return url ? 'completed' : status;
+}
+
+export const FRAMING_TYPES = [
+  'wide',
+  'medium',
+  'close',
+  'extreme-close',
+  'over-shoulder',
+  'two-shot',
+  'insert',
+  'establishing',
+  'pov',
+  'aerial',
+] as const;
+export const framingTypeSchema = z.enum(FRAMING_TYPES);
+export type FramingType = z.infer<typeof framingTypeSchema>;
+
+export const cameraMoveSchema = z.string().max(TEXT_LIMITS.shortText);
+
+/** Placement fields without defaults, for partial updates (zod applies defaults inside .partial()). */
+export const shotAssetPlacementUpdatesSchema = z.object({
+  /** Normalised to the frame: 0..1 from the left and from the top. */
+  position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+  scale: z.number().positive().max(10).optional(),
+  /** Degrees. */
+  rotation: z.number().min(-360).max(360).optional(),
+  selectedVariantId: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+  selectedDirection: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+});
+export type ShotAssetPlacementUpdates = z.infer<typeof shotAssetPlacementUpdatesSchema>;
+
+export const shotAssetPlacementSchema = z.object({
+  assetId: idSchema,
+  position: z
+    .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+    .default({ x: 0.5, y: 0.5 }),
+  scale: z.number().positive().max(10).default(1),
+  rotation: z.number().min(-360).max(360).default(0),
+  selectedVariantId: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+  selectedDirection: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+});
+export type ShotAssetPlacement = z.infer<typeof shotAssetPlacementSchema>;
+
+/** The writable fields of a shot, each with the value a new shot gets. */
+export const shotFieldsSchema = z.object({
+  name: nameSchema.default(DEFAULT_SHOT_NAME),
+  description: descriptionSchema.nullable().default(null),
+  /** Seconds. */
+  duration: z.number().positive().max(MAX_SHOT_DURATION).default(DEFAULT_SHOT_DURATION),
+  /** Seconds from the start of the timeline. */
+  start_time: z.number().min(0).default(0),
+  prompt: promptSchema.nullable().default(null),
+  action: descriptionSchema.nullable().default(null),
+  script_text: promptSchema.nullable().default(null),
+  image_url: urlSchema.nullable().default(null),
+  video_url: urlSchema.nullable().default(null),
+  s3_image_key: storageKeySchema.nullable().default(null),
+  s3_video_key: storageKeySchema.nullable().default(null),
+  style_package_id: z.string().max(TEXT_LIMITS.name).nullable().default(null),
+  composition_settings: metadataSchema.nullable().default(null),
+  selected_template: z.string().max(TEXT_LIMITS.name).nullable().default(null),
+  customCompositionUrl: urlSchema.nullable().default(null),
+  assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements).default([]),
+  assessment_notes: descriptionSchema.nullable().default(null),
+  assessed_at: timestampSchema.nullable().default(null),
+  generation_status: generationStatusSchema.default('pending'),
+  video_generation_status: generationStatusSchema.default('pending'),
+  sequence_id: idSchema.nullable().default(null),
+  framing: framingTypeSchema.nullable().optional(),
+  camera_move: cameraMoveSchema.nullable().optional(),
+  scene_id: idSchema.nullable().optional(),
+});
+export type ShotFields = z.infer<typeof shotFieldsSchema>;
+
+export const shotSchema = z.object({ id: idSchema, projectId: idSchema, ...shotFieldsSchema.shape });
+export type Shot = z.infer<typeof shotSchema>;
+
+/** A full shot in a save: with an id that exists it is updated, otherwise created (with that id if given). */
+export const shotUpsertSchema = z.object({ id: idSchema.optional(), ...shotFieldsSchema.shape });
+export type ShotUpsert = z.infer<typeof shotUpsertSchema>;
+
+/** Partial shot changes: only the fields present are written. */
+export const shotUpdatesSchema = z.object({
+  name: nameSchema.optional(),
+  description: descriptionSchema.nullable().optional(),
+  duration: z.number().positive().max(MAX_SHOT_DURATION).optional(),
+  start_time: z.number().min(0).optional(),
+  prompt: promptSchema.nullable().optional(),
+  action: descriptionSchema.nullable().optional(),
+  script_text: promptSchema.nullable().optional(),
+  image_url: urlSchema.nullable().optional(),
+  video_url: urlSchema.nullable().optional(),
+  s3_image_key: storageKeySchema.nullable().optional(),
+  s3_video_key: storageKeySchema.nullable().optional(),
+  style_package_id: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+  composition_settings: metadataSchema.nullable().optional(),
+  selected_template: z.string().max(TEXT_LIMITS.name).nullable().optional(),
+  customCompositionUrl: urlSchema.nullable().optional(),
+  assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements).optional(),
+  assessment_notes: descriptionSchema.nullable().optional(),
+  assessed_at: timestampSchema.nullable().optional(),
+  generation_status: generationStatusSchema.optional(),
+  video_generation_status: generationStatusSchema.optional(),
+  sequence_id: idSchema.nullable().optional(),
+  framing: framingTypeSchema.nullable().optional(),
+  camera_move: cameraMoveSchema.nullable().optional(),
+  scene_id: idSchema.nullable().optional(),
+});
+export type ShotUpdates = z.infer<typeof shotUpdatesSchema>;
+
+export const shotPageSchema = z.object({
+  shots: z.array(shotSchema),
+  /** Shots matching the filter, across all pages. */
+  total: countSchema,
+  limit: countSchema,
+  offset: countSchema,
+});
+export type ShotPage = z.infer<typeof shotPageSchema>;
+
+export const coverageVariantSchema = z.object({
+  id: idSchema,
+  shotId: idSchema,
+  framingType: framingTypeSchema,
+  name: nameSchema,
+  description: descriptionSchema.nullable().default(null),
+  prompt: promptSchema.nullable().default(null),
+  image_url: urlSchema.nullable().default(null),
+  video_url: urlSchema.nullable().default(null),
+  generation_status: generationStatusSchema.default('pending'),
+  createdAt: timestampSchema,
+});
+export type CoverageVariant = z.infer<typeof coverageVariantSchema>;
+
+export const coverageVariantUpdatesSchema = z.object({
+  framingType: framingTypeSchema.optional(),
+  name: nameSchema.optional(),
+  description: descriptionSchema.nullable().optional(),
+  prompt: promptSchema.nullable().optional(),
+});
+export type CoverageVariantUpdates = z.infer<typeof coverageVariantUpdatesSchema>;
+
+/** Variants per shot id, for badges on the timeline. */
+export const coverageCountsSchema = z.record(idSchema, countSchema);
+export type CoverageCounts = z.infer<typeof coverageCountsSchema>;
+
+// ---------------------------------------------------------------- assets
+
+export const assetTypeSchema = z.enum(ASSET_TYPES);
+export type AssetType = z.infer<typeof assetTypeSchema>;
+
+export const assetImageEntrySchema = z.object({
+  url: urlSchema.nullable().default(null),
+  optimizedUrl: urlSchema.nullable().default(null),
+  thumbnailUrl: urlSchema.nullable().default(null),
+  mediumUrl: urlSchema.nullable().default(null),
+  s3Key: storageKeySchema.nullable().default(null),
+  generatedAt: timestampSchema.nullable().default(null),
+  isCustomUpload: z.boolean().default(false),
+  metadata: metadataSchema.default({}),
+  prompt: promptSchema.nullable().default(null),
+  status: generationStatusSchema.default('pending'),
+});
+export type AssetImageEntry = z.infer<typeof assetImageEntrySchema>;
+
+export const assetConfigSchema = z.object({
+  type: assetTypeSchema,
+  defaultImageKey: imageKeySchema,
+  supportedVariants: z.array(variantNameSchema).min(1).max(50).default(['default']),
+  supportedRotations: z.array(rotationSchema).default([]),
+  supportedViews: z.array(viewSchema).default([]),
+});
+export type AssetConfig = z.infer<typeof assetConfigSchema>;
+
+export const assetSchema = z.object({
+  id: idSchema,
+  type: assetTypeSchema,
+  name: nameSchema,
+  description: descriptionSchema.nullable().default(null),
+  images: z.record(imageKeySchema, assetImageEntrySchema).default({}),
+  config: assetConfigSchema,
+  metadata: metadataSchema.default({}),
+  /** The owning project; series-level assets keep the project they came from. */
+  projectId: idSchema.nullable(),
+  seriesId: idSchema.nullable().default(null),
+  /** How prompts name the asset, so every shot renders the same character or place. */
+  visualIdentifier: z.string().max(TEXT_LIMITS.description).nullable().default(null),
+  isSeriesLevel: z.boolean().default(false),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Asset = z.infer<typeof assetSchema>;
+
+/** getByIdStreamlined: the asset without metadata and with only the display urls of each image. */
+export const streamlinedAssetSchema = assetSchema.omit({ metadata: true, images: true }).extend({
+  images: z.record(
+    imageKeySchema,
+    assetImageEntrySchema.pick({ url: true, thumbnailUrl: true, mediumUrl: true, status: true }),
+  ),
+});
+export type StreamlinedAsset = z.infer<typeof streamlinedAssetSchema>;
+
+// ---------------------------------------------------------------- script
+
+export const SCRIPT_FORMATS = ['fountain', 'fdx', 'text'] as const;
+export const scriptFormatSchema = z.enum(SCRIPT_FORMATS);
+export type ScriptFormat = z.infer<typeof scriptFormatSchema>;
+
+export const scriptSchema = z.object({
+  projectId: idSchema,
+  content: scriptContentSchema,
+  format: scriptFormatSchema.optional(),
+  updatedAt: timestampSchema.optional(),
+});
+export type Script = z.infer<typeof scriptSchema>;
+
+const lineNumberSchema = z.number().int().min(1);
+const sceneNumberSchema = z.number().int().min(1);
+
+/** What script:analyze reports (the screenplay engine's analyzeScreenplay). */
+export const scriptAnalysisSchema = z.object({
+  title: z.string().optional(),
+  scenes: z.array(
+    z.object({
+      /** 1-based position of the scene in the script. */
+      number: sceneNumberSchema,
+      /** The number written on the heading (`#12A#`), if any. */
+      sceneNumber: z.string().optional(),
+      heading: z.string(),
+      intExt: z.enum(['INT', 'EXT', 'INT/EXT', 'EST']).nullable(),
+      location: z.string().nullable(),
+      timeOfDay: z.string().nullable(),
+      /** 1-based page the scene starts on. */
+      page: z.number().int().min(1),
+      /** Length as the industry writes it: '3/8', '1 1/8'. */
+      eighths: z.string(),
+      lengthEighths: countSchema,
+      wordCount: countSchema,
+      characters: z.array(z.string()),
+      line: lineNumberSchema,
+    }),
+  ),
+  characters: z.array(
+    z.object({
+      name: z.string(),
+      dialogueLines: countSchema,
+      /** Number of cues. */
+      speeches: countSchema,
+      words: countSchema,
+      scenes: z.array(sceneNumberSchema),
+      /** scene is null when the character appears before the first heading. */
+      firstAppearance: z.object({ scene: sceneNumberSchema.nullable(), line: lineNumberSchema }),
+    }),
+  ),
+  locations: z.array(z.object({ name: z.string(), scenes: z.array(sceneNumberSchema) })),
+  pageCount: countSchema,
+  /** Exact length in pages by the page model. */
+  pages: z.number().min(0),
+  /** One page is one minute. */
+  estimatedScreenTimeSeconds: z.number().min(0),
+  wordCount: countSchema,
+  readingTimeMinutes: countSchema,
+});
+export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
+
+export const scriptFindingSchema = z.object({
+  line: lineNumberSchema,
+  column: z.number().int().min(1).optional(),
+  severity: z.enum(['error', 'warning']),
+  code: z.string(),
+  message: z.string(),
+});
+export type ScriptFinding = z.infer<typeof scriptFindingSchema>;
+
+export const scriptValidationSchema = z.object({
+  valid: z.boolean(),
+  format: scriptFormatSchema,
+  findings: z.array(scriptFindingSchema),
+  summary: z.object({
+    errors: countSchema,
+    warnings: countSchema,
+    scenes: countSchema,
+    characters: countSchema,
+    pageCount: countSchema,
+  }),
+});
+export type ScriptValidation = z.infer<typeof scriptValidationSchema>;
+
+export const scriptFormatHelpSchema = z.object({
+  format: scriptFormatSchema,
+  title: z.string(),
+  summary: z.string(),
+  elements: z.array(z.object({ name: z.string(), syntax: z.string(), example: z.string() })),
+});
+export type ScriptFormatHelp = z.infer<typeof scriptFormatHelpSchema>;
+
+// ---------------------------------------------------------------- files
+
+export const uploadResultSchema = z.object({
+  url: urlSchema,
+  key: storageKeySchema,
+  size: countSchema,
+  originalName: z.string().max(255),
+  mimetype: z.string().max(255),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const storedFileSchema = uploadResultSchema.extend({
+  kind: z.enum(['image', 'audio', 'json', 'video']),
+  createdAt: timestampSchema,
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
+
+// ---------------------------------------------------------------- UI records
+
+export const toastTypeSchema = z.enum(TOAST_TYPES);
+
+/** The click handler of a toast action is UI state and stays out of the schema. */
+export const toastSchema = z.object({
+  id: z.string().min(1).max(TEXT_LIMITS.shortText),
+  type: toastTypeSchema,
+  title: z.string().max(TEXT_LIMITS.name),
+  message: z.string().max(TEXT_LIMITS.description).default(''),
+  /** Milliseconds; when absent, TOAST_DURATION_MS of the type. */
+  duration: z.number().int().min(0).optional(),
+  persistent: z.boolean().default(false),
+  action: z.object({ label: z.string().min(1).max(TEXT_LIMITS.shortText) }).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+export const applicationErrorSchema = z.object({
+  code: errorCodeSchema,
+  /** 0 for errors raised on the client without an HTTP answer. */
+  statusCode: z.number().int().min(0),
+  context: metadataSchema.default({}),
+  timestamp: timestampSchema,
+});
+export type ApplicationError = z.infer<typeof applicationErrorSchema>;
+
+// ---------------------------------------------------------------- first pass
+
+const VISUAL_STYLE_VALUES = VISUAL_STYLES.map((style) => style.value) as [VisualStyle, ...VisualStyle[]];
+
+export const styleGuideSchema = z.object({
+  style: z.enum(VISUAL_STYLE_VALUES).default(FIRST_PASS_DEFAULTS.style),
+  aspect: z.enum(ASPECT_RATIOS).default(FIRST_PASS_DEFAULTS.aspect),
+  pacing: z.enum(PACINGS).default(FIRST_PASS_DEFAULTS.pacing),
+  template: z.enum(CINEMATIC_TEMPLATES).default(FIRST_PASS_DEFAULTS.template),
+  notes: descriptionSchema.optional(),
+});
+export type StyleGuide = z.infer<typeof styleGuideSchema>;
+
+export const firstPassRequestSchema = z.object({
+  projectId: idSchema,
+  mode: z.literal(FIRST_PASS_MODE),
+  styleGuide: styleGuideSchema.prefault({}),
+});
+export type FirstPassRequest = z.infer<typeof firstPassRequestSchema>;
+
+export const firstPassShotSchema = z
+  .object({
+    name: nameSchema.default(DEFAULT_SHOT_NAME),
+    description: descriptionSchema.default(''),
+    action: descriptionSchema.default(''),
+    script_text: promptSchema.default(''),
+    framing: framingTypeSchema,
+    camera_move: cameraMoveSchema,
+    characters: z.array(nameSchema).max(LIST_LIMITS.placements).default([]),
+    location: z.string().max(TEXT_LIMITS.name).default(''),
+    prompt: promptSchema.default(''),
+    sceneNumber: z.number().int().min(1),
+    sceneHeading: z.string().max(TEXT_LIMITS.description).default(''),
+    /** Seconds from the start of the cut. */
+    startTime: z.number().min(0),
+    endTime: z.number().min(0).optional(),
+    duration: z.number().positive().max(MAX_SHOT_DURATION).optional(),
+  })
+  .superRefine((shot, ctx) => {
+    if (shot.endTime === undefined && shot.duration === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration'],
+        message: 'A first-pass shot needs endTime or duration',
+      });
+    }
+    if (shot.endTime !== undefined && shot.endTime <= shot.startTime) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime must be after startTime' });
+    }
+  });
+export type FirstPassShot = z.infer<typeof firstPassShotSchema>;
+
+/**
+ * SPEC.md section 4: endTime − startTime when endTime exists, else the given duration. Rounded to the
+ * millisecond, because 12.3 − 10.1 is 2.2000000000000011 in floating point.
+ */
+export function firstPassShotDuration(
+  shot: Pick<FirstPassShot, 'startTime' | 'endTime' | 'duration'>,
+): number {
+  const seconds =
+    shot.endTime === undefined ? (shot.duration ?? DEFAULT_SHOT_DURATION) : shot.endTime - shot.startTime;
+  return Math.round(seconds * 1000) / 1000;
+}
+
+export const firstPassSceneSchema = z.object({
+  number: z.number().int().min(1),
+  heading: z.string().max(TEXT_LIMITS.description),
+  name: z.string().max(TEXT_LIMITS.name),
+  /** Indexes into the response's shots. */
+  shotIndexes: z.array(countSchema),
+});
+export type FirstPassScene = z.infer<typeof firstPassSceneSchema>;
+
+export const missingAssetSchema = z.object({
+  type: z.enum(['character', 'location']),
+  name: nameSchema,
+});
+export type MissingAsset = z.infer<typeof missingAssetSchema>;
+
+/** A project asset the script names, and the shots it appears in. */
+export const firstPassLinkedAssetSchema = z.object({
+  assetId: idSchema,
+  type: assetTypeSchema,
+  name: nameSchema,
+  shotIndexes: z.array(countSchema),
+});
+export type FirstPassLinkedAsset = z.infer<typeof firstPassLinkedAssetSchema>;
+
+export const firstPassResponseSchema = z.object({
+  shots: z.array(firstPassShotSchema).max(LIST_LIMITS.shots),
+  scenes: z.array(firstPassSceneSchema).optional(),
+  /** Characters and locations the script names that the project has no asset for. */
+  missingAssets: z.array(missingAssetSchema).optional(),
+  linkedAssets: z.array(firstPassLinkedAssetSchema).optional(),
+});
+export type FirstPassResponse = z.infer<typeof firstPassResponseSchema>;
+
+// ---------------------------------------------------------------- jobs
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const jobSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  userId: idSchema.optional(),
+  /** The action that queued it, e.g. 'shot:generate-batch'. */
+  type: z.string().min(1).max(TEXT_LIMITS.shortText),
+  status: jobStatusSchema,
+  progress: z.number().min(0).max(100),
+  message: z.string().max(TEXT_LIMITS.description).optional(),
+  error: z.string().max(TEXT_LIMITS.description).optional(),
+  result: z.unknown().optional(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  shotIds: z.array(idSchema).optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** Queue depth for the project's owner: jobs waiting to start and jobs running. */
+export const jobCountsSchema = z.object({ waiting: countSchema, running: countSchema });
+export type JobCounts = z.infer<typeof jobCountsSchema>;
+
+/** Per-shot outcome of a batch job (job.result of generate-batch and generate-video-batch). */
+export const batchShotResultSchema = z.object({
+  shotId: idSchema,
+  status: generationStatusSchema,
+  url: urlSchema.optional(),
+  error: z.string().max(TEXT_LIMITS.description).optional(),
+});
+export type BatchShotResult = z.infer<typeof batchShotResultSchema>;
+
+// ---------------------------------------------------------------- project save
+
+export const projectSaveSchema = z.object({
+  /** Idempotency key: replaying a save with the same saveId returns the first result and writes nothing. */
+  saveId: idSchema,
+  shots: z.array(shotUpsertSchema).max(LIST_LIMITS.shots).default([]),
+  deletedShotIds: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
+  script: z.object({ content: scriptContentSchema }).optional(),
+  settings: projectSettingsSchema.optional(),
+});
+export type ProjectSave = z.infer<typeof projectSaveSchema>;
+export type ProjectSaveInput = z.input<typeof projectSaveSchema>;
+
+export const projectSaveResultSchema = z.object({
+  projectId: idSchema,
+  savedShots: countSchema,
+  deletedShots: countSchema,
+  savedAt: timestampSchema,
+  saveId: idSchema,
+});
+export type ProjectSaveResult = z.infer<typeof projectSaveResultSchema>;
+
+// ---------------------------------------------------------------- edit decision lists
+
+export const edlEventSchema = z.object({
+  eventNumber: z.number().int().min(1),
+  /** The shot the event came from, so an edited list can be matched back; null for black or gaps. */
+  shotId: idSchema.nullable(),
+  reel: z.string().max(32),
+  clipName: z.string().max(TEXT_LIMITS.name),
+  /** Seconds. */
+  sourceIn: z.number().min(0),
+  sourceOut: z.number().min(0),
+  recordIn: z.number().min(0),
+  recordOut: z.number().min(0),
+});
+export type EdlEvent = z.infer<typeof edlEventSchema>;
+
+export const edlSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  name: nameSchema,
+  frameRate: z.number().positive().max(240).default(24),
+  events: z.array(edlEventSchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Edl = z.infer<typeof edlSchema>;
+
+export const edlSummarySchema = edlSchema.omit({ events: true }).extend({ eventCount: countSchema });
+export type EdlSummary = z.infer<typeof edlSummarySchema>;
+
+// ---------------------------------------------------------------- review
+
+export const reviewLinkSchema = z.object({
+  token: z.string().min(1),
+  url: urlSchema,
+  createdAt: timestampSchema,
+});
+export type ReviewLink = z.infer<typeof reviewLinkSchema>;
+
+/** What a public review page may read: no owner data, no storage keys beyond the urls. */
+export const reviewViewSchema = z.object({
+  project: projectSchema.pick({ id: true, name: true, description: true, thumbnail: true, settings: true }),
+  shots: z.array(shotSchema),
+  script: scriptSchema.nullable(),
+});
+export type ReviewView = z.infer<typeof reviewViewSchema>;

@@ -1,0 +1,417 @@
+import { z } from 'zod';
+import { ME_TIMEOUT_MS } from './constants.js';
+import {
+  assetSchema,
+  assetTypeSchema,
+  authResponseSchema,
+  idSchema,
+  jobSchema,
+  projectListEntrySchema,
+  projectSaveResultSchema,
+  projectSaveSchema,
+  projectSchema,
+  reviewLinkSchema,
+  reviewViewSchema,
+  sceneSchema,
+  scriptFormatHelpSchema,
+  scriptSchema,
+  scriptValidationSchema,
+  seriesSchema,
+  shotPageSchema,
+  shotSchema,
+  shotUpdatesSchema,
+  shotUpsertSchema,
+  storageKeySchema,
+  storedFileSchema,
+  uploadResultSchema,
+  urlSchema,
+  userSchema,
+} from './entities.js';
+import { ReelbenchError } from './errors.js';
+import {
+  assetCreateSchema,
+  assetUpdatesSchema,
+  loginSchema,
+  projectCreateSchema,
+  projectUpdatesSchema,
+  registerSchema,
+  scriptSaveSchema,
+  scriptValidateSchema,
+  seriesCreateSchema,
+  seriesUpdatesSchema,
+  shotListQuerySchema,
+  shotOrderSchema,
+} from './inputs.js';
+import { deletedReplySchema, shotOrderReplySchema } from './socket.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRouteSpec {
+  method: HttpMethod;
+  /** Express-style: '/api/projects/:id'. */
+  path: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
+  auth: boolean;
+  timeoutMs?: number;
+  retries?: number;
+  /** multipart/form-data: `body` describes the text fields, `fileField` names the file part. */
+  multipart?: boolean;
+  fileField?: string;
+}
+
+/** Largest accepted upload per file part, in bytes. */
+export const UPLOAD_MAX_BYTES = {
+  image: 25 * 1024 * 1024,
+  audio: 200 * 1024 * 1024,
+  json: 10 * 1024 * 1024,
+} as const;
+
+const FILES = '/api/files';
+
+export const okSchema = z.object({ success: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * Sent with navigator.sendBeacon on unload, which cannot set headers: the bearer token may travel in
+ * the body instead, and the body may arrive as text/plain.
+ */
+export const emergencySaveSchema = z.object({
+  projectId: idSchema,
+  save: projectSaveSchema.optional(),
+  token: z.string().min(1).max(512).optional(),
+});
+export type EmergencySave = z.infer<typeof emergencySaveSchema>;
+
+export const uploadJsonSchema = z.object({
+  data: z.json(),
+  projectId: idSchema,
+  filename: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'File names use letters, digits, . _ and -'),
+});
+export type UploadJson = z.infer<typeof uploadJsonSchema>;
+
+export const downloadUrlSchema = z.object({
+  downloadUrl: urlSchema,
+  /** Seconds the url stays valid. */
+  expiresIn: z.number().int().positive(),
+});
+export type DownloadUrl = z.infer<typeof downloadUrlSchema>;
+
+export const storageTestSchema = z.object({
+  success: z.boolean(),
+  driver: z.enum(['local', 's3']),
+  message: z.string().optional(),
+});
+export type StorageTest = z.infer<typeof storageTestSchema>;
+
+export const videoMigrationSchema = z.object({
+  newUrl: urlSchema,
+  key: storageKeySchema,
+  originalUrl: urlSchema,
+});
+export type VideoMigration = z.infer<typeof videoMigrationSchema>;
+
+export const HTTP_ROUTES = {
+  auth: {
+    register: {
+      method: 'POST',
+      path: '/api/auth/register',
+      body: registerSchema,
+      response: authResponseSchema,
+      auth: false,
+    },
+    login: {
+      method: 'POST',
+      path: '/api/auth/login',
+      body: loginSchema,
+      response: authResponseSchema,
+      auth: false,
+    },
+    me: {
+      method: 'GET',
+      path: '/api/auth/me',
+      response: z.object({ user: userSchema }),
+      auth: true,
+      timeoutMs: ME_TIMEOUT_MS,
+      retries: 0,
+    },
+    logout: { method: 'POST', path: '/api/auth/logout', response: okSchema, auth: true },
+  },
+  projects: {
+    list: { method: 'GET', path: '/api/projects', response: z.array(projectListEntrySchema), auth: true },
+    create: {
+      method: 'POST',
+      path: '/api/projects',
+      body: projectCreateSchema,
+      response: projectSchema,
+      auth: true,
+    },
+    get: { method: 'GET', path: '/api/projects/:id', response: projectSchema, auth: true },
+    update: {
+      method: 'PATCH',
+      path: '/api/projects/:id',
+      body: projectUpdatesSchema,
+      response: projectSchema,
+      auth: true,
+    },
+    delete: { method: 'DELETE', path: '/api/projects/:id', response: deletedReplySchema, auth: true },
+    bySeries: {
+      method: 'GET',
+      path: '/api/series/:seriesId/projects',
+      response: z.array(projectListEntrySchema),
+      auth: true,
+    },
+    save: {
+      method: 'POST',
+      path: '/api/projects/:id/save',
+      body: projectSaveSchema,
+      response: projectSaveResultSchema,
+      auth: true,
+    },
+    emergencySave: {
+      method: 'POST',
+      path: '/api/projects/emergency-save',
+      body: emergencySaveSchema,
+      response: z.object({ accepted: z.boolean() }),
+      auth: true,
+    },
+  },
+  series: {
+    list: { method: 'GET', path: '/api/series', response: z.array(seriesSchema), auth: true },
+    create: {
+      method: 'POST',
+      path: '/api/series',
+      body: seriesCreateSchema,
+      response: seriesSchema,
+      auth: true,
+    },
+    get: { method: 'GET', path: '/api/series/:id', response: seriesSchema, auth: true },
+    update: {
+      method: 'PATCH',
+      path: '/api/series/:id',
+      body: seriesUpdatesSchema,
+      response: seriesSchema,
+      auth: true,
+    },
+    delete: { method: 'DELETE', path: '/api/series/:id', response: deletedReplySchema, auth: true },
+  },
+  assets: {
+    get: { method: 'GET', path: '/api/asset/:id', response: assetSchema, auth: true },
+    listByProject: {
+      method: 'GET',
+      path: '/api/projects/:projectId/assets',
+      query: z.object({ type: assetTypeSchema.optional() }),
+      response: z.array(assetSchema),
+      auth: true,
+    },
+    create: {
+      method: 'POST',
+      path: '/api/asset',
+      body: assetCreateSchema,
+      response: assetSchema,
+      auth: true,
+    },
+    update: {
+      method: 'PATCH',
+      path: '/api/asset/:id',
+      body: assetUpdatesSchema,
+      response: assetSchema,
+      auth: true,
+    },
+    delete: { method: 'DELETE', path: '/api/asset/:id', response: deletedReplySchema, auth: true },
+    ensureImageBgRemoved: {
+      method: 'POST',
+      path: '/api/assets/:id/images/:key/ensure-bg-removed',
+      response: assetSchema,
+      auth: true,
+    },
+    ensureVariantBgRemoved: {
+      method: 'POST',
+      path: '/api/assets/:id/variants/:key/ensure-bg-removed',
+      response: assetSchema,
+      auth: true,
+    },
+  },
+  shots: {
+    list: {
+      method: 'GET',
+      path: '/api/projects/:projectId/shots',
+      query: shotListQuerySchema,
+      response: shotPageSchema,
+      auth: true,
+    },
+    create: {
+      method: 'POST',
+      path: '/api/projects/:projectId/shots',
+      body: shotUpsertSchema,
+      response: shotSchema,
+      auth: true,
+    },
+    get: { method: 'GET', path: '/api/shots/:id', response: shotSchema, auth: true },
+    update: {
+      method: 'PATCH',
+      path: '/api/shots/:id',
+      body: shotUpdatesSchema,
+      response: shotSchema,
+      auth: true,
+    },
+    delete: { method: 'DELETE', path: '/api/shots/:id', response: deletedReplySchema, auth: true },
+    reorder: {
+      method: 'PUT',
+      path: '/api/projects/:projectId/shot-order',
+      body: shotOrderSchema,
+      response: shotOrderReplySchema,
+      auth: true,
+    },
+  },
+  scenes: {
+    list: {
+      method: 'GET',
+      path: '/api/projects/:projectId/scenes',
+      response: z.array(sceneSchema),
+      auth: true,
+    },
+  },
+  script: {
+    get: { method: 'GET', path: '/api/script/:projectId', response: scriptSchema, auth: true },
+    save: {
+      method: 'PUT',
+      path: '/api/script/:projectId',
+      body: scriptSaveSchema,
+      response: scriptSchema,
+      auth: true,
+    },
+    validate: {
+      method: 'POST',
+      path: '/api/script/validate',
+      body: scriptValidateSchema,
+      response: scriptValidationSchema,
+      auth: true,
+    },
+    formatHelp: {
+      method: 'GET',
+      path: '/api/script/format-help/:format',
+      response: scriptFormatHelpSchema,
+      auth: true,
+    },
+    jobs: { method: 'GET', path: '/api/script/jobs', response: z.array(jobSchema), auth: true },
+    cancelJob: { method: 'DELETE', path: '/api/script/jobs/:id', response: jobSchema, auth: true },
+  },
+  files: {
+    uploadImage: {
+      method: 'POST',
+      path: `${FILES}/upload-image`,
+      body: z.object({ projectId: idSchema, assetId: idSchema.optional() }),
+      response: uploadResultSchema,
+      auth: true,
+      multipart: true,
+      fileField: 'image',
+    },
+    uploadAudio: {
+      method: 'POST',
+      path: `${FILES}/upload-audio`,
+      body: z.object({ projectId: idSchema }),
+      response: uploadResultSchema,
+      auth: true,
+      multipart: true,
+      fileField: 'audio',
+    },
+    uploadJson: {
+      method: 'POST',
+      path: `${FILES}/upload-json`,
+      body: uploadJsonSchema,
+      response: uploadResultSchema,
+      auth: true,
+    },
+    download: { method: 'GET', path: `${FILES}/download/:key`, response: downloadUrlSchema, auth: true },
+    delete: {
+      method: 'DELETE',
+      path: `${FILES}/delete/:key`,
+      response: z.object({ deleted: z.literal(true), key: storageKeySchema }),
+      auth: true,
+    },
+    list: {
+      method: 'GET',
+      path: `${FILES}/list/:projectId`,
+      response: z.object({ files: z.array(storedFileSchema) }),
+      auth: true,
+    },
+    test: { method: 'GET', path: `${FILES}/test`, response: storageTestSchema, auth: true },
+    migrateVideo: {
+      method: 'POST',
+      path: `${FILES}/migrate-video`,
+      body: z.object({ videoUrl: urlSchema, shotId: idSchema }),
+      response: videoMigrationSchema,
+      auth: true,
+    },
+  },
+  review: {
+    createLink: {
+      method: 'POST',
+      path: '/api/projects/:id/review-links',
+      response: reviewLinkSchema,
+      auth: true,
+    },
+    revoke: {
+      method: 'DELETE',
+      path: '/api/review-links/:token',
+      response: z.object({ revoked: z.literal(true) }),
+      auth: true,
+    },
+    view: { method: 'GET', path: '/api/review/:token', response: reviewViewSchema, auth: false },
+  },
+  system: {
+    health: { method: 'GET', path: '/api/health', response: healthSchema, auth: false },
+    /** The OpenAPI 3.1 document of these routes. */
+    openapi: { method: 'GET', path: '/api/docs', response: z.record(z.string(), z.unknown()), auth: false },
+  },
+} as const satisfies Record<string, Record<string, HttpRouteSpec>>;
+
+export type HttpRouteGroup = keyof typeof HTTP_ROUTES;
+
+const PARAM_PATTERN = /:([A-Za-z][A-Za-z0-9_]*)/g;
+
+/** The names of a path's parameters, in order: '/api/assets/:id/images/:key' → ['id', 'key']. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(PARAM_PATTERN)].map((match) => match[1] ?? '');
+}
+
+/** Fills each :param with its URI-encoded value; a missing value is a VALIDATION_ERROR. */
+export function buildPath(path: string, params: Record<string, string>): string {
+  return path.replace(PARAM_PATTERN, (_segment, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined || value === '') {
+      throw new ReelbenchError({ code: 'VALIDATION_ERROR', message: `Missing path parameter: ${name}` });
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+export interface HttpRouteEntry {
+  group: HttpRouteGroup;
+  name: string;
+  spec: HttpRouteSpec;
+}
+
+/** Every route in declaration order, e.g. for an OpenAPI document or the protocol reference. */
+export function listHttpRoutes(): HttpRouteEntry[] {
+  return (Object.keys(HTTP_ROUTES) as HttpRouteGroup[]).flatMap((group) =>
+    Object.entries(HTTP_ROUTES[group] as Record<string, HttpRouteSpec>).map(([name, spec]) => ({
+      group,
+      name,
+      spec,
+    })),
+  );
+}
