@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    // Migrates one PGlite (dumped for every test server to copy) and, with DATABASE_URL, a template database.
+    globalSetup: ['test/support/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

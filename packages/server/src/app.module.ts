@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AssetsModule } from './assets/asset.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AppConfig } from './config/config.js';
+import type { DatabaseTarget } from './database/data-source.js';
+import { databaseModule } from './database/database.module.js';
+import { FilesModule } from './files/file.module.js';
+import { ProjectsModule } from './projects/project.module.js';
+import { ProjectSaveModule } from './projects/project-save.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { ReviewModule } from './review/review.module.js';
+import { ScriptModule } from './script/script.module.js';
+import { SeriesModule } from './series/series.module.js';
+import { ShotsModule } from './shots/shot.module.js';
+import { SystemModule } from './system/system.module.js';
+
+@Module({})
+class ConfigModule {}
+
+@Module({})
+export class AppModule {}
+
+/** The whole server for one config and database; the config is injectable everywhere as AppConfig. */
+export function appModule(config: AppConfig, database: DatabaseTarget): DynamicModule {
+  return {
+    module: AppModule,
+    imports: [
+      {
+        module: ConfigModule,
+        global: true,
+        providers: [{ provide: AppConfig, useValue: config }],
+        exports: [AppConfig],
+      },
+      databaseModule(database),
+      RealtimeModule,
+      AuthModule,
+      SeriesModule,
+      ProjectsModule,
+      ShotsModule,
+      ScriptModule,
+      ProjectSaveModule,
+      AssetsModule,
+      FilesModule,
+      ReviewModule,
+      SystemModule,
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Req } from '@nestjs/common';
+import { type AuthResponse, HTTP_ROUTES, MESSAGES, type User } from '@reelbench/sdk/contract';
+import type { Request } from 'express';
+import { Route } from '../common/route.decorator.js';
+import { parse } from '../common/validation.js';
+import { CurrentSession, CurrentUser } from './auth.guard.js';
+import { type Authenticated, AuthService } from './auth.service.js';
+
+const { register, login, me, logout } = HTTP_ROUTES.auth;
+
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Route(register)
+  async register(@Body() body: unknown): Promise<AuthResponse> {
+    const input = parse(register.body, body, MESSAGES.registrationFailed);
+    return { success: true, ...(await this.auth.register(input)) };
+  }
+
+  @Route(login)
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Req() request: Request): Promise<AuthResponse> {
+    const input = parse(login.body, body, MESSAGES.loginFailed);
+    return { success: true, ...(await this.auth.login(input, request.ip ?? 'unknown')) };
+  }
+
+  @Route(me)
+  me(@CurrentUser() user: User): { user: User } {
+    return { user };
+  }
+
+  @Route(logout)
+  @HttpCode(200)
+  async logout(@CurrentSession() session: Authenticated): Promise<{ success: true }> {
+    await this.auth.logout(session);
+    return { success: true };
+  }
+}

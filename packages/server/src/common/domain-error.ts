@@ -1,0 +1,25 @@
+import { type ErrorBody, formatMessage, MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
+
+/** Domain errors are the contract's ReelbenchError: one class from the service to the client. */
+export { ReelbenchError as DomainError } from '@reelbench/sdk/contract';
+
+/** NOT_FOUND_ERROR '{what} not found', e.g. notFound('Project') → 'Project not found'. */
+export function notFound(what: string): ReelbenchError {
+  return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.notFound(what) });
+}
+
+export function validation(message: string, details?: ErrorBody['details']): ReelbenchError {
+  return new ReelbenchError({ code: 'VALIDATION_ERROR', message, ...(details ? { details } : {}) });
+}
+
+export function unauthenticated(): ReelbenchError {
+  return new ReelbenchError({ code: 'AUTH_ERROR', message: MESSAGES.authenticationRequired });
+}
+
+export function forbidden(): ReelbenchError {
+  return new ReelbenchError({ code: 'AUTHORIZATION_ERROR', message: MESSAGES.insufficientPermissions });
+}
+
+export function notAvailable(message: string): ReelbenchError {
+  return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message });
+}

@@ -1,0 +1,174 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+/** What `loadConfig` reads from the environment; the signing secret may still be missing. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  corsOrigins: string[];
+  tokenTtlDays: number;
+  logLevel: LogLevel;
+  storage: StorageConfig;
+  signingSecret: string | undefined;
+  jobConcurrency: number;
+  webDist: string | undefined;
+}
+
+/** The config the app runs with: the signing secret is resolved (from SIGNING_SECRET or the data dir). */
+export type AppConfig = ServerConfig & { signingSecret: string };
+/** Injection token for the AppConfig. */
+export const AppConfig = Symbol('AppConfig');
+
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+/** A bad environment: the message names every bad variable; start-up prints it without a stack. */
+export class ConfigError extends Error {
+  readonly problems: ConfigProblem[];
+
+  constructor(problems: ConfigProblem[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const url = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+const envSchema = z
+  .object({
+    PORT: optional(integer(0, 65_535).default(3002)),
+    HOST: optional(z.string().trim().min(1).default('127.0.0.1')),
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:']).optional()),
+    REELBENCH_DATA_DIR: optional(z.string().default('./.reelbench')),
+    REDIS_URL: optional(url(['redis:', 'rediss:']).optional()),
+    PUBLIC_URL: optional(url(['http:', 'https:']).optional()),
+    CORS_ORIGINS: optional(z.string().optional()),
+    TOKEN_TTL_DAYS: optional(integer(1, 3_650).default(30)),
+    LOG_LEVEL: optional(
+      z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+    STORAGE_DRIVER: optional(z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local')),
+    S3_ENDPOINT: optional(url(['http:', 'https:']).optional()),
+    S3_BUCKET: optional(z.string().optional()),
+    S3_REGION: optional(z.string().optional()),
+    S3_ACCESS_KEY_ID: optional(z.string().optional()),
+    S3_SECRET_ACCESS_KEY: optional(z.string().optional()),
+    SIGNING_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
+    JOB_CONCURRENCY: optional(integer(1, 256).optional()),
+    WEB_DIST: optional(z.string().optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== 's3') return;
+    for (const variable of S3_VARIABLES) {
+      if (env[variable] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [variable], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+function storageConfig(env: ParsedEnv): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT ?? '',
+    bucket: env.S3_BUCKET ?? '',
+    region: env.S3_REGION ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+  };
+}
+
+function parseOrigins(value: string | undefined): string[] | ConfigProblem {
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  const bad = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  if (bad !== undefined) {
+    return { variable: 'CORS_ORIGINS', message: `'${bad}' is not an origin like https://example.com` };
+  }
+  return origins;
+}
+
+/**
+ * Reads the server configuration from an environment object, once. Pure apart from resolving
+ * relative paths against the working directory; throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems: ConfigProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message }));
+  const origins = parseOrigins(env.CORS_ORIGINS);
+  if (!Array.isArray(origins)) problems.push(origins);
+  if (!parsed.success || !Array.isArray(origins)) {
+    problems.sort((a, b) => a.variable.localeCompare(b.variable));
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: path.resolve(values.REELBENCH_DATA_DIR),
+    redisUrl: values.REDIS_URL,
+    publicUrl: values.PUBLIC_URL,
+    corsOrigins: origins,
+    tokenTtlDays: values.TOKEN_TTL_DAYS,
+    logLevel: values.LOG_LEVEL,
+    storage: storageConfig(values),
+    signingSecret: values.SIGNING_SECRET,
+    jobConcurrency: values.JOB_CONCURRENCY ?? os.availableParallelism(),
+    webDist: values.WEB_DIST === undefined ? undefined : path.resolve(values.WEB_DIST),
+  };
+}

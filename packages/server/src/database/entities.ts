@@ -1,0 +1,26 @@
+import { AssetEntity } from '../assets/asset.entity.js';
+import { AuthTokenEntity } from '../auth/auth-token.entity.js';
+import { UserEntity } from '../auth/user.entity.js';
+import { FileEntity } from '../files/file.entity.js';
+import { ProjectEntity } from '../projects/project.entity.js';
+import { ProjectSaveEntity } from '../projects/project-save.entity.js';
+import { ReviewLinkEntity } from '../review/review-link.entity.js';
+import { ScriptEntity } from '../script/script.entity.js';
+import { SeriesEntity } from '../series/series.entity.js';
+import { ShotEntity } from '../shots/shot.entity.js';
+import { ShotVariantEntity } from '../shots/shot-variant.entity.js';
+
+/** Every entity of the schema; the migrations create their tables. */
+export const ENTITIES = [
+  UserEntity,
+  AuthTokenEntity,
+  SeriesEntity,
+  ProjectEntity,
+  ProjectSaveEntity,
+  ScriptEntity,
+  ShotEntity,
+  ShotVariantEntity,
+  AssetEntity,
+  FileEntity,
+  ReviewLinkEntity,
+];

@@ -1,0 +1,4 @@
+import { InitialSchema1795305600000 } from './1795305600000-initial-schema.js';
+
+/** In order. A committed migration is never rewritten: add a new one. */
+export const MIGRATIONS = [InitialSchema1795305600000];

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/config.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  // Loaded after the config is known good, so a bad environment is reported at once.
+  const { createApp, listeningLine } = await import('./app.js');
+  const server = await createApp(config);
+  process.stdout.write(`${listeningLine(server)}\n`);
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  // A bad environment is the operator's to fix: the list of bad variables, no stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

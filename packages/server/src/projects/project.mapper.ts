@@ -1,0 +1,27 @@
+import type { Project, ProjectListEntry, ProjectSettings } from '@reelbench/sdk/contract';
+import type { ProjectEntity } from './project.entity.js';
+
+export interface ProjectStats {
+  shotCount: number;
+  duration: number;
+}
+
+export function toProject(entity: ProjectEntity): Project {
+  return {
+    id: entity.id,
+    name: entity.name,
+    description: entity.description,
+    created_at: entity.createdAt.toISOString(),
+    updated_at: entity.updatedAt.toISOString(),
+    thumbnail: entity.thumbnail,
+    audio_url: entity.audioUrl,
+    audio_s3_key: entity.audioS3Key,
+    series_id: entity.seriesId,
+    // Always written through parseProjectSettings, so the stored object has the contract's shape.
+    settings: entity.settings as ProjectSettings,
+  };
+}
+
+export function toProjectListEntry(entity: ProjectEntity, stats: ProjectStats): ProjectListEntry {
+  return { ...toProject(entity), ...stats };
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { ShotEntity } from '../shots/shot.entity.js';
+import { ProjectEntity } from './project.entity.js';
+import type { ProjectStats } from './project.mapper.js';
+
+export type ProjectValues = Partial<Omit<ProjectEntity, 'id' | 'createdAt' | 'updatedAt'>>;
+
+@Injectable()
+export class ProjectsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private get projects(): Repository<ProjectEntity> {
+    return this.db.getRepository(ProjectEntity);
+  }
+
+  findOwned(ownerId: string, id: string): Promise<ProjectEntity | null> {
+    return this.projects.findOneBy({ id, ownerId });
+  }
+
+  /** The owner's projects (optionally of one series), newest first, each with its shot count and total duration. */
+  async listWithStats(
+    ownerId: string,
+    seriesId?: string,
+  ): Promise<{ project: ProjectEntity; stats: ProjectStats }[]> {
+    const query = this.projects
+      .createQueryBuilder('p')
+      .leftJoin(ShotEntity, 's', 's.project_id = p.id')
+      .addSelect('count(s.id)::int', 'shot_count')
+      .addSelect('coalesce(sum(s.duration), 0)::float8', 'total_duration')
+      .where('p.owner_id = :ownerId', { ownerId })
+      .groupBy('p.id')
+      .orderBy('p.updated_at', 'DESC')
+      .addOrderBy('p.id');
+    if (seriesId !== undefined) query.andWhere('p.series_id = :seriesId', { seriesId });
+    const { entities, raw } = await query.getRawAndEntities<{
+      p_id: string;
+      shot_count: number;
+      total_duration: number;
+    }>();
+    const stats = new Map(
+      raw.map((row) => [row.p_id, { shotCount: row.shot_count, duration: row.total_duration }]),
+    );
+    return entities.map((project) => ({
+      project,
+      stats: stats.get(project.id) ?? { shotCount: 0, duration: 0 },
+    }));
+  }
+
+  insert(values: ProjectValues & Pick<ProjectEntity, 'ownerId' | 'name'>): Promise<ProjectEntity> {
+    return this.projects.save(this.projects.create(values));
+  }
+
+  update(project: ProjectEntity, values: ProjectValues): Promise<ProjectEntity> {
+    return this.projects.save(this.projects.merge(project, values));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.projects.delete({ id });
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type DeletedReply,
+  type Project,
+  type ProjectCreate,
+  type ProjectListEntry,
+  type ProjectUpdates,
+  parseProjectSettings,
+  SERVER_EVENTS,
+  type SubscriptionReply,
+  type User,
+} from '@reelbench/sdk/contract';
+import { notAvailable, notFound } from '../common/domain-error.js';
+import { parseId } from '../common/validation.js';
+import { EventsService } from '../realtime/events.service.js';
+import type { AppSocket } from '../realtime/socket-types.js';
+import { SeriesRepository } from '../series/series.repository.js';
+import type { ProjectEntity } from './project.entity.js';
+import { toProject, toProjectListEntry } from './project.mapper.js';
+import { ProjectsRepository, type ProjectValues } from './project.repository.js';
+
+export const EDLS_NOT_AVAILABLE = 'Edit decision lists are not available yet';
+
+/** Every method acts for a user: another user's project is 'Project not found', never its data. */
+@Injectable()
+export class ProjectsService {
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly series: SeriesRepository,
+    private readonly events: EventsService,
+  ) {}
+
+  /** The user's project, for this and other modules (shots, assets, script…) to check ownership. */
+  async requireOwned(user: User, projectId: string): Promise<ProjectEntity> {
+    const project = await this.projects.findOwned(user.id, parseId(projectId, 'Project'));
+    if (project === null) throw notFound('Project');
+    return project;
+  }
+
+  async list(user: User): Promise<ProjectListEntry[]> {
+    const rows = await this.projects.listWithStats(user.id);
+    return rows.map(({ project, stats }) => toProjectListEntry(project, stats));
+  }
+
+  async listBySeries(user: User, seriesId: string): Promise<ProjectListEntry[]> {
+    const id = await this.requireSeries(user, seriesId);
+    const rows = await this.projects.listWithStats(user.id, id);
+    return rows.map(({ project, stats }) => toProjectListEntry(project, stats));
+  }
+
+  async get(user: User, projectId: string): Promise<Project> {
+    return toProject(await this.requireOwned(user, projectId));
+  }
+
+  async create(user: User, input: ProjectCreate): Promise<Project> {
+    const seriesId = input.series_id ? await this.requireSeries(user, input.series_id) : null;
+    const entity = await this.projects.insert({
+      ownerId: user.id,
+      name: input.name,
+      description: input.description ?? null,
+      thumbnail: input.thumbnail ?? null,
+      seriesId,
+      settings: input.settings ?? parseProjectSettings({}),
+    });
+    const project = toProject(entity);
+    this.events.toProjectAndOwner(entity, SERVER_EVENTS.projectCreated, { projectId: project.id, project });
+    return project;
+  }
+
+  async update(user: User, projectId: string, updates: ProjectUpdates): Promise<Project> {
+    const existing = await this.requireOwned(user, projectId);
+    const values: ProjectValues = {};
+    if (updates.name !== undefined) values.name = updates.name;
+    if (updates.description !== undefined) values.description = updates.description;
+    if (updates.thumbnail !== undefined) values.thumbnail = updates.thumbnail;
+    if (updates.audio_url !== undefined) values.audioUrl = updates.audio_url;
+    if (updates.audio_s3_key !== undefined) values.audioS3Key = updates.audio_s3_key;
+    if (updates.settings !== undefined) values.settings = updates.settings;
+    if (updates.series_id !== undefined) {
+      values.seriesId = updates.series_id === null ? null : await this.requireSeries(user, updates.series_id);
+    }
+    const entity = await this.projects.update(existing, values);
+    const project = toProject(entity);
+    this.events.toProjectAndOwner(entity, SERVER_EVENTS.projectUpdated, { projectId: project.id, project });
+    return project;
+  }
+
+  async remove(user: User, projectId: string): Promise<DeletedReply> {
+    const existing = await this.requireOwned(user, projectId);
+    await this.projects.delete(existing.id);
+    this.events.toProjectAndOwner(existing, SERVER_EVENTS.projectDeleted, { projectId: existing.id });
+    this.events.closeProjectRoom(existing.id);
+    return { id: existing.id, deleted: true };
+  }
+
+  /** Only the owner's sockets may join a project's room. */
+  async subscribe(user: User, projectId: string, socket: AppSocket): Promise<SubscriptionReply> {
+    const project = await this.requireOwned(user, projectId);
+    await this.events.joinProject(socket, project.id);
+    return { projectId: project.id, subscribed: true };
+  }
+
+  async unsubscribe(user: User, projectId: string, socket: AppSocket): Promise<SubscriptionReply> {
+    const project = await this.requireOwned(user, projectId);
+    await this.events.leaveProject(socket, project.id);
+    return { projectId: project.id, subscribed: false };
+  }
+
+  /** Edit decision lists arrive with the editorial work; until then the owner hears so. */
+  async edlsUnavailable(user: User, projectId: string): Promise<never> {
+    await this.requireOwned(user, projectId);
+    throw notAvailable(EDLS_NOT_AVAILABLE);
+  }
+
+  private async requireSeries(user: User, seriesId: string): Promise<string> {
+    const series = await this.series.findOwned(user.id, parseId(seriesId, 'Series'));
+    if (series === null) throw notFound('Series');
+    return series.id;
+  }
+}

@@ -1,0 +1,69 @@
+import type { INestApplication, WsMessageHandler } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { AbstractWsAdapter } from '@nestjs/websockets';
+import { SOCKET_OPTIONS } from '@reelbench/sdk/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Observable } from 'rxjs';
+import { Server } from 'socket.io';
+import type { RedisPair } from './redis.js';
+import type { AppServer, AppSocket } from './socket-types.js';
+
+export const SOCKET_PATH = '/socket.io';
+/** Big enough for an image data URL (setImage) of up to 20 MB. */
+export const SOCKET_MAX_BUFFER_BYTES = 20 * 1024 * 1024;
+
+export interface SocketAdapterOptions {
+  corsOrigins: string[];
+  redis?: RedisPair;
+}
+
+/**
+ * One socket.io server on the HTTP server, for every gateway. Messages go straight to the gateway
+ * methods; replies are emitted by the SocketAction wrapper, so nothing is sent from here.
+ */
+export class SocketIoAdapter extends AbstractWsAdapter {
+  private readonly logger = new Logger('Socket');
+  private server: AppServer | undefined;
+
+  constructor(
+    app: INestApplication,
+    private readonly options: SocketAdapterOptions,
+  ) {
+    super(app);
+  }
+
+  create(): AppServer {
+    this.server ??= this.createServer();
+    return this.server;
+  }
+
+  bindMessageHandlers(
+    socket: AppSocket,
+    handlers: WsMessageHandler[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    for (const { message, callback } of handlers) {
+      socket.on(String(message), (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? args.pop() : undefined;
+        const data = args.length > 1 ? args : args[0];
+        transform(callback(data, ack)).subscribe({ error: (error: unknown) => this.logger.error(error) });
+      });
+    }
+  }
+
+  override async close(server: AppServer): Promise<void> {
+    await server.close();
+  }
+
+  private createServer(): AppServer {
+    const { corsOrigins, redis } = this.options;
+    const server: AppServer = new Server(this.httpServer, {
+      path: SOCKET_PATH,
+      maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
+      pingInterval: SOCKET_OPTIONS.pingIntervalMs,
+      ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins, credentials: true } } : {}),
+    });
+    if (redis) server.adapter(createAdapter(redis.pub, redis.sub));
+    return server;
+  }
+}

@@ -1,0 +1,11 @@
+import type { User } from '@reelbench/sdk/contract';
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+
+/** What the handshake middleware leaves on every socket: the user when the token was valid. */
+export interface SocketData {
+  user?: User;
+  tokenHash?: string;
+}
+
+export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type AppServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;

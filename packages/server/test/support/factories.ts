@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  errorEvent,
+  legacyEventFor,
+  type Project,
+  type ProjectCreateInput,
+  responseEvent,
+  type User,
+} from '@reelbench/sdk/contract';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { TestServer } from './test-server.js';
+
+const WAIT_MS = 10_000;
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface ApiOptions {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with its own content type in headers). */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call; the answer's JSON body (or text when it is not JSON). */
+export async function api<T = unknown>(
+  server: Pick<TestServer, 'url'>,
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | Uint8Array | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export interface TestUser {
+  token: string;
+  user: User;
+  email: string;
+  password: string;
+}
+
+export async function newUser(
+  server: Pick<TestServer, 'url'>,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const suffix = randomUUID().slice(0, 8);
+  const email = overrides.email ?? `user-${suffix}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const response = await api<{ token: string; user: User }>(server, 'POST', '/api/auth/register', {
+    body: { email, username: `user_${suffix}`, password },
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
+  return { token: response.body.token, user: response.body.user, email, password };
+}
+
+export async function newProject(
+  server: Pick<TestServer, 'url'>,
+  owner: Pick<TestUser, 'token'>,
+  overrides: ProjectCreateInput = {},
+): Promise<Project> {
+  const response = await api<Project>(server, 'POST', '/api/projects', {
+    token: owner.token,
+    body: overrides,
+  });
+  if (response.status !== 201) throw new Error(`create project failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A plain socket.io client, as SPEC.md section 7 describes the wire; resolves once connected. */
+export function connectSocket(
+  server: Pick<TestServer, 'url'>,
+  token?: string,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): Promise<Socket> {
+  const socket = io(server.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+    ...options,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+interface AwaitedEvent<T> {
+  event: string;
+  matches?: (payload: T) => boolean;
+}
+
+export interface SocketAnswer<T = unknown> {
+  /** The event that came, e.g. 'project:response' or 'project:error'. */
+  event: string;
+  body: T;
+}
+
+/** The first of these events (whose payload matches) to arrive; every listener is removed after. */
+export function firstEvent<T = unknown>(
+  socket: Socket,
+  awaited: AwaitedEvent<T>[],
+): Promise<SocketAnswer<T>> {
+  return new Promise((resolve, reject) => {
+    const listeners = awaited.map(({ event, matches }) => {
+      const listener = (body: T) => {
+        if (matches && !matches(body)) return;
+        done();
+        resolve({ event, body });
+      };
+      socket.on(event, listener);
+      return () => socket.off(event, listener);
+    });
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`none of ${awaited.map((a) => a.event).join(', ')} within ${WAIT_MS} ms`));
+    }, WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      for (const off of listeners) off();
+    }
+  });
+}
+
+export async function waitForEvent<T = unknown>(
+  socket: Socket,
+  event: string,
+  matches?: (payload: T) => boolean,
+): Promise<T> {
+  return (await firstEvent<T>(socket, [{ event, ...(matches ? { matches } : {}) }])).body;
+}
+
+/** emit('domain:action', {requestId, payload}) and wait for the answer with that requestId. */
+export function socketRequest<T = unknown>(
+  socket: Socket,
+  domain: string,
+  action: string,
+  payload: unknown,
+): Promise<SocketAnswer<T>> {
+  const requestId = randomUUID();
+  const matches = (body: T) => (body as { requestId?: unknown })?.requestId === requestId;
+  const answer = firstEvent<T>(socket, [
+    { event: responseEvent(domain), matches },
+    { event: errorEvent(domain), matches },
+  ]);
+  socket.emit(`${domain}:${action}`, { requestId, payload });
+  return answer;
+}
+
+/**
+ * emit(event, payload) in the older form and wait for its reply or its group's error event.
+ * `isReply` tells the reply apart where a server event has the same name (e.g. 'project:created').
+ */
+export function legacyRequest<T = unknown>(
+  socket: Socket,
+  event: string,
+  payload?: unknown,
+  isReply?: (body: T) => boolean,
+): Promise<SocketAnswer<T>> {
+  const spec = legacyEventFor(event);
+  if (spec === undefined) throw new Error(`no legacy event ${event}`);
+  const answer = firstEvent<T>(socket, [
+    { event: spec.reply, ...(isReply ? { matches: isReply } : {}) },
+    { event: spec.error },
+  ]);
+  if (payload === undefined) socket.emit(event);
+  else socket.emit(event, payload);
+  return answer;
+}

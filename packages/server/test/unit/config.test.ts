@@ -1,0 +1,163 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { resolveSigningSecret, SIGNING_SECRET_FILE } from '../../src/config/signing-secret.js';
+
+function problemsOf(env: Record<string, string>): Record<string, string> {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return Object.fromEntries(error.problems.map((p) => [p.variable, p.message]));
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3002,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./.reelbench'),
+      redisUrl: undefined,
+      publicUrl: undefined,
+      corsOrigins: [],
+      tokenTtlDays: 30,
+      logLevel: 'info',
+      storage: { driver: 'local' },
+      signingSecret: undefined,
+      jobConcurrency: os.availableParallelism(),
+      webDist: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/reelbench',
+      REELBENCH_DATA_DIR: '/var/lib/reelbench',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://reel.example.com',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com:8443',
+      TOKEN_TTL_DAYS: '7',
+      LOG_LEVEL: 'debug',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'reels',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'shh',
+      SIGNING_SECRET: 's'.repeat(32),
+      JOB_CONCURRENCY: '3',
+      WEB_DIST: '/srv/web',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/reelbench',
+      dataDir: '/var/lib/reelbench',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://reel.example.com',
+      corsOrigins: ['https://a.example.com', 'https://b.example.com:8443'],
+      tokenTtlDays: 7,
+      logLevel: 'debug',
+      storage: {
+        driver: 's3',
+        endpoint: 'https://s3.example.com',
+        bucket: 'reels',
+        region: 'eu-west-1',
+        accessKeyId: 'AKIA',
+        secretAccessKey: 'shh',
+      },
+      signingSecret: 's'.repeat(32),
+      jobConcurrency: 3,
+      webDist: '/srv/web',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ', LOG_LEVEL: '' })).toMatchObject({
+      port: 3002,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('accepts PORT=0 (pick a free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'localhost:6379',
+      TOKEN_TTL_DAYS: '0',
+      LOG_LEVEL: 'loud',
+      SIGNING_SECRET: 'short',
+      JOB_CONCURRENCY: '-1',
+      CORS_ORIGINS: 'https://ok.example.com,not an origin',
+    });
+    expect(Object.keys(problems).sort()).toEqual([
+      'CORS_ORIGINS',
+      'DATABASE_URL',
+      'JOB_CONCURRENCY',
+      'LOG_LEVEL',
+      'PORT',
+      'REDIS_URL',
+      'SIGNING_SECRET',
+      'TOKEN_TTL_DAYS',
+    ]);
+    expect(problems.PORT).toBe('must be a whole number between 0 and 65535');
+    expect(problems.DATABASE_URL).toBe('must be a URL starting with postgres:// or postgresql://');
+    expect(problems.LOG_LEVEL).toBe('must be one of fatal, error, warn, info, debug, verbose');
+  });
+
+  it('requires every S3 variable when STORAGE_DRIVER=s3', () => {
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual({
+      S3_ACCESS_KEY_ID: 'is required when STORAGE_DRIVER=s3',
+      S3_ENDPOINT: 'is required when STORAGE_DRIVER=s3',
+      S3_REGION: 'is required when STORAGE_DRIVER=s3',
+      S3_SECRET_ACCESS_KEY: 'is required when STORAGE_DRIVER=s3',
+    });
+    expect(problemsOf({ STORAGE_DRIVER: 'ftp' })).toEqual({ STORAGE_DRIVER: 'must be local or s3' });
+  });
+
+  it('puts one line per bad variable in the message', () => {
+    expect(() => loadConfig({ PORT: '99999', TOKEN_TTL_DAYS: 'x' })).toThrow(
+      'Invalid configuration:\n  PORT: must be at most 65535\n  TOKEN_TTL_DAYS: must be a whole number between 1 and 3650',
+    );
+  });
+});
+
+describe('resolveSigningSecret', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uses SIGNING_SECRET when set', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelbench-secret-'));
+    dirs.push(dataDir);
+    const config = loadConfig({ REELBENCH_DATA_DIR: dataDir, SIGNING_SECRET: 'k'.repeat(40) });
+    expect((await resolveSigningSecret(config)).signingSecret).toBe('k'.repeat(40));
+  });
+
+  it('generates a secret once, keeps it in the data dir with mode 0600, and reuses it', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'reelbench-secret-'));
+    dirs.push(parent);
+    const dataDir = path.join(parent, 'not-yet-there');
+    const config = loadConfig({ REELBENCH_DATA_DIR: dataDir });
+    const first = await resolveSigningSecret(config);
+    expect(first.signingSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const file = path.join(dataDir, SIGNING_SECRET_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.signingSecret);
+    expect((await resolveSigningSecret(config)).signingSecret).toBe(first.signingSecret);
+  });
+});
