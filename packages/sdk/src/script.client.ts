@@ -1,0 +1,50 @@
+import { FIRST_PASS_MODE } from './contract/constants.js';
+import type { ScriptFormat } from './contract/entities.js';
+import { MESSAGES, ReelbenchError } from './contract/errors.js';
+import { HTTP_ROUTES } from './contract/http.js';
+import type { ScriptSave, ScriptValidate } from './contract/inputs.js';
+import type { ActionPayload } from './contract/socket.js';
+import { type DomainContext, requireSocket } from './domain-context.js';
+import { quickAnalyze } from './quick-analyze.js';
+
+const routes = HTTP_ROUTES.script;
+type StyleGuideInput = ActionPayload<'script', 'generateShotsFromScript'>['styleGuide'];
+
+export function scriptClient(ctx: DomainContext) {
+  const { http } = ctx;
+  const socket = () => requireSocket(ctx);
+  return {
+    get: (projectId: string) => http.typedRequest(routes.get, { params: { projectId } }),
+    save: (projectId: string, script: ScriptSave) =>
+      http.typedRequest(routes.save, { params: { projectId }, body: script }),
+    validate: (input: ScriptValidate) =>
+      http.typedRequest(routes.validate, {
+        body: input,
+        invalidReplyMessage: MESSAGES.scriptValidationFailed,
+      }),
+    formatHelp: (format: ScriptFormat) => http.typedRequest(routes.formatHelp, { params: { format } }),
+    jobs: () => http.typedRequest(routes.jobs),
+    cancelJob: (id: string) => http.typedRequest(routes.cancelJob, { params: { id } }),
+
+    /** Scenes, character names, words and reading time, computed locally (SPEC.md section 5). */
+    quickAnalyze,
+    analyze: (input: ActionPayload<'script', 'analyze'>) => socket().request('script', 'analyze', input),
+    analyzeProject: (projectId: string) => socket().request('script', 'analyzeProject', { projectId }),
+    convert: (input: ActionPayload<'script', 'convert'>) => socket().request('script', 'convert', input),
+    directedBreakdown: (projectId: string, styleGuide?: StyleGuideInput) => {
+      if (!projectId) {
+        throw new ReelbenchError({ code: 'VALIDATION_ERROR', message: MESSAGES.breakdownProjectIdRequired });
+      }
+      return socket().request('script', 'directedBreakdown', { projectId, styleGuide });
+    },
+    /** The first pass: shots for the whole script, in the 'cinematic' mode, returned unsaved. */
+    firstPass: (projectId: string, styleGuide?: StyleGuideInput) =>
+      socket().request('script', 'generateShotsFromScript', { projectId, mode: FIRST_PASS_MODE, styleGuide }),
+    generateShots: (input: ActionPayload<'script', 'generate-shots'>) =>
+      socket().request('script', 'generate-shots', input),
+    generateCinematicShots: (input: ActionPayload<'script', 'generateCinematicShots'>) =>
+      socket().request('script', 'generateCinematicShots', input),
+  };
+}
+
+export type ScriptClient = ReturnType<typeof scriptClient>;
