@@ -1,0 +1,54 @@
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { type Asset, type DeletedReply, HTTP_ROUTES, type User } from '@reelbench/sdk/contract';
+import { CurrentUser } from '../auth/auth.guard.js';
+import { Route } from '../common/route.decorator.js';
+import { parse } from '../common/validation.js';
+import { AssetsService } from './asset.service.js';
+
+const routes = HTTP_ROUTES.assets;
+
+/** HTTP_ROUTES.assets. */
+@Controller()
+export class AssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  @Route(routes.get)
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
+    return this.assets.getById(user, id);
+  }
+
+  @Route(routes.listByProject)
+  listByProject(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Query() query: unknown,
+  ): Promise<Asset[]> {
+    const { type } = parse(routes.listByProject.query, query ?? {});
+    return this.assets.getByProject(user, projectId, true, type);
+  }
+
+  @Route(routes.create)
+  create(@CurrentUser() user: User, @Body() body: unknown): Promise<Asset> {
+    return this.assets.create(user, parse(routes.create.body, body ?? {}));
+  }
+
+  @Route(routes.update)
+  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: unknown): Promise<Asset> {
+    return this.assets.update(user, id, parse(routes.update.body, body ?? {}));
+  }
+
+  @Route(routes.delete)
+  delete(@CurrentUser() user: User, @Param('id') id: string): Promise<DeletedReply> {
+    return this.assets.remove(user, id);
+  }
+
+  @Route(routes.ensureImageBgRemoved)
+  ensureImageBgRemoved(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
+    return this.assets.backgroundRemovalUnavailable(user, id);
+  }
+
+  @Route(routes.ensureVariantBgRemoved)
+  ensureVariantBgRemoved(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
+    return this.assets.backgroundRemovalUnavailable(user, id);
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
+import { FileEntity } from '../files/file.entity.js';
+import { ProjectEntity } from '../projects/project.entity.js';
+import { AssetEntity } from './asset.entity.js';
+
+export type AssetValues = Partial<Omit<AssetEntity, 'createdAt' | 'updatedAt'>>;
+
+@Injectable()
+export class AssetsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private get assets(): Repository<AssetEntity> {
+    return this.db.getRepository(AssetEntity);
+  }
+
+  findOwned(ownerId: string, id: string): Promise<AssetEntity | null> {
+    return this.assets.findOneBy({ id, ownerId });
+  }
+
+  findOwnedMany(ownerId: string, ids: string[]): Promise<AssetEntity[]> {
+    return this.assets.findBy({ id: In(ids), ownerId });
+  }
+
+  /**
+   * What a project sees: its own assets and, with `seriesId`, the series-level assets of that
+   * series (whichever project of the series they came from). Oldest first.
+   */
+  listVisible(
+    ownerId: string,
+    projectId: string,
+    seriesId: string | null,
+    type?: string,
+  ): Promise<AssetEntity[]> {
+    const query = this.assets
+      .createQueryBuilder('a')
+      .where('a.owner_id = :ownerId', { ownerId })
+      .orderBy('a.created_at', 'ASC')
+      .addOrderBy('a.id', 'ASC');
+    if (seriesId === null) {
+      query.andWhere('a.project_id = :projectId', { projectId });
+    } else {
+      query.andWhere('(a.project_id = :projectId OR (a.is_series_level AND a.series_id = :seriesId))', {
+        projectId,
+        seriesId,
+      });
+    }
+    if (type !== undefined) query.andWhere('a.type = :type', { type });
+    return query.getMany();
+  }
+
+  insert(values: AssetValues & Pick<AssetEntity, 'ownerId' | 'type' | 'name'>): Promise<AssetEntity> {
+    return this.assets.save(this.assets.create(values));
+  }
+
+  update(asset: AssetEntity, values: AssetValues): Promise<AssetEntity> {
+    return this.assets.save(this.assets.merge(asset, values));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.assets.delete({ id });
+  }
+
+  /**
+   * Read-modify-write of one asset under a row lock, so concurrent image changes do not overwrite
+   * each other. `change` gets the current row and returns the values to save; null when the asset is gone.
+   */
+  modifyLocked<T>(
+    ownerId: string,
+    id: string,
+    change: (asset: AssetEntity) => { values: AssetValues; result: T },
+  ): Promise<{ asset: AssetEntity; result: T } | null> {
+    return this.db.transaction(async (manager: EntityManager) => {
+      const asset = await manager.findOne(AssetEntity, {
+        where: { id, ownerId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (asset === null) return null;
+      const outcome = change(asset);
+      const merged = manager.merge<AssetEntity>(AssetEntity, asset, outcome.values);
+      return { asset: await manager.save(merged), result: outcome.result };
+    });
+  }
+
+  /** The owner's projects in a series: the rooms a series-level asset's events go to. */
+  async seriesProjectIds(ownerId: string, seriesId: string): Promise<string[]> {
+    const rows = await this.db
+      .getRepository(ProjectEntity)
+      .find({ select: { id: true }, where: { ownerId, seriesId }, order: { id: 'ASC' } });
+    return rows.map((row) => row.id);
+  }
+
+  /** Upload records of blobs an asset owned and that are now deleted. */
+  async deleteFileRecords(keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.db.getRepository(FileEntity).delete({ key: In(keys) });
+  }
+}

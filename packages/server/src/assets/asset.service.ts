@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type Asset,
+  type AssetConfig,
+  type AssetConfigInput,
+  type AssetCreate,
+  type AssetImageEntry,
+  type AssetType,
+  type AssetUpdates,
+  type DeletedReply,
+  defaultAssetConfig,
+  formatMessage,
+  idSchema,
+  normalizeImageKey,
+  ReelbenchError,
+  SERVER_EVENTS,
+  type ServerEventName,
+  type ServerEventPayload,
+  type StreamlinedAsset,
+  supportedImageKeys,
+  type User,
+} from '@reelbench/sdk/contract';
+import { notAvailable, notFound, validation } from '../common/domain-error.js';
+import { ProjectsService } from '../projects/project.service.js';
+import { EventsService } from '../realtime/events.service.js';
+import { SeriesRepository } from '../series/series.repository.js';
+import { FileUrls } from '../storage/file-urls.js';
+import { STORAGE, type Storage } from '../storage/storage.types.js';
+import { assetPrefix, isAssetOwnedKey } from '../storage/storage-key.js';
+import type { AssetEntity } from './asset.entity.js';
+import { storedConfig, toAsset, toStreamlinedAsset } from './asset.mapper.js';
+import { AssetsRepository, type AssetValues } from './asset.repository.js';
+import { AssetImageData, type StoredImage } from './asset-image-data.js';
+import { type AssetImages, dependentImageKeys, markStale, readImages } from './asset-images.js';
+
+export const IMAGE_GENERATION_NOT_AVAILABLE = 'Image generation is not available yet';
+export const BACKGROUND_REMOVAL_NOT_AVAILABLE = 'Background removal is not available yet';
+export const PROJECT_NOT_IN_SERIES = 'Project is not part of a series';
+export const PROJECT_NOT_IN_THAT_SERIES = "The asset's project is not part of that series";
+export const TARGET_NOT_IN_SERIES = "The project is not part of the asset's series";
+export const NOT_SERIES_LEVEL = 'The asset is not at series level';
+export const ASSET_HAS_NO_PROJECT = 'The asset belongs to no project';
+
+export function assetNotFound(id: string): ReelbenchError {
+  return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(id) });
+}
+
+function unsupportedKey(imageKey: string, config: AssetConfig): ReelbenchError {
+  const message = `Image key '${imageKey}' is not supported by this ${config.type}. Supported keys: ${supportedImageKeys(config).join(', ')}`;
+  return validation(message, [{ path: 'imageKey', message }]);
+}
+
+/** The type's default config with the given overrides; the default key must be one of the supported keys. */
+export function resolveConfig(
+  type: AssetType,
+  base: AssetConfig,
+  overrides: AssetConfigInput = {},
+): AssetConfig {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const config: AssetConfig = { ...base, ...defined, type };
+  const keys = supportedImageKeys(config);
+  if (!keys.includes(config.defaultImageKey)) {
+    const message = `config.defaultImageKey: '${config.defaultImageKey}' is not one of the supported keys: ${keys.join(', ')}`;
+    throw validation(message, [{ path: 'config.defaultImageKey', message }]);
+  }
+  return config;
+}
+
+function homeProjectId(asset: AssetEntity): string {
+  if (asset.projectId === null) throw validation(ASSET_HAS_NO_PROJECT);
+  return asset.projectId;
+}
+
+/**
+ * The unified-asset domain. Every method acts for a user: another user's asset is
+ * 'Asset {id} not found', never its data. A series-level asset is seen by every project of its series,
+ * and its events go to each of their rooms.
+ */
+@Injectable()
+export class AssetsService {
+  private readonly logger = new Logger('Assets');
+
+  constructor(
+    private readonly assets: AssetsRepository,
+    private readonly projects: ProjectsService,
+    private readonly series: SeriesRepository,
+    private readonly events: EventsService,
+    private readonly urls: FileUrls,
+    private readonly imageData: AssetImageData,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  /** The user's asset, for this and other modules (files) to check ownership. */
+  async requireAsset(user: User, id: string): Promise<AssetEntity> {
+    if (!idSchema.safeParse(id).success) throw assetNotFound(id);
+    const asset = await this.assets.findOwned(user.id, id.toLowerCase());
+    if (asset === null) throw assetNotFound(id);
+    return asset;
+  }
+
+  async getByProject(
+    user: User,
+    projectId: string,
+    includeSeries = true,
+    type?: AssetType,
+  ): Promise<Asset[]> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const rows = await this.assets.listVisible(
+      user.id,
+      project.id,
+      includeSeries ? project.seriesId : null,
+      type,
+    );
+    return Promise.all(rows.map((row) => toAsset(row, this.urls)));
+  }
+
+  async getById(user: User, id: string): Promise<Asset> {
+    return toAsset(await this.requireAsset(user, id), this.urls);
+  }
+
+  async getByIdStreamlined(user: User, id: string): Promise<StreamlinedAsset> {
+    return toStreamlinedAsset(await this.getById(user, id));
+  }
+
+  /** The user's assets among `ids`, in the order asked; unknown and foreign ids are left out. */
+  async getByIds(user: User, ids: string[]): Promise<Asset[]> {
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const rows = new Map((await this.assets.findOwnedMany(user.id, unique)).map((row) => [row.id, row]));
+    const found = unique.flatMap((id) => rows.get(id) ?? []);
+    return Promise.all(found.map((row) => toAsset(row, this.urls)));
+  }
+
+  async create(user: User, input: AssetCreate): Promise<Asset> {
+    const project = await this.projects.requireOwned(user, input.projectId);
+    const config = resolveConfig(input.type, defaultAssetConfig(input.type), input.config);
+    const entity = await this.assets.insert({
+      ownerId: user.id,
+      projectId: project.id,
+      type: input.type,
+      name: input.name,
+      description: input.description ?? null,
+      config,
+      metadata: input.metadata ?? {},
+      visualIdentifier: input.visualIdentifier ?? null,
+    });
+    const asset = await toAsset(entity, this.urls);
+    this.events.toProject(project.id, SERVER_EVENTS.assetCreated, { projectId: project.id, asset });
+    return asset;
+  }
+
+  async update(user: User, id: string, updates: AssetUpdates): Promise<Asset> {
+    const existing = await this.requireAsset(user, id);
+    const values: AssetValues = {};
+    if (updates.name !== undefined) values.name = updates.name;
+    if (updates.description !== undefined) values.description = updates.description;
+    if (updates.metadata !== undefined) values.metadata = updates.metadata;
+    if (updates.visualIdentifier !== undefined) values.visualIdentifier = updates.visualIdentifier;
+    if (updates.config !== undefined) {
+      values.config = resolveConfig(existing.type as AssetType, storedConfig(existing), updates.config);
+    }
+    const entity = await this.assets.update(existing, values);
+    return this.announceUpdate(entity);
+  }
+
+  async remove(user: User, id: string): Promise<DeletedReply> {
+    const asset = await this.requireAsset(user, id);
+    const rooms = await this.roomsOf(asset);
+    const keys = await this.ownedKeys(asset);
+    await this.assets.delete(asset.id);
+    await this.deleteBlobs(keys);
+    for (const projectId of rooms) {
+      this.events.toProject(projectId, SERVER_EVENTS.assetDeleted, { projectId, assetId: asset.id });
+    }
+    return { id: asset.id, deleted: true };
+  }
+
+  /**
+   * Stores the image under the (normalised, supported) key. A new base image marks the images
+   * derived from it stale and announces them with asset:imagesInvalidated.
+   */
+  async setImage(
+    user: User,
+    input: { assetId: string; imageKey: string; imageData: string; prompt?: string | undefined },
+  ): Promise<Asset> {
+    const asset = await this.requireAsset(user, input.assetId);
+    const config = storedConfig(asset);
+    const key = normalizeImageKey(config.type, input.imageKey);
+    if (!supportedImageKeys(config).includes(key)) throw unsupportedKey(input.imageKey, config);
+    const stored = await this.imageData.store(
+      user,
+      { id: asset.id, projectId: homeProjectId(asset) },
+      input.imageData,
+    );
+    const now = new Date();
+    const outcome = await this.assets.modifyLocked(user.id, asset.id, (current) => {
+      const images = readImages(current.images);
+      const replaced = images[key]?.s3Key ?? null;
+      const invalidated = dependentImageKeys(storedConfig(current), images, key);
+      for (const dependent of invalidated)
+        images[dependent] = markStale(images[dependent] as AssetImageEntry, key, now);
+      images[key] = this.newEntry(stored, input.prompt);
+      return { values: { images }, result: { replaced, invalidated } };
+    });
+    if (outcome === null) {
+      await this.deleteBlobs(isAssetOwnedKey(stored.key, asset.id) ? [stored.key] : []);
+      throw assetNotFound(input.assetId);
+    }
+    const { replaced, invalidated } = outcome.result;
+    if (replaced !== null && replaced !== stored.key) await this.releaseBlob(outcome.asset, replaced);
+    const updated = await this.announceUpdate(outcome.asset);
+    if (invalidated.length > 0) {
+      await this.emitToRooms(outcome.asset, SERVER_EVENTS.assetImagesInvalidated, (projectId) => ({
+        projectId,
+        assetId: asset.id,
+        baseImageKey: key,
+        imageKeys: invalidated,
+        action: 'refreshing',
+      }));
+    }
+    return updated;
+  }
+
+  async deleteImage(user: User, input: { assetId: string; imageKey: string }): Promise<Asset> {
+    const asset = await this.requireAsset(user, input.assetId);
+    const key = normalizeImageKey(asset.type as AssetType, input.imageKey);
+    const outcome = await this.assets.modifyLocked(user.id, asset.id, (current) => {
+      const images: AssetImages = readImages(current.images);
+      const entry = images[key];
+      if (entry === undefined) throw notFound(`Image ${key}`);
+      delete images[key];
+      return { values: { images }, result: entry.s3Key };
+    });
+    if (outcome === null) throw assetNotFound(input.assetId);
+    if (outcome.result !== null) await this.releaseBlob(outcome.asset, outcome.result);
+    return this.announceUpdate(outcome.asset);
+  }
+
+  /** Every project of the asset's series sees it from now on. */
+  async upgradeToSeries(user: User, input: { id: string; seriesId?: string | undefined }): Promise<Asset> {
+    const asset = await this.requireAsset(user, input.id);
+    const project = await this.projects.requireOwned(user, homeProjectId(asset));
+    if (project.seriesId === null) throw validation(PROJECT_NOT_IN_SERIES);
+    if (input.seriesId !== undefined) {
+      const series = await this.series.findOwned(user.id, input.seriesId);
+      if (series === null) throw notFound('Series');
+      if (series.id !== project.seriesId) throw validation(PROJECT_NOT_IN_THAT_SERIES);
+    }
+    const entity = await this.assets.update(asset, { isSeriesLevel: true, seriesId: project.seriesId });
+    const upgraded = await toAsset(entity, this.urls);
+    const seriesId = project.seriesId;
+    await this.emitToRooms(entity, SERVER_EVENTS.assetUpgradedToSeries, (projectId) => ({
+      projectId,
+      assetId: entity.id,
+      seriesId,
+      asset: upgraded,
+    }));
+    return upgraded;
+  }
+
+  /** Back to one project: the one it came from, or `projectId` (a project of the asset's series). */
+  async downgradeFromSeries(
+    user: User,
+    input: { id: string; projectId?: string | undefined },
+  ): Promise<Asset> {
+    const asset = await this.requireAsset(user, input.id);
+    const target = await this.projects.requireOwned(user, input.projectId ?? homeProjectId(asset));
+    if (!asset.isSeriesLevel) {
+      if (target.id !== asset.projectId) throw validation(NOT_SERIES_LEVEL);
+      return toAsset(asset, this.urls);
+    }
+    if (target.id !== asset.projectId && target.seriesId !== asset.seriesId)
+      throw validation(TARGET_NOT_IN_SERIES);
+    const roomsBefore = await this.roomsOf(asset);
+    const entity = await this.assets.update(asset, {
+      isSeriesLevel: false,
+      seriesId: null,
+      projectId: target.id,
+    });
+    const downgraded = await toAsset(entity, this.urls);
+    for (const projectId of new Set([...roomsBefore, target.id])) {
+      this.events.toProject(projectId, SERVER_EVENTS.assetDowngradeFromSeries, {
+        projectId,
+        assetId: entity.id,
+        asset: downgraded,
+      });
+    }
+    return downgraded;
+  }
+
+  /** A new asset in the target project with the same fields and copies of the images' bytes. */
+  async clone(user: User, input: { sourceAssetId: string; targetProjectId: string }): Promise<Asset> {
+    const source = await this.requireAsset(user, input.sourceAssetId);
+    const project = await this.projects.requireOwned(user, input.targetProjectId);
+    const target = { id: randomUUID(), projectId: project.id };
+    const copied: string[] = [];
+    try {
+      const images: AssetImages = {};
+      for (const [key, entry] of Object.entries(readImages(source.images))) {
+        if (entry.s3Key === null) {
+          images[key] = entry;
+          continue;
+        }
+        const copy = await this.imageData.copyTo(entry.s3Key, target);
+        if (copy === undefined) continue;
+        copied.push(copy);
+        images[key] = { ...entry, s3Key: copy };
+      }
+      const entity = await this.assets.insert({
+        id: target.id,
+        ownerId: user.id,
+        projectId: project.id,
+        type: source.type,
+        name: source.name,
+        description: source.description,
+        images,
+        config: storedConfig(source),
+        metadata: source.metadata,
+        visualIdentifier: source.visualIdentifier,
+      });
+      const asset = await toAsset(entity, this.urls);
+      this.events.toProject(project.id, SERVER_EVENTS.assetCreated, { projectId: project.id, asset });
+      return asset;
+    } catch (error) {
+      await this.deleteBlobs(copied);
+      throw error;
+    }
+  }
+
+  /** The generation work wires this; until then the owner hears that it is not available. */
+  async generateImage(user: User, assetId: string): Promise<never> {
+    await this.requireAsset(user, assetId);
+    throw notAvailable(IMAGE_GENERATION_NOT_AVAILABLE);
+  }
+
+  async backgroundRemovalUnavailable(user: User, assetId: string): Promise<never> {
+    await this.requireAsset(user, assetId);
+    throw notAvailable(BACKGROUND_REMOVAL_NOT_AVAILABLE);
+  }
+
+  private newEntry(stored: StoredImage, prompt: string | undefined): AssetImageEntry {
+    return {
+      url: null,
+      optimizedUrl: null,
+      thumbnailUrl: null,
+      mediumUrl: null,
+      s3Key: stored.key,
+      generatedAt: null,
+      isCustomUpload: true,
+      metadata: { mimetype: stored.mimetype, size: stored.size },
+      prompt: prompt ?? null,
+      status: 'completed',
+    };
+  }
+
+  private async announceUpdate(entity: AssetEntity): Promise<Asset> {
+    const asset = await toAsset(entity, this.urls);
+    await this.emitToRooms(entity, SERVER_EVENTS.assetUpdated, (projectId) => ({ projectId, asset }));
+    return asset;
+  }
+
+  /** The asset's project and, for a series-level asset, every project of the series. */
+  private async roomsOf(asset: AssetEntity): Promise<string[]> {
+    const rooms = new Set<string>(asset.projectId === null ? [] : [asset.projectId]);
+    if (asset.isSeriesLevel && asset.seriesId !== null) {
+      for (const id of await this.assets.seriesProjectIds(asset.ownerId, asset.seriesId)) rooms.add(id);
+    }
+    return [...rooms];
+  }
+
+  private async emitToRooms<E extends ServerEventName>(
+    asset: AssetEntity,
+    event: E,
+    payload: (projectId: string) => ServerEventPayload<E>,
+  ): Promise<void> {
+    for (const projectId of await this.roomsOf(asset))
+      this.events.toProject(projectId, event, payload(projectId));
+  }
+
+  /** Blobs the asset owns: those its images point at and anything left under its folder. */
+  private async ownedKeys(asset: AssetEntity): Promise<string[]> {
+    const keys = new Set<string>();
+    for (const entry of Object.values(readImages(asset.images))) {
+      if (entry.s3Key !== null && isAssetOwnedKey(entry.s3Key, asset.id)) keys.add(entry.s3Key);
+    }
+    if (asset.projectId !== null) {
+      for (const object of await this.storage.list(assetPrefix(asset.projectId, asset.id)))
+        keys.add(object.key);
+    }
+    return [...keys];
+  }
+
+  /** Deletes a replaced or removed image's bytes when the asset owned them and no other image uses them. */
+  private async releaseBlob(asset: AssetEntity, key: string): Promise<void> {
+    if (!isAssetOwnedKey(key, asset.id)) return;
+    const stillUsed = Object.values(readImages(asset.images)).some((entry) => entry.s3Key === key);
+    if (!stillUsed) await this.deleteBlobs([key]);
+  }
+
+  /** Best effort: a blob that cannot be deleted now is logged, never a failed request. */
+  private async deleteBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage
+        .delete(key)
+        .catch((error: unknown) => this.logger.warn(`could not delete ${key}: ${String(error)}`));
+    }
+    await this.assets.deleteFileRecords(keys);
+  }
+}

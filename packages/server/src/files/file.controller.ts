@@ -1,0 +1,125 @@
+import { pipeline } from 'node:stream/promises';
+import { Body, Controller, Get, Param, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  type DownloadUrl,
+  HTTP_ROUTES,
+  MESSAGES,
+  type StorageTest,
+  type StoredFile,
+  UPLOAD_MAX_BYTES,
+  type UploadResult,
+  type User,
+  type VideoMigration,
+} from '@reelbench/sdk/contract';
+import type { Request, Response } from 'express';
+import { CurrentUser } from '../auth/auth.guard.js';
+import { Public, Route } from '../common/route.decorator.js';
+import { RAW_FILES_PATH } from '../storage/url-signer.js';
+import { FilesService } from './file.service.js';
+import { type UploadedBlob, UploadInterceptor } from './upload.interceptor.js';
+
+const routes = HTTP_ROUTES.files;
+
+/** The origin the client reached us on: a /api/files/raw URL with it is one of ours. */
+function requestOrigin(request: Request): string {
+  return `${request.protocol}://${request.get('host') ?? ''}`;
+}
+
+/** Express 5 hands a `*key` wildcard over as its segments. */
+function wildcardKey(value: string | string[]): string {
+  return Array.isArray(value) ? value.join('/') : value;
+}
+
+/** HTTP_ROUTES.files, plus the public route that serves signed URLs. */
+@Controller()
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Route(routes.uploadImage)
+  @UseInterceptors(
+    UploadInterceptor({
+      field: 'image',
+      maxBytes: UPLOAD_MAX_BYTES.image,
+      failureMessage: MESSAGES.imageUploadFailed,
+    }),
+  )
+  uploadImage(
+    @CurrentUser() user: User,
+    @Body() body: unknown,
+    @UploadedFile() file: UploadedBlob | undefined,
+  ): Promise<UploadResult> {
+    return this.files.uploadImage(user, body, file);
+  }
+
+  @Route(routes.uploadAudio)
+  @UseInterceptors(
+    UploadInterceptor({
+      field: 'audio',
+      maxBytes: UPLOAD_MAX_BYTES.audio,
+      failureMessage: MESSAGES.audioUploadFailed,
+    }),
+  )
+  uploadAudio(
+    @CurrentUser() user: User,
+    @Body() body: unknown,
+    @UploadedFile() file: UploadedBlob | undefined,
+  ): Promise<UploadResult> {
+    return this.files.uploadAudio(user, body, file);
+  }
+
+  @Route(routes.uploadJson)
+  uploadJson(@CurrentUser() user: User, @Body() body: unknown): Promise<UploadResult> {
+    return this.files.uploadJson(user, body);
+  }
+
+  @Route(routes.download)
+  download(@CurrentUser() user: User, @Param('key') key: string): Promise<DownloadUrl> {
+    return this.files.download(user, key);
+  }
+
+  @Route(routes.delete)
+  remove(@CurrentUser() user: User, @Param('key') key: string): Promise<{ deleted: true; key: string }> {
+    return this.files.remove(user, key);
+  }
+
+  @Route(routes.list)
+  list(@CurrentUser() user: User, @Param('projectId') projectId: string): Promise<{ files: StoredFile[] }> {
+    return this.files.list(user, projectId);
+  }
+
+  @Route(routes.test)
+  test(): Promise<StorageTest> {
+    return this.files.test();
+  }
+
+  @Route(routes.migrateVideo)
+  migrateVideo(
+    @CurrentUser() user: User,
+    @Body() body: unknown,
+    @Req() request: Request,
+  ): Promise<VideoMigration> {
+    return this.files.migrateVideo(user, body, requestOrigin(request));
+  }
+
+  /** Public: the signature is the permission. Streams the object with its stored content type. */
+  @Public()
+  @Get(`${RAW_FILES_PATH}/*key`)
+  async raw(
+    @Param('key') key: string | string[],
+    @Query('expires') expires: unknown,
+    @Query('sig') sig: unknown,
+    @Res() response: Response,
+  ): Promise<void> {
+    const object = await this.files.openSigned(wildcardKey(key), expires, sig);
+    const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+    // setHeader, not set(): Express would append a charset to the stored content type.
+    response.status(200);
+    response.setHeader('Content-Type', object.contentType);
+    response.setHeader('Content-Length', String(object.size));
+    response.setHeader('Cache-Control', `private, max-age=${maxAge}`);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Uploaded bytes are never a page of this origin, even when opened directly.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    await pipeline(object.body, response).catch(() => response.destroy());
+  }
+}

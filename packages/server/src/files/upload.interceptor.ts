@@ -1,0 +1,84 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  HttpException,
+  mixin,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ReelbenchError } from '@reelbench/sdk/contract';
+import type { Observable } from 'rxjs';
+import { validation } from '../common/domain-error.js';
+
+export interface UploadLimits {
+  /** The multipart field that carries the file. */
+  field: string;
+  maxBytes: number;
+  /** The catalogue message of this upload, e.g. 'Image upload failed'. */
+  failureMessage: string;
+}
+
+/** Form fields besides the file: projectId and assetId, with room to spare. */
+const MAX_FIELDS = 10;
+const MAX_FIELD_BYTES = 1024;
+
+/** The file multer read (memory storage): the part of it we use. */
+export interface UploadedBlob {
+  buffer: Buffer;
+  originalname: string;
+  size: number;
+}
+
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+function multerCode(error: HttpException): string | undefined {
+  const cause: unknown = error.cause;
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** multer's and busboy's failures as the upload's catalogue error: 413 for a file too large, else 400. */
+function uploadError(error: unknown, limits: UploadLimits): unknown {
+  if (!(error instanceof HttpException)) return error;
+  if (error.getStatus() === 413) {
+    return new ReelbenchError({
+      code: 'PAYLOAD_TOO_LARGE_ERROR',
+      message: limits.failureMessage,
+      details: [{ path: limits.field, message: `The file is larger than ${megabytes(limits.maxBytes)}` }],
+    });
+  }
+  const reason =
+    multerCode(error) === 'LIMIT_UNEXPECTED_FILE'
+      ? `Send exactly one file, in the '${limits.field}' field`
+      : error.message;
+  return validation(limits.failureMessage, [{ path: limits.field, message: reason }]);
+}
+
+/**
+ * Reads one multipart file into memory (multer through Nest's FileInterceptor) with a size limit;
+ * a file over the limit is 413 PAYLOAD_TOO_LARGE_ERROR, any other multipart problem 400.
+ */
+export function UploadInterceptor(limits: UploadLimits): Type<NestInterceptor> {
+  // Without `storage` or `dest`, multer keeps the file in memory (file.buffer).
+  const Inner = FileInterceptor(limits.field, {
+    // Browsers send file names as raw UTF-8 in Content-Disposition.
+    defParamCharset: 'utf8',
+    limits: { fileSize: limits.maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+  });
+
+  class Upload implements NestInterceptor {
+    private readonly inner = new Inner();
+
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      try {
+        return await this.inner.intercept(context, next);
+      } catch (error) {
+        throw uploadError(error, limits);
+      }
+    }
+  }
+  return mixin(Upload);
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { notFound } from '../common/domain-error.js';
+import type { Storage, StoredObject, StoredObjectInfo } from './storage.types.js';
+import { assertStorageKey, assertStoragePrefix } from './storage-key.js';
+import type { UrlSigner } from './url-signer.js';
+
+/** Keys never start with '.', so these folders of the root can never collide with an object. */
+const META_DIR = '.meta';
+const TEMP_DIR = '.tmp';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Files under `<dataDir>/files`: the object at `<root>/<key>`, its content type beside it in
+ * `<root>/.meta/<key>.json`. Writes go to a temp file first and are renamed into place, so a reader
+ * sees the old object or the new one, never half of one.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local';
+
+  constructor(
+    readonly root: string,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    await this.writeAtomically(this.metaPath(key), JSON.stringify({ contentType }));
+    await this.writeAtomically(this.objectPath(key), bytes);
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    const file = this.objectPath(assertStorageKey(key));
+    const info = await stat(file).catch((error: unknown) => {
+      if (isMissing(error)) return undefined;
+      throw error;
+    });
+    if (info === undefined || !info.isFile()) return undefined;
+    return { body: createReadStream(file), size: info.size, contentType: await this.contentType(key) };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    await rm(this.objectPath(key), { force: true });
+    await rm(this.metaPath(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObjectInfo[]> {
+    assertStoragePrefix(prefix);
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const names = await readdir(path.join(this.root, folder), { recursive: true, withFileTypes: true }).catch(
+      (error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      },
+    );
+    const keys = names
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      )
+      .filter(
+        (key) => key.startsWith(prefix) && !key.startsWith(`${META_DIR}/`) && !key.startsWith(`${TEMP_DIR}/`),
+      )
+      .sort();
+    const infos = await Promise.all(
+      keys.map(async (key) => ({ key, size: (await stat(this.objectPath(key))).size })),
+    );
+    return infos;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.objectPath(assertStorageKey(key)))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async copy(sourceKey: string, targetKey: string): Promise<void> {
+    assertStorageKey(sourceKey);
+    assertStorageKey(targetKey);
+    const contentType = await this.contentType(sourceKey);
+    const temp = await this.tempPath();
+    try {
+      await copyFile(this.objectPath(sourceKey), temp).catch((error: unknown) => {
+        throw isMissing(error) ? notFound('File') : error;
+      });
+      await this.writeAtomically(this.metaPath(targetKey), JSON.stringify({ contentType }));
+      await mkdir(path.dirname(this.objectPath(targetKey)), { recursive: true });
+      await rename(temp, this.objectPath(targetKey));
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  async signedUrl(key: string, expiresInSeconds: number): Promise<string> {
+    return this.signer.url(assertStorageKey(key), expiresInSeconds);
+  }
+
+  private objectPath(key: string): string {
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  private metaPath(key: string): string {
+    return `${path.join(this.root, META_DIR, ...key.split('/'))}.json`;
+  }
+
+  private async contentType(key: string): Promise<string> {
+    try {
+      const meta: unknown = JSON.parse(await readFile(this.metaPath(key), 'utf8'));
+      const value = (meta as { contentType?: unknown }).contentType;
+      return typeof value === 'string' && value !== '' ? value : DEFAULT_CONTENT_TYPE;
+    } catch {
+      return DEFAULT_CONTENT_TYPE;
+    }
+  }
+
+  private async tempPath(): Promise<string> {
+    const folder = path.join(this.root, TEMP_DIR);
+    await mkdir(folder, { recursive: true });
+    return path.join(folder, randomUUID());
+  }
+
+  /** Temp file in the same file system, then rename: atomic on POSIX. */
+  private async writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
+    const temp = await this.tempPath();
+    try {
+      await writeFile(temp, data);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(temp, target);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+}

@@ -1,0 +1,659 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Asset,
+  defaultAssetConfig,
+  type ErrorEnvelope,
+  errorEnvelopeSchema,
+  type Project,
+  type ResponseEnvelope,
+  responseEnvelopeSchema,
+  SERVER_EVENT_SCHEMAS,
+  type Series,
+  SOCKET_ACTIONS,
+  type StreamlinedAsset,
+  type UploadResult,
+} from '@reelbench/sdk/contract';
+import sharp from 'sharp';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE, type Storage } from '../src/storage/storage.types.js';
+import { testDatabases } from './support/databases.js';
+import {
+  api,
+  connectSocket,
+  newProject,
+  newUser,
+  type SocketAnswer,
+  socketRequest,
+  type TestUser,
+  waitForEvent,
+} from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+type AssetAction = keyof (typeof SOCKET_ACTIONS)['unified-asset'];
+const DOMAIN = 'unified-asset';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const pngBytes = (color: string) =>
+  sharp({ create: { width: 6, height: 6, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const dataUrl = async (color: string) =>
+  `data:image/png;base64,${(await pngBytes(color)).toString('base64')}`;
+
+function expectReply<T>(answer: SocketAnswer, action: AssetAction): T {
+  expect(answer.event, JSON.stringify(answer.body)).toBe(`${DOMAIN}:response`);
+  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
+  SOCKET_ACTIONS[DOMAIN][action].reply.parse(envelope.data);
+  return envelope.data as T;
+}
+
+function expectError(answer: SocketAnswer, code: string, error?: string): ErrorEnvelope {
+  expect(answer.event, JSON.stringify(answer.body)).toBe(`${DOMAIN}:error`);
+  const envelope = errorEnvelopeSchema.parse(answer.body);
+  expect(envelope.code).toBe(code);
+  if (error !== undefined) expect(envelope.error).toBe(error);
+  return envelope;
+}
+
+/** Collects every asset:* event a socket hears. */
+function recordAssetEvents(socket: Socket): { event: string; payload: unknown }[] {
+  const seen: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    if (event.startsWith('asset:')) seen.push({ event, payload });
+  });
+  return seen;
+}
+
+describe.each(testDatabases())('unified-asset over the socket on %s', (database) => {
+  let server: TestServer;
+  let storage: Storage;
+  let alice: TestUser;
+  let bob: TestUser;
+  let project: Project;
+  let aliceSocket: Socket;
+  let bobSocket: Socket;
+  const extraSockets: Socket[] = [];
+
+  const call = <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
+    socketRequest<T>(socket, DOMAIN, action, payload);
+  const ok = async <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
+    expectReply<T>(await call(action, payload, socket), action);
+
+  async function subscribed(user: TestUser, projectId: string): Promise<Socket> {
+    const socket = await connectSocket(server, user.token);
+    extraSockets.push(socket);
+    const answer = await socketRequest(socket, 'project', 'subscribe', { projectId });
+    expect(answer.event).toBe('project:response');
+    return socket;
+  }
+
+  const createAsset = (input: Record<string, unknown> = {}) =>
+    ok<Asset>('create', { projectId: project.id, type: 'character', name: 'Mara', ...input });
+
+  beforeAll(async () => {
+    server = await startTestServer({ database });
+    storage = server.app.get<symbol, Storage>(STORAGE);
+    alice = await newUser(server);
+    bob = await newUser(server);
+    project = await newProject(server, alice, { name: 'Harbour' });
+    aliceSocket = await connectSocket(server, alice.token);
+    bobSocket = await connectSocket(server, bob.token);
+  });
+
+  afterEach(() => {
+    for (const socket of extraSockets.splice(0)) socket.close();
+  });
+
+  afterAll(async () => {
+    aliceSocket?.close();
+    bobSocket?.close();
+    await server?.close();
+  });
+
+  it('creates an asset with the type’s default config and announces it to the project room', async () => {
+    const room = await subscribed(alice, project.id);
+    const stranger = recordAssetEvents(bobSocket);
+    const created = waitForEvent(room, 'asset:created');
+    const asset = await createAsset({ description: 'Harbour pilot', visualIdentifier: 'woman, red coat' });
+    expect(asset).toMatchObject({
+      type: 'character',
+      name: 'Mara',
+      description: 'Harbour pilot',
+      projectId: project.id,
+      seriesId: null,
+      isSeriesLevel: false,
+      images: {},
+      visualIdentifier: 'woman, red coat',
+      config: defaultAssetConfig('character'),
+    });
+    expect(SERVER_EVENT_SCHEMAS['asset:created'].parse(await created)).toEqual({
+      projectId: project.id,
+      asset,
+    });
+
+    const location = await createAsset({
+      type: 'location',
+      name: 'Quay',
+      config: { supportedVariants: ['default', 'night'] },
+    });
+    expect(location.config).toEqual({
+      ...defaultAssetConfig('location'),
+      supportedVariants: ['default', 'night'],
+    });
+    expect(stranger).toEqual([]);
+  });
+
+  it('reads assets by id, streamlined, by ids, by project and by type', async () => {
+    const fresh = await newProject(server, alice, { name: 'Reading' });
+    const mara = await ok<Asset>('create', {
+      projectId: fresh.id,
+      type: 'character',
+      name: 'Mara',
+      metadata: { age: 41 },
+    });
+    const quay = await ok<Asset>('create', { projectId: fresh.id, type: 'location', name: 'Quay' });
+    await ok('setImage', {
+      assetId: mara.id,
+      imageKey: 'default-front',
+      imageData: await dataUrl('#a00'),
+      prompt: 'secret prompt',
+    });
+
+    const full = await ok<Asset>('getById', { id: mara.id });
+    expect(full.metadata).toEqual({ age: 41 });
+    expect(full.images['default-front']?.prompt).toBe('secret prompt');
+    const lean = await ok<StreamlinedAsset>('getByIdStreamlined', { id: mara.id });
+    expect(lean).not.toHaveProperty('metadata');
+    expect(Object.keys(lean.images['default-front'] ?? {}).sort()).toEqual([
+      'mediumUrl',
+      'status',
+      'thumbnailUrl',
+      'url',
+    ]);
+
+    const many = await ok<Asset[]>('getByIds', { ids: [quay.id, UNKNOWN_ID, mara.id, quay.id] });
+    expect(many.map((asset) => asset.id)).toEqual([quay.id, mara.id]);
+    expect((await ok<Asset[]>('getByProject', { projectId: fresh.id })).map((a) => a.name)).toEqual([
+      'Mara',
+      'Quay',
+    ]);
+    const locations = await ok<Asset[]>('getByProjectAndType', { projectId: fresh.id, type: 'location' });
+    expect(locations.map((asset) => asset.id)).toEqual([quay.id]);
+  });
+
+  it('updates an asset (id required) and deletes it with its images', async () => {
+    const asset = await createAsset({ name: 'Before' });
+    const room = await subscribed(alice, project.id);
+    const updatedEvent = waitForEvent(room, 'asset:updated');
+    const updated = await ok<Asset>('update', {
+      id: asset.id,
+      updates: {
+        name: 'After',
+        metadata: { mood: 'calm' },
+        config: { supportedVariants: ['default', 'winter'] },
+      },
+    });
+    expect(updated).toMatchObject({ name: 'After', metadata: { mood: 'calm' } });
+    expect(updated.config.supportedVariants).toEqual(['default', 'winter']);
+    expect(SERVER_EVENT_SCHEMAS['asset:updated'].parse(await updatedEvent).asset.name).toBe('After');
+
+    // The catalogue message, at the payload path it belongs to (the shared formatter prefixes 'id: ').
+    const missingId = expectError(await call('update', { updates: { name: 'x' } }), 'VALIDATION_ERROR');
+    expect(missingId.details).toEqual([{ path: 'id', message: 'Asset ID is required for update operation' }]);
+    expect(missingId.error).toContain('Asset ID is required for update operation');
+    const badDefault = await call('update', {
+      id: asset.id,
+      updates: { config: { defaultImageKey: 'default-wide' } },
+    });
+    expect(expectError(badDefault, 'VALIDATION_ERROR').error).toMatch(
+      /^config\.defaultImageKey: 'default-wide' is not one of the supported keys: default, default-front/,
+    );
+
+    const withImage = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'default-front',
+      imageData: await dataUrl('#0a0'),
+    });
+    const key = withImage.images['default-front']?.s3Key ?? '';
+    expect(await storage.exists(key)).toBe(true);
+    const deletedEvent = waitForEvent(room, 'asset:deleted');
+    expect(await ok('delete', { id: asset.id })).toEqual({ id: asset.id, deleted: true });
+    expect(await deletedEvent).toEqual({ projectId: project.id, assetId: asset.id });
+    expect(await storage.exists(key)).toBe(false);
+    expectError(await call('getById', { id: asset.id }), 'NOT_FOUND_ERROR', `Asset ${asset.id} not found`);
+  });
+
+  it('stores an image from a data URL, with every URL pointing at the stored bytes', async () => {
+    const asset = await createAsset();
+    const bytes = await pngBytes('#123456');
+    const updated = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'full_body',
+      imageData: `data:image/png;base64,${bytes.toString('base64')}`,
+      prompt: 'portrait',
+    });
+    // 'full_body' is a legacy key: it stands for the character's default, 'default-front'.
+    const entry = updated.images['default-front'];
+    expect(Object.keys(updated.images)).toEqual(['default-front']);
+    expect(entry).toMatchObject({
+      isCustomUpload: true,
+      status: 'completed',
+      prompt: 'portrait',
+      generatedAt: null,
+    });
+    expect(entry?.s3Key).toMatch(
+      new RegExp(`^projects/${project.id}/assets/${asset.id}/[0-9a-f-]{36}\\.png$`),
+    );
+    expect([entry?.thumbnailUrl, entry?.mediumUrl, entry?.optimizedUrl]).toEqual([
+      entry?.url,
+      entry?.url,
+      entry?.url,
+    ]);
+    const served = await fetch(new URL(entry?.url ?? '', server.url));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('adopts an uploaded image by its storage key, copying it into the asset', async () => {
+    const asset = await createAsset();
+    const form = new FormData();
+    form.append('projectId', project.id);
+    form.append('image', new Blob([await pngBytes('#fe0')], { type: 'image/png' }), 'upload.png');
+    const uploaded = (await (
+      await fetch(`${server.url}/api/files/upload-image`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+    ).json()) as UploadResult;
+    const updated = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'default-back',
+      imageData: uploaded.key,
+    });
+    const key = updated.images['default-back']?.s3Key ?? '';
+    expect(key).not.toBe(uploaded.key);
+    expect(key.startsWith(`projects/${project.id}/assets/${asset.id}/`)).toBe(true);
+    expect(await storage.exists(uploaded.key)).toBe(true);
+
+    const bobsProject = await newProject(server, bob);
+    const bobsAsset = await ok<Asset>(
+      'create',
+      { projectId: bobsProject.id, type: 'prop', name: 'Thief' },
+      bobSocket,
+    );
+    const stolen = await call(
+      'setImage',
+      { assetId: bobsAsset.id, imageKey: 'default', imageData: uploaded.key },
+      bobSocket,
+    );
+    expectError(stolen, 'VALIDATION_ERROR', 'imageData: No stored image with this key');
+  });
+
+  it('refuses bad image keys, naming the supported ones, and bad image data', async () => {
+    const asset = await createAsset();
+    const image = await dataUrl('#000');
+    const wrongKey = await call('setImage', {
+      assetId: asset.id,
+      imageKey: 'default-wide',
+      imageData: image,
+    });
+    expect(expectError(wrongKey, 'VALIDATION_ERROR').error).toBe(
+      "Image key 'default-wide' is not supported by this character. Supported keys: default, default-front, default-back, default-left, default-right",
+    );
+    expectError(
+      await call('setImage', { assetId: asset.id, imageKey: 'Default-Front', imageData: image }),
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await call('setImage', { assetId: asset.id, imageKey: '../x', imageData: image }),
+      'VALIDATION_ERROR',
+    );
+
+    const external = await call('setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: 'https://example.com/a.png',
+    });
+    expectError(
+      external,
+      'VALIDATION_ERROR',
+      'imageData: External image URLs cannot be fetched by the server; upload the image first',
+    );
+    const notAnImage = `data:image/png;base64,${Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt ').toString('base64')}`;
+    const fake = await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: notAnImage });
+    expectError(
+      fake,
+      'VALIDATION_ERROR',
+      "imageData: The file's content is audio/wav; expected PNG, JPEG, WebP or GIF",
+    );
+    for (const traversal of [
+      `projects/${project.id}/../../signing-secret`,
+      '../signing-secret',
+      '/etc/passwd',
+    ]) {
+      expectError(
+        await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: traversal }),
+        'VALIDATION_ERROR',
+      );
+    }
+    const missingKey = `projects/${project.id}/images/${randomUUID()}.png`;
+    expectError(
+      await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: missingKey }),
+      'VALIDATION_ERROR',
+      'imageData: No stored image with this key',
+    );
+    expect((await ok<Asset>('getById', { id: asset.id })).images).toEqual({});
+  });
+
+  it('marks the images derived from a new base image stale and announces them', async () => {
+    const asset = await createAsset({ name: 'Rotating' });
+    for (const key of ['default-back', 'default-left']) {
+      await ok('setImage', { assetId: asset.id, imageKey: key, imageData: await dataUrl('#333') });
+    }
+    const room = await subscribed(alice, project.id);
+    const events = recordAssetEvents(room);
+    const invalidated = waitForEvent(room, 'asset:imagesInvalidated');
+    const updated = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'default-front',
+      imageData: await dataUrl('#f00'),
+    });
+    expect(SERVER_EVENT_SCHEMAS['asset:imagesInvalidated'].parse(await invalidated)).toEqual({
+      projectId: project.id,
+      assetId: asset.id,
+      baseImageKey: 'default-front',
+      imageKeys: ['default-back', 'default-left'],
+      action: 'refreshing',
+    });
+    for (const key of ['default-back', 'default-left']) {
+      expect(updated.images[key]).toMatchObject({
+        status: 'pending',
+        metadata: { stale: true, invalidatedBy: 'default-front' },
+      });
+      expect(updated.images[key]?.url).not.toBeNull();
+    }
+    expect(updated.images['default-front']?.status).toBe('completed');
+
+    // A derived image is no base: replacing it invalidates nothing.
+    await ok('setImage', { assetId: asset.id, imageKey: 'default-back', imageData: await dataUrl('#0f0') });
+    expect(events.filter((event) => event.event === 'asset:imagesInvalidated')).toHaveLength(1);
+  });
+
+  it('replacing or deleting an image deletes the bytes it no longer uses', async () => {
+    const asset = await createAsset();
+    const first = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: await dataUrl('#111'),
+    });
+    const firstKey = first.images.default?.s3Key ?? '';
+    const second = await ok<Asset>('setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: await dataUrl('#222'),
+    });
+    const secondKey = second.images.default?.s3Key ?? '';
+    expect(await storage.exists(firstKey)).toBe(false);
+    expect(await storage.exists(secondKey)).toBe(true);
+
+    const removed = await ok<Asset>('deleteImage', { assetId: asset.id, imageKey: 'default' });
+    expect(removed.images).toEqual({});
+    expect(await storage.exists(secondKey)).toBe(false);
+    expectError(
+      await call('deleteImage', { assetId: asset.id, imageKey: 'default' }),
+      'NOT_FOUND_ERROR',
+      'Image default not found',
+    );
+  });
+
+  describe('series level', () => {
+    let series: Series;
+    let inSeries: Project;
+    let sibling: Project;
+    let outsider: Project;
+
+    beforeAll(async () => {
+      series = (
+        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Season 1' } })
+      ).body;
+      inSeries = await newProject(server, alice, { name: 'Episode 1', series_id: series.id });
+      sibling = await newProject(server, alice, { name: 'Episode 2', series_id: series.id });
+      outsider = await newProject(server, alice, { name: 'Standalone' });
+    });
+
+    const visibleIn = async (projectId: string) =>
+      (await ok<Asset[]>('getByProject', { projectId })).map((asset) => asset.id);
+
+    it('upgrades an asset so every project of the series sees it, and downgrades it back', async () => {
+      const asset = await ok<Asset>('create', {
+        projectId: inSeries.id,
+        type: 'location',
+        name: 'Lighthouse',
+      });
+      expect(await visibleIn(sibling.id)).not.toContain(asset.id);
+      const siblingRoom = await subscribed(alice, sibling.id);
+      const homeRoom = await subscribed(alice, inSeries.id);
+      const upgradedInSibling = waitForEvent(siblingRoom, 'asset:upgradedToSeries');
+      const upgradedAtHome = waitForEvent(homeRoom, 'asset:upgradedToSeries');
+
+      const upgraded = await ok<Asset>('upgradeToSeries', { id: asset.id });
+      expect(upgraded).toMatchObject({ isSeriesLevel: true, seriesId: series.id, projectId: inSeries.id });
+      expect(SERVER_EVENT_SCHEMAS['asset:upgradedToSeries'].parse(await upgradedInSibling)).toMatchObject({
+        projectId: sibling.id,
+        assetId: asset.id,
+        seriesId: series.id,
+      });
+      expect(SERVER_EVENT_SCHEMAS['asset:upgradedToSeries'].parse(await upgradedAtHome).projectId).toBe(
+        inSeries.id,
+      );
+      expect(await visibleIn(sibling.id)).toContain(asset.id);
+      expect(await visibleIn(inSeries.id)).toContain(asset.id);
+      expect(await visibleIn(outsider.id)).not.toContain(asset.id);
+      expect(
+        (await ok<Asset[]>('getByProject', { projectId: sibling.id, includeSeries: false })).map((a) => a.id),
+      ).not.toContain(asset.id);
+      expect(
+        (await ok<Asset[]>('getByProjectAndType', { projectId: sibling.id, type: 'location' })).map(
+          (a) => a.id,
+        ),
+      ).toContain(asset.id);
+
+      const downgradedInSibling = waitForEvent(siblingRoom, 'asset:downgradeFromSeries');
+      const downgraded = await ok<Asset>('downgradeFromSeries', { id: asset.id });
+      expect(downgraded).toMatchObject({ isSeriesLevel: false, seriesId: null, projectId: inSeries.id });
+      expect(
+        SERVER_EVENT_SCHEMAS['asset:downgradeFromSeries'].parse(await downgradedInSibling),
+      ).toMatchObject({
+        projectId: sibling.id,
+        assetId: asset.id,
+      });
+      expect(await visibleIn(sibling.id)).not.toContain(asset.id);
+      expect(await visibleIn(inSeries.id)).toContain(asset.id);
+    });
+
+    it('downgrades into another project of the series, and nowhere else', async () => {
+      const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Bell' });
+      await ok('upgradeToSeries', { id: asset.id, seriesId: series.id });
+      expectError(
+        await call('downgradeFromSeries', { id: asset.id, projectId: outsider.id }),
+        'VALIDATION_ERROR',
+        "The project is not part of the asset's series",
+      );
+      const moved = await ok<Asset>('downgradeFromSeries', { id: asset.id, projectId: sibling.id });
+      expect(moved).toMatchObject({ projectId: sibling.id, isSeriesLevel: false });
+      expect(await visibleIn(sibling.id)).toContain(asset.id);
+      expect(await visibleIn(inSeries.id)).not.toContain(asset.id);
+      expectError(
+        await call('downgradeFromSeries', { id: asset.id, projectId: inSeries.id }),
+        'VALIDATION_ERROR',
+        'The asset is not at series level',
+      );
+    });
+
+    it('refuses to upgrade an asset whose project is in no series (or another series)', async () => {
+      const loner = await ok<Asset>('create', { projectId: outsider.id, type: 'prop', name: 'Key' });
+      expectError(
+        await call('upgradeToSeries', { id: loner.id }),
+        'VALIDATION_ERROR',
+        'Project is not part of a series',
+      );
+      const other = (
+        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Other' } })
+      ).body;
+      const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Rope' });
+      expectError(
+        await call('upgradeToSeries', { id: asset.id, seriesId: other.id }),
+        'VALIDATION_ERROR',
+        "The asset's project is not part of that series",
+      );
+      const bobsSeries = (
+        await api<Series>(server, 'POST', '/api/series', { token: bob.token, body: { name: 'Bob' } })
+      ).body;
+      expectError(
+        await call('upgradeToSeries', { id: asset.id, seriesId: bobsSeries.id }),
+        'NOT_FOUND_ERROR',
+        'Series not found',
+      );
+      expect((await ok<Asset>('getById', { id: loner.id })).isSeriesLevel).toBe(false);
+    });
+  });
+
+  it('clones an asset into another project with its own copies of the images', async () => {
+    const source = await createAsset({ name: 'Original', metadata: { tag: 1 } });
+    await ok('setImage', {
+      assetId: source.id,
+      imageKey: 'default-front',
+      imageData: await dataUrl('#abcdef'),
+    });
+    const withImage = await ok<Asset>('getById', { id: source.id });
+    const target = await newProject(server, alice, { name: 'Target' });
+    const room = await subscribed(alice, target.id);
+    const created = waitForEvent(room, 'asset:created');
+
+    const clone = await ok<Asset>('clone', { sourceAssetId: source.id, targetProjectId: target.id });
+    expect(clone.id).not.toBe(source.id);
+    expect(clone).toMatchObject({
+      projectId: target.id,
+      name: 'Original',
+      metadata: { tag: 1 },
+      type: 'character',
+    });
+    const copiedKey = clone.images['default-front']?.s3Key ?? '';
+    expect(copiedKey.startsWith(`projects/${target.id}/assets/${clone.id}/`)).toBe(true);
+    const original = await fetch(new URL(withImage.images['default-front']?.url ?? '', server.url));
+    const copied = await fetch(new URL(clone.images['default-front']?.url ?? '', server.url));
+    expect(Buffer.from(await copied.arrayBuffer())).toEqual(Buffer.from(await original.arrayBuffer()));
+    expect(SERVER_EVENT_SCHEMAS['asset:created'].parse(await created).asset.id).toBe(clone.id);
+
+    await ok('delete', { id: clone.id });
+    expect(await storage.exists(copiedKey)).toBe(false);
+    expect(await storage.exists(withImage.images['default-front']?.s3Key ?? '')).toBe(true);
+  });
+
+  it('answers generateImage with NOT_AVAILABLE_ERROR until generation lands', async () => {
+    const asset = await createAsset();
+    const answer = await call('generateImage', { assetId: asset.id, imageKey: 'default-front' });
+    expect(
+      expectError(answer, 'NOT_AVAILABLE_ERROR', 'Image generation is not available yet').statusCode,
+    ).toBe(501);
+  });
+
+  it('never shows or changes another user’s asset', async () => {
+    const asset = await createAsset({ name: 'Private' });
+    const bobsProject = await newProject(server, bob);
+    const notFound = `Asset ${asset.id} not found`;
+    const image = await dataUrl('#fff');
+    const attempts: [AssetAction, unknown][] = [
+      ['getById', { id: asset.id }],
+      ['getByIdStreamlined', { id: asset.id }],
+      ['update', { id: asset.id, updates: { name: 'Stolen' } }],
+      ['delete', { id: asset.id }],
+      ['setImage', { assetId: asset.id, imageKey: 'default-front', imageData: image }],
+      ['deleteImage', { assetId: asset.id, imageKey: 'default-front' }],
+      ['upgradeToSeries', { id: asset.id }],
+      ['downgradeFromSeries', { id: asset.id }],
+      ['clone', { sourceAssetId: asset.id, targetProjectId: bobsProject.id }],
+      ['generateImage', { assetId: asset.id }],
+    ];
+    for (const [action, payload] of attempts) {
+      expectError(await call(action, payload, bobSocket), 'NOT_FOUND_ERROR', notFound);
+    }
+    expect(await ok('getByIds', { ids: [asset.id] }, bobSocket)).toEqual([]);
+    expectError(
+      await call('getByProject', { projectId: project.id }, bobSocket),
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+    expectError(
+      await call('getByProjectAndType', { projectId: project.id, type: 'prop' }, bobSocket),
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+    expectError(
+      await call('create', { projectId: project.id, type: 'prop', name: 'Planted' }, bobSocket),
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+    const bobsAsset = await ok<Asset>(
+      'create',
+      { projectId: bobsProject.id, type: 'prop', name: 'Mine' },
+      bobSocket,
+    );
+    expectError(
+      await call('clone', { sourceAssetId: bobsAsset.id, targetProjectId: project.id }, bobSocket),
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+
+    const unchanged = await ok<Asset>('getById', { id: asset.id });
+    expect(unchanged).toMatchObject({ name: 'Private', images: {} });
+    expect((await ok<Asset[]>('getByProject', { projectId: project.id })).map((a) => a.name)).not.toContain(
+      'Planted',
+    );
+  });
+
+  it('answers bad input with catalogue errors', async () => {
+    expectError(await call('getById', { id: 'not-a-uuid' }), 'VALIDATION_ERROR', 'id: Invalid UUID');
+    expectError(await call('getById', {}), 'VALIDATION_ERROR');
+    expectError(await call('getById', 'just a string'), 'VALIDATION_ERROR');
+    expectError(await call('getByIds', { ids: [] }), 'VALIDATION_ERROR');
+    expectError(
+      await call('create', { projectId: project.id, type: 'vehicle', name: 'Car' }),
+      'VALIDATION_ERROR',
+    );
+    expectError(await call('create', { projectId: project.id, type: 'prop', name: '' }), 'VALIDATION_ERROR');
+    expectError(
+      await call('create', { projectId: project.id, type: 'prop', name: 'x'.repeat(10_000) }),
+      'VALIDATION_ERROR',
+    );
+    expectError(await call('create', { projectId: project.id, type: 'prop', name: 42 }), 'VALIDATION_ERROR');
+    expectError(
+      await call('update', { id: UNKNOWN_ID, updates: { name: 'x' } }),
+      'NOT_FOUND_ERROR',
+      `Asset ${UNKNOWN_ID} not found`,
+    );
+    expectError(
+      await call('setImage', {
+        assetId: UNKNOWN_ID,
+        imageKey: 'default',
+        imageData: 'data:image/png;base64,!!',
+      }),
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await call('clone', { sourceAssetId: UNKNOWN_ID, targetProjectId: project.id }),
+      'NOT_FOUND_ERROR',
+      `Asset ${UNKNOWN_ID} not found`,
+    );
+
+    const anonymous = await connectSocket(server);
+    extraSockets.push(anonymous);
+    expectError(
+      await call('getByProject', { projectId: project.id }, anonymous),
+      'AUTH_ERROR',
+      'Authentication required',
+    );
+  });
+});

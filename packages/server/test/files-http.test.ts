@@ -1,0 +1,596 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import {
+  type DownloadUrl,
+  downloadUrlSchema,
+  type ErrorBody,
+  errorBodySchema,
+  HTTP_ROUTES,
+  type Project,
+  type StoredFile,
+  storageTestSchema,
+  storedFileSchema,
+  UPLOAD_MAX_BYTES,
+  type UploadResult,
+  uploadResultSchema,
+  type VideoMigration,
+  videoMigrationSchema,
+} from '@reelbench/sdk/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE, type Storage } from '../src/storage/storage.types.js';
+import { UrlSigner } from '../src/storage/url-signer.js';
+import { testDatabases } from './support/databases.js';
+import { type ApiResponse, api, newProject, newUser, type TestUser } from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const SECRET = 'files-http-test-signing-secret-0123456789';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const routes = HTTP_ROUTES.files;
+
+/** A real 8x8 PNG. */
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e90ff' } })
+    .png()
+    .toBuffer();
+
+/** A real WAV header with 100 silent samples. */
+function wav(): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(236, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(200, 40);
+  return Buffer.concat([header, Buffer.alloc(200)]);
+}
+
+/** The start of an MP4 file: an 'isom' ftyp box, then an empty mdat box. */
+function mp4(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypisom', 4);
+  ftyp.write('isomiso2', 16);
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(8, 0);
+  mdat.write('mdat', 4);
+  return Buffer.concat([ftyp, mdat]);
+}
+
+interface FilePart {
+  field: string;
+  bytes: Uint8Array;
+  name: string;
+  type: string;
+}
+
+describe.each(testDatabases())('files over HTTP on %s', (database) => {
+  let server: TestServer;
+  let storage: Storage;
+  let alice: TestUser;
+  let bob: TestUser;
+  let project: Project;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database, env: { SIGNING_SECRET: SECRET } });
+    storage = server.app.get<symbol, Storage>(STORAGE);
+    alice = await newUser(server);
+    bob = await newUser(server);
+    project = await newProject(server, alice, { name: 'Files' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function upload<T>(
+    path: string,
+    user: TestUser | undefined,
+    fields: Record<string, string>,
+    ...files: FilePart[]
+  ): Promise<ApiResponse<T>> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files) form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      body: form,
+      ...(user ? { headers: { authorization: `Bearer ${user.token}` } } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as T, headers: response.headers };
+  }
+
+  const image = async (name = 'still.png'): Promise<FilePart> => ({
+    field: 'image',
+    bytes: await png(),
+    name,
+    type: 'image/png',
+  });
+
+  /** A GET with the path exactly as given: no URL normalisation on the way. */
+  function rawGet(requestPath: string): Promise<{ status: number; body: string }> {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const request = http.get({ hostname, port, path: requestPath }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+  }
+
+  /** GETs a URL the server handed out (a same-origin path or absolute). */
+  const fetchUrl = (url: string) => fetch(new URL(url, server.url));
+
+  function expectError(
+    response: ApiResponse<unknown>,
+    status: number,
+    code: string,
+    error?: string,
+  ): ErrorBody {
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    const body = errorBodySchema.parse(response.body);
+    expect(body.code).toBe(code);
+    if (error !== undefined) expect(body.error).toBe(error);
+    return body;
+  }
+
+  it('uploads an image, records it and serves it back through a signed URL', async () => {
+    const file = await image('Poster – final.png');
+    const response = await upload<UploadResult>(
+      routes.uploadImage.path,
+      alice,
+      { projectId: project.id },
+      file,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const result = uploadResultSchema.parse(response.body);
+    expect(result).toMatchObject({
+      size: file.bytes.byteLength,
+      originalName: 'Poster – final.png',
+      mimetype: 'image/png',
+    });
+    expect(result.key).toMatch(new RegExp(`^projects/${project.id}/images/[0-9a-f-]{36}\\.png$`));
+
+    const served = await fetchUrl(result.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(file.bytes));
+
+    const rows = await server.query<{ owner_id: string; kind: string; size: string }>(
+      'SELECT owner_id, kind, size FROM files WHERE key = $1',
+      [result.key],
+    );
+    expect(rows).toEqual([{ owner_id: alice.user.id, kind: 'image', size: String(file.bytes.byteLength) }]);
+  });
+
+  it('files an image for an asset under that asset, and only for the user’s own asset', async () => {
+    const asset = await api<{ id: string }>(server, 'POST', '/api/asset', {
+      token: alice.token,
+      body: { projectId: project.id, type: 'prop', name: 'Lantern' },
+    });
+    const fields = { projectId: project.id, assetId: asset.body.id };
+    const response = await upload<UploadResult>(routes.uploadImage.path, alice, fields, await image());
+    expect(response.status).toBe(201);
+    expect(response.body.key).toMatch(
+      new RegExp(`^projects/${project.id}/assets/${asset.body.id}/[0-9a-f-]{36}\\.png$`),
+    );
+
+    const bobsProject = await newProject(server, bob);
+    const foreign = await upload(
+      routes.uploadImage.path,
+      bob,
+      { projectId: bobsProject.id, assetId: asset.body.id },
+      await image(),
+    );
+    expectError(foreign, 404, 'NOT_FOUND_ERROR', `Asset ${asset.body.id} not found`);
+  });
+
+  it('uploads audio and refuses a PNG renamed .mp3', async () => {
+    const audio = { field: 'audio', bytes: wav(), name: 'take 1.wav', type: 'audio/wav' };
+    const ok = await upload<UploadResult>(routes.uploadAudio.path, alice, { projectId: project.id }, audio);
+    expect(ok.status).toBe(201);
+    expect(uploadResultSchema.parse(ok.body)).toMatchObject({
+      mimetype: 'audio/wav',
+      originalName: 'take 1.wav',
+    });
+    expect(ok.body.key).toMatch(new RegExp(`^projects/${project.id}/audio/[0-9a-f-]{36}\\.wav$`));
+
+    const renamed = { field: 'audio', bytes: await png(), name: 'song.mp3', type: 'audio/mpeg' };
+    const refused = await upload(routes.uploadAudio.path, alice, { projectId: project.id }, renamed);
+    const body = expectError(refused, 400, 'VALIDATION_ERROR', 'Audio upload failed');
+    expect(body.details).toEqual([
+      { path: 'audio', message: "The file's content is image/png; expected MP3, WAV, Ogg, FLAC or M4A" },
+    ]);
+
+    const wavAsImage = await upload(
+      routes.uploadImage.path,
+      alice,
+      { projectId: project.id },
+      {
+        ...audio,
+        field: 'image',
+        name: 'x.png',
+        type: 'image/png',
+      },
+    );
+    expectError(wavAsImage, 400, 'VALIDATION_ERROR', 'Image upload failed');
+  });
+
+  it('answers 413 for a file over the limit, before storing anything', async () => {
+    const before = await storage.list(`projects/${project.id}/`);
+    const tooBig = {
+      field: 'image',
+      bytes: new Uint8Array(UPLOAD_MAX_BYTES.image + 1),
+      name: 'huge.png',
+      type: 'image/png',
+    };
+    tooBig.bytes.set(await png());
+    const response = await upload(routes.uploadImage.path, alice, { projectId: project.id }, tooBig);
+    const body = expectError(response, 413, 'PAYLOAD_TOO_LARGE_ERROR', 'Image upload failed');
+    expect(body.details?.[0]?.message).toMatch(/^The file is larger than \d+ MB$/);
+    expect(await storage.list(`projects/${project.id}/`)).toEqual(before);
+  });
+
+  it('refuses malformed uploads with the upload’s message', async () => {
+    const projectId = project.id;
+    const noFile = await upload(routes.uploadImage.path, alice, { projectId });
+    expect(expectError(noFile, 400, 'VALIDATION_ERROR', 'Image upload failed').details).toEqual([
+      { path: 'image', message: "A file in the 'image' field is required" },
+    ]);
+    const wrongField = await upload(
+      routes.uploadImage.path,
+      alice,
+      { projectId },
+      { ...(await image()), field: 'picture' },
+    );
+    expectError(wrongField, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    const twoFiles = await upload(
+      routes.uploadImage.path,
+      alice,
+      { projectId },
+      await image(),
+      await image(),
+    );
+    expectError(twoFiles, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    const empty = await upload(
+      routes.uploadImage.path,
+      alice,
+      { projectId },
+      { ...(await image()), bytes: new Uint8Array() },
+    );
+    expect(expectError(empty, 400, 'VALIDATION_ERROR', 'Image upload failed').details?.[0]?.message).toBe(
+      'The file is empty',
+    );
+
+    const noProject = await upload(routes.uploadImage.path, alice, {}, await image());
+    expect(expectError(noProject, 400, 'VALIDATION_ERROR', 'Image upload failed').details?.[0]?.path).toBe(
+      'projectId',
+    );
+    const badProject = await upload(routes.uploadImage.path, alice, { projectId: 'nope' }, await image());
+    expectError(badProject, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    const foreign = await upload(routes.uploadImage.path, bob, { projectId }, await image());
+    expectError(foreign, 404, 'NOT_FOUND_ERROR', 'Project not found');
+    const signedOut = await upload(routes.uploadImage.path, undefined, { projectId }, await image());
+    expectError(signedOut, 401, 'AUTH_ERROR', 'Authentication required');
+    const notMultipart = await api(server, 'POST', routes.uploadImage.path, {
+      token: alice.token,
+      body: { projectId },
+    });
+    expectError(notMultipart, 400, 'VALIDATION_ERROR', 'Image upload failed');
+  });
+
+  it('uploads JSON within its limit', async () => {
+    const data = { shots: [{ name: 'One', duration: 4 }], note: 'ü' };
+    const ok = await api<UploadResult>(server, 'POST', routes.uploadJson.path, {
+      token: alice.token,
+      body: { data, projectId: project.id, filename: 'breakdown.json' },
+    });
+    expect(ok.status).toBe(201);
+    expect(uploadResultSchema.parse(ok.body)).toMatchObject({
+      originalName: 'breakdown.json',
+      mimetype: 'application/json',
+      size: Buffer.byteLength(JSON.stringify(data)),
+    });
+    const served = await fetchUrl(ok.body.url);
+    expect(served.headers.get('content-type')).toBe('application/json');
+    expect(await served.json()).toEqual(data);
+
+    const tooBig = await api(server, 'POST', routes.uploadJson.path, {
+      token: alice.token,
+      body: { data: 'x'.repeat(UPLOAD_MAX_BYTES.json), projectId: project.id, filename: 'big.json' },
+    });
+    expectError(tooBig, 413, 'PAYLOAD_TOO_LARGE_ERROR', 'JSON upload failed');
+    const badName = await api(server, 'POST', routes.uploadJson.path, {
+      token: alice.token,
+      body: { data, projectId: project.id, filename: '../escape.json' },
+    });
+    expect(expectError(badName, 400, 'VALIDATION_ERROR', 'JSON upload failed').details?.[0]?.path).toBe(
+      'filename',
+    );
+    const noData = await api(server, 'POST', routes.uploadJson.path, {
+      token: alice.token,
+      body: { projectId: project.id, filename: 'a.json' },
+    });
+    expectError(noData, 400, 'VALIDATION_ERROR', 'JSON upload failed');
+    const notJson = await api(server, 'POST', routes.uploadJson.path, {
+      token: alice.token,
+      rawBody: '{"data": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(notJson, 400, 'VALIDATION_ERROR');
+  });
+
+  it('hands out download URLs to the owner only', async () => {
+    const uploaded = await upload<UploadResult>(
+      routes.uploadImage.path,
+      alice,
+      { projectId: project.id },
+      await image(),
+    );
+    const key = uploaded.body.key;
+    const route = `/api/files/download/${encodeURIComponent(key)}`;
+    const response = await api<DownloadUrl>(server, 'GET', route, { token: alice.token });
+    expect(response.status).toBe(200);
+    expect(downloadUrlSchema.parse(response.body).expiresIn).toBe(3600);
+    expect((await fetchUrl(response.body.downloadUrl)).status).toBe(200);
+
+    expectError(
+      await api(server, 'GET', route, { token: bob.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'File not found',
+    );
+    expectError(await api(server, 'GET', route), 401, 'AUTH_ERROR');
+    const missing = `/api/files/download/${encodeURIComponent(`projects/${project.id}/images/none.png`)}`;
+    expectError(
+      await api(server, 'GET', missing, { token: alice.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'File not found',
+    );
+    for (const bad of [
+      '../../signing-secret',
+      `projects/${project.id}/../../../signing-secret`,
+      '/etc/passwd',
+    ]) {
+      const traversal = await api(server, 'GET', `/api/files/download/${encodeURIComponent(bad)}`, {
+        token: alice.token,
+      });
+      expectError(traversal, 404, 'NOT_FOUND_ERROR', 'File not found');
+    }
+  });
+
+  it('serves signed URLs only with a valid, unexpired signature', async () => {
+    const uploaded = await upload<UploadResult>(
+      routes.uploadImage.path,
+      alice,
+      { projectId: project.id },
+      await image(),
+    );
+    const url = new URL(uploaded.body.url, server.url);
+    const sig = url.searchParams.get('sig') ?? '';
+
+    const tampered = new URL(url);
+    tampered.searchParams.set('sig', `${sig.slice(0, -2)}AA`);
+    const wrongSig = await api(server, 'GET', `${tampered.pathname}${tampered.search}`);
+    expectError(wrongSig, 403, 'AUTHORIZATION_ERROR', 'Insufficient permissions');
+    const noSig = await api(server, 'GET', url.pathname);
+    expectError(noSig, 403, 'AUTHORIZATION_ERROR');
+
+    const past = Math.floor(Date.now() / 1000) - 5;
+    const signer = new UrlSigner(SECRET);
+    const expired = await api(
+      server,
+      'GET',
+      `${url.pathname}?expires=${past}&sig=${signer.signature(uploaded.body.key, past)}`,
+    );
+    expectError(expired, 403, 'AUTHORIZATION_ERROR');
+
+    const otherKey = `projects/${project.id}/images/other.png`;
+    const reused = await api(server, 'GET', `/api/files/raw/${otherKey}${url.search}`);
+    expectError(reused, 403, 'AUTHORIZATION_ERROR');
+
+    // A validly signed path-traversal key, sent verbatim (fetch would normalise the dots away),
+    // still never leaves the storage root.
+    await writeFile(path.join(server.dataDir, 'secret.txt'), SECRET);
+    const future = Math.floor(Date.now() / 1000) + 60;
+    for (const sneaky of [
+      '../secret.txt',
+      'projects/../../secret.txt',
+      'projects/%2E%2E/%2e%2e/secret.txt',
+    ]) {
+      const key = sneaky.replaceAll('%2E', '.').replaceAll('%2e', '.');
+      const traversal = await rawGet(
+        `/api/files/raw/${sneaky}?expires=${future}&sig=${signer.signature(key, future)}`,
+      );
+      expect(traversal.status, sneaky).toBe(404);
+      expect(traversal.body).not.toContain(SECRET);
+    }
+  });
+
+  it('deletes a file for its owner only', async () => {
+    const uploaded = await upload<UploadResult>(
+      routes.uploadImage.path,
+      alice,
+      { projectId: project.id },
+      await image(),
+    );
+    const route = `/api/files/delete/${encodeURIComponent(uploaded.body.key)}`;
+    expectError(
+      await api(server, 'DELETE', route, { token: bob.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'File not found',
+    );
+    expect(await storage.exists(uploaded.body.key)).toBe(true);
+
+    const deleted = await api(server, 'DELETE', route, { token: alice.token });
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: true, key: uploaded.body.key } });
+    expect(await storage.exists(uploaded.body.key)).toBe(false);
+    expect((await fetchUrl(uploaded.body.url)).status).toBe(404);
+    expectError(
+      await api(server, 'DELETE', route, { token: alice.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'File not found',
+    );
+    const list = await api<{ files: StoredFile[] }>(server, 'GET', `/api/files/list/${project.id}`, {
+      token: alice.token,
+    });
+    expect(list.body.files.map((file) => file.key)).not.toContain(uploaded.body.key);
+  });
+
+  it('lists a project’s files for its owner', async () => {
+    const fresh = await newProject(server, alice, { name: 'Listing' });
+    const first = await upload<UploadResult>(
+      routes.uploadImage.path,
+      alice,
+      { projectId: fresh.id },
+      await image('a.png'),
+    );
+    const second = await upload<UploadResult>(
+      routes.uploadAudio.path,
+      alice,
+      { projectId: fresh.id },
+      {
+        field: 'audio',
+        bytes: wav(),
+        name: 'b.wav',
+        type: 'audio/wav',
+      },
+    );
+    const response = await api<{ files: StoredFile[] }>(server, 'GET', `/api/files/list/${fresh.id}`, {
+      token: alice.token,
+    });
+    expect(response.status).toBe(200);
+    const files = response.body.files.map((file) => storedFileSchema.parse(file));
+    expect(files.map((file) => [file.key, file.kind, file.originalName]).sort()).toEqual(
+      [
+        [first.body.key, 'image', 'a.png'],
+        [second.body.key, 'audio', 'b.wav'],
+      ].sort(),
+    );
+    for (const file of files) expect((await fetchUrl(file.url)).status).toBe(200);
+
+    expectError(
+      await api(server, 'GET', `/api/files/list/${fresh.id}`, { token: bob.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+    expectError(
+      await api(server, 'GET', '/api/files/list/not-a-uuid', { token: alice.token }),
+      404,
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+  });
+
+  it('tests the storage by writing, reading back and deleting', async () => {
+    const response = await api(server, 'GET', routes.test.path, { token: alice.token });
+    expect(response.status).toBe(200);
+    expect(storageTestSchema.parse(response.body)).toEqual({ success: true, driver: 'local' });
+    expect(await storage.list('system/')).toEqual([]);
+  });
+
+  describe('migrate-video', () => {
+    let shotId: string;
+    let videoKey: string;
+
+    beforeAll(async () => {
+      const [shot] = await server.query<{ id: string }>(
+        'INSERT INTO shots (project_id, name) VALUES ($1, $2) RETURNING id',
+        [project.id, 'Chase'],
+      );
+      shotId = shot?.id ?? '';
+      const otherProject = await newProject(server, alice, { name: 'Renders' });
+      videoKey = `projects/${otherProject.id}/renders/${randomUUID()}.mp4`;
+      await storage.put(videoKey, mp4(), 'video/mp4');
+    });
+
+    const migrate = (user: TestUser, videoUrl: string, shot = shotId) =>
+      api<VideoMigration>(server, 'POST', routes.migrateVideo.path, {
+        token: user.token,
+        body: { videoUrl, shotId: shot },
+      });
+
+    it('copies a stored video, given by key or by one of our URLs, into the shot’s project', async () => {
+      const download = await api<DownloadUrl>(
+        server,
+        'GET',
+        `/api/files/download/${encodeURIComponent(videoKey)}`,
+        {
+          token: alice.token,
+        },
+      );
+      const relative = download.body.downloadUrl;
+      for (const videoUrl of [videoKey, relative, new URL(relative, server.url).toString()]) {
+        const response = await migrate(alice, videoUrl);
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        const result = videoMigrationSchema.parse(response.body);
+        expect(result.originalUrl).toBe(videoUrl);
+        expect(result.key).toMatch(new RegExp(`^projects/${project.id}/videos/[0-9a-f-]{36}\\.mp4$`));
+        const served = await fetchUrl(result.newUrl);
+        expect(served.headers.get('content-type')).toBe('video/mp4');
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(mp4());
+      }
+      const [row] = await server.query<{ kind: string }>('SELECT kind FROM files WHERE key LIKE $1 LIMIT 1', [
+        `projects/${project.id}/videos/%`,
+      ]);
+      expect(row?.kind).toBe('video');
+    });
+
+    it('refuses external URLs (no outbound network), non-videos and other users’ files', async () => {
+      for (const external of [
+        'https://cdn.example.com/video.mp4',
+        'http://169.254.169.254/latest',
+        '//evil.example/x.mp4',
+      ]) {
+        const response = await migrate(alice, external);
+        const body = expectError(response, 400, 'VALIDATION_ERROR', 'Video migration failed');
+        expect(body.details?.[0]?.path).toBe('videoUrl');
+      }
+      const still = await upload<UploadResult>(
+        routes.uploadImage.path,
+        alice,
+        { projectId: project.id },
+        await image(),
+      );
+      const notVideo = await migrate(alice, still.body.key);
+      expect(
+        expectError(notVideo, 400, 'VALIDATION_ERROR', 'Video migration failed').details?.[0]?.message,
+      ).toBe("The file's content is image/png; expected MP4, MOV or WebM");
+
+      const bobsProject = await newProject(server, bob);
+      const [bobsShot] = await server.query<{ id: string }>(
+        'INSERT INTO shots (project_id, name) VALUES ($1, $2) RETURNING id',
+        [bobsProject.id, 'Bob'],
+      );
+      const stolen = await migrate(bob, videoKey, bobsShot?.id);
+      expectError(stolen, 400, 'VALIDATION_ERROR', 'Video migration failed');
+      expectError(await migrate(bob, videoKey), 404, 'NOT_FOUND_ERROR', 'Shot not found');
+      expectError(await migrate(alice, videoKey, UNKNOWN_ID), 404, 'NOT_FOUND_ERROR', 'Shot not found');
+      const missingShot = await api(server, 'POST', routes.migrateVideo.path, {
+        token: alice.token,
+        body: { videoUrl: videoKey },
+      });
+      expectError(missingShot, 400, 'VALIDATION_ERROR', 'Video migration failed');
+    });
+  });
+});
