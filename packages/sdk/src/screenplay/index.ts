@@ -1,0 +1,30 @@
+export * from './analyze.js';
+export * from './convert.js';
+export * from './director.js';
+export {
+  CAMERA_MOVES,
+  type CameraMove,
+  FRAMING_LABELS,
+  PACING_RULES,
+  PARENTHETICAL_PAUSE_SECONDS,
+  type PacingRule,
+  SPEAKING_WORDS_PER_SECOND,
+} from './director.rules.js';
+export * from './emphasis.js';
+export * from './fdx.js';
+export * from './format-help.js';
+export { parseFountain } from './fountain.parser.js';
+export type * from './fountain.types.js';
+export * from './fountain.writer.js';
+export * from './page-model.js';
+export * from './plain-text.js';
+export {
+  type CueParts,
+  type IntExt,
+  normalizeCharacterName,
+  parseCue,
+  parseSceneHeading,
+  type SceneHeadingParts,
+} from './screenplay.model.js';
+export * from './script-format-error.js';
+export * from './validate.js';

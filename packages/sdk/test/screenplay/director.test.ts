@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CINEMATIC_TEMPLATES, type CinematicTemplate, VISUAL_STYLES } from '../../src/contract/constants.js';
+import {
+  type FirstPassShot,
+  FRAMING_TYPES,
+  firstPassResponseSchema,
+  firstPassShotDuration,
+  LIST_LIMITS,
+  type StyleGuide,
+} from '../../src/contract/index.js';
+import { analyzeScreenplay } from '../../src/screenplay/analyze.js';
+import { type DirectorAsset, directFirstPass, type FirstPassResult } from '../../src/screenplay/director.js';
+import { CAMERA_MOVES } from '../../src/screenplay/director.rules.js';
+import { parseFountain } from '../../src/screenplay/fountain.parser.js';
+import type { Screenplay } from '../../src/screenplay/fountain.types.js';
+import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+
+function framings(result: FirstPassResult): string[] {
+  return result.shots.map((shot) => shot.framing);
+}
+
+function dialogueFramings(result: FirstPassResult): string[] {
+  return result.shots.filter((shot) => shot.action.includes(': ')).map((shot) => shot.framing);
+}
+
+function meanDuration(shots: FirstPassShot[]): number {
+  return shots.reduce((sum, shot) => sum + firstPassShotDuration(shot), 0) / shots.length;
+}
+
+/** The checks every first pass must pass, whatever the script and style; problems listed at once. */
+function expectWellFormed(source: string, screenplay: Screenplay, result: FirstPassResult): void {
+  expect(firstPassResponseSchema.safeParse(result).error).toBeUndefined();
+  expect(result.scenes.map((scene) => scene.number)).toEqual(screenplay.scenes.map((scene) => scene.number));
+  const problems: string[] = [];
+  let clock = 0;
+  let searchFrom = 0;
+  result.shots.forEach((shot, index) => {
+    const duration = shot.duration ?? 0;
+    const end = shot.endTime ?? 0;
+    if (Math.abs(shot.startTime - clock) > 1e-6)
+      problems.push(`shot ${index} starts at ${shot.startTime}, not ${clock}`);
+    if (duration < 1 || Math.abs(Math.round(duration * 10) - duration * 10) > 1e-6) {
+      problems.push(`shot ${index} lasts ${duration}`);
+    }
+    if (Math.abs(end - shot.startTime - duration) > 1e-6)
+      problems.push(`shot ${index}: end − start ≠ duration`);
+    if (firstPassShotDuration(shot) !== duration) problems.push(`shot ${index}: contract duration differs`);
+    clock = end;
+    const firstLine = shot.script_text.split('\n')[0] ?? '';
+    const found = source.indexOf(firstLine, searchFrom);
+    if (found < 0) problems.push(`shot ${index} "${firstLine}" is out of script order`);
+    else searchFrom = found;
+  });
+  for (const scene of result.scenes) {
+    const opening = result.shots[scene.shotIndexes[0] ?? -1];
+    if (!opening || !['establishing', 'pov', 'aerial'].includes(opening.framing)) {
+      problems.push(`scene ${scene.number} does not open on an establishing shot`);
+    }
+    if (!scene.shotIndexes.every((i) => result.shots[i]?.sceneNumber === scene.number)) {
+      problems.push(`scene ${scene.number} lists shots of another scene`);
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+describe('directFirstPass on a short script with every element', () => {
+  const source = readFixture('night-ferry.fountain');
+  const screenplay = parseFountain(source);
+  const result = directFirstPass(screenplay, {});
+
+  it('covers every scene, in script order, back to back from 0', () => {
+    expectWellFormed(source, screenplay, result);
+    expect(result.shots[0]?.startTime).toBe(0);
+  });
+
+  it('opens each scene on an establishing shot of its location', () => {
+    const opening = result.shots[0];
+    expect(opening).toMatchObject({
+      name: '1.1 Establishing – HARBOR',
+      framing: 'establishing',
+      location: 'HARBOR',
+      sceneNumber: 1,
+      sceneHeading: 'EXT. HARBOR - NIGHT',
+      script_text: 'EXT. HARBOR - NIGHT',
+    });
+    expect(opening?.prompt).toBe(
+      'establishing wide shot, slow pan camera move, HARBOR (exterior), night, Gritty, filmic, natural light, 16:9 widescreen frame',
+    );
+    expect(result.scenes[4]).toMatchObject({ heading: 'BLACK', name: 'Scene 5: BLACK' });
+    expect(result.shots[result.scenes[4]?.shotIndexes[0] ?? -1]).toMatchObject({
+      name: '5.1 Establishing – BLACK',
+      description: 'Establishing view of BLACK.',
+      location: '',
+    });
+    expect(result.shots[0]?.description).toBe('Establishing view of HARBOR, night (EXT).');
+  });
+
+  it('gives props named in capitals an insert shot covering their sentence', () => {
+    const inserts = result.shots.filter((shot) => shot.framing === 'insert');
+    expect(inserts.map((shot) => shot.description)).toEqual([
+      'Insert on FERRY: A FERRY idles, its horn low and tired.',
+      'Insert on BRASS KEY: She sets a BRASS KEY on the table.',
+    ]);
+    expect(inserts.map((shot) => shot.script_text)).toEqual([
+      'A FERRY idles, its horn low and *tired*.',
+      'She sets a BRASS KEY on the table.',
+    ]);
+  });
+
+  it('builds dialogue shots from the exact lines they cover', () => {
+    const exchange = result.shots.find((shot) => shot.script_text.startsWith('ELI\n(without looking up)'));
+    // Two people trading short lines: auto holds them in one two-shot.
+    expect(exchange).toMatchObject({
+      framing: 'two-shot',
+      characters: ['ELI', 'JUNE'],
+      script_text:
+        "ELI\n(without looking up)\nYou dropped something.\n\nJUNE\nIt isn't mine.\n\nELI (CONT'D)\nThen whose is it?",
+      action: "ELI: (without looking up) You dropped something. JUNE: It isn't mine. ELI: Then whose is it?",
+    });
+    const lyrics = result.shots.find((shot) => shot.script_text.startsWith('~'));
+    expect(lyrics?.script_text).toBe('~Row, row, row the boat\n~gently down the stream');
+  });
+
+  it('is deterministic', () => {
+    expect(directFirstPass(parseFountain(source), {})).toEqual(result);
+  });
+});
+
+describe('directFirstPass: the template preference', () => {
+  const source = readFixture('interrogation.fountain');
+  const screenplay = parseFountain(source);
+  const pass = (template: CinematicTemplate) => directFirstPass(screenplay, { template });
+
+  it('covers three speakers with a triangle on auto: a master, then over-the-shoulder and singles', () => {
+    const auto = dialogueFramings(pass('auto'));
+    expect(auto[0]).toBe('wide');
+    expect(new Set(auto.slice(1))).toEqual(new Set(['over-shoulder', 'medium']));
+    expect(dialogueFramings(pass('triangular'))).toEqual(auto);
+  });
+
+  it('changes the framing of dialogue with each preference', () => {
+    expect(new Set(dialogueFramings(pass('single-close')))).toEqual(new Set(['close']));
+    expect(new Set(dialogueFramings(pass('two-shot')))).toEqual(new Set(['two-shot']));
+    expect(new Set(dialogueFramings(pass('over-shoulder')))).toEqual(new Set(['over-shoulder']));
+    const distinct = new Set(CINEMATIC_TEMPLATES.map((template) => JSON.stringify(framings(pass(template)))));
+    expect(distinct.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('puts both people of an over-the-shoulder shot in it', () => {
+    const shot = pass('over-shoulder').shots.find((s) => s.framing === 'over-shoulder');
+    expect(shot?.characters).toHaveLength(2);
+    expect(shot?.description).toMatch(/^Over .+'s shoulder onto .+ as they speak\.$/);
+  });
+
+  it('picks a two-shot for quick lines and over-the-shoulder for long ones between two people on auto', () => {
+    const quick = parseFountain('INT. CAR - NIGHT\n\nELI\nLeft.\n\nJUNE\nRight?\n\nELI\nLeft!\n');
+    expect(dialogueFramings(directFirstPass(quick, {}))).toEqual(['two-shot']);
+    const long = 'I have been driving this road for twenty years and I have never once seen it this dark.';
+    const slow = parseFountain(`INT. CAR - NIGHT\n\nELI\n${long}\n\nJUNE\n${long}\n`);
+    expect(dialogueFramings(directFirstPass(slow, {}))).toEqual(['over-shoulder', 'over-shoulder']);
+  });
+
+  it('makes inserts of handled objects only with the insert preference', () => {
+    const handled = parseFountain('INT. ROOM - DAY\n\nKit picks up the photograph. She studies it.\n');
+    expect(framings(directFirstPass(handled, { template: 'insert' }))).toContain('insert');
+    expect(framings(directFirstPass(handled, { template: 'auto' }))).not.toContain('insert');
+    const capitals = parseFountain('INT. ROOM - DAY\n\nKit lifts the REVOLVER.\n');
+    expect(framings(directFirstPass(capitals, { template: 'single-close' }))).not.toContain('insert');
+  });
+});
+
+describe('directFirstPass: style, aspect and assets', () => {
+  const source = readFixture('night-ferry.fountain');
+  const screenplay = parseFountain(source);
+
+  it('builds prompts from the style label and the aspect ratio, and handheld moves for documentary', () => {
+    for (const style of VISUAL_STYLES) {
+      const result = directFirstPass(screenplay, { style: style.value, aspect: '9:16' });
+      expect(result.shots.every((shot) => shot.prompt.includes(style.label))).toBe(true);
+      expect(result.shots.every((shot) => shot.prompt.includes('9:16 vertical frame'))).toBe(true);
+    }
+    const documentary = directFirstPass(screenplay, { style: 'documentary' });
+    const moving = documentary.shots.filter(
+      (shot) => !['establishing', 'insert', 'pov'].includes(shot.framing),
+    );
+    expect(new Set(moving.map((shot) => shot.camera_move))).toEqual(new Set(['handheld']));
+    expect(
+      documentary.shots.every((shot) => (CAMERA_MOVES as readonly string[]).includes(shot.camera_move)),
+    ).toBe(true);
+    expect(
+      documentary.shots.every((shot) => (FRAMING_TYPES as readonly string[]).includes(shot.framing)),
+    ).toBe(true);
+  });
+
+  it('appends the notes of the style guide to every prompt', () => {
+    const result = directFirstPass(screenplay, { notes: 'Moodboard: Tarkovsky fog' });
+    expect(result.shots.every((shot) => shot.prompt.endsWith('notes: Moodboard: Tarkovsky fog'))).toBe(true);
+  });
+
+  it('links characters, locations and props to the project’s assets by name and reports the missing ones', () => {
+    const assets: DirectorAsset[] = [
+      { id: 'a1', name: 'June', type: 'character', visualIdentifier: 'woman in a yellow raincoat' },
+      { id: 'a2', name: 'Harbor', type: 'location', visualIdentifier: 'rotting wooden pier' },
+      { id: 'a3', name: 'Ferry Cabin', type: 'location' },
+      { id: 'a4', name: 'Brass key', type: 'prop' },
+    ];
+    const result = directFirstPass(screenplay, {}, { assets });
+    const june = result.shots.find((shot) => shot.characters.includes('June'));
+    expect(june?.prompt).toContain('June (woman in a yellow raincoat)');
+    expect(result.shots[0]).toMatchObject({ location: 'Harbor' });
+    expect(result.shots[0]?.prompt).toContain('Harbor (rotting wooden pier) (exterior)');
+    expect(result.missingAssets).toEqual([
+      { type: 'character', name: 'ELI' },
+      { type: 'character', name: 'MCCLANE' },
+      { type: 'location', name: 'LIGHTHOUSE' },
+      { type: 'location', name: "ELI'S TRUCK - MOVING" },
+      { type: 'location', name: 'PIER' },
+      { type: 'location', name: 'ROOFTOP' },
+    ]);
+    const linked = Object.fromEntries(result.linkedAssets.map((asset) => [asset.assetId, asset.shotIndexes]));
+    expect(Object.keys(linked).sort()).toEqual(['a1', 'a2', 'a3', 'a4']);
+    expect(linked.a2).toEqual(result.scenes[0]?.shotIndexes);
+    expect(linked.a4?.map((i) => result.shots[i]?.framing)).toEqual(['insert']);
+  });
+
+  it('finds a location asset named after the first part of a sub-location', () => {
+    const station = parseFountain('INT. POLICE STATION - INTERROGATION ROOM - NIGHT\n\nA bare table.\n');
+    const result = directFirstPass(
+      station,
+      {},
+      { assets: [{ id: 'p', name: 'Police Station', type: 'location' }] },
+    );
+    expect(result.missingAssets).toEqual([]);
+    expect(result.shots[0]?.location).toBe('Police Station');
+  });
+});
+
+describe('directFirstPass on unusual input', () => {
+  it('gives no shots for a script with nothing to film', () => {
+    expect(directFirstPass(parseFountain(''), {})).toEqual({
+      shots: [],
+      scenes: [],
+      missingAssets: [],
+      linkedAssets: [],
+    });
+    expect(directFirstPass(parseFountain('# ACT ONE\n\n[[notes only]]\n'), {}).shots).toEqual([]);
+  });
+
+  it('covers a script with no heading as one scene', () => {
+    const result = directFirstPass(parseFountain('A phone rings.\n\nMARA\nHello?\n'), {});
+    expect(result.scenes).toEqual([{ number: 1, heading: '', name: 'Scene 1', shotIndexes: [0, 1] }]);
+    expect(result.shots.map((shot) => shot.sceneNumber)).toEqual([1, 1]);
+  });
+
+  it('films action written before the first heading in scene 1, ahead of the establishing shot', () => {
+    const result = directFirstPass(
+      parseFountain('Black screen. A heartbeat.\n\nINT. WARD - NIGHT\n\nMonitors beep.\n'),
+      {},
+    );
+    expect(framings(result)).toEqual(['wide', 'establishing', 'wide']);
+    expect(result.scenes[0]?.shotIndexes).toEqual([0, 1, 2]);
+  });
+
+  it('rejects an unknown style, pacing or template with the catalogue validation error', () => {
+    const screenplay = parseFountain(readFixture('interrogation.fountain'));
+    expect(() =>
+      directFirstPass(screenplay, { pacing: 'frantic' } as unknown as Partial<StyleGuide>),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        statusCode: 400,
+        details: [expect.objectContaining({ path: 'styleGuide.pacing' })],
+      }),
+    );
+  });
+});
+
+describe('directFirstPass: pacing', { timeout: FEATURE_TIMEOUT_MS }, () => {
+  let source: string;
+  let screenplay: Screenplay;
+  beforeAll(() => {
+    source = generateScreenplay(20);
+    screenplay = parseFountain(source);
+  }, FEATURE_TIMEOUT_MS);
+
+  it('gives fast pacing more and shorter shots than slow, balanced in between', () => {
+    const slow = directFirstPass(screenplay, { pacing: 'slow' }).shots;
+    const balanced = directFirstPass(screenplay, { pacing: 'balanced' }).shots;
+    const fast = directFirstPass(screenplay, { pacing: 'fast' }).shots;
+    expect(slow.length).toBeLessThan(balanced.length);
+    expect(balanced.length).toBeLessThan(fast.length);
+    expect(meanDuration(fast)).toBeLessThan(meanDuration(balanced));
+    expect(meanDuration(balanced)).toBeLessThan(meanDuration(slow));
+  });
+
+  it('keeps every pacing and template well formed', () => {
+    const short = generateScreenplay(6);
+    const scripts = [short, readFixture('night-ferry.fountain'), readFixture('interrogation.fountain')];
+    for (const text of scripts) {
+      const parsed = parseFountain(text);
+      for (const pacing of ['slow', 'balanced', 'fast'] as const) {
+        for (const template of CINEMATIC_TEMPLATES) {
+          expectWellFormed(text, parsed, directFirstPass(parsed, { pacing, template }));
+        }
+      }
+    }
+  });
+});
+
+describe('directFirstPass on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
+  let source: string;
+  let screenplay: Screenplay;
+  beforeAll(() => {
+    source = generateScreenplay(120);
+    screenplay = parseFountain(source);
+  }, FEATURE_TIMEOUT_MS);
+
+  it('runs, with balanced pacing, within 35% of the estimated screen time', () => {
+    const result = directFirstPass(screenplay, { pacing: 'balanced' });
+    expectWellFormed(source, screenplay, result);
+    const runtime = result.shots.at(-1)?.endTime ?? 0;
+    const estimate = analyzeScreenplay(screenplay).estimatedScreenTimeSeconds;
+    expect(runtime / estimate).toBeGreaterThan(0.65);
+    expect(runtime / estimate).toBeLessThan(1.35);
+  });
+
+  it('stays within the response limit, more and shorter shots with fast pacing than with slow', () => {
+    const slow = directFirstPass(screenplay, { pacing: 'slow' });
+    const fast = directFirstPass(screenplay, { pacing: 'fast' });
+    expectWellFormed(source, screenplay, fast);
+    expect(fast.shots.length).toBeLessThanOrEqual(LIST_LIMITS.shots);
+    expect(fast.shots.length).toBeGreaterThan(slow.shots.length);
+    expect(meanDuration(fast.shots)).toBeLessThan(meanDuration(slow.shots));
+  });
+});
