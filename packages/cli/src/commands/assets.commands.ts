@@ -1,0 +1,142 @@
+import { basename } from 'node:path';
+import {
+  ASSET_TYPES,
+  type AssetType,
+  assetCreateSchema,
+  formatMessage,
+  isValidImageKey,
+  normalizeImageKey,
+  ReelbenchError,
+  supportedImageKeys,
+} from '@reelbench/sdk/contract';
+import { Argument, type Command, Option } from 'commander';
+import type { CliContext } from '../context.js';
+import { parseInput, UsageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { readFileBlob } from '../input.js';
+import { type CommandResult, table } from '../output.js';
+
+async function listAssets(
+  ctx: CliContext,
+  projectId: string,
+  options: { type?: AssetType },
+): Promise<CommandResult> {
+  const assets = await (await ctx.client()).assets.listByProject(projectId, options.type);
+  const rows = assets.map((a) => [
+    a.id,
+    a.type,
+    a.name,
+    String(Object.values(a.images).filter((image) => image.url !== null).length),
+  ]);
+  return {
+    json: assets,
+    text:
+      assets.length === 0
+        ? 'No assets yet: create one with `reelbench assets create <projectId> <type> <name>`'
+        : table(['ID', 'TYPE', 'NAME', 'IMAGES'], rows, ctx.out.paint),
+    quiet: assets.map((a) => a.id).join('\n'),
+  };
+}
+
+interface CreateOptions {
+  description?: string;
+  visualIdentifier?: string;
+}
+
+async function createAsset(
+  ctx: CliContext,
+  projectId: string,
+  type: AssetType,
+  name: string,
+  options: CreateOptions,
+): Promise<CommandResult> {
+  const input = parseInput(
+    assetCreateSchema,
+    { projectId, type, name, description: options.description, visualIdentifier: options.visualIdentifier },
+    'The asset was not created',
+  );
+  const asset = await (await ctx.client()).assets.create(input);
+  return {
+    json: asset,
+    text: `Created ${asset.type} ${ctx.out.paint('bold', asset.name)} (${asset.id})`,
+    quiet: asset.id,
+  };
+}
+
+/** Uploads the file to the project's storage, then makes it the asset's image under the key. */
+async function uploadImage(
+  ctx: CliContext,
+  assetId: string,
+  path: string,
+  options: { key?: string },
+): Promise<CommandResult> {
+  const image = await readFileBlob(path);
+  const client = await ctx.client({ socket: true });
+  const asset = await client.assets.get(assetId);
+  if (asset === null)
+    throw new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(assetId) });
+  const imageKey = normalizeImageKey(asset.type, options.key ?? asset.config.defaultImageKey);
+  if (!isValidImageKey(asset.config, imageKey)) {
+    throw new UsageError(
+      `'${imageKey}' is not an image key of this ${asset.type}: use one of ${supportedImageKeys(asset.config).join(', ')}`,
+    );
+  }
+  if (asset.projectId === null)
+    throw new UsageError(`Asset ${assetId} belongs to no project: nowhere to upload to`);
+  const uploaded = await client.files.uploadImage(asset.projectId, image, {
+    assetId,
+    filename: basename(path),
+  });
+  const updated = await client.assets.send('setImage', { assetId, imageKey, imageData: uploaded.key });
+  return {
+    json: updated,
+    text: `Uploaded ${path} as the ${imageKey} image of ${asset.type} ${asset.name} (${asset.id})`,
+    quiet: updated.images[imageKey]?.url ?? '',
+  };
+}
+
+export function registerAssetCommands(program: Command, ctx: CliContext): void {
+  const assets = withExamples(
+    program.command('assets').description("a project's characters, locations, props and custom assets"),
+    'reelbench assets create <projectId> character Mara',
+    'reelbench assets upload <assetId> mara-front.png',
+  );
+  withExamples(
+    assets
+      .command('list <projectId>')
+      .description("the project's assets and how many images each has")
+      .addOption(new Option('--type <type>', 'only this type').choices(ASSET_TYPES))
+      .action(async (projectId: string, options: { type?: AssetType }) =>
+        ctx.emit(await listAssets(ctx, projectId, options)),
+      ),
+    'reelbench assets list <projectId> --type character',
+  );
+  withExamples(
+    assets
+      .command('create <projectId>')
+      .addArgument(new Argument('<type>', 'the kind of asset').choices(ASSET_TYPES))
+      .argument('<name>', 'what the script calls it')
+      .description('a new asset in the project')
+      .option('--description <text>', 'what it looks like')
+      .option('--visual-identifier <text>', 'how prompts name it, so every shot renders the same one')
+      .action(async (projectId: string, type: AssetType, name: string, options: CreateOptions) =>
+        ctx.emit(await createAsset(ctx, projectId, type, name, options)),
+      ),
+    'reelbench assets create <projectId> character Mara --description "40s, tired scrubs"',
+    'reelbench assets create <projectId> location "Hospital roof" --quiet',
+  );
+  withExamples(
+    assets
+      .command('upload <assetId> <file>')
+      .description("make an image file (PNG, JPEG, WebP or GIF) one of the asset's images")
+      .option(
+        '--key <imageKey>',
+        "which image: a variant, variant-rotation or variant-view (default: the type's default)",
+      )
+      .action(async (assetId: string, file: string, options: { key?: string }) =>
+        ctx.emit(await uploadImage(ctx, assetId, file, options)),
+      ),
+    'reelbench assets upload <assetId> mara-front.png',
+    'reelbench assets upload <assetId> mara-back.png --key default-back',
+  );
+}

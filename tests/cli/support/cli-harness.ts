@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// The built packages, as a user runs them: the server's dist also carries the decorator metadata
+// that Nest needs and that this project's esbuild transform would not emit.
+import type { ReelbenchServer } from '../../../packages/server/dist/index.js';
+
+type ServerModule = typeof import('../../../packages/server/dist/index.js');
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CLI_BIN = join(ROOT, 'packages/cli/dist/bin.js');
+const SERVER_ENTRY = join(ROOT, 'packages/server/dist/index.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  stdin?: string;
+  env?: Record<string, string>;
+}
+
+function exec(command: string, args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** `tsc -b` for the CLI and the server, only when a build output is missing. */
+export async function ensureBuilt(): Promise<void> {
+  if (existsSync(CLI_BIN) && existsSync(SERVER_ENTRY)) return;
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const build = await exec(process.execPath, [tsc, '-b', 'packages/server', 'packages/cli']);
+  if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+}
+
+export interface EmbeddedServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real server in this process on PGlite, in a temporary data dir. */
+export async function startServer(): Promise<EmbeddedServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'reelbench-cli-e2e-'));
+  const { createApp, loadConfig }: ServerModule = await import(SERVER_ENTRY);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REELBENCH_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+  });
+  const server: ReelbenchServer = await createApp(config);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `node packages/cli/dist/bin.js …` as a user would, without a terminal. */
+export function runBinary(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  return exec(process.execPath, [CLI_BIN, ...args], options);
+}
+
+/** The import specifiers a module loads before it runs (static imports and re-exports). */
+export function staticImports(source: string): string[] {
+  return [
+    ...source.matchAll(
+      /^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? '');
+}
