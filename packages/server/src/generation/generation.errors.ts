@@ -1,0 +1,51 @@
+import { MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
+
+/** Messages of the generation layer (SPEC.md leaves them to us). */
+export const GENERATION_MESSAGES = {
+  unreadableImage: (what: string) => `${what} is not a readable image`,
+  unsupportedImageKey: (key: string, type: string) => `Image key '${key}' is not supported by this ${type}`,
+  unknownProvider: (name: string) => `Unknown generation provider '${name}'`,
+  providerLacksOperation: (name: string, operation: string) =>
+    `Generation provider '${name}' does not support ${operation}`,
+  ffmpegMissing: 'ffmpeg is not available: set FFMPEG_PATH or install ffmpeg',
+  ffmpegPathInvalid: (path: string) => `FFMPEG_PATH is not an executable file: ${path}`,
+  ffmpegNoH264: 'ffmpeg has no H.264 encoder (libx264)',
+  videoFailed: 'Video rendering failed',
+  videoTimedOut: 'Video rendering timed out',
+  unreadableMedia: (path: string) => `${path} is not a readable media file`,
+} as const;
+
+export function invalidInput(message: string): ReelbenchError {
+  return new ReelbenchError({ code: 'VALIDATION_ERROR', message });
+}
+
+/** libvips rejects bytes it cannot decode with messages like these; anything else is our fault. */
+const DECODE_FAILURE =
+  /input buffer|input file|unsupported image format|corrupt|premature end|read error|load_buffer|pixel limit|bad seek|truncated/i;
+
+/**
+ * Maps a failure while reading `what` to a catalogue error: undecodable bytes are the caller's
+ * VALIDATION_ERROR, anything else is 'Image generation failed'.
+ */
+export function imageFailure(error: unknown, what: string): ReelbenchError {
+  if (error instanceof ReelbenchError) return error;
+  if (error instanceof Error && DECODE_FAILURE.test(error.message)) {
+    return new ReelbenchError({
+      code: 'VALIDATION_ERROR',
+      message: GENERATION_MESSAGES.unreadableImage(what),
+      context: { reason: error.message },
+      cause: error,
+    });
+  }
+  return new ReelbenchError({ code: 'SERVER_ERROR', message: MESSAGES.imageGenerationFailed, cause: error });
+}
+
+export function notAvailable(message: string, context?: Record<string, unknown>): ReelbenchError {
+  return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message, ...(context ? { context } : {}) });
+}
+
+/** A failure inside a render whose inputs are already checked: our fault, reported without details. */
+export function renderFailure(error: unknown): ReelbenchError {
+  if (error instanceof ReelbenchError) return error;
+  return new ReelbenchError({ code: 'SERVER_ERROR', message: MESSAGES.imageGenerationFailed, cause: error });
+}

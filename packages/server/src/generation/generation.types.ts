@@ -1,0 +1,164 @@
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  type Asset,
+  assetTypeSchema,
+  FRAMING_TYPES,
+  LIST_LIMITS,
+  MAX_SHOT_DURATION,
+  type Shot,
+  shotAssetPlacementSchema,
+  TEXT_LIMITS,
+  VISUAL_STYLES,
+  type VisualStyle,
+} from '@reelbench/sdk/contract';
+import { z } from 'zod';
+
+/** Pixel size of a storyboard frame (and of its animatic clip) per aspect ratio. */
+export const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }> = {
+  '16:9': { width: 1280, height: 720 },
+  '9:16': { width: 720, height: 1280 },
+  '1:1': { width: 1024, height: 1024 },
+};
+
+/** JSON-safe facts about a render, stored with the image (asset image entry metadata). */
+export type ImageMeta = Record<string, string | number | boolean | null>;
+
+export interface RenderedImage {
+  png: Buffer;
+  width: number;
+  height: number;
+  meta: ImageMeta;
+}
+
+const bufferSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value) && value.length > 0, {
+  message: 'Expected non-empty image bytes',
+});
+const visualStyleSchema = z.enum(
+  VISUAL_STYLES.map((style) => style.value) as [VisualStyle, ...VisualStyle[]],
+);
+const placementShape = shotAssetPlacementSchema.shape;
+
+/** One asset on a frame: its cut-out (or null for a silhouette) and where it stands. */
+export const framePlacementSchema = z.object({
+  image: bufferSchema.nullable(),
+  name: z.string().max(TEXT_LIMITS.name),
+  type: assetTypeSchema,
+  /** Centre of the asset, 0..1 of the frame from the left and from the top. */
+  x: placementShape.position.unwrap().shape.x,
+  y: placementShape.position.unwrap().shape.y,
+  scale: placementShape.scale.unwrap(),
+  /** Degrees, clockwise. */
+  rotation: placementShape.rotation.unwrap(),
+  /** 'left', 'right', 'back' or 'front': which way a silhouette faces. */
+  direction: z.string().max(TEXT_LIMITS.name).nullable(),
+});
+export type FramePlacement = z.infer<typeof framePlacementSchema>;
+
+export const frameRenderInputSchema = z.object({
+  aspect: z.enum(ASPECT_RATIOS),
+  framing: z.enum(FRAMING_TYPES),
+  style: visualStyleSchema,
+  shot: z.object({
+    name: z.string().max(TEXT_LIMITS.name),
+    action: z.string().max(TEXT_LIMITS.description).nullable(),
+    description: z.string().max(TEXT_LIMITS.description).nullable(),
+  }),
+  /** The location asset's image; null draws the neutral stage. */
+  backdrop: bufferSchema.nullable(),
+  placements: z.array(framePlacementSchema).max(LIST_LIMITS.placements),
+});
+export type FrameRenderInput = z.infer<typeof frameRenderInputSchema>;
+
+/** The asset fields a renderer needs. */
+export type AssetImageSubject = Pick<Asset, 'type' | 'name' | 'config'>;
+
+export interface PlacedAssetSource {
+  asset: Pick<Asset, 'id' | 'type' | 'name' | 'config'>;
+  /** The bytes of the image the placement selects (see placementImageKey); null when it has none yet. */
+  image: Buffer | null;
+}
+
+/** What the pipeline hands an ImageGenerator for one shot. */
+export interface ShotImageRequest {
+  shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing' | 'assets'>;
+  aspect: AspectRatio;
+  style: VisualStyle;
+  /** Every asset the shot places, with its image bytes. Placements of assets not listed are skipped. */
+  assets: readonly PlacedAssetSource[];
+}
+
+export interface EnhanceOptions {
+  /** Stretch the luminance to the full range. Default true. */
+  normalise?: boolean;
+  /** Unsharp mask after scaling. Default true. */
+  sharpen?: boolean;
+  /** Scale 2×, capped at ENHANCE_MAX_DIMENSION on the longest side. Default true. */
+  upscale?: boolean;
+}
+
+export interface MatteOptions {
+  /** Largest RGB distance from the border colour that still counts as background (0..441). Default 40. */
+  tolerance?: number;
+  /** Radius in pixels of the soft edge. Default 1; 0 keeps a hard edge. */
+  feather?: number;
+}
+
+export interface ImageAssessment {
+  /** 0..10, one decimal. */
+  score: number;
+  /** Whether the score reaches the quality loop's minScore. */
+  passes: boolean;
+  /** Why, with the measured numbers, e.g. 'underexposed (mean luma 0.12)'. */
+  reasons: string[];
+  /**
+   * Measurements on the luma of the image scaled to fit 512x512: sharpness is the variance of the
+   * Laplacian, exposure the mean luma (0..1), clipped the share of pixels at black or white,
+   * contrast the luma standard deviation.
+   */
+  metrics: { sharpness: number; exposure: number; clipped: number; contrast: number };
+  /** Each measurement mapped to 0..10. */
+  scores: { sharpness: number; exposure: number; contrast: number };
+}
+
+export interface CanvasOptions {
+  aspect?: AspectRatio;
+  /** #rrggbb. */
+  background?: string;
+}
+
+export interface GridOptions {
+  /** 1..8; default min(3, images). */
+  columns?: number;
+  /** Pixels between and around the cells. Default 16. */
+  gutter?: number;
+  /** Shape of each cell. Default 16:9. */
+  cellAspect?: AspectRatio;
+  /** Pixels. Default 480. */
+  cellWidth?: number;
+  background?: string;
+}
+
+export const clipRequestSchema = z.object({
+  image: bufferSchema,
+  durationSeconds: z.number().positive().max(MAX_SHOT_DURATION),
+  framing: z.enum(FRAMING_TYPES).nullable(),
+  aspect: z.enum(ASPECT_RATIOS),
+});
+export type ClipRequest = z.infer<typeof clipRequestSchema>;
+
+export type CameraMove = 'pan' | 'push-in' | 'static';
+
+export interface RenderedClip {
+  /** An MP4 in the temp directory; the caller moves or deletes it. */
+  path: string;
+  /** frames / fps: the request rounded to whole frames. */
+  durationSeconds: number;
+  frames: number;
+  fps: number;
+  width: number;
+  height: number;
+  cameraMove: CameraMove;
+  hasAudio: boolean;
+  meta: ImageMeta;
+}

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { ReelbenchError } from '@reelbench/sdk/contract';
+import { GENERATION_MESSAGES, invalidInput, notAvailable } from '../generation.errors.js';
+
+export interface FfmpegRun {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** ffmpeg reports progress on stderr; only the end matters for an error, so only the end is kept. */
+const STDERR_KEEP = 64 * 1024;
+const TAIL_LINES = 20;
+
+export function stderrTail(stderr: string): string {
+  return stderr.trimEnd().split(/\r?\n/).slice(-TAIL_LINES).join('\n');
+}
+
+/** Runs ffmpeg with an argument list (no shell); resolves with the exit code, rejects only if it cannot run. */
+export function runFfmpeg(binary: string, args: string[], timeoutMs: number): Promise<FfmpegRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEEP);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(notAvailable(GENERATION_MESSAGES.ffmpegMissing, { binary, reason: error.message }));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        reject(
+          new ReelbenchError({
+            code: 'SERVER_ERROR',
+            message: GENERATION_MESSAGES.videoTimedOut,
+            context: { binary, timeoutMs, stderr: stderrTail(stderr) },
+          }),
+        );
+        return;
+      }
+      resolve({ code, stdout: Buffer.concat(stdout), stderr });
+    });
+  });
+}
+
+export interface FfmpegCapabilities {
+  filters: ReadonlySet<string>;
+  encoders: ReadonlySet<string>;
+}
+
+const PROBE_TIMEOUT_MS = 30_000;
+const capabilities = new Map<string, Promise<FfmpegCapabilities>>();
+
+function listed(output: string, pattern: RegExp): Set<string> {
+  const names = new Set<string>();
+  for (const line of output.split(/\r?\n/)) {
+    const match = pattern.exec(line);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return names;
+}
+
+async function probeCapabilities(binary: string): Promise<FfmpegCapabilities> {
+  const [filters, encoders] = await Promise.all([
+    runFfmpeg(binary, ['-hide_banner', '-filters'], PROBE_TIMEOUT_MS),
+    runFfmpeg(binary, ['-hide_banner', '-encoders'], PROBE_TIMEOUT_MS),
+  ]);
+  return {
+    // " TSC zoompan           V->V       Apply Zoom & Pan effect."
+    filters: listed(filters.stdout.toString('utf8'), /^\s[T.][S.][C.]\s+(\S+)\s/),
+    // " V..... libx264              libx264 H.264 / AVC / …"
+    encoders: listed(encoders.stdout.toString('utf8'), /^\s[VAS][F.][S.][X.][B.][D.]\s+(\S+)\s/),
+  };
+}
+
+/** The filters and encoders this binary has, asked once per binary. */
+export function ffmpegCapabilities(binary: string): Promise<FfmpegCapabilities> {
+  let entry = capabilities.get(binary);
+  if (!entry) {
+    entry = probeCapabilities(binary);
+    capabilities.set(binary, entry);
+    entry.catch(() => capabilities.delete(binary));
+  }
+  return entry;
+}
+
+export interface MediaProbe {
+  durationSeconds: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+}
+
+/**
+ * Reads a media file's header with `ffmpeg -i` (the installer package ships no ffprobe). The
+ * container duration is printed to the centisecond.
+ */
+export async function probeMedia(binary: string, file: string): Promise<MediaProbe> {
+  const { stderr } = await runFfmpeg(binary, ['-hide_banner', '-nostdin', '-i', file], PROBE_TIMEOUT_MS);
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
+  if (!duration) throw invalidInput(GENERATION_MESSAGES.unreadableMedia(file));
+  const [hours, minutes, seconds] = duration.slice(1).map(Number) as [number, number, number];
+  const video = /Stream #\d+:\d+.*?: Video: .*?, (\d{2,5})x(\d{2,5})/.exec(stderr);
+  const fps = /Stream #\d+:\d+.*?: Video: .*?(\d+(?:\.\d+)?) fps/.exec(stderr);
+  return {
+    durationSeconds: hours * 3600 + minutes * 60 + seconds,
+    hasVideo: video !== null,
+    hasAudio: /Stream #\d+:\d+.*?: Audio:/.test(stderr),
+    width: video ? Number(video[1]) : null,
+    height: video ? Number(video[2]) : null,
+    fps: fps ? Number(fps[1]) : null,
+  };
+}

@@ -1,0 +1,152 @@
+import { ReelbenchError } from '@reelbench/sdk/contract';
+import type { ConfigProblem } from '../config/config.js';
+import { GENERATION_MESSAGES, notAvailable } from './generation.errors.js';
+import type {
+  AssetImageSubject,
+  CanvasOptions,
+  ClipRequest,
+  EnhanceOptions,
+  GridOptions,
+  ImageAssessment,
+  MatteOptions,
+  RenderedClip,
+  RenderedImage,
+  ShotImageRequest,
+} from './generation.types.js';
+
+/** Shot image generation: one storyboard frame per shot. */
+export interface ImageGenerator {
+  renderShot(request: ShotImageRequest): Promise<RenderedImage>;
+}
+
+/** Asset images: a variant, rotation or view of an asset, by image key. */
+export interface AssetImageGenerator {
+  renderAssetImage(asset: AssetImageSubject, key: string): Promise<RenderedImage>;
+}
+
+/** Image edit/enhance. */
+export interface ImageEnhancer {
+  enhance(image: Buffer, options?: EnhanceOptions): Promise<RenderedImage>;
+}
+
+/** Background removal: a PNG with alpha. */
+export interface BackgroundRemover {
+  removeBackground(image: Buffer, options?: MatteOptions): Promise<RenderedImage>;
+}
+
+/** Assessment for the quality loop: a 0..10 score with reasons. */
+export interface ImageAssessor {
+  assess(image: Buffer, minScore?: number): Promise<ImageAssessment>;
+}
+
+/** Shot video: a clip from the shot image. */
+export interface VideoGenerator {
+  renderClip(request: ClipRequest): Promise<RenderedClip>;
+}
+
+/** Compositions: single, batch and grid. */
+export interface Compositor {
+  single(image: Buffer, options?: CanvasOptions): Promise<RenderedImage>;
+  batch(images: Buffer[], options?: CanvasOptions): Promise<RenderedImage[]>;
+  grid(images: Buffer[], options?: GridOptions): Promise<RenderedImage>;
+}
+
+/** Every operation a provider can serve, by the name used in configuration. */
+export interface GenerationOperations {
+  shotImage: ImageGenerator;
+  assetImage: AssetImageGenerator;
+  characterRotation: AssetImageGenerator;
+  enhance: ImageEnhancer;
+  backgroundRemoval: BackgroundRemover;
+  assessment: ImageAssessor;
+  composition: Compositor;
+  video: VideoGenerator;
+}
+
+export type GenerationOperation = keyof GenerationOperations;
+
+export const GENERATION_OPERATIONS = [
+  'shotImage',
+  'assetImage',
+  'characterRotation',
+  'enhance',
+  'backgroundRemoval',
+  'assessment',
+  'composition',
+  'video',
+] as const satisfies readonly GenerationOperation[];
+
+/** The embedded, offline provider every operation uses unless configured otherwise. */
+export const DEFAULT_PROVIDER = 'local';
+
+/** Provider name per operation; an operation not listed uses DEFAULT_PROVIDER. */
+export type ProviderSelection = Partial<Record<GenerationOperation, string>>;
+
+export type Provider = Partial<GenerationOperations>;
+
+/** Picks, per operation, the implementation of the provider the configuration names. */
+export class ProviderRegistry {
+  private readonly providers = new Map<string, Provider>();
+
+  constructor(private readonly selection: ProviderSelection = {}) {}
+
+  /** Adds (or replaces) a provider by name, with the operations it implements. */
+  register(name: string, provider: Provider): this {
+    this.providers.set(name, provider);
+    return this;
+  }
+
+  names(): string[] {
+    return [...this.providers.keys()].sort();
+  }
+
+  /** The provider configured for an operation. */
+  providerFor(operation: GenerationOperation): string {
+    return this.selection[operation] ?? DEFAULT_PROVIDER;
+  }
+
+  /**
+   * The implementation for an operation: from the provider a request names, else the configured
+   * one. An unknown name is the caller's VALIDATION_ERROR; a known provider without the operation
+   * is NOT_AVAILABLE_ERROR.
+   */
+  get<Op extends GenerationOperation>(operation: Op, requested?: string): GenerationOperations[Op] {
+    const name = requested ?? this.providerFor(operation);
+    const provider = this.providers.get(name);
+    if (!provider) {
+      throw new ReelbenchError({
+        code: 'VALIDATION_ERROR',
+        message: GENERATION_MESSAGES.unknownProvider(name),
+      });
+    }
+    const implementation = provider[operation];
+    if (!implementation) throw notAvailable(GENERATION_MESSAGES.providerLacksOperation(name, operation));
+    return implementation;
+  }
+
+  /** Configuration mistakes to report at start-up: a selected provider that is missing or lacks the operation. */
+  problems(): ConfigProblem[] {
+    return GENERATION_OPERATIONS.flatMap((operation) => {
+      const name = this.providerFor(operation);
+      const provider = this.providers.get(name);
+      if (!provider)
+        return [
+          { variable: operationVariable(operation), message: GENERATION_MESSAGES.unknownProvider(name) },
+        ];
+      if (!provider[operation]) {
+        return [
+          {
+            variable: operationVariable(operation),
+            message: GENERATION_MESSAGES.providerLacksOperation(name, operation),
+          },
+        ];
+      }
+      return [];
+    });
+  }
+}
+
+/** The environment variable that selects an operation's provider, e.g. GENERATION_PROVIDER_SHOT_IMAGE. */
+export function operationVariable(operation: GenerationOperation): string {
+  return `GENERATION_PROVIDER_${operation.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
