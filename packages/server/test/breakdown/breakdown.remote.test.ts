@@ -1,0 +1,220 @@
+import { firstPassResponseSchema, ReelbenchError } from '@reelbench/sdk/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BREAKDOWN_TIMED_OUT,
+  type BreakdownProvider,
+  createBreakdownProvider,
+  UNUSABLE_ANSWER,
+} from '../../src/breakdown/index.js';
+import { breakdownInput, FOUNTAIN, KITCHEN_ID, MARA_ID } from './breakdown.fixtures.js';
+import { type FakeLlm, type FakeReply, type RecordedRequest, startFakeLlm } from './fake-llm.server.js';
+
+const API_KEY = 'sk-test-very-secret-4242';
+const MODEL = 'director-test-1';
+
+type Protocol = 'openai' | 'gemini';
+
+function checkRequestShape(protocol: Protocol, request: RecordedRequest): void {
+  expect(request.method).toBe('POST');
+  expect(request.headers['content-type']).toBe('application/json');
+  if (protocol === 'openai') {
+    expect(request.url).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(request.body).toMatchObject({
+      model: MODEL,
+      temperature: 0.2,
+      response_format: { type: 'json_object' },
+    });
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
+    expect(messages[0]?.content).toContain('film director breaking a screenplay into shots');
+    expect(messages[1]?.content).toContain(FOUNTAIN);
+    expect(messages[1]?.content).toContain('Pacing: fast');
+    expect(messages[1]?.content).toContain('Keep it moody');
+    expect(messages[1]?.content).toContain('Mara (character)');
+  } else {
+    expect(request.url).toBe(`/v1beta/models/${MODEL}:generateContent`);
+    expect(request.url).not.toContain('key=');
+    expect(request.headers['x-goog-api-key']).toBe(API_KEY);
+    expect(request.headers.authorization).toBeUndefined();
+    expect(request.body).toMatchObject({
+      contents: [{ role: 'user' }],
+      generationConfig: { responseMimeType: 'application/json', temperature: 0.2 },
+    });
+    const contents = request.body.contents as { parts: { text: string }[] }[];
+    expect(contents[0]?.parts[0]?.text).toContain(FOUNTAIN);
+    expect(JSON.stringify(request.body.systemInstruction)).toContain(
+      'film director breaking a screenplay into shots',
+    );
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ReelbenchError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ReelbenchError);
+  return error as ReelbenchError;
+}
+
+function expectNoKey(error: ReelbenchError): void {
+  expect(error.message).not.toContain(API_KEY);
+  expect(JSON.stringify(error.context ?? {})).not.toContain(API_KEY);
+  expect(JSON.stringify(error.toJSON())).not.toContain(API_KEY);
+}
+
+describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (protocol) => {
+  let fake: FakeLlm | undefined;
+  const waits: number[] = [];
+
+  async function setUp(script: FakeReply[] = [], timeoutMs = 5_000): Promise<BreakdownProvider> {
+    waits.length = 0;
+    fake = await startFakeLlm(protocol, script);
+    return createBreakdownProvider(
+      { provider: protocol, baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs },
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+  }
+
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
+
+  it('sends the documented request and returns a consistent, validated first pass', async () => {
+    const provider = await setUp();
+    const result = await provider.breakdown(breakdownInput());
+
+    expect(provider.name).toBe(protocol);
+    expect(fake?.requests).toHaveLength(1);
+    checkRequestShape(protocol, fake?.requests[0] as RecordedRequest);
+    expect(firstPassResponseSchema.safeParse(result).success).toBe(true);
+    expect(result.shots.map((shot) => [shot.sceneHeading, shot.characters])).toEqual([
+      ['INT. KITCHEN - NIGHT', ['MARA', 'ELI']],
+      ['EXT. HARBOUR - DAWN', []],
+    ]);
+    // The model's own startTime (99) is ignored; 2.34 s rounds to 2.3 s and 0.2 s is lifted to 1 s.
+    expect(result.shots.map((shot) => [shot.startTime, shot.endTime, shot.duration])).toEqual([
+      [0, 2.3, 2.3],
+      [2.3, 3.3, 1],
+    ]);
+    expect(result.scenes).toEqual([
+      { number: 1, heading: 'INT. KITCHEN - NIGHT', name: 'Scene 1: KITCHEN', shotIndexes: [0] },
+      { number: 2, heading: 'EXT. HARBOUR - DAWN', name: 'Scene 2: HARBOUR', shotIndexes: [1] },
+    ]);
+    expect(result.missingAssets).toEqual([
+      { type: 'character', name: 'ELI' },
+      { type: 'location', name: 'HARBOUR' },
+    ]);
+    expect(result.linkedAssets).toEqual([
+      { assetId: MARA_ID, type: 'character', name: 'Mara', shotIndexes: [0] },
+      { assetId: KITCHEN_ID, type: 'location', name: 'Kitchen', shotIndexes: [0] },
+    ]);
+  });
+
+  it('reads an answer wrapped in ``` fences', async () => {
+    const provider = await setUp(['fenced']);
+    const result = await provider.breakdown(breakdownInput());
+    expect(result.shots.map((shot) => shot.sceneNumber)).toEqual([1, 2]);
+  });
+
+  it('returns no shots when the model finds none', async () => {
+    const provider = await setUp(['empty']);
+    const result = await provider.breakdown(breakdownInput());
+    expect(result.shots).toEqual([]);
+    expect(result.scenes).toEqual([]);
+  });
+
+  it.each([401, 403])(
+    'reports a refused request (%i) without retrying or leaking the key',
+    async (status) => {
+      const provider = await setUp([{ status }]);
+      const error = await failure(provider.breakdown(breakdownInput()));
+      expect(error).toMatchObject({
+        code: 'API_ERROR',
+        statusCode: 502,
+        message: `The breakdown provider refused the request (${status})`,
+      });
+      expectNoKey(error);
+      expect(fake?.requests).toHaveLength(1);
+      expect(waits).toEqual([]);
+    },
+  );
+
+  it('retries a 500 and then succeeds', async () => {
+    const provider = await setUp([{ status: 500 }]);
+    const result = await provider.breakdown(breakdownInput());
+    expect(result.shots).toHaveLength(2);
+    expect(fake?.requests).toHaveLength(2);
+    expect(waits).toEqual([1_000]);
+  });
+
+  it('gives up after two retries of 429 with 1 s and 2 s waits', async () => {
+    const provider = await setUp([{ status: 429 }, { status: 429 }, { status: 429 }]);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      statusCode: 502,
+      message: 'The breakdown provider failed (429)',
+    });
+    expectNoKey(error);
+    expect(fake?.requests).toHaveLength(3);
+    expect(waits).toEqual([1_000, 2_000]);
+  });
+
+  it('times out when the provider never answers', async () => {
+    const provider = await setUp(['hang'], 150);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({ code: 'TIMEOUT_ERROR', statusCode: 504, message: BREAKDOWN_TIMED_OUT });
+    expectNoKey(error);
+  });
+
+  it('rejects malformed JSON as an unusable answer', async () => {
+    const provider = await setUp(['malformed']);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    expect(JSON.stringify(error.context)).toContain('Invalid JSON');
+  });
+
+  it('rejects shots that do not match the contract, naming the fields', async () => {
+    const provider = await setUp(['mismatch']);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    const issues = (error.context as { issues: { path: string }[] }).issues;
+    expect(issues.map((issue) => issue.path)).toEqual(['shots.0.framing', 'shots.1.framing']);
+  });
+
+  it('rejects a reply that is not JSON at all', async () => {
+    const provider = await setUp(['html']);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    expect(fake?.requests).toHaveLength(1);
+  });
+
+  it('retries an unreachable provider, then says it could not be reached', async () => {
+    const provider = await setUp();
+    await fake?.close();
+    fake = undefined;
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      statusCode: 502,
+      message: 'The breakdown provider could not be reached',
+    });
+    expectNoKey(error);
+    expect(waits).toEqual([1_000, 2_000]);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const provider = await setUp(['hang']);
+    const controller = new AbortController();
+    const pending = provider.breakdown(breakdownInput(), controller.signal);
+    await fake?.nextRequest();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake?.requests).toHaveLength(1);
+  });
+});
