@@ -1,6 +1,6 @@
 import { WebSocketGateway } from '@nestjs/websockets';
 import type { SocketActionName, User } from '@reelbench/sdk/contract';
-import { type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
+import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { AssetsService } from './asset.service.js';
 
 type Payload<A extends SocketActionName<'unified-asset'>> = ParsedPayload<'unified-asset', A>;
@@ -77,6 +77,32 @@ export class AssetsGateway {
 
   @SocketAction('unified-asset', 'generateImage')
   generateImage(user: User, { assetId }: Payload<'generateImage'>) {
+    return this.assets.generateImage(user, assetId);
+  }
+
+  // The older named generation events: same checks, answered on their own reply and error events.
+  @LegacyEvent('asset:generate-image')
+  legacyGenerateImage(user: User, { assetId }: { assetId: string }) {
+    return this.assets.generateImage(user, assetId);
+  }
+
+  @LegacyEvent('asset:enhance-image')
+  legacyEnhanceImage(user: User, { assetId }: { assetId: string }) {
+    return this.assets.generateImage(user, assetId);
+  }
+
+  @LegacyEvent('asset:assess')
+  legacyAssess(user: User, { assetId }: { assetId: string }) {
+    return this.assets.generateImage(user, assetId);
+  }
+
+  @LegacyEvent('asset:define')
+  legacyDefine(user: User, { projectId }: { projectId: string }) {
+    return this.assets.defineUnavailable(user, projectId);
+  }
+
+  @LegacyEvent('character:generate-rotation')
+  legacyGenerateRotation(user: User, { assetId }: { assetId: string }) {
     return this.assets.generateImage(user, assetId);
   }
 }

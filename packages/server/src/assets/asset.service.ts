@@ -333,6 +333,12 @@ export class AssetsService {
     throw notAvailable(IMAGE_GENERATION_NOT_AVAILABLE);
   }
 
+  /** asset:define: the owner of the project hears that asset definition is not available yet. */
+  async defineUnavailable(user: User, projectId: string): Promise<never> {
+    await this.projects.requireOwned(user, projectId);
+    throw notAvailable(IMAGE_GENERATION_NOT_AVAILABLE);
+  }
+
   async backgroundRemovalUnavailable(user: User, assetId: string): Promise<never> {
     await this.requireAsset(user, assetId);
     throw notAvailable(BACKGROUND_REMOVAL_NOT_AVAILABLE);
