@@ -5,6 +5,7 @@ import { AppConfig } from './config/config.js';
 import type { DatabaseTarget } from './database/data-source.js';
 import { databaseModule } from './database/database.module.js';
 import { FilesModule } from './files/file.module.js';
+import { JobsModule } from './jobs/job.module.js';
 import { ProjectsModule } from './projects/project.module.js';
 import { ProjectSaveModule } from './projects/project-save.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -42,6 +43,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       AssetsModule,
       FilesModule,
       ReviewModule,
+      JobsModule,
       SystemModule,
     ],
   };
