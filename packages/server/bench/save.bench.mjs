@@ -1,0 +1,213 @@
+// Project save against the naive baseline: one save call with 1,000 dirty shots versus 1,000
+// separate PATCH (or POST) requests, one per shot, on the built server started in-process.
+// Run with `npm run bench -w @reelbench/server` (builds first; this file imports dist). PGlite
+// always; Postgres too when DATABASE_URL is set. Rewrites the bench:save section of docs/benchmarks.md.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp, loadConfig } from '@reelbench/server';
+
+const SHOTS = 1_000;
+const REPEATS = 5;
+const GOAL_SPEEDUP = 10;
+const GOAL_POSTGRES_MS = 500;
+const START = '<!-- bench:save:start -->';
+const END = '<!-- bench:save:end -->';
+const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
+
+async function call(url, token, method, route, body) {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** A full shot as the timeline sends it in a save. */
+function dirtyShot(id, round, index) {
+  return {
+    id,
+    name: `Shot ${index + 1} (round ${round})`,
+    description: `The harbour at dawn, take ${round}.`,
+    duration: 2 + (index % 7) * 0.5,
+    start_time: index * 3,
+    prompt: `wide shot, slow pan camera move, harbour market at dawn, round ${round}, shot ${index + 1}`,
+    action: 'Mara crosses the market.',
+    assets: [],
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function timed(run) {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** Updating 1,000 existing shots, and creating 1,000 new ones, each way, REPEATS times interleaved. */
+async function measure(url, token) {
+  const project = await call(url, token, 'POST', '/api/projects', { name: 'Save benchmark' });
+  const ids = Array.from({ length: SHOTS }, () => randomUUID());
+  const save = (projectId, shots) =>
+    call(url, token, 'POST', `/api/projects/${projectId}/save`, { saveId: randomUUID(), shots });
+  await save(
+    project.id,
+    ids.map((id, i) => dirtyShot(id, 0, i)),
+  );
+
+  const samples = { updateSave: [], updatePatch: [], createSave: [], createPost: [] };
+  for (let round = 1; round <= REPEATS; round += 1) {
+    samples.updateSave.push(
+      await timed(() =>
+        save(
+          project.id,
+          ids.map((id, i) => dirtyShot(id, round, i)),
+        ),
+      ),
+    );
+    samples.updatePatch.push(
+      await timed(async () => {
+        for (const [i, id] of ids.entries()) {
+          const { id: _id, ...updates } = dirtyShot(id, -round, i);
+          await call(url, token, 'PATCH', `/api/shots/${id}`, updates);
+        }
+      }),
+    );
+    const forSave = await call(url, token, 'POST', '/api/projects', { name: `Create by save ${round}` });
+    samples.createSave.push(
+      await timed(() =>
+        save(
+          forSave.id,
+          Array.from({ length: SHOTS }, (_, i) => dirtyShot(randomUUID(), round, i)),
+        ),
+      ),
+    );
+    const forPost = await call(url, token, 'POST', '/api/projects', { name: `Create by POST ${round}` });
+    samples.createPost.push(
+      await timed(async () => {
+        for (let i = 0; i < SHOTS; i += 1) {
+          await call(
+            url,
+            token,
+            'POST',
+            `/api/projects/${forPost.id}/shots`,
+            dirtyShot(randomUUID(), round, i),
+          );
+        }
+      }),
+    );
+    process.stdout.write('.');
+  }
+  return Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, median(values)]));
+}
+
+async function run(database) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-bench-'));
+  const env = { PORT: '0', HOST: '127.0.0.1', REELBENCH_DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  if (database === 'postgres') env.DATABASE_URL = process.env.DATABASE_URL;
+  const server = await createApp(loadConfig(env));
+  try {
+    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        username: `bench_${randomUUID().slice(0, 8)}`,
+        password: 'benchmark password',
+      }),
+    }).then((response) => response.json());
+    process.stdout.write(`${database} `);
+    const result = await measure(server.url, registered.token);
+    process.stdout.write('\n');
+    return result;
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value) => `${value.toFixed(0)} ms`;
+
+function rows(database, result) {
+  const update = result.updatePatch / result.updateSave;
+  const create = result.createPost / result.createSave;
+  return {
+    table: [
+      `| ${database} | update ${SHOTS} | ${ms(result.updateSave)} | ${ms(result.updatePatch)} (PATCH each) | **${update.toFixed(1)}×** |`,
+      `| ${database} | create ${SHOTS} | ${ms(result.createSave)} | ${ms(result.createPost)} (POST each) | **${create.toFixed(1)}×** |`,
+    ],
+    speedups: [update, create],
+    saves: [result.updateSave, result.createSave],
+  };
+}
+
+function report(results) {
+  const measured = Object.entries(results).map(([database, result]) => ({
+    database,
+    ...rows(database, result),
+  }));
+  const speedupMet = measured.every((entry) => entry.speedups.every((value) => value >= GOAL_SPEEDUP));
+  const postgres = measured.find((entry) => entry.database === 'postgres');
+  const postgresLine = postgres
+    ? `Postgres: slowest median save ${ms(Math.max(...postgres.saves))} (goal < ${GOAL_POSTGRES_MS} ms): ${
+        Math.max(...postgres.saves) < GOAL_POSTGRES_MS ? 'met' : 'NOT met'
+      }.`
+    : 'Postgres: not measured, DATABASE_URL unset.';
+  return [
+    START,
+    '## Project save',
+    '',
+    `Goal: one \`POST /api/projects/:id/save\` with ${SHOTS} dirty shots is at least ${GOAL_SPEEDUP}× faster than`,
+    `the naive client that sends ${SHOTS} separate requests, one per shot, and takes < ${GOAL_POSTGRES_MS} ms on Postgres.`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores),`,
+    `Node ${process.versions.node}; the built server in-process, HTTP on loopback; medians of ${REPEATS} runs, each way`,
+    'interleaved. "update": every shot exists and changes; "create": every shot is new (a fresh project each run).',
+    'The baseline sends its requests one after another, as a save loop in a client would.',
+    '',
+    '| Database | Shots | One save | Baseline | Speed-up |',
+    '|---|---|---|---|---|',
+    ...measured.flatMap((entry) => entry.table),
+    '',
+    `Speed-up ≥ ${GOAL_SPEEDUP}× in every row: ${speedupMet ? 'met' : 'NOT met'}.`,
+    postgresLine,
+    '',
+    'Reproduce: `npm run bench -w @reelbench/server` (set DATABASE_URL to include Postgres).',
+    END,
+  ].join('\n');
+}
+
+function writeSection(section) {
+  const current = existsSync(DOC)
+    ? readFileSync(DOC, 'utf8')
+    : '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(DOC, next);
+}
+
+async function main() {
+  const results = { pglite: await run('pglite') };
+  if (process.env.DATABASE_URL) results.postgres = await run('postgres');
+  const section = report(results);
+  writeSection(section);
+  console.log(section);
+}
+
+await main();

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type EmergencySave,
+  type ProjectSave,
+  type ProjectSaveResult,
+  type ProjectSettings,
+  projectSaveResultSchema,
+  ReelbenchError,
+  SERVER_EVENTS,
+  type User,
+} from '@reelbench/sdk/contract';
+import type { EntityManager } from 'typeorm';
+import { AuthService } from '../auth/auth.service.js';
+import { notFound, unauthenticated, validation } from '../common/domain-error.js';
+import { EventsService } from '../realtime/events.service.js';
+import { ScriptsRepository } from '../script/script.repository.js';
+import { scriptFormatOf } from '../script/script.service.js';
+import { ShotsRepository } from '../shots/shot.repository.js';
+import { ShotsService } from '../shots/shot.service.js';
+import { checkShotOrder, settingsOf, withShotsAppended, withShotsRemoved } from '../shots/shot-order.js';
+import type { ProjectEntity } from './project.entity.js';
+import { toProject } from './project.mapper.js';
+import { ProjectsService } from './project.service.js';
+import { ProjectSavesRepository } from './project-save.repository.js';
+
+export const SAVE_ID_REUSED = 'This saveId was used for another project';
+export const SHOT_SAVED_TWICE = 'A shot is listed twice in the save';
+export const SHOT_SAVED_AND_DELETED = 'A shot is both saved and deleted';
+
+/** Duplicate ids would make one multi-row statement touch a row twice: refuse them up front. */
+function checkIds(input: ProjectSave): void {
+  const ids = input.shots.flatMap((shot) => (shot.id === undefined ? [] : [shot.id]));
+  const saved = new Set(ids);
+  if (saved.size !== ids.length) throw validation(SHOT_SAVED_TWICE);
+  if (input.deletedShotIds?.some((id) => saved.has(id))) throw validation(SHOT_SAVED_AND_DELETED);
+}
+
+/**
+ * The project save (SPEC.md section 4): dirty shots, deletions, script and settings in ONE
+ * transaction, idempotent by saveId. Shots are written with multi-row statements, never one per shot.
+ */
+@Injectable()
+export class ProjectSaveService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly shotsService: ShotsService,
+    private readonly shots: ShotsRepository,
+    private readonly scripts: ScriptsRepository,
+    private readonly saves: ProjectSavesRepository,
+    private readonly auth: AuthService,
+    private readonly events: EventsService,
+  ) {}
+
+  async save(user: User, projectId: string, input: ProjectSave): Promise<ProjectSaveResult> {
+    const project = await this.projects.requireOwned(user, projectId);
+    checkIds(input);
+    const saved = await this.shots.transaction(async (manager) => {
+      const locked = await this.shotsService.lockProject(manager, user, project.id);
+      if (!(await this.saves.claim(manager, input.saveId, locked.id))) return undefined;
+      return this.apply(manager, locked, input);
+    });
+    if (saved === undefined) return this.replay(input.saveId, project.id);
+    const { project: entity, result } = saved;
+    this.events.toProjectAndOwner(entity, SERVER_EVENTS.projectUpdated, {
+      projectId: entity.id,
+      project: toProject(entity),
+    });
+    return result;
+  }
+
+  /**
+   * navigator.sendBeacon on unload cannot set headers: the token comes from the bearer header or the
+   * body. Without a save there is nothing to write (accepted: false).
+   */
+  async emergencySave(bearer: string | undefined, input: EmergencySave): Promise<{ accepted: boolean }> {
+    const token = bearer ?? input.token;
+    if (token === undefined) throw unauthenticated();
+    const { user } = await this.auth.authenticate(token);
+    if (input.save === undefined) {
+      await this.projects.requireOwned(user, input.projectId);
+      return { accepted: false };
+    }
+    await this.save(user, input.projectId, input.save);
+    return { accepted: true };
+  }
+
+  private async apply(
+    manager: EntityManager,
+    project: ProjectEntity,
+    input: ProjectSave,
+  ): Promise<{ project: ProjectEntity; result: ProjectSaveResult }> {
+    const savedIds = await this.writeShots(manager, project.id, input);
+    const deletedIds = await this.shots.deleteIn(manager, project.id, input.deletedShotIds ?? []);
+    if (input.script !== undefined) {
+      const { content } = input.script;
+      await this.scripts.upsert({ projectId: project.id, content, format: scriptFormatOf(content) }, manager);
+    }
+    const settings = await this.nextSettings(manager, project, input, savedIds, deletedIds);
+    const entity = await this.shots.saveProjectSettings(manager, project, settings);
+    const result: ProjectSaveResult = {
+      projectId: project.id,
+      savedShots: savedIds.length,
+      deletedShots: deletedIds.length,
+      savedAt: entity.updatedAt.toISOString(),
+      saveId: input.saveId,
+    };
+    await this.saves.record(manager, result);
+    return { project: entity, result };
+  }
+
+  /** Upserts every shot; an id of another project writes nothing and is 'Shot not found'. */
+  private async writeShots(manager: EntityManager, projectId: string, input: ProjectSave): Promise<string[]> {
+    if (input.shots.length === 0) return [];
+    const next = await this.shots.nextPosition(manager, projectId);
+    const writes = input.shots.map(({ id, ...fields }, index) => ({
+      id: id ?? randomUUID(),
+      projectId,
+      fields,
+      position: next + index,
+    }));
+    const savedIds = await this.shots.write(manager, writes, 'upsert');
+    if (savedIds.length !== writes.length) throw notFound('Shot');
+    return savedIds;
+  }
+
+  /** Given settings replace the stored ones (checked like a reorder); otherwise the order follows the shots. */
+  private async nextSettings(
+    manager: EntityManager,
+    project: ProjectEntity,
+    input: ProjectSave,
+    savedIds: string[],
+    deletedIds: string[],
+  ): Promise<ProjectSettings> {
+    if (input.settings === undefined) {
+      return withShotsRemoved(withShotsAppended(settingsOf(project), savedIds), deletedIds);
+    }
+    checkShotOrder(
+      input.settings.shotOrder,
+      await this.shots.idsOf(manager, project.id),
+      input.settings.scenes,
+    );
+    await this.shots.applyOrder(manager, project.id, input.settings.shotOrder);
+    return input.settings;
+  }
+
+  /** The stored answer of a save that already happened; nothing is written again. */
+  private async replay(saveId: string, projectId: string): Promise<ProjectSaveResult> {
+    const stored = await this.saves.find(saveId);
+    if (stored === null) throw notFound('Save');
+    if (stored.projectId !== projectId) {
+      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SAVE_ID_REUSED });
+    }
+    return projectSaveResultSchema.parse(stored.result);
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Script,
+  ScriptAnalysis,
+  ScriptAnalyze,
+  ScriptConvert,
+  ScriptConvertResult,
+  ScriptFormat,
+  ScriptFormatHelp,
+  ScriptSave,
+  ScriptValidate,
+  ScriptValidation,
+  User,
+} from '@reelbench/sdk/contract';
+import {
+  analyzeScreenplay,
+  convertScript,
+  detectFormat,
+  formatHelp,
+  parseScript,
+  type Screenplay,
+  validateScript,
+} from '@reelbench/sdk/screenplay';
+import { notAvailable } from '../common/domain-error.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
+import { ProjectsService } from '../projects/project.service.js';
+import type { ScriptEntity } from './script.entity.js';
+import { ScriptsRepository } from './script.repository.js';
+
+export const SCRIPT_JOBS_NOT_AVAILABLE = 'Script jobs are not available yet';
+
+function toScript(entity: ScriptEntity): Script {
+  return {
+    projectId: entity.projectId,
+    content: entity.content,
+    format: entity.format as ScriptFormat,
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+/** The format a script is stored with: the one given, else the one its content reads as. */
+export function scriptFormatOf(content: string, format?: ScriptFormat): ScriptFormat {
+  return format ?? detectFormat(content);
+}
+
+/** A project's script, and the screenplay engine on any text (no project needed for those). */
+@Injectable()
+export class ScriptService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly scripts: ScriptsRepository,
+  ) {}
+
+  /** A project without a saved script has an empty one. */
+  async get(user: User, projectId: string): Promise<Script> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const script = await this.scripts.find(project.id);
+    return script === null ? { projectId: project.id, content: '' } : toScript(script);
+  }
+
+  async save(user: User, projectId: string, input: ScriptSave): Promise<Script> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const format = scriptFormatOf(input.content, input.format);
+    return toScript(await this.scripts.upsert({ projectId: project.id, content: input.content, format }));
+  }
+
+  /** The project's saved script in the screenplay model (Final Draft and plain text are converted). */
+  async savedScreenplay(project: ProjectEntity): Promise<Screenplay> {
+    const script = await this.scripts.find(project.id);
+    return parseScript(script?.content ?? '', (script?.format as ScriptFormat | undefined) ?? 'auto');
+  }
+
+  analyze(input: ScriptAnalyze): ScriptAnalysis {
+    return analyzeScreenplay(parseScript(input.content, input.format ?? 'auto'));
+  }
+
+  async analyzeProject(user: User, projectId: string): Promise<ScriptAnalysis> {
+    const project = await this.projects.requireOwned(user, projectId);
+    return analyzeScreenplay(await this.savedScreenplay(project));
+  }
+
+  convert(input: ScriptConvert): ScriptConvertResult {
+    return { content: convertScript(input.content, input.from ?? 'auto', input.to), format: input.to };
+  }
+
+  /** Findings for a script that could be read, valid or not; a request that cannot be checked is a 400. */
+  validate(input: ScriptValidate): ScriptValidation {
+    return validateScript(input.content, input.format);
+  }
+
+  /** An unknown format is NOT_FOUND_ERROR 'Script format {name} not found'. */
+  formatHelp(format: string): ScriptFormatHelp {
+    return formatHelp(format);
+  }
+
+  jobsUnavailable(): never {
+    throw notAvailable(SCRIPT_JOBS_NOT_AVAILABLE);
+  }
+}

@@ -1,0 +1,112 @@
+import {
+  type CoverageVariant,
+  effectiveGenerationStatus,
+  type FramingType,
+  type GenerationStatus,
+  type Shot,
+  type ShotAssetPlacement,
+  type ShotFields,
+} from '@reelbench/sdk/contract';
+import type { ShotEntity } from './shot.entity.js';
+import type { ShotVariantEntity } from './shot-variant.entity.js';
+
+/** The entity property each contract field is stored in. */
+const PROPERTY_OF = {
+  name: 'name',
+  description: 'description',
+  duration: 'duration',
+  start_time: 'startTime',
+  prompt: 'prompt',
+  action: 'action',
+  script_text: 'scriptText',
+  image_url: 'imageUrl',
+  video_url: 'videoUrl',
+  s3_image_key: 's3ImageKey',
+  s3_video_key: 's3VideoKey',
+  style_package_id: 'stylePackageId',
+  composition_settings: 'compositionSettings',
+  selected_template: 'selectedTemplate',
+  customCompositionUrl: 'customCompositionUrl',
+  assets: 'assets',
+  assessment_notes: 'assessmentNotes',
+  assessed_at: 'assessedAt',
+  generation_status: 'generationStatus',
+  video_generation_status: 'videoGenerationStatus',
+  sequence_id: 'sequenceId',
+  framing: 'framing',
+  camera_move: 'cameraMove',
+  scene_id: 'sceneId',
+} as const satisfies { [F in keyof ShotFields]-?: keyof ShotEntity };
+
+/** The entity properties a client may write (a save overwrites exactly these). */
+export const SHOT_FIELD_PROPERTIES: readonly (keyof ShotEntity)[] = Object.values(PROPERTY_OF);
+
+export type ShotValues = Partial<Omit<ShotEntity, 'createdAt' | 'updatedAt'>>;
+
+/** Contract fields (all or some) → entity values; only the fields present are set. */
+export function shotValues(fields: Partial<ShotFields>): ShotValues {
+  const values: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(PROPERTY_OF)) {
+    const value = fields[field as keyof ShotFields];
+    if (value === undefined) continue;
+    values[property] = field === 'assessed_at' && typeof value === 'string' ? new Date(value) : value;
+  }
+  return values as ShotValues;
+}
+
+/** SPEC.md section 4: a shot with an image (or video) url counts as completed, whatever was stored. */
+export function toShot(entity: ShotEntity): Shot {
+  return {
+    id: entity.id,
+    projectId: entity.projectId,
+    name: entity.name,
+    description: entity.description,
+    duration: entity.duration,
+    start_time: entity.startTime,
+    prompt: entity.prompt,
+    action: entity.action,
+    script_text: entity.scriptText,
+    image_url: entity.imageUrl,
+    video_url: entity.videoUrl,
+    s3_image_key: entity.s3ImageKey,
+    s3_video_key: entity.s3VideoKey,
+    style_package_id: entity.stylePackageId,
+    composition_settings: entity.compositionSettings,
+    selected_template: entity.selectedTemplate,
+    customCompositionUrl: entity.customCompositionUrl,
+    // Written only through the contract's placement schema.
+    assets: entity.assets as ShotAssetPlacement[],
+    assessment_notes: entity.assessmentNotes,
+    assessed_at: entity.assessedAt?.toISOString() ?? null,
+    generation_status: effectiveGenerationStatus(
+      entity.generationStatus as GenerationStatus,
+      entity.imageUrl,
+    ),
+    video_generation_status: effectiveGenerationStatus(
+      entity.videoGenerationStatus as GenerationStatus,
+      entity.videoUrl,
+    ),
+    sequence_id: entity.sequenceId,
+    framing: entity.framing as FramingType | null,
+    camera_move: entity.cameraMove,
+    scene_id: entity.sceneId,
+  };
+}
+
+export function toCoverageVariant(entity: ShotVariantEntity): CoverageVariant {
+  return {
+    id: entity.id,
+    shotId: entity.shotId,
+    framingType: entity.framingType as FramingType,
+    name: entity.name,
+    description: entity.description,
+    prompt: entity.prompt,
+    image_url: entity.imageUrl,
+    video_url: entity.videoUrl,
+    generation_status: effectiveGenerationStatus(
+      entity.generationStatus as GenerationStatus,
+      entity.imageUrl ?? entity.videoUrl,
+    ),
+    createdAt: entity.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '../projects/project.module.js';
+import { StorageModule } from '../storage/storage.module.js';
+import { ShotsController } from './shot.controller.js';
+import { ShotsGateway } from './shot.gateway.js';
+import { ShotsRepository } from './shot.repository.js';
+import { ShotsService } from './shot.service.js';
+import { ShotCoverageService } from './shot-coverage.service.js';
+import { ShotGenerationService } from './shot-generation.service.js';
+import { ShotOrderService } from './shot-order.service.js';
+import { ShotPlacementsService } from './shot-placement.service.js';
+import { ShotVariantsRepository } from './shot-variant.repository.js';
+
+@Module({
+  imports: [ProjectsModule, StorageModule],
+  controllers: [ShotsController],
+  providers: [
+    ShotsRepository,
+    ShotVariantsRepository,
+    ShotsService,
+    ShotPlacementsService,
+    ShotOrderService,
+    ShotCoverageService,
+    ShotGenerationService,
+    ShotsGateway,
+  ],
+  exports: [ShotsRepository, ShotsService],
+})
+export class ShotsModule {}

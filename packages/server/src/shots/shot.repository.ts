@@ -1,0 +1,295 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ShotFields } from '@reelbench/sdk/contract';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { AssetEntity } from '../assets/asset.entity.js';
+import { ProjectEntity } from '../projects/project.entity.js';
+import { ShotEntity } from './shot.entity.js';
+import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
+
+/** A whole shot to write: its contract fields (defaults applied) and where it sits. */
+export interface ShotWrite {
+  id: string;
+  projectId: string;
+  fields: ShotFields;
+  position: number;
+  firstPass?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** Rows per INSERT statement of a bulk write: one JSON parameter each, so no bind-parameter limit applies. */
+const WRITE_CHUNK = 500;
+
+export interface ShotPageQuery {
+  limit: number;
+  offset: number;
+  /** Only these shots (a scene's). */
+  ids?: string[];
+}
+
+/**
+ * Shots and what they touch (their project's settings row, placed assets). Methods that take an
+ * EntityManager run inside the caller's transaction: with PGlite's single connection, a query on
+ * any other manager inside a transaction would wait for itself.
+ */
+@Injectable()
+export class ShotsRepository {
+  private columns: Map<string, ColumnMetadata> | undefined;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(run);
+  }
+
+  get manager(): EntityManager {
+    return this.db.manager;
+  }
+
+  /** The owner's project, locked until the transaction ends: writers of its settings go one at a time. */
+  lockOwnedProject(
+    manager: EntityManager,
+    projectId: string,
+    ownerId: string,
+  ): Promise<ProjectEntity | null> {
+    return manager
+      .getRepository(ProjectEntity)
+      .findOne({ where: { id: projectId, ownerId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Writes the settings and bumps updated_at. */
+  saveProjectSettings(
+    manager: EntityManager,
+    project: ProjectEntity,
+    settings: Record<string, unknown>,
+  ): Promise<ProjectEntity> {
+    const projects = manager.getRepository(ProjectEntity);
+    return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
+  }
+
+  /** The shot when its project belongs to the owner; `lock` holds the row until the transaction ends. */
+  async findOwned(
+    shotId: string,
+    ownerId: string,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<ShotEntity | null> {
+    const rows: Record<string, unknown>[] = await manager.query(
+      `SELECT s.* FROM shots AS s JOIN projects AS p ON p.id = s.project_id
+       WHERE s.id = $1 AND p.owner_id = $2${lock ? ' FOR UPDATE OF s' : ''}`,
+      [shotId, ownerId],
+    );
+    const [row] = rows;
+    return row === undefined ? null : this.fromRow(row);
+  }
+
+  async page(projectId: string, query: ShotPageQuery): Promise<{ shots: ShotEntity[]; total: number }> {
+    const builder = this.db
+      .getRepository(ShotEntity)
+      .createQueryBuilder('s')
+      .where('s.project_id = :projectId', { projectId })
+      .orderBy('s.position')
+      .addOrderBy('s.created_at')
+      .addOrderBy('s.id')
+      .take(query.limit)
+      .skip(query.offset);
+    if (query.ids !== undefined) builder.andWhere('s.id = ANY(:ids)', { ids: query.ids });
+    const [shots, total] = await builder.getManyAndCount();
+    return { shots, total };
+  }
+
+  /** Every shot id of the project, in timeline order. */
+  async idsOf(manager: EntityManager, projectId: string): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      'SELECT id FROM shots WHERE project_id = $1 ORDER BY position, created_at, id',
+      [projectId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The project a shot id belongs to, or null when no shot has it. */
+  async projectIdOf(manager: EntityManager, shotId: string): Promise<string | null> {
+    const [row]: { project_id: string }[] = await manager.query(
+      'SELECT project_id FROM shots WHERE id = $1',
+      [shotId],
+    );
+    return row?.project_id ?? null;
+  }
+
+  /** The position after the project's last shot. */
+  async nextPosition(manager: EntityManager, projectId: string): Promise<number> {
+    const [row]: { next: number }[] = await manager.query(
+      'SELECT coalesce(max(position) + 1, 0)::int AS next FROM shots WHERE project_id = $1',
+      [projectId],
+    );
+    return row?.next ?? 0;
+  }
+
+  async insertOne(manager: EntityManager, shot: ShotWrite): Promise<ShotEntity> {
+    await this.write(manager, [shot], 'insert');
+    return manager.getRepository(ShotEntity).findOneByOrFail({ id: shot.id });
+  }
+
+  /** Writes `values` to the shot if the owner's, in one statement; null when it is not theirs. */
+  async updateOwned(
+    shotId: string,
+    ownerId: string,
+    values: ShotValues,
+    manager: EntityManager = this.db.manager,
+  ): Promise<ShotEntity | null> {
+    const entries = Object.entries(values);
+    if (entries.length === 0) return this.findOwned(shotId, ownerId, manager);
+    const columns = entries.map(([property]) => this.columnMeta(property));
+    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + 3}`).join(', ');
+    // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
+    const params = entries.map(([, value], i) =>
+      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
+    );
+    const rows: Record<string, unknown>[] = await manager.query(
+      `WITH updated AS (
+         UPDATE shots AS s SET ${sets}, "updated_at" = now() FROM projects AS p
+         WHERE s.id = $1 AND p.id = s.project_id AND p.owner_id = $2 RETURNING s.*
+       ) SELECT * FROM updated`,
+      [shotId, ownerId, ...params],
+    );
+    const [row] = rows;
+    return row === undefined ? null : this.fromRow(row);
+  }
+
+  /** Deletes those of `ids` that are shots of the project; returns the ids deleted. */
+  async deleteIn(manager: EntityManager, projectId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    // TypeORM answers a bare DELETE with [rows, count]; a CTE makes it a SELECT's rows.
+    const rows: { id: string }[] = await manager.query(
+      `WITH deleted AS (DELETE FROM shots WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id)
+       SELECT id FROM deleted`,
+      [projectId, ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Multi-row INSERT in chunks. 'upsert' updates the client-writable columns of an id that exists in
+   * the same project; an id of another project is left alone and missing from the returned ids.
+   */
+  async write(manager: EntityManager, shots: ShotWrite[], mode: 'insert' | 'upsert'): Promise<string[]> {
+    const written: string[] = [];
+    for (let start = 0; start < shots.length; start += WRITE_CHUNK) {
+      const rows = shots.slice(start, start + WRITE_CHUNK).map((shot) => this.toRow(shot));
+      const result: { id: string }[] = await manager.query(this.writeSql(mode), [JSON.stringify(rows)]);
+      written.push(...result.map((row) => row.id));
+    }
+    return written;
+  }
+
+  /**
+   * Positions follow `order`; shots the order leaves out keep their relative order after it. One
+   * statement, rewriting only the rows whose position changes.
+   */
+  async applyOrder(manager: EntityManager, projectId: string, order: string[]): Promise<void> {
+    await manager.query(
+      `UPDATE shots AS s SET position = r.pos
+       FROM (
+         SELECT s2.id, (row_number() OVER (ORDER BY o.ord NULLS LAST, s2.position, s2.created_at, s2.id) - 1)::int AS pos
+         FROM shots AS s2
+         LEFT JOIN unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord) ON o.id = s2.id
+         WHERE s2.project_id = $1
+       ) AS r
+       WHERE s.id = r.id AND s.position <> r.pos`,
+      [projectId, order],
+    );
+  }
+
+  /** The first-pass shots of the project, with the scene each was made for. */
+  async firstPassShots(
+    manager: EntityManager,
+    projectId: string,
+  ): Promise<{ id: string; sceneId: string | null; sceneNumber: number | null }[]> {
+    const rows: { id: string; scene_id: string | null; scene_number: number | null }[] = await manager.query(
+      `SELECT id, scene_id, (metadata->>'sceneNumber')::int AS scene_number
+       FROM shots WHERE project_id = $1 AND first_pass ORDER BY position, created_at, id`,
+      [projectId],
+    );
+    return rows.map((row) => ({ id: row.id, sceneId: row.scene_id, sceneNumber: row.scene_number }));
+  }
+
+  /** Assets the project may place: its own and its series' (of the same owner). */
+  accessibleAssets(
+    project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
+    assetIds?: string[],
+    manager: EntityManager = this.db.manager,
+  ): Promise<AssetEntity[]> {
+    const query = manager
+      .getRepository(AssetEntity)
+      .createQueryBuilder('a')
+      .where('a.owner_id = :ownerId', { ownerId: project.ownerId })
+      .andWhere('(a.project_id = :projectId OR (a.series_id IS NOT NULL AND a.series_id = :seriesId))', {
+        projectId: project.id,
+        seriesId: project.seriesId,
+      })
+      .orderBy('a.created_at')
+      .addOrderBy('a.id');
+    if (assetIds !== undefined) query.andWhere('a.id = ANY(:assetIds)', { assetIds });
+    return query.getMany();
+  }
+
+  private toRow(shot: ShotWrite): Record<string, unknown> {
+    const values: ShotValues = {
+      ...shotValues(shot.fields),
+      id: shot.id,
+      projectId: shot.projectId,
+      position: shot.position,
+      firstPass: shot.firstPass ?? false,
+      metadata: shot.metadata ?? {},
+    };
+    const row: Record<string, unknown> = {};
+    for (const [property, value] of Object.entries(values)) {
+      row[this.column(property)] = value;
+    }
+    return row;
+  }
+
+  private writeSql(mode: 'insert' | 'upsert'): string {
+    const fieldColumns = SHOT_FIELD_PROPERTIES.map((property) => `"${this.column(property)}"`);
+    const columns = [
+      '"id"',
+      '"project_id"',
+      ...fieldColumns,
+      '"first_pass"',
+      '"metadata"',
+      '"position"',
+    ].join(', ');
+    const insert = `INSERT INTO shots (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::shots, $1::jsonb)`;
+    if (mode === 'insert') return `${insert} RETURNING id`;
+    const updates = fieldColumns.map((column) => `${column} = EXCLUDED.${column}`).join(', ');
+    return `${insert} ON CONFLICT (id) DO UPDATE SET ${updates}, "updated_at" = now()
+      WHERE shots.project_id = EXCLUDED.project_id RETURNING id`;
+  }
+
+  private column(property: string): string {
+    return this.columnMeta(property).databaseName;
+  }
+
+  private columnMeta(property: string): ColumnMetadata {
+    const column = this.columnsByProperty().get(property);
+    if (column === undefined) throw new Error(`ShotEntity has no property ${property}`);
+    return column;
+  }
+
+  private columnsByProperty(): Map<string, ColumnMetadata> {
+    this.columns ??= new Map(
+      this.db.getMetadata(ShotEntity).columns.map((column) => [column.propertyName, column]),
+    );
+    return this.columns;
+  }
+
+  /** A row as Postgres returns it (column names) → the entity. */
+  private fromRow(row: Record<string, unknown>): ShotEntity {
+    const entity = new ShotEntity();
+    for (const column of this.columnsByProperty().values()) {
+      Object.assign(entity, { [column.propertyName]: row[column.databaseName] });
+    }
+    return entity;
+  }
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type DeletedReply,
+  ReelbenchError,
+  type Scene,
+  SERVER_EVENTS,
+  type Shot,
+  type ShotListOptions,
+  type ShotPage,
+  type ShotUpdates,
+  type ShotUpsert,
+  type User,
+} from '@reelbench/sdk/contract';
+import type { EntityManager } from 'typeorm';
+import { notFound } from '../common/domain-error.js';
+import { parseId } from '../common/validation.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
+import { ProjectsService } from '../projects/project.service.js';
+import { EventsService } from '../realtime/events.service.js';
+import type { ShotEntity } from './shot.entity.js';
+import { shotValues, toShot } from './shot.mapper.js';
+import { ShotsRepository } from './shot.repository.js';
+import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
+
+export const SHOT_EXISTS = 'A shot with this id already exists';
+
+/** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
+@Injectable()
+export class ShotsService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly shots: ShotsRepository,
+    private readonly events: EventsService,
+  ) {}
+
+  /** The user's shot; inside a transaction pass its manager (and lock to hold the row). */
+  async requireOwned(user: User, shotId: string, manager?: EntityManager, lock = false): Promise<ShotEntity> {
+    const shot = await this.shots.findOwned(parseId(shotId, 'Shot'), user.id, manager, lock);
+    if (shot === null) throw notFound('Shot');
+    return shot;
+  }
+
+  /** The user's project, locked for the rest of the transaction (it may have gone since the check). */
+  async lockProject(manager: EntityManager, user: User, projectId: string): Promise<ProjectEntity> {
+    const project = await this.shots.lockOwnedProject(manager, projectId, user.id);
+    if (project === null) throw notFound('Project');
+    return project;
+  }
+
+  async get(user: User, shotId: string): Promise<Shot> {
+    return toShot(await this.requireOwned(user, shotId));
+  }
+
+  /** In timeline order; sceneNumber is the 1-based position of a scene in the project's settings. */
+  async list(user: User, projectId: string, options: ShotListOptions): Promise<ShotPage> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const { limit, offset, sceneNumber } = options;
+    let ids: string[] | undefined;
+    if (sceneNumber !== undefined) {
+      const scene = settingsOf(project).scenes[sceneNumber - 1];
+      if (scene === undefined) throw notFound('Scene');
+      ids = scene.shotIds;
+    }
+    const { shots, total } = await this.shots.page(project.id, { limit, offset, ...(ids ? { ids } : {}) });
+    return { shots: shots.map(toShot), total, limit, offset };
+  }
+
+  async scenes(user: User, projectId: string): Promise<Scene[]> {
+    return settingsOf(await this.projects.requireOwned(user, projectId)).scenes;
+  }
+
+  /** Appends the shot to the timeline; a client-chosen id must be new. */
+  async create(user: User, projectId: string, input: ShotUpsert): Promise<Shot> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const { id: requestedId, ...fields } = input;
+    const id = requestedId ?? randomUUID();
+    const { entity, index } = await this.shots.transaction(async (manager) => {
+      const locked = await this.lockProject(manager, user, project.id);
+      if (requestedId !== undefined) await this.checkUnused(manager, project.id, requestedId);
+      const settings = withShotsAppended(settingsOf(locked), [id]);
+      const position = await this.shots.nextPosition(manager, project.id);
+      const entity = await this.shots.insertOne(manager, { id, projectId: project.id, fields, position });
+      await this.shots.saveProjectSettings(manager, locked, settings);
+      return { entity, index: settings.shotOrder.indexOf(id) };
+    });
+    const shot = toShot(entity);
+    this.events.toProject(project.id, SERVER_EVENTS.shotCreated, { projectId: project.id, shot });
+    this.events.toProject(project.id, SERVER_EVENTS.timelineShotAdded, {
+      projectId: project.id,
+      shot,
+      index,
+    });
+    return shot;
+  }
+
+  async update(user: User, shotId: string, updates: ShotUpdates): Promise<Shot> {
+    const updated = await this.shots.updateOwned(parseId(shotId, 'Shot'), user.id, shotValues(updates));
+    if (updated === null) throw notFound('Shot');
+    const shot = toShot(updated);
+    this.announceUpdated(shot);
+    return shot;
+  }
+
+  /** Removes the shot and takes it out of the shot order and its scene. */
+  async remove(user: User, shotId: string): Promise<DeletedReply> {
+    const existing = await this.requireOwned(user, shotId);
+    await this.shots.transaction(async (manager) => {
+      const project = await this.lockProject(manager, user, existing.projectId);
+      await this.shots.deleteIn(manager, project.id, [existing.id]);
+      await this.shots.saveProjectSettings(
+        manager,
+        project,
+        withShotsRemoved(settingsOf(project), [existing.id]),
+      );
+    });
+    const { projectId } = existing;
+    this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId: existing.id });
+    return { id: existing.id, deleted: true };
+  }
+
+  /** Announces a changed shot to the project room. */
+  announceUpdated(shot: Shot): void {
+    this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
+  }
+
+  /** A client-chosen id: already a shot here is a conflict; another project's is not revealed. */
+  private async checkUnused(manager: EntityManager, projectId: string, id: string): Promise<void> {
+    const owner = await this.shots.projectIdOf(manager, id);
+    if (owner === null) return;
+    if (owner === projectId) throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SHOT_EXISTS });
+    throw notFound('Shot');
+  }
+}

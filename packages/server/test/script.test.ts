@@ -1,0 +1,343 @@
+import {
+  type ErrorBody,
+  errorBodySchema,
+  errorEnvelopeSchema,
+  legacyErrorPayloadSchema,
+  type ResponseEnvelope,
+  responseEnvelopeSchema,
+  type Script,
+  type ScriptAnalysis,
+  type ScriptConvertResult,
+  type ScriptValidation,
+  SOCKET_ACTIONS,
+  scriptAnalysisSchema,
+  scriptFormatHelpSchema,
+  scriptSchema,
+  scriptValidationSchema,
+} from '@reelbench/sdk/contract';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_JOBS_NOT_AVAILABLE } from '../src/script/script.service.js';
+import { testDatabases } from './support/databases.js';
+import {
+  api,
+  connectSocket,
+  legacyRequest,
+  newProject,
+  newUser,
+  type SocketAnswer,
+  socketRequest,
+  type TestUser,
+} from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+type ScriptAction = keyof typeof SOCKET_ACTIONS.script;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const FOUNTAIN = `Title: The Ledger
+
+INT. LIGHTHOUSE - NIGHT
+
+Mara climbs the spiral stairs.
+
+MARA
+Who moved the ledger?
+
+ELI
+(quietly)
+Nobody. It was never here.
+
+EXT. HARBOR MARKET - DAY
+
+Eli runs through the stalls.
+`;
+
+function expectResponse<T>(answer: SocketAnswer, action: ScriptAction): T {
+  expect(answer.event, JSON.stringify(answer.body)).toBe('script:response');
+  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
+  SOCKET_ACTIONS.script[action].reply.parse(envelope.data);
+  return envelope.data as T;
+}
+
+function expectSocketError(answer: SocketAnswer, code: string, error?: string) {
+  expect(answer.event, JSON.stringify(answer.body)).toBe('script:error');
+  const envelope = errorEnvelopeSchema.parse(answer.body);
+  expect(envelope.code).toBe(code);
+  if (error !== undefined) expect(envelope.error).toBe(error);
+  return envelope;
+}
+
+describe.each(testDatabases())('script on %s', (database) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  const sockets: Socket[] = [];
+
+  const connect = async (user?: TestUser) => {
+    const socket = await connectSocket(server, user?.token);
+    sockets.push(socket);
+    return socket;
+  };
+  const call = <T>(user: TestUser | undefined, method: string, path: string, body?: unknown) =>
+    api<T>(server, method, path, {
+      ...(user ? { token: user.token } : {}),
+      ...(body === undefined ? {} : { body }),
+    });
+
+  function expectError(
+    response: { status: number; body: unknown },
+    status: number,
+    error?: string,
+  ): ErrorBody {
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    const body = errorBodySchema.parse(response.body);
+    if (error !== undefined) expect(body.error).toBe(error);
+    return body;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ database });
+    alice = await newUser(server);
+    bob = await newUser(server);
+  });
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('saves and reads a project script over HTTP and the socket, detecting its format', async () => {
+    const project = await newProject(server, alice);
+    expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body).toEqual({
+      projectId: project.id,
+      content: '',
+    });
+    const saved = await call<Script>(alice, 'PUT', `/api/script/${project.id}`, { content: FOUNTAIN });
+    expect(saved.status).toBe(200);
+    expect(scriptSchema.parse(saved.body)).toMatchObject({
+      projectId: project.id,
+      content: FOUNTAIN,
+      format: 'fountain',
+    });
+    expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body).toEqual(saved.body);
+
+    const socket = await connect(alice);
+    const fdx = expectResponse<ScriptConvertResult>(
+      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
+      'convert',
+    ).content;
+    const overSocket = expectResponse<Script>(
+      await socketRequest(socket, 'script', 'save', { projectId: project.id, content: fdx }),
+      'save',
+    );
+    expect(overSocket).toMatchObject({ content: fdx, format: 'fdx' });
+    const forced = expectResponse<Script>(
+      await socketRequest(socket, 'script', 'save', {
+        projectId: project.id,
+        content: 'JUST TEXT',
+        format: 'text',
+      }),
+      'save',
+    );
+    expect(forced.format).toBe('text');
+    expect(
+      expectResponse(await socketRequest(socket, 'script', 'get', { projectId: project.id }), 'get'),
+    ).toEqual(forced);
+  });
+
+  it('analyzes any script text and the project’s saved script, also through script:analyze → script:analyzed', async () => {
+    const socket = await connect(alice);
+    const analysis = expectResponse<ScriptAnalysis>(
+      await socketRequest(socket, 'script', 'analyze', { content: FOUNTAIN }),
+      'analyze',
+    );
+    expect(analysis.title).toBe('The Ledger');
+    expect(analysis.scenes.map((scene) => scene.heading)).toEqual([
+      'INT. LIGHTHOUSE - NIGHT',
+      'EXT. HARBOR MARKET - DAY',
+    ]);
+    expect(analysis.characters.map((character) => character.name)).toEqual(['MARA', 'ELI']);
+
+    const legacy = await legacyRequest<ScriptAnalysis>(socket, 'script:analyze', { content: FOUNTAIN });
+    expect(legacy.event).toBe('script:analyzed');
+    expect(scriptAnalysisSchema.parse(legacy.body)).toEqual(analysis);
+
+    const project = await newProject(server, alice);
+    const fdx = expectResponse<ScriptConvertResult>(
+      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, from: 'fountain', to: 'fdx' }),
+      'convert',
+    );
+    await call(alice, 'PUT', `/api/script/${project.id}`, { content: fdx.content });
+    const fromProject = expectResponse<ScriptAnalysis>(
+      await socketRequest(socket, 'script', 'analyzeProject', { projectId: project.id }),
+      'analyzeProject',
+    );
+    expect(fromProject.scenes.map((scene) => scene.heading)).toEqual(
+      analysis.scenes.map((scene) => scene.heading),
+    );
+    expect(fromProject.characters.map((character) => character.name)).toEqual(['MARA', 'ELI']);
+
+    const broken = expectSocketError(
+      await socketRequest(socket, 'script', 'analyze', {
+        content: '<?xml version="1.0"?><FinalDraft><Content>',
+        format: 'fdx',
+      }),
+      'VALIDATION_ERROR',
+      'Script validation failed',
+    );
+    expect(broken.details?.[0]?.path).toMatch(/^line 1/);
+    const legacyError = await legacyRequest(socket, 'script:analyze', { content: 42 });
+    expect(legacyError.event).toBe('script:analyze:error');
+    expect(legacyErrorPayloadSchema.parse(legacyError.body).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('converts between formats, also through script:convert → script:converted', async () => {
+    const socket = await connect(alice);
+    const fdx = expectResponse<ScriptConvertResult>(
+      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
+      'convert',
+    );
+    expect(fdx.format).toBe('fdx');
+    expect(fdx.content).toContain('<FinalDraft');
+    expect(fdx.content).toContain('Who moved the ledger?');
+    const back = await legacyRequest<ScriptConvertResult>(socket, 'script:convert', {
+      content: fdx.content,
+      from: 'fdx',
+      to: 'fountain',
+    });
+    expect(back.event).toBe('script:converted');
+    expect(back.body.format).toBe('fountain');
+    expect(back.body.content).toContain('INT. LIGHTHOUSE - NIGHT');
+    expect(back.body.content).toContain('MARA\nWho moved the ledger?');
+    expectSocketError(
+      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'pdf' }),
+      'VALIDATION_ERROR',
+    );
+  });
+
+  it('validates a script: 200 with findings, valid or not; 400 "Script validation failed" when it cannot be checked', async () => {
+    const valid = await call<ScriptValidation>(alice, 'POST', '/api/script/validate', {
+      content: FOUNTAIN,
+      format: 'fountain',
+    });
+    expect(valid.status).toBe(200);
+    expect(scriptValidationSchema.parse(valid.body)).toMatchObject({
+      valid: true,
+      format: 'fountain',
+      summary: { errors: 0, scenes: 2, characters: 2 },
+    });
+
+    const invalid = await call<ScriptValidation>(alice, 'POST', '/api/script/validate', {
+      content: 'INT. ROOM - DAY\n\nShe opens [[a note that never closes.\n\nMore.',
+      format: 'fountain',
+    });
+    expect(invalid.status).toBe(200);
+    expect(invalid.body.valid).toBe(false);
+    expect(invalid.body.findings).toContainEqual(
+      expect.objectContaining({ line: 3, severity: 'error', code: 'UNCLOSED_NOTE' }),
+    );
+    const unreadable = await call<ScriptValidation>(alice, 'POST', '/api/script/validate', {
+      content: '<FinalDraft><Content>',
+      format: 'fdx',
+    });
+    expect(unreadable.body).toMatchObject({
+      valid: false,
+      findings: [expect.objectContaining({ code: 'FDX_UNREADABLE' })],
+    });
+
+    for (const body of [
+      { content: FOUNTAIN, format: 'pdf' },
+      { content: 42, format: 'fountain' },
+      { format: 'text' },
+    ]) {
+      const error = expectError(
+        await call(alice, 'POST', '/api/script/validate', body),
+        400,
+        'Script validation failed',
+      );
+      expect(error.details?.length).toBeGreaterThan(0);
+    }
+    expectError(
+      await call(undefined, 'POST', '/api/script/validate', { content: FOUNTAIN, format: 'fountain' }),
+      401,
+      'Authentication required',
+    );
+  });
+
+  it('serves format help for fountain, fdx and text, and 404 for anything else', async () => {
+    for (const format of ['fountain', 'fdx', 'text']) {
+      const help = await call(alice, 'GET', `/api/script/format-help/${format}`);
+      expect(help.status).toBe(200);
+      expect(scriptFormatHelpSchema.parse(help.body).format).toBe(format);
+    }
+    const unknown = expectError(await call(alice, 'GET', '/api/script/format-help/pdf'), 404);
+    expect(unknown.code).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('answers the script jobs routes "not available yet"', async () => {
+    const list = expectError(await call(alice, 'GET', '/api/script/jobs'), 501, SCRIPT_JOBS_NOT_AVAILABLE);
+    expect(list.code).toBe('NOT_AVAILABLE_ERROR');
+    expectError(
+      await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`),
+      501,
+      SCRIPT_JOBS_NOT_AVAILABLE,
+    );
+  });
+
+  it('answers another user "Project not found" and keeps the script', async () => {
+    const project = await newProject(server, alice);
+    await call(alice, 'PUT', `/api/script/${project.id}`, { content: FOUNTAIN });
+    expectError(await call(bob, 'GET', `/api/script/${project.id}`), 404, 'Project not found');
+    expectError(
+      await call(bob, 'PUT', `/api/script/${project.id}`, { content: 'mine now' }),
+      404,
+      'Project not found',
+    );
+    const socket = await connect(bob);
+    for (const [action, payload] of [
+      ['get', { projectId: project.id }],
+      ['save', { projectId: project.id, content: 'mine now' }],
+      ['analyzeProject', { projectId: project.id }],
+    ] as const) {
+      expectSocketError(
+        await socketRequest(socket, 'script', action, payload),
+        'NOT_FOUND_ERROR',
+        'Project not found',
+      );
+    }
+    expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe(FOUNTAIN);
+  });
+
+  it('answers bad input and signed-out sockets with catalogue errors', async () => {
+    const project = await newProject(server, alice);
+    const bad: [string, string, unknown, number][] = [
+      ['PUT', `/api/script/${project.id}`, { content: 42 }, 400],
+      ['PUT', `/api/script/${project.id}`, {}, 400],
+      ['PUT', `/api/script/${project.id}`, { content: 'x'.repeat(2_000_001) }, 400],
+      ['PUT', `/api/script/${project.id}`, { content: 'x', format: 'pdf' }, 400],
+      ['PUT', '/api/script/not-a-uuid', { content: 'x' }, 404],
+      ['GET', `/api/script/${UNKNOWN_ID}`, undefined, 404],
+    ];
+    for (const [method, path, body, status] of bad)
+      expectError(await call(alice, method, path, body), status);
+    expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe('');
+
+    const socket = await connect(alice);
+    expectSocketError(await socketRequest(socket, 'script', 'analyze', 'text'), 'VALIDATION_ERROR');
+    expectSocketError(
+      await socketRequest(socket, 'script', 'save', { projectId: project.id }),
+      'VALIDATION_ERROR',
+    );
+    const anonymous = await connect();
+    expectSocketError(
+      await socketRequest(anonymous, 'script', 'analyze', { content: FOUNTAIN }),
+      'AUTH_ERROR',
+      'Authentication required',
+    );
+    const legacy = await legacyRequest(anonymous, 'script:convert', { content: FOUNTAIN, to: 'fdx' });
+    expect(legacy).toMatchObject({ event: 'script:analyze:error', body: { code: 'AUTH_ERROR' } });
+  });
+});
