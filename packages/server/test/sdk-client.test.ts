@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { createReelbench } from '@reelbench/sdk';
+import { isReelbenchError, MESSAGES, type ServerEventPayload } from '@reelbench/sdk/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from './support/databases.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+type Client = ReturnType<typeof createReelbench>;
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!isReelbenchError(error)) throw error;
+    return { code: error.code, message: error.message };
+  }
+  throw new Error('expected a refusal');
+}
+
+function nextEvent<T>(subscribe: (handler: (payload: T) => void) => () => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('no server event within 10 s'));
+    }, 10_000);
+    const off = subscribe((payload) => {
+      clearTimeout(timer);
+      off();
+      resolve(payload);
+    });
+  });
+}
+
+describe.each(testDatabases())('the SDK against the real server on %s', (database) => {
+  let server: TestServer;
+  const clients: Client[] = [];
+
+  const newClient = (token?: string) => {
+    const client = createReelbench({ baseUrl: server.url, ...(token ? { token } : {}) });
+    clients.push(client);
+    return client;
+  };
+
+  const credentials = () => {
+    const suffix = randomUUID().slice(0, 8);
+    return {
+      email: `sdk-${suffix}@example.com`,
+      username: `sdk_${suffix}`,
+      password: 'correct horse battery',
+    };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ database });
+  });
+
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.socket?.disconnect();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('registers, logs in and reads the signed-in user', async () => {
+    const input = credentials();
+    const client = newClient();
+    const registered = await client.auth.register(input);
+    expect(registered.user?.email).toBe(input.email);
+    expect(client.auth.token).toBe(registered.token);
+
+    const other = newClient();
+    const loggedIn = await other.auth.login({ email: input.email, password: input.password });
+    expect(loggedIn.user?.id).toBe(registered.user?.id);
+    expect((await other.auth.me()).id).toBe(registered.user?.id);
+
+    const wrong = await refusal(newClient().auth.login({ email: input.email, password: 'not the password' }));
+    expect(wrong.code).toBe('AUTH_ERROR');
+  });
+
+  it('creates, lists, reads, updates and deletes projects, in a series', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const series = await client.series.create({ name: 'SDK series' });
+    const project = await client.projects.create({ name: 'SDK project', series_id: series.id });
+    expect(project.name).toBe('SDK project');
+
+    expect((await client.projects.list()).map(({ id }) => id)).toContain(project.id);
+    expect((await client.projects.get(project.id)).series_id).toBe(series.id);
+    expect((await client.projects.bySeries(series.id)).map(({ id }) => id)).toEqual([project.id]);
+    expect((await client.series.list()).map(({ id }) => id)).toContain(series.id);
+
+    const updated = await client.projects.update(project.id, { name: 'SDK project, renamed' });
+    expect(updated.name).toBe('SDK project, renamed');
+    expect((await client.projects.get(project.id)).name).toBe('SDK project, renamed');
+
+    expect(await client.projects.delete(project.id)).toEqual({ id: project.id, deleted: true });
+    const gone = await refusal(client.projects.get(project.id));
+    expect(gone).toEqual({ code: 'NOT_FOUND_ERROR', message: MESSAGES.projectNotFound });
+  });
+
+  it('saves a script and creates, lists, updates and deletes shots', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const project = await client.projects.create({ name: 'Shots' });
+    const content = 'INT. LAB - NIGHT\n\nMARA\nIt works.\n';
+    await client.script.save(project.id, { content });
+    expect((await client.script.get(project.id)).content).toBe(content);
+
+    const first = await client.shots.create(project.id, { name: 'Opening' });
+    const second = await client.shots.create(project.id, { name: 'Closing' });
+    const page = await client.shots.list(project.id);
+    expect(page.shots.map(({ id }) => id)).toEqual([first.id, second.id]);
+
+    const reordered = await client.shots.reorder(project.id, [second.id, first.id]);
+    expect(reordered.shotOrder).toEqual([second.id, first.id]);
+    expect((await client.shots.update(first.id, { name: 'Opening, take 2' })).name).toBe('Opening, take 2');
+    expect(await client.shots.delete(second.id)).toEqual({ id: second.id, deleted: true });
+    expect((await client.shots.list(project.id)).shots.map(({ id }) => id)).toEqual([first.id]);
+  });
+
+  it('delivers server events to client.on after subscribing', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const project = await client.projects.create({ name: 'Events' });
+    expect(await client.projects.subscribe(project.id)).toEqual({ projectId: project.id, subscribed: true });
+
+    const updated = nextEvent<ServerEventPayload<'project:updated'>>((handler) =>
+      client.on('project:updated', handler),
+    );
+    const shotCreated = nextEvent<ServerEventPayload<'shot:created'>>((handler) =>
+      client.on('shot:created', handler),
+    );
+    await client.projects.update(project.id, { name: 'Events, renamed' });
+    const shot = await client.shots.create(project.id, { name: 'Evented' });
+
+    expect((await updated).project.name).toBe('Events, renamed');
+    expect((await shotCreated).shot.id).toBe(shot.id);
+  });
+
+  it('answers socket actions called directly through client.socket.request', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const socket = client.socket;
+    if (socket === null) throw new Error('the SDK has no socket');
+    const project = await socket.request('project', 'create', { name: 'Over the socket' });
+    const one = await socket.request('project', 'getOne', { projectId: project.id });
+    expect(one.name).toBe('Over the socket');
+    const shot = await socket.request('shot', 'create', { projectId: project.id, name: 'Socket shot' });
+    const page = await socket.request('shot', 'getAll', { projectId: project.id });
+    expect(page.shots.map(({ id }) => id)).toEqual([shot.id]);
+
+    const missing = await refusal(socket.request('project', 'getOne', { projectId: randomUUID() }));
+    expect(missing).toEqual({ code: 'NOT_FOUND_ERROR', message: MESSAGES.projectNotFound });
+    const malformed = await refusal(socket.request('project', 'getOne', { projectId: 'nope' }));
+    expect(malformed.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers AUTH_ERROR after logout, also to the revoked token', async () => {
+    const client = newClient();
+    const { token } = await client.auth.register(credentials());
+    await client.projects.create({ name: 'Before logout' });
+    await client.auth.logout();
+    expect(client.auth.token).toBeNull();
+
+    expect(await refusal(client.projects.list())).toEqual({
+      code: 'AUTH_ERROR',
+      message: MESSAGES.authenticationRequired,
+    });
+    const revoked = newClient(token);
+    expect((await refusal(revoked.projects.list())).code).toBe('AUTH_ERROR');
+  });
+});
