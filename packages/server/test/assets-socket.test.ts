@@ -201,7 +201,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     // The catalogue message, at the payload path it belongs to (the shared formatter prefixes 'id: ').
     const missingId = expectError(await call('update', { updates: { name: 'x' } }), 'VALIDATION_ERROR');
     expect(missingId.details).toEqual([{ path: 'id', message: 'Asset ID is required for update operation' }]);
-    expect(missingId.error).toContain('Asset ID is required for update operation');
+    expect(missingId.error).toBe('Asset ID is required for update operation');
     const badDefault = await call('update', {
       id: asset.id,
       updates: { config: { defaultImageKey: 'default-wide' } },

@@ -328,7 +328,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
 
     const missing = expectError(await socketRequest(socket, 'script', 'directedBreakdown', {}));
     expect(missing.code).toBe('VALIDATION_ERROR');
-    expect(missing.error).toContain(MESSAGES.breakdownProjectIdRequired);
+    expect(missing.error).toBe(MESSAGES.breakdownProjectIdRequired);
   });
 
   it('also runs as generate-shots (with given text) and the older script:generate-shots event', async () => {

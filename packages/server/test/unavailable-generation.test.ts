@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_GENERATION_NOT_AVAILABLE } from '../src/assets/asset.service.js';
 import { JOBS_NOT_AVAILABLE } from '../src/jobs/job.service.js';
+import { SHOT_GENERATION_NOT_AVAILABLE } from '../src/shots/shot-generation.service.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
@@ -33,6 +34,7 @@ describe.each(testDatabases())('jobs and older generation events before the pipe
   let bob: TestUser;
   let project: Project;
   let asset: Asset;
+  let shot: Shot;
   let aliceSocket: Socket;
   let bobSocket: Socket;
 
@@ -47,6 +49,12 @@ describe.each(testDatabases())('jobs and older generation events before the pipe
     });
     expect(created.status).toBe(201);
     asset = created.body;
+    const shotCreated = await api<Shot>(server, 'POST', `/api/projects/${project.id}/shots`, {
+      token: alice.token,
+      body: { name: 'Mara at the window' },
+    });
+    expect(shotCreated.status).toBe(201);
+    shot = shotCreated.body;
     aliceSocket = await connectSocket(server, alice.token);
     bobSocket = await connectSocket(server, bob.token);
   });
@@ -107,6 +115,26 @@ describe.each(testDatabases())('jobs and older generation events before the pipe
       expect(legacyErrorPayloadSchema.parse(owner.body), event).toMatchObject({
         code: 'NOT_AVAILABLE_ERROR',
         error: IMAGE_GENERATION_NOT_AVAILABLE,
+      });
+      const other = legacyErrorPayloadSchema.parse((await legacyRequest(bobSocket, event, payload)).body);
+      expect(other.code, event).toBe('NOT_FOUND_ERROR');
+      expect(JSON.stringify(other), event).not.toContain('Mara');
+    }
+  });
+
+  it('answers the older video and composition events: not available to the owner, not found to others', async () => {
+    const events: [string, Record<string, unknown>][] = [
+      ['video:generate', { projectId: project.id, shotId: shot.id }],
+      ['video:generate-batch', { projectId: project.id, shotIds: [shot.id] }],
+      ['composition:create', { projectId: project.id, shotId: shot.id }],
+      ['composition:create-batch', { projectId: project.id, shotIds: [shot.id] }],
+      ['composition:create-grid', { projectId: project.id, shotIds: [shot.id] }],
+    ];
+    for (const [event, payload] of events) {
+      const owner = legacyErrorPayloadSchema.parse((await legacyRequest(aliceSocket, event, payload)).body);
+      expect(owner, event).toMatchObject({
+        code: 'NOT_AVAILABLE_ERROR',
+        error: SHOT_GENERATION_NOT_AVAILABLE,
       });
       const other = legacyErrorPayloadSchema.parse((await legacyRequest(bobSocket, event, payload)).body);
       expect(other.code, event).toBe('NOT_FOUND_ERROR');

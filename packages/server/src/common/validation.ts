@@ -1,11 +1,17 @@
-import type { ReelbenchError } from '@reelbench/sdk/contract';
+import { MESSAGES, type ReelbenchError } from '@reelbench/sdk/contract';
 import type { z } from 'zod';
 import { notFound, validation } from './domain-error.js';
 
 /** A payload with thousands of bad items answers the first few, not a megabyte of details. */
 const MAX_DETAILS = 20;
 
-/** VALIDATION_ERROR whose message is the first issue as 'path: message' (e.g. 'name: Too big: …'). */
+/** Messages the catalogue fixes word for word (SPEC.md §5, §8): never prefixed with a field path. */
+const CATALOGUE_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/**
+ * VALIDATION_ERROR whose message is the first issue as 'path: message' (e.g. 'name: Too big: …'),
+ * or the issue's own message when it is one of the catalogue's.
+ */
 export function fromZodError(error: z.ZodError): ReelbenchError {
   const details = error.issues.slice(0, MAX_DETAILS).map((issue) => ({
     path: issue.path.map(String).join('.'),
@@ -15,7 +21,7 @@ export function fromZodError(error: z.ZodError): ReelbenchError {
   const message =
     first === undefined
       ? 'Invalid input'
-      : first.path === ''
+      : first.path === '' || CATALOGUE_MESSAGES.has(first.message)
         ? first.message
         : `${first.path}: ${first.message}`;
   return validation(message, details);

@@ -1,6 +1,6 @@
 import { WebSocketGateway } from '@nestjs/websockets';
-import type { SocketActionName, User } from '@reelbench/sdk/contract';
-import { type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
+import type { BatchTarget, SocketActionName, User } from '@reelbench/sdk/contract';
+import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
 import { ShotGenerationService } from './shot-generation.service.js';
@@ -148,5 +148,31 @@ export class ShotsGateway {
   @SocketAction('shot', 'generate-coverage')
   generateCoverage(user: User, { shotId, variantIds }: Payload<'generate-coverage'>) {
     return this.generation.coverageVariants(user, shotId, variantIds);
+  }
+
+  // The older named video and composition events: the same checks as the shot actions.
+  @LegacyEvent('video:generate')
+  legacyVideo(user: User, { projectId, shotId }: { projectId: string; shotId: string }) {
+    return this.generation.single(user, projectId, shotId);
+  }
+
+  @LegacyEvent('video:generate-batch')
+  legacyVideoBatch(user: User, { projectId, ...target }: { projectId: string } & BatchTarget) {
+    return this.generation.batch(user, projectId, target);
+  }
+
+  @LegacyEvent('composition:create')
+  legacyComposition(user: User, { projectId, shotId }: { projectId: string; shotId: string }) {
+    return this.generation.single(user, projectId, shotId);
+  }
+
+  @LegacyEvent('composition:create-batch')
+  legacyCompositionBatch(user: User, { projectId, ...target }: { projectId: string } & BatchTarget) {
+    return this.generation.batch(user, projectId, target);
+  }
+
+  @LegacyEvent('composition:create-grid')
+  legacyCompositionGrid(user: User, { projectId, shotIds }: { projectId: string; shotIds: string[] }) {
+    return this.generation.batch(user, projectId, { shotIds });
   }
 }
