@@ -3,6 +3,7 @@ import {
   errorEnvelopeSchema,
   legacyErrorPayloadSchema,
   type Project,
+  type Shot,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type BreakdownConfig, breakdownConfigFromEnv } from '../breakdown/breakdown.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -18,6 +19,8 @@ export type StorageConfig =
 
 /** What `loadConfig` reads from the environment; the signing secret may still be missing. */
 export interface ServerConfig {
+  /** Who breaks a script down into shots: the embedded director (default) or a remote LLM. */
+  breakdown: BreakdownConfig;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -140,6 +143,15 @@ function parseOrigins(value: string | undefined): string[] | ConfigProblem {
   return origins;
 }
 
+function readBreakdown(env: Record<string, string | undefined>): BreakdownConfig | ConfigProblem[] {
+  try {
+    return breakdownConfigFromEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
 /**
  * Reads the server configuration from an environment object, once. Pure apart from resolving
  * relative paths against the working directory; throws ConfigError naming every bad variable.
@@ -151,12 +163,15 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     : parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message }));
   const origins = parseOrigins(env.CORS_ORIGINS);
   if (!Array.isArray(origins)) problems.push(origins);
-  if (!parsed.success || !Array.isArray(origins)) {
+  const breakdown = readBreakdown(env);
+  if (!('provider' in breakdown)) problems.push(...breakdown);
+  if (!parsed.success || !Array.isArray(origins) || !('provider' in breakdown)) {
     problems.sort((a, b) => a.variable.localeCompare(b.variable));
     throw new ConfigError(problems);
   }
   const values = parsed.data;
   return {
+    breakdown,
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,

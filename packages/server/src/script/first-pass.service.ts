@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type AssetType,
   type FirstPassResponse,
@@ -13,12 +13,8 @@ import {
   shotFieldsSchema,
   type User,
 } from '@reelbench/sdk/contract';
-import {
-  directFirstPass,
-  type FirstPassResult,
-  parseScript,
-  type Screenplay,
-} from '@reelbench/sdk/screenplay';
+import { type FirstPassResult, parseScript, type Screenplay, toFountain } from '@reelbench/sdk/screenplay';
+import type { BreakdownProvider } from '../breakdown/breakdown.types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -75,9 +71,13 @@ function shotWrite(
  * The first pass (SPEC.md section 4): the screenplay engine's director turns the project's script
  * into shots, which replace the previous pass's shots in one transaction.
  */
+/** Injection token of the BreakdownProvider chosen by config.breakdown. */
+export const BREAKDOWN_PROVIDER = Symbol('BreakdownProvider');
+
 @Injectable()
 export class FirstPassService {
   constructor(
+    @Inject(BREAKDOWN_PROVIDER) private readonly director: BreakdownProvider,
     private readonly projects: ProjectsService,
     private readonly scripts: ScriptService,
     private readonly shotsService: ShotsService,
@@ -153,7 +153,7 @@ export class FirstPassService {
       type: asset.type as AssetType,
       visualIdentifier: asset.visualIdentifier,
     }));
-    return directFirstPass(screenplay, styleGuide, { assets });
+    return this.director.breakdown({ screenplay, fountain: toFountain(screenplay), styleGuide, assets });
   }
 
   /** The room hears every removed and every added shot, and the project's new settings. */

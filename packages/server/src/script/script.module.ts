@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { createBreakdownProvider } from '../breakdown/breakdown.config.js';
+import { AppConfig } from '../config/config.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { ShotsModule } from '../shots/shot.module.js';
-import { FirstPassService } from './first-pass.service.js';
+import { BREAKDOWN_PROVIDER, FirstPassService } from './first-pass.service.js';
 import { ScriptController } from './script.controller.js';
 import { ScriptGateway } from './script.gateway.js';
 import { ScriptsRepository } from './script.repository.js';
@@ -10,7 +12,17 @@ import { ScriptService } from './script.service.js';
 @Module({
   imports: [ProjectsModule, ShotsModule],
   controllers: [ScriptController],
-  providers: [ScriptsRepository, ScriptService, FirstPassService, ScriptGateway],
+  providers: [
+    {
+      provide: BREAKDOWN_PROVIDER,
+      useFactory: (config: AppConfig) => createBreakdownProvider(config.breakdown),
+      inject: [AppConfig],
+    },
+    ScriptsRepository,
+    ScriptService,
+    FirstPassService,
+    ScriptGateway,
+  ],
   exports: [ScriptsRepository],
 })
 export class ScriptModule {}

@@ -32,11 +32,27 @@ describe('loadConfig', () => {
       signingSecret: undefined,
       jobConcurrency: os.availableParallelism(),
       webDist: undefined,
+      breakdown: { provider: 'local' },
     });
+  });
+
+  it('names the breakdown variables a remote provider is missing, with the other bad ones', () => {
+    const problems = problemsOf({ BREAKDOWN_PROVIDER: 'openai', PORT: 'x' });
+    expect(Object.keys(problems).sort()).toEqual([
+      'BREAKDOWN_API_KEY',
+      'BREAKDOWN_BASE_URL',
+      'BREAKDOWN_MODEL',
+      'PORT',
+    ]);
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
+      BREAKDOWN_PROVIDER: 'gemini',
+      BREAKDOWN_BASE_URL: 'https://llm.example.com',
+      BREAKDOWN_API_KEY: 'key',
+      BREAKDOWN_MODEL: 'model-1',
+      BREAKDOWN_TIMEOUT_MS: '9000',
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u@db:5432/reelbench',
@@ -77,6 +93,13 @@ describe('loadConfig', () => {
       signingSecret: 's'.repeat(32),
       jobConcurrency: 3,
       webDist: '/srv/web',
+      breakdown: {
+        provider: 'gemini',
+        baseUrl: 'https://llm.example.com',
+        apiKey: 'key',
+        model: 'model-1',
+        timeoutMs: 9000,
+      },
     });
   });
 
