@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { missingPlatformEntries } from '../.ci/lock-platforms.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
@@ -43,5 +44,11 @@ describe('repository conventions', () => {
         }
       }
     }
+  });
+
+  it('the lockfile records every optional platform package, so npm ci accepts it', () => {
+    const lock = JSON.parse(read('package-lock.json'));
+    const missing = missingPlatformEntries(lock).map(({ key }) => key);
+    expect(missing, 'run `node .ci/lock-platforms.mjs` after npm install').toEqual([]);
   });
 });
