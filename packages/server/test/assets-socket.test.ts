@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Asset,
   defaultAssetConfig,
-  type ErrorEnvelope,
-  errorEnvelopeSchema,
   type Project,
-  type ResponseEnvelope,
-  responseEnvelopeSchema,
   SERVER_EVENT_SCHEMAS,
   type Series,
   SOCKET_ACTIONS,
@@ -28,6 +24,7 @@ import {
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 type AssetAction = keyof (typeof SOCKET_ACTIONS)['unified-asset'];
@@ -41,20 +38,11 @@ const pngBytes = (color: string) =>
 const dataUrl = async (color: string) =>
   `data:image/png;base64,${(await pngBytes(color)).toString('base64')}`;
 
-function expectReply<T>(answer: SocketAnswer, action: AssetAction): T {
-  expect(answer.event, JSON.stringify(answer.body)).toBe(`${DOMAIN}:response`);
-  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
-  SOCKET_ACTIONS[DOMAIN][action].reply.parse(envelope.data);
-  return envelope.data as T;
-}
+const expectReply = <T>(answer: SocketAnswer, action: AssetAction) =>
+  expectSocketReply<T>(answer, DOMAIN, action);
 
-function expectError(answer: SocketAnswer, code: string, error?: string): ErrorEnvelope {
-  expect(answer.event, JSON.stringify(answer.body)).toBe(`${DOMAIN}:error`);
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  if (error !== undefined) expect(envelope.error).toBe(error);
-  return envelope;
-}
+const expectError = (answer: SocketAnswer, code: string, error?: string) =>
+  expectSocketError(answer, DOMAIN, code, error);
 
 /** Collects every asset:* event a socket hears. */
 function recordAssetEvents(socket: Socket): { event: string; payload: unknown }[] {

@@ -1,12 +1,9 @@
 import {
-  type ErrorEnvelope,
-  errorEnvelopeSchema,
   legacyErrorPayloadSchema,
   type Project,
   type ProjectListEntry,
   projectSchema,
   type ResponseEnvelope,
-  responseEnvelopeSchema,
   SERVER_EVENT_SCHEMAS,
   type Series,
   SOCKET_ACTIONS,
@@ -28,25 +25,16 @@ import {
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 type ProjectAction = keyof typeof SOCKET_ACTIONS.project;
 
-/** A reply on domain:response, checked against the envelope and the action's reply schema. */
-function expectResponse<T>(answer: SocketAnswer, action: ProjectAction): T {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('project:response');
-  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
-  SOCKET_ACTIONS.project[action].reply.parse(envelope.data);
-  return envelope.data as T;
-}
+const expectResponse = <T>(answer: SocketAnswer, action: ProjectAction) =>
+  expectSocketReply<T>(answer, 'project', action);
 
-function expectError(answer: SocketAnswer, code: string, error?: string): ErrorEnvelope {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('project:error');
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  if (error !== undefined) expect(envelope.error).toBe(error);
-  return envelope;
-}
+const expectError = (answer: SocketAnswer, code: string, error?: string) =>
+  expectSocketError(answer, 'project', code, error);
 
 describe.each(testDatabases())('projects over the socket on %s', (database) => {
   let server: TestServer;

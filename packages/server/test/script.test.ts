@@ -1,10 +1,7 @@
 import {
   type ErrorBody,
   errorBodySchema,
-  errorEnvelopeSchema,
   legacyErrorPayloadSchema,
-  type ResponseEnvelope,
-  responseEnvelopeSchema,
   type Script,
   type ScriptAnalysis,
   type ScriptConvertResult,
@@ -29,6 +26,7 @@ import {
   socketRequest,
   type TestUser,
 } from './support/factories.js';
+import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 type ScriptAction = keyof typeof SOCKET_ACTIONS.script;
@@ -52,20 +50,11 @@ EXT. HARBOR MARKET - DAY
 Eli runs through the stalls.
 `;
 
-function expectResponse<T>(answer: SocketAnswer, action: ScriptAction): T {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('script:response');
-  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
-  SOCKET_ACTIONS.script[action].reply.parse(envelope.data);
-  return envelope.data as T;
-}
+const expectResponse = <T>(answer: SocketAnswer, action: ScriptAction) =>
+  expectSocketReply<T>(answer, 'script', action);
 
-function expectSocketError(answer: SocketAnswer, code: string, error?: string) {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('script:error');
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  if (error !== undefined) expect(envelope.error).toBe(error);
-  return envelope;
-}
+const expectScriptError = (answer: SocketAnswer, code: string, error?: string) =>
+  expectSocketError(answer, 'script', code, error);
 
 describe.each(testDatabases())('script on %s', (database) => {
   let server: TestServer;
@@ -180,7 +169,7 @@ describe.each(testDatabases())('script on %s', (database) => {
     );
     expect(fromProject.characters.map((character) => character.name)).toEqual(['MARA', 'ELI']);
 
-    const broken = expectSocketError(
+    const broken = expectScriptError(
       await socketRequest(socket, 'script', 'analyze', {
         content: '<?xml version="1.0"?><FinalDraft><Content>',
         format: 'fdx',
@@ -212,7 +201,7 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(back.body.format).toBe('fountain');
     expect(back.body.content).toContain('INT. LIGHTHOUSE - NIGHT');
     expect(back.body.content).toContain('MARA\nWho moved the ledger?');
-    expectSocketError(
+    expectScriptError(
       await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'pdf' }),
       'VALIDATION_ERROR',
     );
@@ -302,7 +291,7 @@ describe.each(testDatabases())('script on %s', (database) => {
       ['save', { projectId: project.id, content: 'mine now' }],
       ['analyzeProject', { projectId: project.id }],
     ] as const) {
-      expectSocketError(
+      expectScriptError(
         await socketRequest(socket, 'script', action, payload),
         'NOT_FOUND_ERROR',
         'Project not found',
@@ -326,13 +315,13 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe('');
 
     const socket = await connect(alice);
-    expectSocketError(await socketRequest(socket, 'script', 'analyze', 'text'), 'VALIDATION_ERROR');
-    expectSocketError(
+    expectScriptError(await socketRequest(socket, 'script', 'analyze', 'text'), 'VALIDATION_ERROR');
+    expectScriptError(
       await socketRequest(socket, 'script', 'save', { projectId: project.id }),
       'VALIDATION_ERROR',
     );
     const anonymous = await connect();
-    expectSocketError(
+    expectScriptError(
       await socketRequest(anonymous, 'script', 'analyze', { content: FOUNTAIN }),
       'AUTH_ERROR',
       'Authentication required',

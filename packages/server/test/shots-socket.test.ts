@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CoverageVariant,
   coverageVariantSchema,
-  type ErrorEnvelope,
-  errorEnvelopeSchema,
   type Project,
-  type ResponseEnvelope,
-  responseEnvelopeSchema,
   type Scene,
   SERVER_EVENT_SCHEMAS,
   type Series,
@@ -30,26 +26,17 @@ import {
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 type ShotAction = keyof typeof SOCKET_ACTIONS.shot;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A reply on shot:response, checked against the envelope and the action's reply schema. */
-function expectResponse<T>(answer: SocketAnswer, action: ShotAction): T {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('shot:response');
-  const envelope = responseEnvelopeSchema.parse(answer.body) as ResponseEnvelope;
-  SOCKET_ACTIONS.shot[action].reply.parse(envelope.data);
-  return envelope.data as T;
-}
+const expectResponse = <T>(answer: SocketAnswer, action: ShotAction) =>
+  expectSocketReply<T>(answer, 'shot', action);
 
-function expectError(answer: SocketAnswer, code: string, error?: string): ErrorEnvelope {
-  expect(answer.event, JSON.stringify(answer.body)).toBe('shot:error');
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  if (error !== undefined) expect(envelope.error).toBe(error);
-  return envelope;
-}
+const expectError = (answer: SocketAnswer, code: string, error?: string) =>
+  expectSocketError(answer, 'shot', code, error);
 
 describe.each(testDatabases())('shots over the socket on %s', (database) => {
   let server: TestServer;
