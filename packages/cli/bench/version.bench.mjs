@@ -1,19 +1,20 @@
 // Start-up cost of the reelbench binary: `--version` must answer in under 300 ms.
 // Run with `npm run bench -w @reelbench/cli` (builds first; this file runs dist/bin.js).
 // Rewrites the section between the bench:cli markers in docs/benchmarks.md.
+
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const RUNS = 30;
 const WARMUP = 3;
 const GOAL_MS = 300;
 const START = '<!-- bench:cli:start -->';
 const END = '<!-- bench:cli:end -->';
-const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/night-shift.fountain', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'reelbench-bench-'));
@@ -40,19 +41,6 @@ function once(args) {
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function writeSection(section) {
-  const current = existsSync(DOC)
-    ? readFileSync(DOC, 'utf8')
-    : '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
 }
 
 function main() {
@@ -97,7 +85,7 @@ function main() {
     END,
   ];
   const text = lines.join('\n');
-  writeSection(text);
+  writeBenchmarkSection('cli', text);
   process.stdout.write(`${text}\n`);
 }
 

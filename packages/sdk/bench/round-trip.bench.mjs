@@ -1,13 +1,14 @@
 // SDK request round trip against a bare socket.io acknowledgement, on loopback.
 // Run with `npm run bench -w @reelbench/sdk` (builds the SDK first; this file imports its dist).
 // Rewrites the section between the bench:sdk-roundtrip markers in docs/benchmarks.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SocketClient } from '@reelbench/sdk';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const N = 2_000;
 const ROUNDS = 5;
@@ -16,7 +17,6 @@ const BLOCK = 10;
 const GOAL_RATIO = 1.15;
 const START = '<!-- bench:sdk-roundtrip:start -->';
 const END = '<!-- bench:sdk-roundtrip:end -->';
-const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
 const payload = { projectId: '7b0c1d7e-8f7e-4f57-9d43-1f4a0d6f3c11' };
 
 async function startServer() {
@@ -105,19 +105,6 @@ function report(rounds) {
   return lines.join('\n');
 }
 
-function writeSection(section) {
-  const current = existsSync(DOC)
-    ? readFileSync(DOC, 'utf8')
-    : '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
-}
-
 async function main() {
   const { server, url } = await startServer();
   const sdk = new SocketClient({ url });
@@ -145,7 +132,7 @@ async function main() {
   for (let i = 0; i < ROUNDS; i += 1) rounds.push(await round(paths));
 
   const section = report(rounds);
-  writeSection(section);
+  writeBenchmarkSection('sdk-roundtrip', section);
   process.stdout.write(`${section}\n`);
   sdk.disconnect();
   bare.disconnect();

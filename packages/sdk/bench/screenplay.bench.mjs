@@ -2,13 +2,15 @@
 // same text in one run: parse, analyse, first pass and the whole chain. Imports the BUILT engine
 // (run `npx tsc -b` first; `npm run bench -w @reelbench/sdk` does). Rewrites the section between the
 // bench:screenplay markers in docs/benchmarks.md.
+
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { analyzeScreenplay, directFirstPass, parseFountain } from '@reelbench/sdk/screenplay';
 import fountainJs from 'fountain-js';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const PAGES = 120;
 const WARMUP = 10;
@@ -16,7 +18,6 @@ const RUNS = 40;
 const GOAL_FIRST_PASS_MS = 150;
 const START = '<!-- bench:screenplay:start -->';
 const END = '<!-- bench:screenplay:end -->';
-const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
 const GENERATOR = fileURLToPath(new URL('../../../../shared/tools/make-screenplay.mjs', import.meta.url));
 
 if (!existsSync(GENERATOR)) {
@@ -111,12 +112,5 @@ const section = [
   END,
 ].join('\n');
 
-const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-const from = doc.indexOf(START);
-const to = doc.indexOf(END);
-const updated =
-  from >= 0 && to > from
-    ? `${doc.slice(0, from)}${section}${doc.slice(to + END.length)}`
-    : `${doc.trimEnd()}\n\n${section}\n`;
-writeFileSync(DOC, updated);
+writeBenchmarkSection('screenplay', section);
 console.log(section);

@@ -2,14 +2,16 @@
 // seconds of animatic video per second of encode (renderClip, 5 s clip). Imports the BUILT code:
 // run `npx tsc -b` at the repository root first (`npm run bench` does). Rewrites the
 // bench:render section of docs/benchmarks.md.
+
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAssetConfig } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const built = path.join(here, '..', 'dist', 'generation', 'index.js');
@@ -216,16 +218,9 @@ function section(frames, clip, ffmpeg) {
   return lines.join('\n');
 }
 
-async function writeSection(text) {
-  const current = existsSync(docs) ? await readFile(docs, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- bench:render:start -->[\s\S]*?<!-- bench:render:end -->/;
-  const next = pattern.test(current) ? current.replace(pattern, text) : `${current.trimEnd()}\n\n${text}\n`;
-  await writeFile(docs, next);
-}
-
 const provider = createLocalProvider({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });
 const ffmpeg = resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });
 const frames = await benchFrames(provider);
 const clip = await benchClips(provider);
-await writeSection(section(frames, clip, ffmpeg));
+writeBenchmarkSection('render', section(frames, clip, ffmpeg));
 console.log(`render bench: wrote the bench:render section of ${path.relative(process.cwd(), docs)}`);

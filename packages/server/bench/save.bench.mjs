@@ -2,13 +2,14 @@
 // separate PATCH (or POST) requests, one per shot, on the built server started in-process.
 // Run with `npm run bench -w @reelbench/server` (builds first; this file imports dist). PGlite
 // always; Postgres too when DATABASE_URL is set. Rewrites the bench:save section of docs/benchmarks.md.
+
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const SHOTS = 1_000;
 const REPEATS = 5;
@@ -16,7 +17,6 @@ const GOAL_SPEEDUP = 10;
 const GOAL_POSTGRES_MS = 500;
 const START = '<!-- bench:save:start -->';
 const END = '<!-- bench:save:end -->';
-const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
 
 async function call(url, token, method, route, body) {
   const response = await fetch(`${url}${route}`, {
@@ -189,24 +189,11 @@ function report(results) {
   ].join('\n');
 }
 
-function writeSection(section) {
-  const current = existsSync(DOC)
-    ? readFileSync(DOC, 'utf8')
-    : '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
-}
-
 async function main() {
   const results = { pglite: await run('pglite') };
   if (process.env.DATABASE_URL) results.postgres = await run('postgres');
   const section = report(results);
-  writeSection(section);
+  writeBenchmarkSection('save', section);
   console.log(section);
 }
 

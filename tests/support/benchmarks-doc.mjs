@@ -1,0 +1,23 @@
+// Every benchmark owns one section of docs/benchmarks.md, between
+// `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`, and rewrites only that section.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const DOC = new URL('../../docs/benchmarks.md', import.meta.url);
+const HEADER = '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
+
+/** Replaces the section (its text includes both markers), or appends it when the doc lacks it. */
+export function writeBenchmarkSection(name, section) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  if (!section.startsWith(start) || !section.trimEnd().endsWith(end)) {
+    throw new Error(`the ${name} section must start with ${start} and end with ${end}`);
+  }
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : HEADER;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + section.trimEnd() + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${section.trimEnd()}\n`;
+  writeFileSync(DOC, next);
+}
