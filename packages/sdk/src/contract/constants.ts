@@ -53,6 +53,9 @@ export const READING_WORDS_PER_MINUTE = 200;
 
 export const QUALITY_DEFAULTS = { maxRetries: 3, minScore: 6 } as const;
 
+/** Shots of one batch job rendered at the same time: at most this many, and never more than the server's workers. */
+export const MAX_BATCH_CONCURRENCY = 16;
+
 /** The 7 theme colours a new scene picks from at random. */
 export const SCENE_COLORS = [
   '#ef4444',

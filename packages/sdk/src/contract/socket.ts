@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOCKET_DEFAULT_TIMEOUT_MS } from './constants.js';
+import { MAX_BATCH_CONCURRENCY, SOCKET_DEFAULT_TIMEOUT_MS } from './constants.js';
 import {
   assetSchema,
   assetTypeSchema,
@@ -135,7 +135,13 @@ export const shotGenerationPayloadSchema = z.object({
 });
 export type ShotGenerationPayload = z.input<typeof shotGenerationPayloadSchema>;
 export const batchGenerationPayloadSchema = z
-  .object({ projectId: idSchema, ...batchTargetShape, ...generationOptionsSchema.shape })
+  .object({
+    projectId: idSchema,
+    ...batchTargetShape,
+    ...generationOptionsSchema.shape,
+    /** Shots rendered at the same time; capped by the server's worker count. */
+    concurrency: z.number().int().min(1).max(MAX_BATCH_CONCURRENCY).optional(),
+  })
   .refine(hasOneBatchTarget, { message: BATCH_TARGET_MESSAGE, path: ['shotIds'] })
   .describe(`${BATCH_TARGET_MESSAGE}.`);
 export type BatchGenerationPayload = z.input<typeof batchGenerationPayloadSchema>;

@@ -49,3 +49,21 @@ export function renderFailure(error: unknown): ReelbenchError {
   if (error instanceof ReelbenchError) return error;
   return new ReelbenchError({ code: 'SERVER_ERROR', message: MESSAGES.imageGenerationFailed, cause: error });
 }
+
+export const GENERATION_CANCELLED = 'Generation cancelled';
+
+/**
+ * A render stopped because its job was cancelled (the AbortSignal fired). Not a failure: the job
+ * layer reports the job as cancelled and sends nothing more for it.
+ */
+export class GenerationCancelledError extends Error {
+  constructor() {
+    super(GENERATION_CANCELLED);
+    this.name = 'GenerationCancelledError';
+  }
+}
+
+/** Throws GenerationCancelledError when the signal has fired; call between steps of long work. */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new GenerationCancelledError();
+}
