@@ -86,6 +86,8 @@ export interface ShotImageRequest {
   style: VisualStyle;
   /** Every asset the shot places, with its image bytes. Placements of assets not listed are skipped. */
   assets: readonly PlacedAssetSource[];
+  /** Fires when the job is cancelled; a remote provider then cancels its own work too. */
+  signal?: AbortSignal;
 }
 
 export interface EnhanceOptions {
@@ -145,7 +147,16 @@ export const clipRequestSchema = z.object({
   framing: z.enum(FRAMING_TYPES).nullable(),
   aspect: z.enum(ASPECT_RATIOS),
 });
-export type ClipRequest = z.infer<typeof clipRequestSchema>;
+/**
+ * The signal and the prompt stay outside the schema: neither is data to validate, and the local
+ * animatic (which parses the rest) needs neither.
+ */
+export type ClipRequest = z.infer<typeof clipRequestSchema> & {
+  /** Fires when the job is cancelled; a remote provider then cancels its own work too. */
+  signal?: AbortSignal;
+  /** What happens in the shot, for a remote video model; the animatic ignores it. */
+  prompt?: string;
+};
 
 export type CameraMove = 'pan' | 'push-in' | 'static';
 

@@ -19,9 +19,20 @@ export interface ImageGenerator {
   renderShot(request: ShotImageRequest): Promise<RenderedImage>;
 }
 
+export interface AssetImageOptions {
+  /** Fires when the job is cancelled; a remote provider then cancels its own work too. */
+  signal?: AbortSignal;
+  /** The user's own description of the image, for a remote model; the local renderer ignores it. */
+  prompt?: string;
+}
+
 /** Asset images: a variant, rotation or view of an asset, by image key. */
 export interface AssetImageGenerator {
-  renderAssetImage(asset: AssetImageSubject, key: string): Promise<RenderedImage>;
+  renderAssetImage(
+    asset: AssetImageSubject,
+    key: string,
+    options?: AssetImageOptions,
+  ): Promise<RenderedImage>;
 }
 
 /** Image edit/enhance. */

@@ -1,0 +1,19 @@
+export {
+  createOpenAiImageProvider,
+  OPENAI_IMAGE_PROVIDER,
+  OPENAI_IMAGE_SIZES,
+  type OpenAiImageOptions,
+} from './openai-image.provider.js';
+export {
+  REMOTE_DEFAULTS,
+  type RemoteConfig,
+  type RemoteProviderOverrides,
+  registerRemoteProviders,
+  remoteConfigFromEnv,
+} from './remote.config.js';
+export { REMOTE_RETRY_DELAYS_MS, type RemoteLogger } from './remote-session.js';
+export {
+  createReplicateProvider,
+  REPLICATE_PROVIDER,
+  type ReplicateOptions,
+} from './replicate.provider.js';
