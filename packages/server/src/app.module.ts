@@ -5,6 +5,7 @@ import { AppConfig } from './config/config.js';
 import type { DatabaseTarget } from './database/data-source.js';
 import { databaseModule } from './database/database.module.js';
 import { FilesModule } from './files/file.module.js';
+import { GenerationModule } from './generation/generation.module.js';
 import { JobsModule } from './jobs/job.module.js';
 import { ProjectsModule } from './projects/project.module.js';
 import { ProjectSaveModule } from './projects/project-save.module.js';
@@ -34,6 +35,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       },
       databaseModule(database),
       RealtimeModule,
+      GenerationModule,
       AuthModule,
       SeriesModule,
       ProjectsModule,

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type BreakdownConfig, breakdownConfigFromEnv } from '../breakdown/breakdown.config.js';
+import { type GenerationConfig, loadGenerationConfig } from '../generation/generation.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -32,7 +33,16 @@ export interface ServerConfig {
   logLevel: LogLevel;
   storage: StorageConfig;
   signingSecret: string | undefined;
+  /** Jobs (and renders) a server process runs at once; JOB_CONCURRENCY, default the core count. */
   jobConcurrency: number;
+  /** How often idle workers look for queued jobs another node (or a restart) left; JOB_POLL_INTERVAL_MS. */
+  jobPollIntervalMs: number;
+  /** A running job whose worker has been silent this long is resumed by another; JOB_STALE_SECONDS. */
+  jobStaleSeconds: number;
+  /** Provider per generation operation, ffmpeg location. */
+  generation: GenerationConfig;
+  /** REPLICATE_* and OPENAI_IMAGE_* as given: the remote generation adapters read them. */
+  remoteGenerationEnv: Record<string, string | undefined>;
   webDist: string | undefined;
 }
 
@@ -106,6 +116,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string().optional()),
     SIGNING_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
     JOB_CONCURRENCY: optional(integer(1, 256).optional()),
+    JOB_POLL_INTERVAL_MS: optional(integer(50, 60_000).default(1_000)),
+    JOB_STALE_SECONDS: optional(integer(1, 86_400).default(60)),
     WEB_DIST: optional(z.string().optional()),
   })
   .superRefine((env, ctx) => {
@@ -143,6 +155,21 @@ function parseOrigins(value: string | undefined): string[] | ConfigProblem {
   return origins;
 }
 
+function readGeneration(env: Record<string, string | undefined>): GenerationConfig | ConfigProblem[] {
+  try {
+    return loadGenerationConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+function remoteGenerationEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name.startsWith('REPLICATE_') || name.startsWith('OPENAI_IMAGE_')),
+  );
+}
+
 function readBreakdown(env: Record<string, string | undefined>): BreakdownConfig | ConfigProblem[] {
   try {
     return breakdownConfigFromEnv(env);
@@ -165,7 +192,9 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   if (!Array.isArray(origins)) problems.push(origins);
   const breakdown = readBreakdown(env);
   if (!('provider' in breakdown)) problems.push(...breakdown);
-  if (!parsed.success || !Array.isArray(origins) || !('provider' in breakdown)) {
+  const generation = readGeneration(env);
+  if (Array.isArray(generation)) problems.push(...generation);
+  if (!parsed.success || !Array.isArray(origins) || !('provider' in breakdown) || Array.isArray(generation)) {
     problems.sort((a, b) => a.variable.localeCompare(b.variable));
     throw new ConfigError(problems);
   }
@@ -184,6 +213,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     storage: storageConfig(values),
     signingSecret: values.SIGNING_SECRET,
     jobConcurrency: values.JOB_CONCURRENCY ?? os.availableParallelism(),
+    jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
+    jobStaleSeconds: values.JOB_STALE_SECONDS,
+    generation,
+    remoteGenerationEnv: remoteGenerationEnv(env),
     webDist: values.WEB_DIST === undefined ? undefined : path.resolve(values.WEB_DIST),
   };
 }

@@ -2,6 +2,7 @@ import { AssetEntity } from '../assets/asset.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { UserEntity } from '../auth/user.entity.js';
 import { FileEntity } from '../files/file.entity.js';
+import { JobEntity } from '../jobs/job.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectSaveEntity } from '../projects/project-save.entity.js';
 import { ReviewLinkEntity } from '../review/review-link.entity.js';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   AssetEntity,
   FileEntity,
   ReviewLinkEntity,
+  JobEntity,
 ];

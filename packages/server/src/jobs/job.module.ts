@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/project.module.js';
 import { JobsGateway } from './job.gateway.js';
+import { JobQueue } from './job-queue.js';
+import { JobsRepository } from './job.repository.js';
 import { JobsService } from './job.service.js';
 
 @Module({
   imports: [ProjectsModule],
-  providers: [JobsService, JobsGateway],
+  providers: [JobQueue, JobsRepository, JobsService, JobsGateway],
+  exports: [JobsService],
 })
 export class JobsModule {}

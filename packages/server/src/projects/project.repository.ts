@@ -15,6 +15,10 @@ export class ProjectsRepository {
     return this.db.getRepository(ProjectEntity);
   }
 
+  findById(id: string): Promise<ProjectEntity | null> {
+    return this.db.getRepository(ProjectEntity).findOne({ where: { id } });
+  }
+
   findOwned(ownerId: string, id: string): Promise<ProjectEntity | null> {
     return this.projects.findOneBy({ id, ownerId });
   }

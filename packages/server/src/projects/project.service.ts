@@ -37,6 +37,11 @@ export class ProjectsService {
     return project;
   }
 
+  /** Without an owner check: for jobs, whose owner was checked when they were queued. */
+  findById(projectId: string): Promise<ProjectEntity | null> {
+    return this.projects.findById(projectId);
+  }
+
   async list(user: User): Promise<ProjectListEntry[]> {
     const rows = await this.projects.listWithStats(user.id);
     return rows.map(({ project, stats }) => toProjectListEntry(project, stats));

@@ -43,6 +43,7 @@ function shotWrite(
   shot: FirstPassShot,
   sceneId: string,
   assets: ShotAssetPlacement[],
+  styleGuide: StyleGuide,
 ): ShotWrite {
   const fields = shotFieldsSchema.parse({
     name: shot.name,
@@ -56,6 +57,9 @@ function shotWrite(
     camera_move: shot.camera_move,
     scene_id: sceneId,
     assets,
+    // What the shot's images are rendered with: the pass's style and aspect ratio.
+    style_package_id: styleGuide.style,
+    composition_settings: { aspect: styleGuide.aspect },
   });
   const metadata = {
     sceneNumber: shot.sceneNumber,
@@ -126,7 +130,7 @@ export class FirstPassService {
         pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, plan.sceneIds[s]])),
       );
       const writes = pass.shots.map((shot, i) =>
-        shotWrite(locked.id, ids[i] as string, shot, sceneIdOf.get(i) as string, placements[i] ?? []),
+        shotWrite(locked.id, ids[i] as string, shot, sceneIdOf.get(i) as string, placements[i] ?? [], styleGuide),
       );
       await this.shots.deleteIn(manager, locked.id, plan.removedIds);
       await this.shots.write(manager, writes, 'insert');

@@ -11,6 +11,7 @@ import {
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
 import { parse } from '../common/validation.js';
+import { JobsService } from '../jobs/job.service.js';
 import { ScriptService } from './script.service.js';
 
 const routes = HTTP_ROUTES.script;
@@ -21,16 +22,20 @@ const routes = HTTP_ROUTES.script;
  */
 @Controller()
 export class ScriptController {
-  constructor(private readonly scripts: ScriptService) {}
+  constructor(
+    private readonly scripts: ScriptService,
+    private readonly jobsService: JobsService,
+  ) {}
 
+  /** The user's jobs, newest first (the same list as jobs:list). */
   @Route(routes.jobs)
-  jobs(): Job[] {
-    return this.scripts.jobsUnavailable();
+  async jobs(@CurrentUser() user: User): Promise<Job[]> {
+    return (await this.jobsService.list(user, undefined)).jobs;
   }
 
   @Route(routes.cancelJob)
-  cancelJob(): Job {
-    return this.scripts.jobsUnavailable();
+  cancelJob(@CurrentUser() user: User, @Param('id') id: string): Promise<Job> {
+    return this.jobsService.cancel(user, id);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { createBreakdownProvider } from '../breakdown/breakdown.config.js';
 import { AppConfig } from '../config/config.js';
+import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { ShotsModule } from '../shots/shot.module.js';
 import { BREAKDOWN_PROVIDER, FirstPassService } from './first-pass.service.js';
@@ -10,7 +11,7 @@ import { ScriptsRepository } from './script.repository.js';
 import { ScriptService } from './script.service.js';
 
 @Module({
-  imports: [ProjectsModule, ShotsModule],
+  imports: [ProjectsModule, ShotsModule, JobsModule],
   controllers: [ScriptController],
   providers: [
     {

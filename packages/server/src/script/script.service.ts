@@ -21,13 +21,11 @@ import {
   type Screenplay,
   validateScript,
 } from '@reelbench/sdk/screenplay';
-import { notAvailable } from '../common/domain-error.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import type { ScriptEntity } from './script.entity.js';
 import { ScriptsRepository } from './script.repository.js';
 
-export const SCRIPT_JOBS_NOT_AVAILABLE = 'Script jobs are not available yet';
 
 function toScript(entity: ScriptEntity): Script {
   return {
@@ -91,9 +89,5 @@ export class ScriptService {
   /** An unknown format is NOT_FOUND_ERROR 'Script format {name} not found'. */
   formatHelp(format: string): ScriptFormatHelp {
     return formatHelp(format);
-  }
-
-  jobsUnavailable(): never {
-    throw notAvailable(SCRIPT_JOBS_NOT_AVAILABLE);
   }
 }

@@ -1,0 +1,27 @@
+import { Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/config.js';
+import { StorageModule } from '../storage/storage.module.js';
+import { createProviderRegistry } from './generation.config.js';
+import { MediaStore } from './media-store.js';
+import { ProviderRegistry } from './provider.js';
+import { RenderSlots } from './render-slots.js';
+
+/**
+ * The providers (the embedded `local` one, remote ones when configured), the store for what they
+ * make, and the process-wide render slots. Global: shots, assets and jobs all use them.
+ */
+@Global()
+@Module({
+  imports: [StorageModule],
+  providers: [
+    {
+      provide: ProviderRegistry,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => createProviderRegistry(config.generation),
+    },
+    { provide: RenderSlots, inject: [AppConfig], useFactory: (config: AppConfig) => new RenderSlots(config.jobConcurrency) },
+    MediaStore,
+  ],
+  exports: [ProviderRegistry, MediaStore, RenderSlots],
+})
+export class GenerationModule {}

@@ -1,0 +1,23 @@
+import type { Job } from '@reelbench/sdk/contract';
+
+/** What a handler gets while it runs one job. */
+export interface JobContext<P = Record<string, unknown>> {
+  job: Job;
+  payload: P;
+  /** Fires when the job is cancelled (here or on another node) or the server stops. */
+  signal: AbortSignal;
+  /** The result stored by the previous attempt (a restart mid-run), to resume from. */
+  previousResult: unknown;
+  /** Stores progress (0..100), an optional message and the partial result; emits job:progress. */
+  progress(progress: number, update?: { message?: string; result?: unknown }): Promise<void>;
+}
+
+/** How a job type runs, and how it tidies up when it ends without completing. */
+export interface JobHandler<P = Record<string, unknown>> {
+  run(context: JobContext<P>): Promise<unknown>;
+  /**
+   * Called once when the job ends failed or cancelled (also when it is given up after restarts):
+   * put whatever it had marked as in progress back to a resting state.
+   */
+  release?(job: Job, outcome: { status: 'failed' | 'cancelled'; error: string }): Promise<void>;
+}

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { JobCounts } from '@reelbench/sdk/contract';
+import type { DataSource, Repository } from 'typeorm';
+import { JobEntity } from './job.entity.js';
+
+export interface NewJob {
+  projectId: string;
+  userId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  shotIds: string[] | null;
+}
+
+/** How many jobs a user may list at once (the newest). */
+export const JOB_LIST_LIMIT = 200;
+
+/**
+ * Rows of `jobs`. Every state change is one conditional UPDATE (`WHERE status = …`), so a cancel and
+ * a worker finishing at the same moment cannot both win, on one node or several.
+ */
+@Injectable()
+export class JobsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private get rows(): Repository<JobEntity> {
+    return this.db.getRepository(JobEntity);
+  }
+
+  insert(job: NewJob): Promise<JobEntity> {
+    return this.rows.save(this.rows.create({ ...job, status: 'queued', progress: 0 }));
+  }
+
+  findOne(id: string): Promise<JobEntity | null> {
+    return this.rows.findOne({ where: { id } });
+  }
+
+  findOwned(userId: string, id: string): Promise<JobEntity | null> {
+    return this.rows.findOne({ where: { id, userId } });
+  }
+
+  list(userId: string, projectId?: string): Promise<JobEntity[]> {
+    return this.rows.find({
+      where: projectId === undefined ? { userId } : { userId, projectId },
+      order: { createdAt: 'DESC' },
+      take: JOB_LIST_LIMIT,
+    });
+  }
+
+  async counts(userId: string): Promise<JobCounts> {
+    const rows: { status: string; count: string }[] = await this.db.query(
+      `SELECT status, count(*)::text AS count FROM jobs
+        WHERE user_id = $1 AND status IN ('queued', 'running') GROUP BY status`,
+      [userId],
+    );
+    const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return { waiting: count('queued'), running: count('running') };
+  }
+
+  async setQueueJob(id: string, queueJobId: string): Promise<void> {
+    await this.db.query('UPDATE jobs SET queue_job_id = $2 WHERE id = $1', [id, queueJobId]);
+  }
+
+  /** queued → running for the worker holding this delivery; null when it is not this worker's to run. */
+  claim(id: string, queueJobId: string): Promise<JobEntity | null> {
+    return this.updateOne(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, heartbeat_at = now(), updated_at = now(),
+              message = NULL
+        WHERE id = $1 AND status = 'queued' AND queue_job_id = $2 RETURNING *`,
+      [id, queueJobId],
+    );
+  }
+
+  /** Progress of a running job; null once it is no longer running (cancelled meanwhile). */
+  progress(id: string, progress: number, message: string | null, result: unknown): Promise<JobEntity | null> {
+    return this.updateOne(
+      `UPDATE jobs SET progress = $2, message = COALESCE($3::text, message), result = COALESCE($4::jsonb, result),
+              heartbeat_at = now(), updated_at = now()
+        WHERE id = $1 AND status = 'running' RETURNING *`,
+      [id, progress, message, result === undefined ? null : JSON.stringify(result)],
+    );
+  }
+
+  /** True while the job is still running (so its worker should go on). */
+  async heartbeat(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  finish(
+    id: string,
+    from: readonly string[],
+    outcome: { status: 'completed' | 'failed' | 'cancelled'; error?: string; message?: string; result?: unknown },
+  ): Promise<JobEntity | null> {
+    return this.updateOne(
+      `UPDATE jobs SET status = $3::varchar, error = $4::text, message = COALESCE($5::text, message),
+              result = COALESCE($6::jsonb, result), progress = CASE WHEN $3::varchar = 'completed' THEN 100 ELSE progress END,
+              finished_at = now(), updated_at = now()
+        WHERE id = $1 AND status = ANY($2) RETURNING *`,
+      [
+        id,
+        [...from],
+        outcome.status,
+        outcome.error ?? null,
+        outcome.message ?? null,
+        outcome.result === undefined ? null : JSON.stringify(outcome.result),
+      ],
+    );
+  }
+
+  /** running → queued again, for a job whose worker stopped (crash, restart, lost node). */
+  requeue(id: string, message: string): Promise<JobEntity | null> {
+    return this.updateOne(
+      `UPDATE jobs SET status = 'queued', message = $2, heartbeat_at = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'running' RETURNING *`,
+      [id, message],
+    );
+  }
+
+  /** Running jobs whose worker has been silent for staleSeconds (every running one when 0). */
+  async stale(staleSeconds: number): Promise<JobEntity[]> {
+    const rows = await this.rows
+      .createQueryBuilder('job')
+      .where(`job.status = 'running'`)
+      .andWhere(`(job.heartbeat_at IS NULL OR job.heartbeat_at < now() - make_interval(secs => :seconds))`, {
+        seconds: staleSeconds,
+      })
+      .getMany();
+    return rows;
+  }
+
+  /** Queued jobs with no live delivery (their pg-boss delivery was lost): sent again by the sweeper. */
+  async orphanedQueued(olderThanSeconds: number): Promise<JobEntity[]> {
+    return this.rows
+      .createQueryBuilder('job')
+      .where(`job.status = 'queued'`)
+      .andWhere('job.updated_at < now() - make_interval(secs => :seconds)', { seconds: olderThanSeconds })
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM pgboss.job q WHERE q.id = job.queue_job_id AND q.state IN ('created', 'retry', 'active'))`,
+      )
+      .getMany();
+  }
+
+  private async updateOne(sql: string, params: unknown[]): Promise<JobEntity | null> {
+    const [rows] = (await this.db.query(sql, params)) as [Record<string, unknown>[], number];
+    const row = rows[0];
+    return row === undefined ? null : this.rows.create(fromRow(row));
+  }
+}
+
+/** A RETURNING * row (snake_case) as the entity's properties. */
+function fromRow(row: Record<string, unknown>): Partial<JobEntity> {
+  return {
+    id: row.id as string,
+    projectId: row.project_id as string,
+    userId: row.user_id as string,
+    type: row.type as string,
+    status: row.status as string,
+    progress: Number(row.progress),
+    message: (row.message as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    payload: (row.payload as Record<string, unknown>) ?? {},
+    result: row.result ?? null,
+    shotIds: (row.shot_ids as string[] | null) ?? null,
+    queueJobId: (row.queue_job_id as string | null) ?? null,
+    attempts: Number(row.attempts),
+    heartbeatAt: row.heartbeat_at === null ? null : new Date(row.heartbeat_at as string),
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at as string),
+  };
+}
