@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, In, type Repository } from 'typeorm';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ShotVariantEntity } from './shot-variant.entity.js';
 
@@ -48,6 +48,22 @@ export class ShotVariantsRepository {
 
   async delete(id: string): Promise<void> {
     await this.variants.delete({ id });
+  }
+
+  /** The shot's variants among `ids`, in the order of `ids`. */
+  async findByIds(shotId: string, ids: string[]): Promise<ShotVariantEntity[]> {
+    if (ids.length === 0) return [];
+    const found = await this.variants.find({ where: { shotId, id: In(ids) } });
+    const byId = new Map(found.map((variant) => [variant.id, variant]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Generation results (image url, status) of one variant. */
+  async updateValues(
+    id: string,
+    values: Partial<Pick<ShotVariantEntity, 'imageUrl' | 'videoUrl' | 'generationStatus'>>,
+  ): Promise<void> {
+    await this.variants.update({ id }, values);
   }
 
   /** Returns how many were deleted. */

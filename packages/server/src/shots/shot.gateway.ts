@@ -1,5 +1,5 @@
 import { WebSocketGateway } from '@nestjs/websockets';
-import type { BatchTarget, SocketActionName, User } from '@reelbench/sdk/contract';
+import type { ShotAssetPlacement, SocketActionName, User } from '@reelbench/sdk/contract';
 import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
@@ -111,38 +111,38 @@ export class ShotsGateway {
   }
 
   @SocketAction('shot', 'generate')
-  generate(user: User, { projectId, shotId }: Payload<'generate'>) {
-    return this.generation.single(user, projectId, shotId);
+  generate(user: User, payload: Payload<'generate'>) {
+    return this.generation.single(user, 'shot:generate', 'image', payload);
   }
 
   @SocketAction('shot', 'generate-seedream')
-  generateSeedream(user: User, { projectId, shotId }: Payload<'generate-seedream'>) {
-    return this.generation.single(user, projectId, shotId);
+  generateSeedream(user: User, payload: Payload<'generate-seedream'>) {
+    return this.generation.single(user, 'shot:generate-seedream', 'image', payload);
   }
 
   @SocketAction('shot', 'generate-video')
-  generateVideo(user: User, { projectId, shotId }: Payload<'generate-video'>) {
-    return this.generation.single(user, projectId, shotId);
+  generateVideo(user: User, payload: Payload<'generate-video'>) {
+    return this.generation.single(user, 'shot:generate-video', 'video', payload);
   }
 
   @SocketAction('shot', 'edit')
-  edit(user: User, { projectId, shotId }: Payload<'edit'>) {
-    return this.generation.single(user, projectId, shotId);
+  edit(user: User, payload: Payload<'edit'>) {
+    return this.generation.edit(user, payload);
   }
 
   @SocketAction('shot', 'generate-with-quality')
-  generateWithQuality(user: User, { projectId, shotId }: Payload<'generate-with-quality'>) {
-    return this.generation.single(user, projectId, shotId);
+  generateWithQuality(user: User, payload: Payload<'generate-with-quality'>) {
+    return this.generation.withQuality(user, payload);
   }
 
   @SocketAction('shot', 'generate-batch')
-  generateBatch(user: User, { projectId, ...target }: Payload<'generate-batch'>) {
-    return this.generation.batch(user, projectId, target);
+  generateBatch(user: User, payload: Payload<'generate-batch'>) {
+    return this.generation.batch(user, 'shot:generate-batch', 'image', payload);
   }
 
   @SocketAction('shot', 'generate-video-batch')
-  generateVideoBatch(user: User, { projectId, ...target }: Payload<'generate-video-batch'>) {
-    return this.generation.batch(user, projectId, target);
+  generateVideoBatch(user: User, payload: Payload<'generate-video-batch'>) {
+    return this.generation.batch(user, 'shot:generate-video-batch', 'video', payload);
   }
 
   @SocketAction('shot', 'generate-coverage')
@@ -150,29 +150,41 @@ export class ShotsGateway {
     return this.generation.coverageVariants(user, shotId, variantIds);
   }
 
-  // The older named video and composition events: the same checks as the shot actions.
+  // The older named video and composition events call the same services.
   @LegacyEvent('video:generate')
-  legacyVideo(user: User, { projectId, shotId }: { projectId: string; shotId: string }) {
-    return this.generation.single(user, projectId, shotId);
+  legacyVideo(user: User, payload: Payload<'generate-video'>) {
+    return this.generation.single(user, 'video:generate', 'video', payload);
   }
 
   @LegacyEvent('video:generate-batch')
-  legacyVideoBatch(user: User, { projectId, ...target }: { projectId: string } & BatchTarget) {
-    return this.generation.batch(user, projectId, target);
+  legacyVideoBatch(user: User, payload: Payload<'generate-video-batch'>) {
+    return this.generation.batch(user, 'video:generate-batch', 'video', payload);
   }
 
   @LegacyEvent('composition:create')
-  legacyComposition(user: User, { projectId, shotId }: { projectId: string; shotId: string }) {
-    return this.generation.single(user, projectId, shotId);
+  legacyComposition(
+    user: User,
+    payload: { projectId: string; shotId: string; placements?: ShotAssetPlacement[] | undefined },
+  ) {
+    return this.generation.single(user, 'composition:create', 'image', stripPlacements(payload));
   }
 
   @LegacyEvent('composition:create-batch')
-  legacyCompositionBatch(user: User, { projectId, ...target }: { projectId: string } & BatchTarget) {
-    return this.generation.batch(user, projectId, target);
+  legacyCompositionBatch(user: User, payload: Payload<'generate-batch'>) {
+    return this.generation.batch(user, 'composition:create-batch', 'image', payload);
   }
 
   @LegacyEvent('composition:create-grid')
-  legacyCompositionGrid(user: User, { projectId, shotIds }: { projectId: string; shotIds: string[] }) {
-    return this.generation.batch(user, projectId, { shotIds });
+  legacyCompositionGrid(user: User, payload: { projectId: string; shotIds: string[]; columns: number }) {
+    return this.generation.grid(user, payload);
   }
+}
+
+function stripPlacements(payload: {
+  projectId: string;
+  shotId: string;
+  placements?: ShotAssetPlacement[] | undefined;
+}): { projectId: string; shotId: string; placements?: ShotAssetPlacement[] } {
+  const { placements, ...rest } = payload;
+  return placements === undefined ? rest : { ...rest, placements };
 }

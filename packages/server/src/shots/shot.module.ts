@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { ShotsController } from './shot.controller.js';
@@ -12,7 +13,7 @@ import { ShotPlacementsService } from './shot-placement.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 @Module({
-  imports: [ProjectsModule, StorageModule],
+  imports: [ProjectsModule, StorageModule, JobsModule],
   controllers: [ShotsController],
   providers: [
     ShotsRepository,

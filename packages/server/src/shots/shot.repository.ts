@@ -285,6 +285,66 @@ export class ShotsRepository {
   }
 
   /** A row as Postgres returns it (column names) → the entity. */
+  /**
+   * Marks the project's shots as claimed by a generation job: their image (or video) status becomes
+   * `status` and metadata.<kind>JobId names the job, so only that job puts them back to rest.
+   */
+  async markGeneration(
+    projectId: string,
+    shotIds: string[],
+    kind: 'image' | 'video',
+    status: 'queued' | 'processing',
+    jobId: string,
+  ): Promise<ShotEntity[]> {
+    const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH updated AS (
+         UPDATE shots SET ${column} = $3, metadata = metadata || jsonb_build_object($4::text, $5::text), updated_at = now()
+          WHERE project_id = $1 AND id = ANY($2) RETURNING *
+       ) SELECT * FROM updated`,
+      [projectId, shotIds, status, `${kind}JobId`, jobId],
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
+  /** Shots the job still holds as queued or processing go back to `status` (pending after a cancel). */
+  async releaseGeneration(
+    shotIds: string[],
+    kind: 'image' | 'video',
+    jobId: string,
+    status: 'pending' | 'failed',
+  ): Promise<ShotEntity[]> {
+    const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH updated AS (
+         UPDATE shots SET ${column} = $3, metadata = metadata - $4::text, updated_at = now()
+          WHERE id = ANY($1) AND metadata->>$4::text = $2 AND ${column} IN ('queued', 'processing') RETURNING *
+       ) SELECT * FROM updated`,
+      [shotIds, jobId, status, `${kind}JobId`],
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
+  /** Writes generation results (url, key, status, metadata) without an owner check: the job was checked. */
+  async writeGeneration(shotId: string, values: ShotValues): Promise<ShotEntity | null> {
+    const [row]: Record<string, unknown>[] = await this.db.query(
+      'SELECT p.owner_id FROM shots s JOIN projects p ON p.id = s.project_id WHERE s.id = $1',
+      [shotId],
+    );
+    if (row === undefined) return null;
+    return this.updateOwned(shotId, row.owner_id as string, values);
+  }
+
+  /** Shots of the project by id (any order); missing ids are left out. */
+  async findIn(projectId: string, ids: string[]): Promise<ShotEntity[]> {
+    if (ids.length === 0) return [];
+    const rows: Record<string, unknown>[] = await this.db.query(
+      'SELECT * FROM shots WHERE project_id = $1 AND id = ANY($2)',
+      [projectId, ids],
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
   private fromRow(row: Record<string, unknown>): ShotEntity {
     const entity = new ShotEntity();
     for (const column of this.columnsByProperty().values()) {
