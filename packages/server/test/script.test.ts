@@ -14,7 +14,6 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SCRIPT_JOBS_NOT_AVAILABLE } from '../src/script/script.service.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
@@ -266,14 +265,12 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(unknown.code).toBe('NOT_FOUND_ERROR');
   });
 
-  it('answers the script jobs routes "not available yet"', async () => {
-    const list = expectError(await call(alice, 'GET', '/api/script/jobs'), 501, SCRIPT_JOBS_NOT_AVAILABLE);
-    expect(list.code).toBe('NOT_AVAILABLE_ERROR');
-    expectError(
-      await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`),
-      501,
-      SCRIPT_JOBS_NOT_AVAILABLE,
-    );
+  it('lists the user\'s jobs at /api/script/jobs and cancels by id', async () => {
+    const list = await call(alice, 'GET', '/api/script/jobs');
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body)).toBe(true);
+    expectError(await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`), 404, 'Job not found');
+    expectError(await call(alice, 'DELETE', '/api/script/jobs/not-a-job'), 404, 'Job not found');
   });
 
   it('answers another user "Project not found" and keeps the script', async () => {

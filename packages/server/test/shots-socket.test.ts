@@ -13,7 +13,6 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHOT_GENERATION_NOT_AVAILABLE } from '../src/shots/shot-generation.service.js';
 import { ASSET_PLACED_TWICE } from '../src/shots/shot-placement.service.js';
 import { testDatabases } from './support/databases.js';
 import {
@@ -438,7 +437,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     );
   });
 
-  it('answers generation actions "not available yet" after checking the payload and ownership', async () => {
+  it('runs every generation action for the owner after checking the payload and ownership', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const shot = await newShot(socket, project.id);
@@ -458,12 +457,8 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
       ['generate-coverage', { shotId: shot.id, variantIds: [variant?.id] }],
     ];
     for (const [action, payload] of valid) {
-      const error = expectError(
-        await request(socket, action, payload),
-        'NOT_AVAILABLE_ERROR',
-        SHOT_GENERATION_NOT_AVAILABLE,
-      );
-      expect(error.statusCode).toBe(501);
+      const answer = await request(socket, action, payload);
+      expect(answer.event, action).toBe('shot:response');
     }
 
     const otherProject = await newProject(server, alice);

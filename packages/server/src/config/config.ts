@@ -2,7 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type BreakdownConfig, breakdownConfigFromEnv } from '../breakdown/breakdown.config.js';
-import { type GenerationConfig, loadGenerationConfig } from '../generation/generation.config.js';
+import {
+  createProviderRegistry,
+  type GenerationConfig,
+  loadGenerationConfig,
+} from '../generation/generation.config.js';
+import { registerRemoteProviders } from '../generation/remote/remote.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -155,9 +160,14 @@ function parseOrigins(value: string | undefined): string[] | ConfigProblem {
   return origins;
 }
 
+/** The provider selection, checked against what is configured: a remote provider needs its key. */
 function readGeneration(env: Record<string, string | undefined>): GenerationConfig | ConfigProblem[] {
   try {
-    return loadGenerationConfig(env);
+    const generation = loadGenerationConfig(env);
+    const registry = createProviderRegistry(generation);
+    registerRemoteProviders(registry, remoteGenerationEnv(env));
+    const problems = registry.problems();
+    return problems.length > 0 ? problems : generation;
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;

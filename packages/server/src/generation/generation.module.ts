@@ -3,6 +3,7 @@ import { AppConfig } from '../config/config.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { createProviderRegistry } from './generation.config.js';
 import { MediaStore } from './media-store.js';
+import { registerRemoteProviders } from './remote/remote.config.js';
 import { ProviderRegistry } from './provider.js';
 import { RenderSlots } from './render-slots.js';
 
@@ -17,7 +18,11 @@ import { RenderSlots } from './render-slots.js';
     {
       provide: ProviderRegistry,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => createProviderRegistry(config.generation),
+      useFactory: (config: AppConfig) => {
+        const registry = createProviderRegistry(config.generation);
+        registerRemoteProviders(registry, config.remoteGenerationEnv);
+        return registry;
+      },
     },
     { provide: RenderSlots, inject: [AppConfig], useFactory: (config: AppConfig) => new RenderSlots(config.jobConcurrency) },
     MediaStore,
