@@ -98,7 +98,7 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
     );
   });
 
-  it('answers the background-removal routes with NOT_AVAILABLE_ERROR for the owner', async () => {
+  it('answers the background-removal routes with 404 while the asset has no image there', async () => {
     const { body: asset } = await call<Asset>(alice, 'POST', '/api/asset', {
       projectId: project.id,
       type: 'character',
@@ -108,12 +108,7 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
       `/api/assets/${asset.id}/images/default-front/ensure-bg-removed`,
       `/api/assets/${asset.id}/variants/default/ensure-bg-removed`,
     ]) {
-      expectError(
-        await call(alice, 'POST', path),
-        501,
-        'NOT_AVAILABLE_ERROR',
-        'Background removal is not available yet',
-      );
+      expectError(await call(alice, 'POST', path), 404, 'NOT_FOUND_ERROR', 'Image default-front not found');
       expectError(await call(bob, 'POST', path), 404, 'NOT_FOUND_ERROR', `Asset ${asset.id} not found`);
     }
   });

@@ -540,14 +540,6 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(await storage.exists(withImage.images['default-front']?.s3Key ?? '')).toBe(true);
   });
 
-  it('answers generateImage with NOT_AVAILABLE_ERROR until generation lands', async () => {
-    const asset = await createAsset();
-    const answer = await call('generateImage', { assetId: asset.id, imageKey: 'default-front' });
-    expect(
-      expectError(answer, 'NOT_AVAILABLE_ERROR', 'Image generation is not available yet').statusCode,
-    ).toBe(501);
-  });
-
   it('never shows or changes another user’s asset', async () => {
     const asset = await createAsset({ name: 'Private' });
     const bobsProject = await newProject(server, bob);

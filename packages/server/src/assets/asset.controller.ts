@@ -4,13 +4,17 @@ import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
 import { parse } from '../common/validation.js';
 import { AssetsService } from './asset.service.js';
+import { AssetImageEditsService } from './asset-image-edits.service.js';
 
 const routes = HTTP_ROUTES.assets;
 
 /** HTTP_ROUTES.assets. */
 @Controller()
 export class AssetsController {
-  constructor(private readonly assets: AssetsService) {}
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly edits: AssetImageEditsService,
+  ) {}
 
   @Route(routes.get)
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
@@ -43,12 +47,20 @@ export class AssetsController {
   }
 
   @Route(routes.ensureImageBgRemoved)
-  ensureImageBgRemoved(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
-    return this.assets.backgroundRemovalUnavailable(user, id);
+  ensureImageBgRemoved(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('key') key: string,
+  ): Promise<Asset> {
+    return this.edits.ensureImageBgRemoved(user, id, key);
   }
 
   @Route(routes.ensureVariantBgRemoved)
-  ensureVariantBgRemoved(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
-    return this.assets.backgroundRemovalUnavailable(user, id);
+  ensureVariantBgRemoved(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('key') variant: string,
+  ): Promise<Asset> {
+    return this.edits.ensureVariantBgRemoved(user, id, variant);
   }
 }

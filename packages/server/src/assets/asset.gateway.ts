@@ -1,14 +1,23 @@
 import { WebSocketGateway } from '@nestjs/websockets';
-import type { SocketActionName, User } from '@reelbench/sdk/contract';
+import type { LEGACY_EVENTS, SocketActionName, User } from '@reelbench/sdk/contract';
+import type { z } from 'zod';
 import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { AssetsService } from './asset.service.js';
+import { AssetGenerationService } from './asset-generation.service.js';
+import { AssetImageEditsService } from './asset-image-edits.service.js';
 
 type Payload<A extends SocketActionName<'unified-asset'>> = ParsedPayload<'unified-asset', A>;
+/** An older event's payload after its contract schema parsed it. */
+type LegacyPayload<E extends keyof typeof LEGACY_EVENTS> = z.output<(typeof LEGACY_EVENTS)[E]['payload']>;
 
 /** The unified-asset domain's socket actions. */
 @WebSocketGateway()
 export class AssetsGateway {
-  constructor(private readonly assets: AssetsService) {}
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly generation: AssetGenerationService,
+    private readonly edits: AssetImageEditsService,
+  ) {}
 
   @SocketAction('unified-asset', 'getByProject')
   getByProject(user: User, { projectId, includeSeries }: Payload<'getByProject'>) {
@@ -76,33 +85,33 @@ export class AssetsGateway {
   }
 
   @SocketAction('unified-asset', 'generateImage')
-  generateImage(user: User, { assetId }: Payload<'generateImage'>) {
-    return this.assets.generateImage(user, assetId);
+  generateImage(user: User, input: Payload<'generateImage'>) {
+    return this.generation.generate(user, input);
   }
 
-  // The older named generation events: same checks, answered on their own reply and error events.
+  // The older named generation events: the same services, answered on their own reply and error events.
   @LegacyEvent('asset:generate-image')
-  legacyGenerateImage(user: User, { assetId }: { assetId: string }) {
-    return this.assets.generateImage(user, assetId);
+  legacyGenerateImage(user: User, input: LegacyPayload<'asset:generate-image'>) {
+    return this.generation.generate(user, input);
   }
 
   @LegacyEvent('asset:enhance-image')
-  legacyEnhanceImage(user: User, { assetId }: { assetId: string }) {
-    return this.assets.generateImage(user, assetId);
+  legacyEnhanceImage(user: User, input: LegacyPayload<'asset:enhance-image'>) {
+    return this.edits.enhance(user, input);
   }
 
   @LegacyEvent('asset:assess')
-  legacyAssess(user: User, { assetId }: { assetId: string }) {
-    return this.assets.generateImage(user, assetId);
+  legacyAssess(user: User, input: LegacyPayload<'asset:assess'>) {
+    return this.edits.assess(user, input);
   }
 
   @LegacyEvent('asset:define')
-  legacyDefine(user: User, { projectId }: { projectId: string }) {
-    return this.assets.defineUnavailable(user, projectId);
+  legacyDefine(user: User, input: LegacyPayload<'asset:define'>) {
+    return this.generation.define(user, input);
   }
 
   @LegacyEvent('character:generate-rotation')
-  legacyGenerateRotation(user: User, { assetId }: { assetId: string }) {
-    return this.assets.generateImage(user, assetId);
+  legacyGenerateRotation(user: User, input: LegacyPayload<'character:generate-rotation'>) {
+    return this.generation.generateRotation(user, input);
   }
 }

@@ -7,6 +7,7 @@ import {
   defaultAssetConfig,
   type StreamlinedAsset,
 } from '@reelbench/sdk/contract';
+import { variantStorageKeys } from '../generation/local/variants.js';
 import type { FileUrls } from '../storage/file-urls.js';
 import { isValidStorageKey } from '../storage/storage-key.js';
 import type { AssetEntity } from './asset.entity.js';
@@ -20,13 +21,22 @@ export function storedConfig(entity: AssetEntity): AssetConfig {
 }
 
 /**
- * Entries keep their storage key; the URLs are signed now, so a stored image never expires. Until
- * image processing lands, the thumbnail, medium and optimized URLs are the original's.
+ * Entries keep their storage key; the URLs are signed now, so a stored image never expires. A
+ * generated image (metadata.variants) has WebP thumbnail, medium and optimized files beside it; an
+ * upload has only the original, so all four URLs are the original's.
  */
 async function withUrls(entry: AssetImageEntry, urls: FileUrls): Promise<AssetImageEntry> {
   if (entry.s3Key === null || !isValidStorageKey(entry.s3Key)) return entry;
   const url = await urls.displayUrl(entry.s3Key);
-  return { ...entry, url, optimizedUrl: url, thumbnailUrl: url, mediumUrl: url };
+  if (entry.metadata.variants !== true)
+    return { ...entry, url, optimizedUrl: url, thumbnailUrl: url, mediumUrl: url };
+  const keys = variantStorageKeys(entry.s3Key);
+  const [thumbnailUrl, mediumUrl, optimizedUrl] = await Promise.all([
+    urls.displayUrl(keys.thumbnail),
+    urls.displayUrl(keys.medium),
+    urls.displayUrl(keys.optimized),
+  ]);
+  return { ...entry, url, optimizedUrl, thumbnailUrl, mediumUrl };
 }
 
 export async function toAsset(entity: AssetEntity, urls: FileUrls): Promise<Asset> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { SeriesModule } from '../series/series.module.js';
 import { StorageModule } from '../storage/storage.module.js';
@@ -6,12 +7,21 @@ import { AssetsController } from './asset.controller.js';
 import { AssetsGateway } from './asset.gateway.js';
 import { AssetsRepository } from './asset.repository.js';
 import { AssetsService } from './asset.service.js';
+import { AssetGenerationService } from './asset-generation.service.js';
 import { AssetImageData } from './asset-image-data.js';
+import { AssetImageEditsService } from './asset-image-edits.service.js';
 
 @Module({
-  imports: [ProjectsModule, SeriesModule, StorageModule],
+  imports: [ProjectsModule, SeriesModule, StorageModule, JobsModule],
   controllers: [AssetsController],
-  providers: [AssetsRepository, AssetsService, AssetImageData, AssetsGateway],
+  providers: [
+    AssetsRepository,
+    AssetsService,
+    AssetImageData,
+    AssetGenerationService,
+    AssetImageEditsService,
+    AssetsGateway,
+  ],
   exports: [AssetsService],
 })
 export class AssetsModule {}

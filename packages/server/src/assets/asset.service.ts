@@ -21,7 +21,8 @@ import {
   supportedImageKeys,
   type User,
 } from '@reelbench/sdk/contract';
-import { notAvailable, notFound, validation } from '../common/domain-error.js';
+import { notFound, validation } from '../common/domain-error.js';
+import { variantStorageKeys } from '../generation/local/variants.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { SeriesRepository } from '../series/series.repository.js';
@@ -34,8 +35,6 @@ import { AssetsRepository, type AssetValues } from './asset.repository.js';
 import { AssetImageData, type StoredImage } from './asset-image-data.js';
 import { type AssetImages, dependentImageKeys, markStale, readImages } from './asset-images.js';
 
-export const IMAGE_GENERATION_NOT_AVAILABLE = 'Image generation is not available yet';
-export const BACKGROUND_REMOVAL_NOT_AVAILABLE = 'Background removal is not available yet';
 export const PROJECT_NOT_IN_SERIES = 'Project is not part of a series';
 export const PROJECT_NOT_IN_THAT_SERIES = "The asset's project is not part of that series";
 export const TARGET_NOT_IN_SERIES = "The project is not part of the asset's series";
@@ -46,7 +45,7 @@ export function assetNotFound(id: string): ReelbenchError {
   return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(id) });
 }
 
-function unsupportedKey(imageKey: string, config: AssetConfig): ReelbenchError {
+export function unsupportedKey(imageKey: string, config: AssetConfig): ReelbenchError {
   const message = `Image key '${imageKey}' is not supported by this ${config.type}. Supported keys: ${supportedImageKeys(config).join(', ')}`;
   return validation(message, [{ path: 'imageKey', message }]);
 }
@@ -67,9 +66,28 @@ export function resolveConfig(
   return config;
 }
 
-function homeProjectId(asset: AssetEntity): string {
+/** The project an asset was created in (its storage folder and its jobs' project). */
+export function homeProjectId(asset: AssetEntity): string {
   if (asset.projectId === null) throw validation(ASSET_HAS_NO_PROJECT);
   return asset.projectId;
+}
+
+/** The outcome of writeImage. */
+export interface ImageWrite {
+  entity: AssetEntity;
+  asset: Asset;
+  /** False when `next` left the asset as it was. */
+  written: boolean;
+  /** Dependent images this write marked stale. */
+  invalidated: string[];
+}
+
+/** The stored bytes an entry refers to: its image and, after background removal, the original it kept. */
+function entryBlobs(entry: AssetImageEntry): string[] {
+  const original = entry.metadata.originalS3Key;
+  return [entry.s3Key, typeof original === 'string' ? original : null].filter(
+    (key): key is string => key !== null,
+  );
 }
 
 /**
@@ -175,6 +193,21 @@ export class AssetsService {
     return { id: asset.id, deleted: true };
   }
 
+  /** The (normalised) key, or the type's default when absent; it must be one the asset's config supports. */
+  supportedKey(asset: AssetEntity, imageKey: string | undefined): string {
+    const config = storedConfig(asset);
+    const key = normalizeImageKey(config.type, imageKey ?? config.defaultImageKey);
+    if (!supportedImageKeys(config).includes(key)) throw unsupportedKey(imageKey ?? key, config);
+    return key;
+  }
+
+  /** The asset for a job, which runs for its user id rather than a signed-in session. */
+  async findForJob(ownerId: string, assetId: string): Promise<AssetEntity> {
+    const asset = await this.assets.findOwned(ownerId, assetId);
+    if (asset === null) throw assetNotFound(assetId);
+    return asset;
+  }
+
   /**
    * Stores the image under the (normalised, supported) key. A new base image marks the images
    * derived from it stale and announces them with asset:imagesInvalidated.
@@ -184,41 +217,69 @@ export class AssetsService {
     input: { assetId: string; imageKey: string; imageData: string; prompt?: string | undefined },
   ): Promise<Asset> {
     const asset = await this.requireAsset(user, input.assetId);
-    const config = storedConfig(asset);
-    const key = normalizeImageKey(config.type, input.imageKey);
-    if (!supportedImageKeys(config).includes(key)) throw unsupportedKey(input.imageKey, config);
+    const key = this.supportedKey(asset, input.imageKey);
     const stored = await this.imageData.store(
       user,
       { id: asset.id, projectId: homeProjectId(asset) },
       input.imageData,
     );
-    const now = new Date();
-    const outcome = await this.assets.modifyLocked(user.id, asset.id, (current) => {
-      const images = readImages(current.images);
-      const replaced = images[key]?.s3Key ?? null;
-      const invalidated = dependentImageKeys(storedConfig(current), images, key);
-      for (const dependent of invalidated)
-        images[dependent] = markStale(images[dependent] as AssetImageEntry, key, now);
-      images[key] = this.newEntry(stored, input.prompt);
-      return { values: { images }, result: { replaced, invalidated } };
+    const written = await this.writeImage(user.id, asset.id, key, () => this.newEntry(stored, input.prompt), {
+      invalidateDependents: true,
     });
-    if (outcome === null) {
+    if (written === null) {
       await this.deleteBlobs(isAssetOwnedKey(stored.key, asset.id) ? [stored.key] : []);
       throw assetNotFound(input.assetId);
     }
-    const { replaced, invalidated } = outcome.result;
-    if (replaced !== null && replaced !== stored.key) await this.releaseBlob(outcome.asset, replaced);
-    const updated = await this.announceUpdate(outcome.asset);
+    return written.asset;
+  }
+
+  /**
+   * Replaces one image entry under the row lock: `next` builds it from the current entry, or returns
+   * undefined to leave the asset as it is (written: false). With invalidateDependents a new base image
+   * marks the images derived from it stale ('pending') and announces them (asset:imagesInvalidated,
+   * 'refreshing'). Bytes the old entry used and the new one does not are released; asset:updated goes
+   * to the asset's rooms. Null when the asset is gone.
+   */
+  async writeImage(
+    ownerId: string,
+    assetId: string,
+    key: string,
+    next: (current: AssetImageEntry | undefined) => AssetImageEntry | undefined,
+    options: { invalidateDependents?: boolean } = {},
+  ): Promise<ImageWrite | null> {
+    const now = new Date();
+    const outcome = await this.assets.modifyLocked(ownerId, assetId, (current) => {
+      const images = readImages(current.images);
+      const previous = images[key];
+      const entry = next(previous);
+      if (entry === undefined)
+        return { values: {}, result: { written: false, released: [], invalidated: [] } };
+      const invalidated = options.invalidateDependents
+        ? dependentImageKeys(storedConfig(current), images, key)
+        : [];
+      for (const dependent of invalidated)
+        images[dependent] = markStale(images[dependent] as AssetImageEntry, key, now);
+      images[key] = entry;
+      const kept = new Set(entryBlobs(entry));
+      const released = previous === undefined ? [] : entryBlobs(previous).filter((blob) => !kept.has(blob));
+      return { values: { images }, result: { written: true, released, invalidated } };
+    });
+    if (outcome === null) return null;
+    const { written, released, invalidated } = outcome.result;
+    if (!written)
+      return { entity: outcome.asset, asset: await toAsset(outcome.asset, this.urls), written, invalidated };
+    for (const blob of released) await this.releaseBlob(outcome.asset, blob);
+    const asset = await this.announceUpdate(outcome.asset);
     if (invalidated.length > 0) {
       await this.emitToRooms(outcome.asset, SERVER_EVENTS.assetImagesInvalidated, (projectId) => ({
         projectId,
-        assetId: asset.id,
+        assetId,
         baseImageKey: key,
         imageKeys: invalidated,
         action: 'refreshing',
       }));
     }
-    return updated;
+    return { entity: outcome.asset, asset, written, invalidated };
   }
 
   async deleteImage(user: User, input: { assetId: string; imageKey: string }): Promise<Asset> {
@@ -229,10 +290,10 @@ export class AssetsService {
       const entry = images[key];
       if (entry === undefined) throw notFound(`Image ${key}`);
       delete images[key];
-      return { values: { images }, result: entry.s3Key };
+      return { values: { images }, result: entryBlobs(entry) };
     });
     if (outcome === null) throw assetNotFound(input.assetId);
-    if (outcome.result !== null) await this.releaseBlob(outcome.asset, outcome.result);
+    for (const blob of outcome.result) await this.releaseBlob(outcome.asset, blob);
     return this.announceUpdate(outcome.asset);
   }
 
@@ -327,23 +388,6 @@ export class AssetsService {
     }
   }
 
-  /** The generation work wires this; until then the owner hears that it is not available. */
-  async generateImage(user: User, assetId: string): Promise<never> {
-    await this.requireAsset(user, assetId);
-    throw notAvailable(IMAGE_GENERATION_NOT_AVAILABLE);
-  }
-
-  /** asset:define: the owner of the project hears that asset definition is not available yet. */
-  async defineUnavailable(user: User, projectId: string): Promise<never> {
-    await this.projects.requireOwned(user, projectId);
-    throw notAvailable(IMAGE_GENERATION_NOT_AVAILABLE);
-  }
-
-  async backgroundRemovalUnavailable(user: User, assetId: string): Promise<never> {
-    await this.requireAsset(user, assetId);
-    throw notAvailable(BACKGROUND_REMOVAL_NOT_AVAILABLE);
-  }
-
   private newEntry(stored: StoredImage, prompt: string | undefined): AssetImageEntry {
     return {
       url: null,
@@ -374,7 +418,8 @@ export class AssetsService {
     return [...rooms];
   }
 
-  private async emitToRooms<E extends ServerEventName>(
+  /** Sends an event to every room the asset is seen in (its project, or each project of its series). */
+  async emitToRooms<E extends ServerEventName>(
     asset: AssetEntity,
     event: E,
     payload: (projectId: string) => ServerEventPayload<E>,
@@ -396,11 +441,16 @@ export class AssetsService {
     return [...keys];
   }
 
-  /** Deletes a replaced or removed image's bytes when the asset owned them and no other image uses them. */
+  /**
+   * Deletes a replaced or removed image's bytes, and the WebP variants stored beside generated ones,
+   * when the asset owned them and no other image uses them.
+   */
   private async releaseBlob(asset: AssetEntity, key: string): Promise<void> {
     if (!isAssetOwnedKey(key, asset.id)) return;
-    const stillUsed = Object.values(readImages(asset.images)).some((entry) => entry.s3Key === key);
-    if (!stillUsed) await this.deleteBlobs([key]);
+    const stillUsed = Object.values(readImages(asset.images)).some((entry) =>
+      entryBlobs(entry).includes(key),
+    );
+    if (!stillUsed) await this.deleteBlobs([key, ...Object.values(variantStorageKeys(key))]);
   }
 
   /** Best effort: a blob that cannot be deleted now is logged, never a failed request. */
