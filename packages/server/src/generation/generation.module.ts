@@ -1,10 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import sharp from 'sharp';
 import { AppConfig } from '../config/config.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { createProviderRegistry } from './generation.config.js';
 import { MediaStore } from './media-store.js';
-import { registerRemoteProviders } from './remote/remote.config.js';
 import { ProviderRegistry } from './provider.js';
+import { registerRemoteProviders } from './remote/remote.config.js';
 import { RenderSlots } from './render-slots.js';
 
 /**
@@ -24,7 +25,16 @@ import { RenderSlots } from './render-slots.js';
         return registry;
       },
     },
-    { provide: RenderSlots, inject: [AppConfig], useFactory: (config: AppConfig) => new RenderSlots(config.jobConcurrency) },
+    {
+      provide: RenderSlots,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        // One libvips thread per image: the server runs jobConcurrency renders side by side instead,
+        // so a batch's throughput follows its worker count and one render cannot take every core.
+        sharp.concurrency(1);
+        return new RenderSlots(config.jobConcurrency);
+      },
+    },
     MediaStore,
   ],
   exports: [ProviderRegistry, MediaStore, RenderSlots],

