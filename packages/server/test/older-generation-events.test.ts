@@ -11,7 +11,14 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, connectSocket, legacyRequest, newProject, newUser, type TestUser } from './support/factories.js';
+import {
+  api,
+  connectSocket,
+  legacyRequest,
+  newProject,
+  newUser,
+  type TestUser,
+} from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -133,7 +140,10 @@ describe.each(testDatabases())('older generation and job events on %s', (databas
       error: 'Failed to cancel job',
     });
     const unknown = await legacyRequest(aliceSocket, 'job:cancel', { jobId: UNKNOWN_ID });
-    expect(legacyErrorPayloadSchema.parse(unknown.body)).toMatchObject({ code: 'NOT_FOUND_ERROR', error: 'Job not found' });
+    expect(legacyErrorPayloadSchema.parse(unknown.body)).toMatchObject({
+      code: 'NOT_FOUND_ERROR',
+      error: 'Job not found',
+    });
   });
 
   it('another user learns nothing: every older event answers not found and nothing is queued', async () => {

@@ -265,7 +265,7 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(unknown.code).toBe('NOT_FOUND_ERROR');
   });
 
-  it('lists the user\'s jobs at /api/script/jobs and cancels by id', async () => {
+  it("lists the user's jobs at /api/script/jobs and cancels by id", async () => {
     const list = await call(alice, 'GET', '/api/script/jobs');
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);

@@ -15,8 +15,8 @@ import {
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
 import { resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
+import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
 import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { testDatabases } from './support/databases.js';
 import {
@@ -54,7 +54,11 @@ function recordEvents(socket: Socket): Received[] {
   return received;
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000) {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -81,7 +85,10 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     expectSocketReply<T>(await request<T>(domain, action, payload), domain, action);
 
   async function start(env: Record<string, string> = {}) {
-    server = await startTestServer({ database, env: { JOB_CONCURRENCY: '2', JOB_STALE_SECONDS: '2', ...env } });
+    server = await startTestServer({
+      database,
+      env: { JOB_CONCURRENCY: '2', JOB_STALE_SECONDS: '2', ...env },
+    });
   }
 
   async function connect(user: TestUser) {
@@ -154,7 +161,11 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
     });
-    expect(accepted.job).toMatchObject({ projectId: project.id, type: 'shot:generate-batch', status: 'queued' });
+    expect(accepted.job).toMatchObject({
+      projectId: project.id,
+      type: 'shot:generate-batch',
+      status: 'queued',
+    });
     expect(accepted.job.shotIds).toEqual(shots.map((shot) => shot.id));
     const jobId = accepted.job.id;
     const end = await until('the batch to end', () => jobEnd(events, jobId));
@@ -215,7 +226,9 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       expect({ width: probe.width, height: probe.height }).toEqual({ width: 720, height: 1280 });
       expect(Math.abs(probe.durationSeconds - shot.duration)).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
     }
-    const videoProgress = events.filter((e) => e.event === 'shot:video-progress' && e.payload.jobId === accepted.job.id);
+    const videoProgress = events.filter(
+      (e) => e.event === 'shot:video-progress' && e.payload.jobId === accepted.job.id,
+    );
     expect(videoProgress.filter((e) => e.payload.status === 'completed')).toHaveLength(10);
   }, 300_000);
 
@@ -251,10 +264,16 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     expect(finished.length).toBeGreaterThanOrEqual(3);
     expect(finished.length).toBeLessThan(10);
     for (const shot of finished) expect(shot.video_generation_status).toBe('completed');
-    for (const shot of after.filter((s) => s.video_url === null)) expect(shot.video_generation_status).toBe('pending');
+    for (const shot of after.filter((s) => s.video_url === null))
+      expect(shot.video_generation_status).toBe('pending');
 
     // A finished job cannot be cancelled again.
-    expectSocketError(await request('jobs', 'cancel', { jobId }), 'jobs', 'CONFLICT_ERROR', 'Failed to cancel job');
+    expectSocketError(
+      await request('jobs', 'cancel', { jobId }),
+      'jobs',
+      'CONFLICT_ERROR',
+      'Failed to cancel job',
+    );
     const listed = await ok<JobListReply>('jobs', 'list', { projectId: project.id });
     expect(listed.jobs.find((job) => job.id === jobId)?.status).toBe('cancelled');
   }, 120_000);
@@ -300,7 +319,10 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('single-shot actions answer with the job and the updated shot; quality reports each attempt', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ok<ShotGenerationReply>('shot', 'generate', { projectId: project.id, shotId: first.id });
+    const generated = await ok<ShotGenerationReply>('shot', 'generate', {
+      projectId: project.id,
+      shotId: first.id,
+    });
     expect(generated.shot.image_url).toBeTruthy();
     expect(generated.shot.generation_status).toBe('completed');
     const square = await ok<ShotGenerationReply>('shot', 'generate', {
@@ -335,7 +357,10 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     );
     expect(attemptsHeard).toHaveLength(quality.attempts);
 
-    const video = await ok<ShotGenerationReply>('shot', 'generate-video', { projectId: project.id, shotId: first.id });
+    const video = await ok<ShotGenerationReply>('shot', 'generate-video', {
+      projectId: project.id,
+      shotId: first.id,
+    });
     expect(video.shot.video_url).toBeTruthy();
   }, 120_000);
 
@@ -346,24 +371,48 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       shotIds: shots.map((shot) => shot.id),
     });
     await until('the batch', () => jobEnd(events, all.job.id));
-    const none = await ok<JobAcceptedReply>('shot', 'generate-batch', { projectId: project.id, staleOnly: true });
+    const none = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+      projectId: project.id,
+      staleOnly: true,
+    });
     expect(none.job.shotIds).toEqual([]);
     await ok('shot', 'update', { shotId: shots[1]?.id, updates: { action: 'Mara turns away' } });
-    const stale = await ok<JobAcceptedReply>('shot', 'generate-batch', { projectId: project.id, staleOnly: true });
+    const stale = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+      projectId: project.id,
+      staleOnly: true,
+    });
     expect(stale.job.shotIds).toEqual([shots[1]?.id]);
     await until('the stale batch', () => jobEnd(events, stale.job.id));
-    const videos = await ok<JobAcceptedReply>('shot', 'generate-video-batch', { projectId: project.id, staleOnly: true });
+    const videos = await ok<JobAcceptedReply>('shot', 'generate-video-batch', {
+      projectId: project.id,
+      staleOnly: true,
+    });
     expect(videos.job.shotIds).toEqual(shots.map((shot) => shot.id));
   }, 120_000);
 
   it("jobs are the owner's: another user can neither list, cancel nor generate them", async () => {
     const { project, shots } = await storyboard(1);
     const shotId = shots[0]?.id as string;
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', { projectId: project.id, shotIds: [shotId] });
+    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: [shotId],
+    });
     const bobSocket = await connect(bob);
-    expectSocketError(await request('jobs', 'cancel', { jobId: accepted.job.id }, bobSocket), 'jobs', 'NOT_FOUND_ERROR');
-    expectSocketError(await request('jobs', 'list', { projectId: project.id }, bobSocket), 'jobs', 'NOT_FOUND_ERROR');
-    const bobs = expectSocketReply<JobListReply>(await request('jobs', 'list', {}, bobSocket), 'jobs', 'list');
+    expectSocketError(
+      await request('jobs', 'cancel', { jobId: accepted.job.id }, bobSocket),
+      'jobs',
+      'NOT_FOUND_ERROR',
+    );
+    expectSocketError(
+      await request('jobs', 'list', { projectId: project.id }, bobSocket),
+      'jobs',
+      'NOT_FOUND_ERROR',
+    );
+    const bobs = expectSocketReply<JobListReply>(
+      await request('jobs', 'list', {}, bobSocket),
+      'jobs',
+      'list',
+    );
     expect(bobs.jobs).toEqual([]);
     expectSocketError(
       await request('shot', 'generate', { projectId: project.id, shotId }, bobSocket),

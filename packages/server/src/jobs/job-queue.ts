@@ -65,7 +65,11 @@ export class JobQueue {
 
   /** Queues a delivery of the job; returns pg-boss's id for it. */
   async send(jobId: string): Promise<string> {
-    const id = await this.started.send(JOB_QUEUE, { jobId }, { retryLimit: 0, expireInSeconds: QUEUE_EXPIRE_SECONDS });
+    const id = await this.started.send(
+      JOB_QUEUE,
+      { jobId },
+      { retryLimit: 0, expireInSeconds: QUEUE_EXPIRE_SECONDS },
+    );
     if (id === null) throw new Error('pg-boss refused the job');
     return id;
   }
@@ -80,7 +84,9 @@ export class JobQueue {
 
   /** Best effort: a delivery left behind only expires later; the jobs table stays the truth. */
   async complete(id: string): Promise<void> {
-    await this.boss?.complete(JOB_QUEUE, id).catch((error: unknown) => this.logger.warn(`complete: ${String(error)}`));
+    await this.boss
+      ?.complete(JOB_QUEUE, id)
+      .catch((error: unknown) => this.logger.warn(`complete: ${String(error)}`));
   }
 
   async fail(id: string, reason: string): Promise<void> {
@@ -90,6 +96,8 @@ export class JobQueue {
   }
 
   async cancel(id: string): Promise<void> {
-    await this.boss?.cancel(JOB_QUEUE, id).catch((error: unknown) => this.logger.warn(`cancel: ${String(error)}`));
+    await this.boss
+      ?.cancel(JOB_QUEUE, id)
+      .catch((error: unknown) => this.logger.warn(`cancel: ${String(error)}`));
   }
 }

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/project.module.js';
 import { JobsGateway } from './job.gateway.js';
-import { JobQueue } from './job-queue.js';
 import { JobsRepository } from './job.repository.js';
 import { JobsService } from './job.service.js';
+import { JobQueue } from './job-queue.js';
 
 @Module({
   imports: [ProjectsModule],

@@ -93,7 +93,12 @@ export class JobsRepository {
   finish(
     id: string,
     from: readonly string[],
-    outcome: { status: 'completed' | 'failed' | 'cancelled'; error?: string; message?: string; result?: unknown },
+    outcome: {
+      status: 'completed' | 'failed' | 'cancelled';
+      error?: string;
+      message?: string;
+      result?: unknown;
+    },
   ): Promise<JobEntity | null> {
     return this.updateOne(
       `UPDATE jobs SET status = $3::varchar, error = $4::text, message = COALESCE($5::text, message),

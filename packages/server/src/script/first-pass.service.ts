@@ -130,7 +130,14 @@ export class FirstPassService {
         pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, plan.sceneIds[s]])),
       );
       const writes = pass.shots.map((shot, i) =>
-        shotWrite(locked.id, ids[i] as string, shot, sceneIdOf.get(i) as string, placements[i] ?? [], styleGuide),
+        shotWrite(
+          locked.id,
+          ids[i] as string,
+          shot,
+          sceneIdOf.get(i) as string,
+          placements[i] ?? [],
+          styleGuide,
+        ),
       );
       await this.shots.deleteIn(manager, locked.id, plan.removedIds);
       await this.shots.write(manager, writes, 'insert');

@@ -26,7 +26,6 @@ import { ProjectsService } from '../projects/project.service.js';
 import type { ScriptEntity } from './script.entity.js';
 import { ScriptsRepository } from './script.repository.js';
 
-
 function toScript(entity: ScriptEntity): Script {
   return {
     projectId: entity.projectId,

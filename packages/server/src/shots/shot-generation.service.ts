@@ -18,14 +18,18 @@ import {
 import type { AssetEntity } from '../assets/asset.entity.js';
 import { storedConfig } from '../assets/asset.mapper.js';
 import { notFound, validation } from '../common/domain-error.js';
-import { GENERATION_MESSAGES, GenerationCancelledError, throwIfCancelled } from '../generation/generation.errors.js';
+import {
+  GENERATION_MESSAGES,
+  GenerationCancelledError,
+  throwIfCancelled,
+} from '../generation/generation.errors.js';
 import type { RenderedImage } from '../generation/generation.types.js';
 import { DEFAULT_FRAMING } from '../generation/local/framing.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
-import type { JobContext } from '../jobs/job-handlers.js';
 import { JobsService } from '../jobs/job.service.js';
+import type { JobContext } from '../jobs/job-handlers.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
@@ -82,13 +86,19 @@ function failureMessage(kind: Kind): string {
 }
 
 function errorMessage(error: unknown, kind: Kind): string {
-  return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR' ? error.message : failureMessage(kind);
+  return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR'
+    ? error.message
+    : failureMessage(kind);
 }
 
 /** A job that did not complete, as the error its waiting request answers with. */
 function jobOutcomeError(job: Job, kind: Kind): ReelbenchError {
   if (job.status === 'cancelled') {
-    return new ReelbenchError({ code: 'CONFLICT_ERROR', message: job.error ?? 'Job cancelled', context: { jobId: job.id } });
+    return new ReelbenchError({
+      code: 'CONFLICT_ERROR',
+      message: job.error ?? 'Job cancelled',
+      context: { jobId: job.id },
+    });
   }
   return new ReelbenchError({
     code: 'SERVER_ERROR',
@@ -98,7 +108,12 @@ function jobOutcomeError(job: Job, kind: Kind): ReelbenchError {
 }
 
 /** Runs `work` over items, at most `limit` at a time, stopping early when the signal fires. */
-async function eachLimited<T>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T) => Promise<void>) {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (item: T) => Promise<void>,
+) {
   let next = 0;
   const lane = async () => {
     while (!signal.aborted && next < items.length) {
@@ -182,7 +197,10 @@ export class ShotGenerationService implements OnModuleInit {
   ): Promise<JobAcceptedReply> {
     const { projectId, shotIds, staleOnly, ...options } = request;
     const project = await this.projects.requireOwned(user, projectId);
-    const ids = await this.batchTargets(project, kind, { ...(shotIds ? { shotIds } : {}), ...(staleOnly ? { staleOnly } : {}) });
+    const ids = await this.batchTargets(project, kind, {
+      ...(shotIds ? { shotIds } : {}),
+      ...(staleOnly ? { staleOnly } : {}),
+    });
     return this.start(user, project, type, kind, ids, options);
   }
 
@@ -279,7 +297,9 @@ export class ShotGenerationService implements OnModuleInit {
     return ordered.filter((id) => stale.has(id));
   }
 
-  private async assetsOf(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<Map<string, AssetEntity>> {
+  private async assetsOf(
+    project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
+  ): Promise<Map<string, AssetEntity>> {
     const assets = await this.shots.accessibleAssets(project);
     return new Map(assets.map((asset) => [asset.id, asset]));
   }
@@ -368,7 +388,8 @@ export class ShotGenerationService implements OnModuleInit {
       if (error instanceof GenerationCancelledError || signal.aborted) return null;
       const message = errorMessage(error, kind);
       const failed = await this.shots.releaseGeneration([shotId], kind, job.id, 'failed');
-      for (const entity of failed) this.announce(job, kind, entity, { status: 'failed', progress: 0, message });
+      for (const entity of failed)
+        this.announce(job, kind, entity, { status: 'failed', progress: 0, message });
       return { shotId, status: 'failed', error: message };
     }
   }
@@ -377,14 +398,23 @@ export class ShotGenerationService implements OnModuleInit {
     job: Job,
     kind: Kind,
     shot: ShotEntity,
-    progress: { status: 'processing' | 'completed' | 'failed'; progress: number; url?: string; message?: string },
+    progress: {
+      status: 'processing' | 'completed' | 'failed';
+      progress: number;
+      url?: string;
+      message?: string;
+    },
   ): void {
-    this.events.toProject(job.projectId, kind === 'image' ? 'shot:generation-progress' : 'shot:video-progress', {
-      projectId: job.projectId,
-      shotId: shot.id,
-      jobId: job.id,
-      ...progress,
-    });
+    this.events.toProject(
+      job.projectId,
+      kind === 'image' ? 'shot:generation-progress' : 'shot:video-progress',
+      {
+        projectId: job.projectId,
+        shotId: shot.id,
+        jobId: job.id,
+        ...progress,
+      },
+    );
     this.shotsService.announceUpdated(toShot(shot));
   }
 
@@ -392,8 +422,13 @@ export class ShotGenerationService implements OnModuleInit {
     shot: ShotEntity,
     assets: Map<string, AssetEntity>,
     placements?: ShotAssetPlacement[],
-  ): Promise<{ sources: PlacementSource[]; request: { asset: ReturnType<typeof assetSubject>; image: Buffer | null }[] }> {
-    const subject = placements ? Object.assign(Object.create(Object.getPrototypeOf(shot)), shot, { assets: placements }) : shot;
+  ): Promise<{
+    sources: PlacementSource[];
+    request: { asset: ReturnType<typeof assetSubject>; image: Buffer | null }[];
+  }> {
+    const subject = placements
+      ? Object.assign(Object.create(Object.getPrototypeOf(shot)), shot, { assets: placements })
+      : shot;
     const sources = placementSources(subject as ShotEntity, assets);
     const request = await Promise.all(
       sources.map(async (source) => ({
@@ -504,7 +539,10 @@ export class ShotGenerationService implements OnModuleInit {
       });
     });
     if (signal.aborted) throw new GenerationCancelledError();
-    const key = await this.media.putClip(`${projectPrefix(current.projectId)}shots/${current.id}/`, clip.path);
+    const key = await this.media.putClip(
+      `${projectPrefix(current.projectId)}shots/${current.id}/`,
+      clip.path,
+    );
     const { videoJobId: _done, ...metadata } = current.metadata ?? {};
     const updated = await this.shots.writeGeneration(current.id, {
       videoUrl: await this.media.displayUrl(key),
@@ -514,14 +552,24 @@ export class ShotGenerationService implements OnModuleInit {
         ...metadata,
         videoInputs: videoInputs(current, aspect),
         videoJob: job.id,
-        video: { durationSeconds: clip.durationSeconds, frames: clip.frames, fps: clip.fps, width: clip.width, height: clip.height },
+        video: {
+          durationSeconds: clip.durationSeconds,
+          frames: clip.frames,
+          fps: clip.fps,
+          width: clip.width,
+          height: clip.height,
+        },
       },
     });
     if (updated === null) {
       await this.media.deleteObject(key);
       throw notFound('Shot');
     }
-    if (current.s3VideoKey !== null && current.s3VideoKey !== key && isGeneratedShotKey(current, current.s3VideoKey)) {
+    if (
+      current.s3VideoKey !== null &&
+      current.s3VideoKey !== key &&
+      isGeneratedShotKey(current, current.s3VideoKey)
+    ) {
       await this.media.deleteObject(current.s3VideoKey).catch(() => undefined);
     }
     return updated;
@@ -534,7 +582,11 @@ export class ShotGenerationService implements OnModuleInit {
     if (shot === undefined) throw notFound('Shot');
     const image = shot.s3ImageKey === null ? undefined : await this.media.read(shot.s3ImageKey);
     if (image === undefined) throw validation(NO_IMAGE_TO_EDIT);
-    this.announce(job, 'image', shot, { status: 'processing', progress: 0, message: payload.instruction ?? '' });
+    this.announce(job, 'image', shot, {
+      status: 'processing',
+      progress: 0,
+      message: payload.instruction ?? '',
+    });
     const enhancer = this.registry.get('enhance', payload.provider);
     const edited = await this.slots.run(() => enhancer.enhance(image));
     throwIfCancelled(signal);
@@ -588,7 +640,9 @@ export class ShotGenerationService implements OnModuleInit {
     const updated = await this.storeShotImage(job, shot, best.png, first.inputs, signal);
     const score = Math.max(0, Math.min(10, best.score));
     await this.shots.writeGeneration(shotId, {
-      assessmentNotes: attempts.map((a) => `Attempt ${a.attempt}: ${a.score.toFixed(1)} (${a.reasons.join('; ') || 'no issues'})`).join('\n'),
+      assessmentNotes: attempts
+        .map((a) => `Attempt ${a.attempt}: ${a.score.toFixed(1)} (${a.reasons.join('; ') || 'no issues'})`)
+        .join('\n'),
       assessedAt: new Date(),
     });
     const url = updated.imageUrl ?? undefined;
@@ -618,7 +672,10 @@ export class ShotGenerationService implements OnModuleInit {
           signal,
           variant.framingType as FramingType,
         );
-        const key = await this.media.putImage(`${projectPrefix(shot.projectId)}shots/${shot.id}/coverage/`, rendered.png);
+        const key = await this.media.putImage(
+          `${projectPrefix(shot.projectId)}shots/${shot.id}/coverage/`,
+          rendered.png,
+        );
         await this.variants.updateValues(variant.id, {
           imageUrl: await this.media.displayUrl(key),
           generationStatus: 'completed',
@@ -681,7 +738,12 @@ function ordering(shotIds: readonly string[], results: Map<string, BatchShotResu
 }
 
 function assetSubject(asset: AssetEntity) {
-  return { id: asset.id, type: asset.type as AssetEntity['type'] & ('character' | 'location' | 'prop' | 'custom'), name: asset.name, config: storedConfig(asset) };
+  return {
+    id: asset.id,
+    type: asset.type as AssetEntity['type'] & ('character' | 'location' | 'prop' | 'custom'),
+    name: asset.name,
+    config: storedConfig(asset),
+  };
 }
 
 /** Generated media of the shot lives under its own folder; anything else (an upload) is not ours to delete. */

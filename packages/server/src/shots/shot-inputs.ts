@@ -8,8 +8,8 @@ import {
   type VisualStyle,
 } from '@reelbench/sdk/contract';
 import type { AssetEntity } from '../assets/asset.entity.js';
-import { readImages } from '../assets/asset-images.js';
 import { storedConfig } from '../assets/asset.mapper.js';
+import { readImages } from '../assets/asset-images.js';
 import { placementImageKey } from '../generation/placement-image-key.js';
 import type { ShotEntity } from './shot.entity.js';
 
@@ -25,7 +25,9 @@ export interface PlacementSource {
 export function shotAspect(shot: ShotEntity, requested?: AspectRatio): AspectRatio {
   if (requested) return requested;
   const recorded = shot.compositionSettings?.aspect;
-  return ASPECT_RATIOS.includes(recorded as AspectRatio) ? (recorded as AspectRatio) : FIRST_PASS_DEFAULTS.aspect;
+  return ASPECT_RATIOS.includes(recorded as AspectRatio)
+    ? (recorded as AspectRatio)
+    : FIRST_PASS_DEFAULTS.aspect;
 }
 
 /** The style package of the shot when it names a visual style, else the default grade. */
@@ -39,7 +41,10 @@ export function placementsOf(shot: ShotEntity): ShotAssetPlacement[] {
 }
 
 /** For each placement whose asset is known: the image it shows (falling back to the default key). */
-export function placementSources(shot: ShotEntity, assets: ReadonlyMap<string, AssetEntity>): PlacementSource[] {
+export function placementSources(
+  shot: ShotEntity,
+  assets: ReadonlyMap<string, AssetEntity>,
+): PlacementSource[] {
   return placementsOf(shot).flatMap((placement) => {
     const asset = assets.get(placement.assetId);
     if (asset === undefined) return [];
@@ -81,7 +86,12 @@ export function imageInputs(
 
 /** A shot's video is made from its current image, duration and framing. */
 export function videoInputs(shot: ShotEntity, aspect: AspectRatio): string {
-  return digest({ image: shot.s3ImageKey ?? shot.imageUrl, duration: shot.duration, framing: shot.framing, aspect });
+  return digest({
+    image: shot.s3ImageKey ?? shot.imageUrl,
+    duration: shot.duration,
+    framing: shot.framing,
+    aspect,
+  });
 }
 
 /** Whether the image (or video) is missing or was made from other inputs than the shot's current ones. */
@@ -94,8 +104,10 @@ export function staleness(
   const recordedVideo = shot.metadata?.videoInputs;
   const image =
     shot.imageUrl === null ||
-    (typeof recordedImage === 'string' && recordedImage !== imageInputs(shot, placementSources(shot, assets), aspect));
+    (typeof recordedImage === 'string' &&
+      recordedImage !== imageInputs(shot, placementSources(shot, assets), aspect));
   const video =
-    shot.videoUrl === null || (typeof recordedVideo === 'string' && recordedVideo !== videoInputs(shot, aspect));
+    shot.videoUrl === null ||
+    (typeof recordedVideo === 'string' && recordedVideo !== videoInputs(shot, aspect));
   return { image, video };
 }
