@@ -11,10 +11,28 @@ export interface CliIO {
   stderr: OutStream;
   stdin: Readable & { isTTY?: boolean };
   env: Env;
+  /**
+   * Runs `handler` on Ctrl+C (SIGINT) instead of exiting, until the returned function is called.
+   * Absent where there is no process to interrupt (in-process tests).
+   */
+  onInterrupt?: (handler: () => void) => () => void;
+}
+
+function onSigint(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  return () => {
+    process.off('SIGINT', handler);
+  };
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    onInterrupt: onSigint,
+  };
 }
 
 /** The program-level options, valid before or after any command. */

@@ -2,9 +2,11 @@ import { Command, CommanderError } from 'commander';
 import { registerAssetCommands } from './commands/assets.commands.js';
 import { registerAuthCommands } from './commands/auth.commands.js';
 import { registerCompletionCommand } from './commands/completion.command.js';
+import { registerExportCommand } from './commands/export.command.js';
 import { registerFirstPassCommand } from './commands/first-pass.command.js';
-import { registerLaterCommands } from './commands/later.commands.js';
+import { registerJobsCommands } from './commands/jobs.commands.js';
 import { registerProjectCommands } from './commands/projects.commands.js';
+import { registerRenderCommand } from './commands/render.command.js';
 import { registerScriptCommands } from './commands/script.commands.js';
 import { registerSeriesCommands } from './commands/series.commands.js';
 import { CliContext, type CliIO, DEFAULT_SERVER, type GlobalFlags, processIO } from './context.js';
@@ -18,7 +20,7 @@ export function createProgram(io: CliIO): { program: Command; ctx: CliContext } 
   const ctx = new CliContext(io, () => program.opts<GlobalFlags>());
   program
     .description(
-      'Reelbench from a terminal: projects, scripts, assets and first passes, for people and for scripts.',
+      'Reelbench from a terminal: projects, scripts, assets, first passes and renders, for people and for scripts.',
     )
     .version(cliVersion(), '-V, --version', 'print the version')
     .option(
@@ -39,6 +41,7 @@ export function createProgram(io: CliIO): { program: Command; ctx: CliContext } 
     'reelbench login --email mara@example.com',
     'reelbench projects create "Night Shift" --quiet',
     'reelbench first-pass <projectId> --script night-shift.fountain --pacing fast',
+    'reelbench render images <projectId>',
   );
   registerAuthCommands(program, ctx);
   registerProjectCommands(program, ctx);
@@ -46,7 +49,9 @@ export function createProgram(io: CliIO): { program: Command; ctx: CliContext } 
   registerScriptCommands(program, ctx);
   registerAssetCommands(program, ctx);
   registerFirstPassCommand(program, ctx);
-  registerLaterCommands(program);
+  registerRenderCommand(program, ctx);
+  registerJobsCommands(program, ctx);
+  registerExportCommand(program, ctx);
   registerCompletionCommand(program, ctx);
   return { program, ctx };
 }

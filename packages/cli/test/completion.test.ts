@@ -46,10 +46,25 @@ describe('completion bash', () => {
         'series',
         'script',
         'first-pass',
+        'render',
+        'jobs',
+        'export',
         'completion',
       ]),
     );
     expect(complete('reelbench pro')).toEqual(['projects']);
+  });
+
+  it('completes render, jobs, assets generate and export', () => {
+    expect(complete('reelbench render ')).toEqual(expect.arrayContaining(['images', 'videos', '--stale']));
+    expect(complete('reelbench render images p1 --con')).toEqual(['--concurrency']);
+    expect(complete('reelbench render images p1 --no')).toEqual(['--no-color', '--no-wait']);
+    expect(complete('reelbench jobs ')).toEqual(expect.arrayContaining(['list', 'watch', 'cancel']));
+    expect(complete('reelbench assets gen')).toEqual(['generate']);
+    expect(complete('reelbench export ')).toEqual(
+      expect.arrayContaining(['edl', 'otio', 'fcpxml', 'pdf', 'mp4']),
+    );
+    expect(complete('reelbench export edl p1 --fps ')).toEqual(['23.976', '24', '25', '29.97', '30']);
   });
 
   it('completes subcommands and options at any depth', () => {

@@ -64,8 +64,12 @@ describe('the program', () => {
         'assets list',
         'assets create',
         'assets upload',
+        'assets generate',
         'first-pass',
         'render',
+        'jobs list',
+        'jobs watch',
+        'jobs cancel',
         'export',
         'completion',
       ]),
@@ -137,16 +141,12 @@ describe('the program', () => {
   });
 
   it('accepts the global options after the command too', async () => {
-    const result = await runCli(['render', 'images', 'p1', '--json']);
-    expect(errorBodySchema.parse(JSON.parse(result.stdout)).code).toBe('NOT_AVAILABLE_ERROR');
-  });
-
-  it.each(['render', 'export'])('%s exists but answers one sentence and exit 1', async (name) => {
-    const result = await runCli([name, 'images', 'p1', '--some-flag']);
-    expect(result).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `error: ${name} is not available yet: the generation pipeline has not landed\n`,
+    const result = await runCli(['render', 'images', 'p1', '--concurrency', '0', '--json']);
+    expect(result.code).toBe(2);
+    const body = errorBodySchema.parse(JSON.parse(result.stdout));
+    expect(body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: "--concurrency must be a whole number from 1 to 16, not '0'",
     });
   });
 });

@@ -4,6 +4,8 @@ import {
   type AssetType,
   assetCreateSchema,
   formatMessage,
+  idSchema,
+  imageKeySchema,
   isValidImageKey,
   normalizeImageKey,
   ReelbenchError,
@@ -11,7 +13,7 @@ import {
 } from '@reelbench/sdk/contract';
 import { Argument, type Command, Option } from 'commander';
 import type { CliContext } from '../context.js';
-import { parseInput, UsageError } from '../errors.js';
+import { EXIT_CODES, parseInput, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readFileBlob } from '../input.js';
 import { type CommandResult, table } from '../output.js';
@@ -95,6 +97,47 @@ async function uploadImage(
   };
 }
 
+interface GenerateOptions {
+  key?: string;
+  prompt?: string;
+}
+
+/** Generates one image of the asset on the server (its default key unless --key) and prints its url. */
+async function generateImage(
+  ctx: CliContext,
+  assetId: string,
+  options: GenerateOptions,
+): Promise<CommandResult> {
+  if (!idSchema.safeParse(assetId).success) throw new UsageError(`'${assetId}' is not an asset id`);
+  if (options.key !== undefined && !imageKeySchema.safeParse(options.key).success) {
+    throw new UsageError(
+      `'${options.key}' is not an image key: use a variant, variant-rotation or variant-view`,
+    );
+  }
+  const client = await ctx.client({ socket: true });
+  const reply = await client.assets.generateImage({
+    assetId,
+    ...(options.key === undefined ? {} : { imageKey: options.key }),
+    ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+  });
+  const url = reply.asset.images[reply.imageKey]?.url ?? null;
+  const stale =
+    reply.invalidatedKeys.length === 0 ? '' : `\nOut of date now: ${reply.invalidatedKeys.join(', ')}`;
+  if (url === null) {
+    return {
+      json: reply,
+      text: '',
+      failures: [`The ${reply.imageKey} image of ${reply.asset.name} has no url after generating`],
+      exitCode: EXIT_CODES.failure,
+    };
+  }
+  return {
+    json: reply,
+    text: `Generated the ${reply.imageKey} image of ${reply.asset.type} ${reply.asset.name}: ${url}${stale}`,
+    quiet: url,
+  };
+}
+
 export function registerAssetCommands(program: Command, ctx: CliContext): void {
   const assets = withExamples(
     program.command('assets').description("a project's characters, locations, props and custom assets"),
@@ -124,6 +167,18 @@ export function registerAssetCommands(program: Command, ctx: CliContext): void {
       ),
     'reelbench assets create <projectId> character Mara --description "40s, tired scrubs"',
     'reelbench assets create <projectId> location "Hospital roof" --quiet',
+  );
+  withExamples(
+    assets
+      .command('generate <assetId>')
+      .description("generate one of the asset's images on the server and print its url")
+      .option('--key <imageKey>', "which image (default: the type's default key)")
+      .option('--prompt <text>', 'describe the image instead of the asset description')
+      .action(async (assetId: string, options: GenerateOptions) =>
+        ctx.emit(await generateImage(ctx, assetId, options)),
+      ),
+    'reelbench assets generate <assetId>',
+    'reelbench assets generate <assetId> --key default-back --prompt "seen from behind, rain"',
   );
   withExamples(
     assets

@@ -1,0 +1,349 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  batchShotResultSchema,
+  jobAcceptedReplySchema,
+  jobListReplySchema,
+  jobSchema,
+  qualityGenerationReplySchema,
+} from '../../packages/sdk/dist/contract/index.js';
+import { createReelbench, type Reelbench } from '../../packages/sdk/dist/index.js';
+import { FileTokenStore } from '../../packages/sdk/dist/node/index.js';
+import {
+  CLI_BIN,
+  type CliRun,
+  type CliRunOptions,
+  type EmbeddedServer,
+  ensureBuilt,
+  ROOT,
+  runBinary,
+  startServer,
+} from './support/cli-harness.js';
+
+const FOUNTAIN = join(ROOT, 'packages/cli/test/fixtures/night-shift.fountain');
+const ESCAPE = '\u001b[';
+const STACK_LINE = /^\s+at /m;
+/** A plain progress line: `2026-11-22T05:01:02Z shot 3/10 "INT. KITCHEN – 1" completed …`. */
+const LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (job|shot) /;
+
+let server: EmbeddedServer;
+let configDir: string;
+let sdk: Reelbench;
+let projectId: string;
+
+/** The environment of a run: this test's server and login, and no CI marker (Ink draws only once in CI). */
+function runEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== 'CI' && !key.startsWith('CI_') && key !== 'CONTINUOUS_INTEGRATION') {
+      env[key] = value;
+    }
+  }
+  return {
+    ...env,
+    REELBENCH_SERVER: server.url,
+    REELBENCH_CONFIG_DIR: configDir,
+    REELBENCH_TOKEN: '',
+    ...extra,
+  };
+}
+
+/** The binary through pipes (no terminal): never an escape code, never a stack trace. */
+async function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  const result = await runBinary(args, { ...options, env: runEnv(options.env) });
+  expect(result.stdout + result.stderr).not.toContain(ESCAPE);
+  expect(result.stderr).not.toMatch(STACK_LINE);
+  return result;
+}
+
+/** Text as a regular expression that matches it literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Terminal control sequences (CSI), to read what a frame says. */
+const CONTROL = new RegExp(`${ESCAPE.replace('[', '\\[')}[0-9;?]*[A-Za-z]`, 'g');
+
+const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/** The binary under a pseudo-terminal (util-linux `script`), typed at as a person would. */
+class TerminalSession {
+  output = '';
+  readonly exited: Promise<number | null>;
+  readonly #waiters: { pattern: RegExp; from: number; resolve: () => void }[] = [];
+  readonly #child: ChildProcessWithoutNullStreams;
+
+  constructor(args: string[]) {
+    const command = `stty cols 140 rows 60; ${[process.execPath, CLI_BIN, ...args].map(shellQuote).join(' ')}`;
+    this.#child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: runEnv() });
+    const collect = (chunk: string) => {
+      this.output += chunk;
+      for (const waiter of [...this.#waiters]) {
+        if (waiter.pattern.test(this.output.slice(waiter.from).replace(CONTROL, ''))) {
+          this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    };
+    this.#child.stdout.setEncoding('utf8').on('data', collect);
+    this.#child.stderr.setEncoding('utf8').on('data', collect);
+    // stdin stays open: at its end `script` would hang up the terminal under the command.
+    this.exited = new Promise((resolve, reject) => {
+      this.#child.on('error', reject);
+      this.#child.on('close', resolve);
+    });
+  }
+
+  /** Resolves once the output written from now on matches (control sequences removed). */
+  waitFor(pattern: RegExp): Promise<void> {
+    const from = this.output.length;
+    return new Promise((resolve) => {
+      this.#waiters.push({ pattern, from, resolve });
+    });
+  }
+
+  /** Keys as the terminal sends them: '\u0003' is Ctrl+C, '\r' is Enter. */
+  type(keys: string): void {
+    this.#child.stdin.write(keys);
+  }
+}
+
+async function inTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
+  const session = new TerminalSession(args);
+  const code = await session.exited;
+  return { code, output: session.output };
+}
+
+async function shotsOf(id: string) {
+  return (await sdk.shots.list(id)).shots;
+}
+
+beforeAll(async () => {
+  await ensureBuilt();
+  server = await startServer();
+  configDir = mkdtempSync(join(tmpdir(), 'reelbench-cli-render-'));
+  const register = await reelbench(
+    ['register', '--email', 'ines@example.com', '--username', 'ines', '--password-stdin'],
+    {
+      stdin: 'a long enough password\n',
+    },
+  );
+  expect(register.code).toBe(0);
+  const token = new FileTokenStore(join(configDir, 'credentials.json')).get();
+  if (token === null) throw new Error('no saved token');
+  sdk = createReelbench({ baseUrl: server.url, token, socket: true });
+  projectId = (await reelbench(['projects', 'create', 'Night Shift', '--quiet'])).stdout.trim();
+  expect((await reelbench(['script', 'push', projectId, FOUNTAIN])).code).toBe(0);
+  expect((await reelbench(['first-pass', projectId])).code).toBe(0);
+});
+
+afterAll(async () => {
+  sdk?.close();
+  await server?.close();
+});
+
+describe('render, jobs and export with the built binary against the real server', () => {
+  it('render images for every shot: plain timestamped lines, exit 0, every shot has its image', async () => {
+    const shots = await shotsOf(projectId);
+    expect(shots.length).toBeGreaterThan(1);
+    const result = await reelbench(['render', 'images', projectId]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    const summary = lines.pop();
+    expect(summary).toMatch(
+      new RegExp(`^Job [0-9a-f-]{36} completed: ${shots.length}/${shots.length} shots completed, 0 failed$`),
+    );
+    for (const line of lines) expect(line).toMatch(LINE);
+    for (const shot of shots) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`shot \\d+/${shots.length} "${literal(shot.name)}" completed`)),
+      );
+    }
+    const after = await shotsOf(projectId);
+    expect(after.map((shot) => shot.image_url)).toEqual(after.map(() => expect.any(String)));
+  });
+
+  it('render images --scene 1 --json: one document, the stored job and the per-shot results', async () => {
+    const sceneShots = (await sdk.shots.list(projectId, { sceneNumber: 1 })).shots;
+    const result = await reelbench(['render', 'images', projectId, '--scene', '1', '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const document = JSON.parse(result.stdout) as { job: unknown; results: unknown[] };
+    const job = jobSchema.parse(document.job);
+    const results = batchShotResultSchema.array().parse(document.results);
+    expect(job).toMatchObject({ projectId, type: 'shot:generate-batch', status: 'completed' });
+    expect(results.map((entry) => entry.shotId).sort()).toEqual(sceneShots.map((shot) => shot.id).sort());
+    expect(results.every((entry) => entry.status === 'completed' && entry.url !== undefined)).toBe(true);
+  });
+
+  it('render images --quality --json: each shot with its assessment', async () => {
+    const sceneShots = (await sdk.shots.list(projectId, { sceneNumber: 2 })).shots;
+    const result = await reelbench(['render', 'images', projectId, '--scene', '2', '--quality', '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const assessed = batchShotResultSchema.extend({
+      attempts: qualityGenerationReplySchema.shape.attempts,
+      score: qualityGenerationReplySchema.shape.score,
+      passed: qualityGenerationReplySchema.shape.passed,
+    });
+    const results = assessed.array().parse((JSON.parse(result.stdout) as { results: unknown }).results);
+    expect(results.map((entry) => entry.shotId)).toEqual(sceneShots.map((shot) => shot.id));
+    expect(results.every((entry) => entry.status === 'completed' && entry.url !== undefined)).toBe(true);
+  });
+
+  it('assets generate prints the url of the new image, which the asset then has', async () => {
+    const assetId = (
+      await reelbench(['assets', 'create', projectId, 'character', 'Mara', '--quiet'])
+    ).stdout.trim();
+    const result = await reelbench(['assets', 'generate', assetId, '--quiet']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const url = result.stdout.trim();
+    expect(url.length).toBeGreaterThan(0);
+    const asset = await sdk.assets.get(assetId);
+    expect(Object.values(asset?.images ?? {}).map((image) => image.url)).toContain(url);
+  });
+
+  it('jobs list --all --json: the contract reply, with the finished render jobs', async () => {
+    const result = await reelbench(['jobs', 'list', '--all', '--project', projectId, '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const reply = jobListReplySchema.parse(JSON.parse(result.stdout));
+    const renders = reply.jobs.filter((job) => job.type === 'shot:generate-batch');
+    expect(renders.length).toBeGreaterThanOrEqual(2);
+    expect(renders.every((job) => job.status === 'completed')).toBe(true);
+  });
+
+  it('jobs watch of a finished job prints its lines and ends at once with its exit code', async () => {
+    const { jobs } = await sdk.jobs.list(projectId);
+    const done = jobs.find((job) => job.status === 'completed');
+    if (done === undefined) throw new Error('no completed job');
+    const result = await reelbench(['jobs', 'watch', done.id]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^Job ${done.id} completed: `));
+  });
+
+  it('render videos --no-wait prints the job id; jobs cancel cancels it', async () => {
+    const started = await reelbench([
+      'render',
+      'videos',
+      projectId,
+      '--no-wait',
+      '--concurrency',
+      '1',
+      '--json',
+    ]);
+    expect(started.code).toBe(0);
+    const { job } = jobAcceptedReplySchema.parse(JSON.parse(started.stdout));
+    expect(job.type).toBe('shot:generate-video-batch');
+    const cancel = await reelbench(['jobs', 'cancel', job.id, '--json']);
+    expect(cancel).toMatchObject({ code: 0, stderr: '' });
+    expect(jobSchema.parse(JSON.parse(cancel.stdout))).toMatchObject({ id: job.id, status: 'cancelled' });
+    const { jobs } = await sdk.jobs.list(projectId);
+    expect(jobs.find((candidate) => candidate.id === job.id)?.status).toBe('cancelled');
+  });
+
+  it('render --no-wait for people: the job id alone on stdout, how to watch it on stderr', async () => {
+    const started = await reelbench(['render', 'videos', projectId, '--stale', '--no-wait']);
+    expect(started.code).toBe(0);
+    const jobId = started.stdout.trim();
+    expect(jobSchema.shape.id.safeParse(jobId).success).toBe(true);
+    expect(started.stderr).toContain(`reelbench jobs watch ${jobId}`);
+    await reelbench(['jobs', 'cancel', jobId]);
+  });
+
+  it('Ctrl+C without a terminal leaves the job running: the watch hint on stderr, exit 130', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, 'render', 'videos', projectId, '--concurrency', '1'], {
+      cwd: ROOT,
+      env: runEnv(),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once the first shot is under way, as a person pressing Ctrl+C would.
+    await new Promise<void>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (/ shot \d+\/\d+ .* processing/.test(stdout)) resolve();
+      });
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const jobId = /job ([0-9a-f-]{36}) /.exec(stdout)?.[1] ?? '';
+    expect(stderr).toBe(`Job ${jobId} keeps running: watch it with \`reelbench jobs watch ${jobId}\`\n`);
+    const { jobs } = await sdk.jobs.list(projectId);
+    expect(jobs.find((job) => job.id === jobId)?.status).toMatch(/^(queued|running|completed)$/);
+    await sdk.jobs.cancel(jobId).catch(() => undefined);
+  });
+
+  it('Ctrl+C in a terminal asks whether to cancel; y cancels the job: exit 130', async () => {
+    const session = new TerminalSession(['render', 'videos', projectId, '--concurrency', '1']);
+    await session.waitFor(/completed +100%/);
+    const question = session.waitFor(/Cancel job [0-9a-f-]{36}\? \[y\/N\]/);
+    session.type('\u0003');
+    await question;
+    session.type('y\r');
+    expect(await session.exited).toBe(130);
+    const plain = session.output.replace(CONTROL, '');
+    const jobId = /Cancelled job ([0-9a-f-]{36})/.exec(plain)?.[1] ?? '';
+    const { jobs } = await sdk.jobs.list(projectId);
+    expect(jobs.find((job) => job.id === jobId)?.status).toBe('cancelled');
+  });
+
+  it('jobs cancel of an unknown job: the server sentence, exit 1', async () => {
+    const result = await reelbench(['jobs', 'cancel', randomUUID()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^error: .*not found/i);
+  });
+
+  it("an unknown project: exit 1, 'Project not found', no stack trace", async () => {
+    const result = await reelbench(['render', 'images', randomUUID()]);
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: Project not found\n' });
+  });
+
+  it('a bad flag: exit 2, one sentence', async () => {
+    expect(await reelbench(['render', 'images', projectId, '--concurrency', '0'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: --concurrency must be a whole number from 1 to 16, not '0'\n",
+    });
+  });
+
+  it('export checks the project, then says it is not available yet: exit 1', async () => {
+    const output = join(configDir, 'night-shift.edl');
+    expect(await reelbench(['export', 'edl', projectId, '-o', output, '--fps', '23.976'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: Exporting is not available yet: the editorial work (cuts and the timeline) has not landed\n',
+    });
+    expect(existsSync(output)).toBe(false);
+    expect(await reelbench(['export', 'edl', randomUUID(), '-o', output])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: Project not found\n',
+    });
+  });
+
+  it('in a terminal the Ink view draws and updates, ending with every shot completed', async () => {
+    const shots = await shotsOf(projectId);
+    const { code, output } = await inTerminal(['render', 'images', projectId]);
+    expect(code).toBe(0);
+    expect(output).toContain(ESCAPE);
+    // The first frame shows the job before any shot is done; Ink then moves the cursor up (ESC [1A)
+    // to draw the next frames over it, the last one with every shot completed.
+    const rewrite = output.indexOf(`${ESCAPE}1A`);
+    expect(rewrite).toBeGreaterThan(0);
+    expect(output.slice(0, rewrite).replace(CONTROL, '')).toContain(`0/${shots.length} completed, 0 failed`);
+    const plain = output.replace(CONTROL, '');
+    const lastFrame = plain.slice(plain.lastIndexOf(`shot:generate-batch · job `));
+    expect(lastFrame).toContain(`${shots.length}/${shots.length} completed, 0 failed`);
+    for (const shot of shots) {
+      expect(lastFrame).toMatch(new RegExp(`${literal(shot.name.slice(0, 30))}[^\\n]*completed`));
+    }
+    expect(plain).toMatch(/Job [0-9a-f-]{36} completed: /);
+  });
+});
