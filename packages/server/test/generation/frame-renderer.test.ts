@@ -218,6 +218,90 @@ describe('renderFrame', () => {
     expect(isRed(pixelAt(pixels, 640, 300))).toBe(true);
   });
 
+  it('enlarges the location about the centre for a closer framing', async () => {
+    // The 300 px square of the 1600x900 backdrop: 0.8 x 300 = 240 px wide at the wide framing,
+    // 1.5 times that (360 px) at a medium one, still centred on x = 640.
+    const isSquare = ([r = 0, g = 0, b = 0]: number[]) => r > 180 && g > 160 && b < 140;
+    const squareRun = (pixels: Pixels) => {
+      let start = -1;
+      let end = -1;
+      for (let x = 0; x < pixels.width; x += 1) {
+        if (!isSquare(pixelAt(pixels, x, 360))) continue;
+        if (start === -1) start = x;
+        end = x + 1;
+      }
+      return { length: end - start, centre: (start + end) / 2 };
+    };
+    const wide = squareRun(await pixelsOf((await renderFrame(frameInput({ backdrop }))).png));
+    const medium = squareRun(
+      await pixelsOf((await renderFrame(frameInput({ backdrop, framing: 'medium' }))).png),
+    );
+    expect(Math.abs(wide.length - 240)).toBeLessThanOrEqual(2);
+    expect(Math.abs(medium.length - 360)).toBeLessThanOrEqual(2);
+    expect(Math.abs(medium.centre - 640)).toBeLessThanOrEqual(1);
+  });
+
+  it('draws a grey location like its RGB copy and a translucent one like it flattened over black', async () => {
+    const render = async (image: Buffer) =>
+      pixelsOf((await renderFrame(frameInput({ backdrop: image, framing: 'medium' }))).png);
+    const grey = await sharp(backdrop).toColourspace('b-w').png().toBuffer();
+    expect((await sharp(grey).metadata()).channels).toBe(1);
+    const greyAsRgb = await sharp(grey).toColourspace('srgb').png().toBuffer();
+    const above = { left: 0, top: 0, width: 1280, height: 560 };
+    expect(regionDifference(await render(grey), await render(greyAsRgb), above)).toBe(0);
+
+    const translucent = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#e0a040" fill-opacity="0.5"/><circle cx="800" cy="450" r="200" fill="#20c0e0"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const flattened = await sharp(translucent).flatten({ background: '#000000' }).png().toBuffer();
+    // Compositing over black before or after scaling differs only by the rounding of 8-bit values.
+    const [composited, flat] = [await render(translucent), await render(flattened)];
+    let largest = 0;
+    for (let index = 0; index < 1280 * 560 * 3; index += 1) {
+      largest = Math.max(largest, Math.abs((composited.data[index] ?? 0) - (flat.data[index] ?? 0)));
+    }
+    expect(largest).toBeLessThanOrEqual(1);
+    // Half the orange over black, not orange: the alpha was applied.
+    const [r = 0] = pixelAt(composited, 100, 100);
+    expect(r).toBeLessThan(160);
+  });
+
+  it('refuses images whose header declares too many pixels, and cut-outs that do not decode', async () => {
+    const oversized = Buffer.from(backdrop);
+    // IHDR: width and height, big-endian, at bytes 16 and 20 (8000 x 8000 is 64 megapixels).
+    oversized.writeUInt32BE(8000, 16);
+    oversized.writeUInt32BE(8000, 20);
+    await expect(renderFrame(frameInput({ backdrop: oversized }))).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The location image is too large (over 40000000 pixels)',
+    });
+    await expect(
+      renderFrame(frameInput({ backdrop, placements: [placement({ image: oversized, name: 'Tom' })] })),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The image of Tom is too large (over 40000000 pixels)',
+    });
+    // A valid header over a cut-short body: the failure comes from the decode, while the backdrop
+    // is still being prepared, and is reported rather than left unhandled.
+    const cutShort = Buffer.from(red.subarray(0, Math.floor(red.length / 2)));
+    await expect(
+      renderFrame(
+        frameInput({
+          backdrop,
+          framing: 'medium',
+          placements: [placement({ image: cutShort, name: 'Ball' })],
+        }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The image of Ball is not a readable image',
+    });
+  });
+
   it('answers bad input with a catalogue VALIDATION_ERROR', async () => {
     await expect(renderFrame(frameInput({ aspect: '4:3' as '16:9' }))).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',

@@ -78,22 +78,24 @@ export function applyGrade(image: Buffer, width: number, height: number, grade: 
   const [rOffset, gOffset, bOffset] = grade.offset;
   const mask = grade.light;
   const pixels = width * height;
+  const out = clamped(image);
   for (let pixel = 0, index = 0; pixel < pixels; pixel += 1, index += 3) {
-    const r = image[index] as number;
-    const g = image[index + 1] as number;
-    const b = image[index + 2] as number;
+    const r = out[index] as number;
+    const g = out[index + 1] as number;
+    const b = out[index + 2] as number;
     const light = mask === null ? 1 : (mask[pixel] as number);
-    // A Uint8Array store truncates, so + 0.5 rounds; values are clamped first.
-    let value = (r0 * r + r1 * g + r2 * b + rOffset) * light;
-    image[index] = value <= 0 ? 0 : value >= 255 ? 255 : value + 0.5;
-    value = (g0 * r + g1 * g + g2 * b + gOffset) * light;
-    image[index + 1] = value <= 0 ? 0 : value >= 255 ? 255 : value + 0.5;
-    value = (b0 * r + b1 * g + b2 * b + bOffset) * light;
-    image[index + 2] = value <= 0 ? 0 : value >= 255 ? 255 : value + 0.5;
+    out[index] = (r0 * r + r1 * g + r2 * b + rOffset) * light;
+    out[index + 1] = (g0 * r + g1 * g + g2 * b + gOffset) * light;
+    out[index + 2] = (b0 * r + b1 * g + b2 * b + bOffset) * light;
   }
 }
 
 const IDENTITY: GradeMap = { matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], offset: [0, 0, 0], light: null };
+
+/** A view of the bytes whose stores clamp to 0..255 and round, so the loops need no clamping of their own. */
+function clamped(bytes: Buffer): Uint8ClampedArray {
+  return new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 
 /**
  * Alpha-blends an RGBA tile over an RGB image in place, grading each tile pixel first (by default
@@ -132,4 +134,133 @@ export function blendTile(base: Buffer, baseWidth: number, baseHeight: number, t
       base[target + 2] = value * take + (base[target + 2] as number) * keep + 0.5;
     }
   }
+}
+
+/** Darkens whole rows of an RGB image in place, keeping `keep` (0..1) of each value: a translucent black band. */
+export function shadeRows(image: Buffer, width: number, top: number, height: number, keep: number): void {
+  const out = clamped(image);
+  const end = Math.min(out.length, (top + height) * width * 3);
+  for (let index = Math.max(0, top * width * 3); index < end; index += 1) {
+    out[index] = (out[index] as number) * keep;
+  }
+}
+
+/** Where each output pixel of one axis samples its source: two neighbours and the far one's weight. */
+interface AxisSamples {
+  low: Int32Array;
+  high: Int32Array;
+  weight: Float32Array;
+}
+
+/** Pixel centres aligned, positions clamped to the source's edge pixels (as libvips does). */
+function axisSamples(sourceSize: number, size: number): AxisSamples {
+  const low = new Int32Array(size);
+  const high = new Int32Array(size);
+  const weight = new Float32Array(size);
+  const scale = sourceSize / size;
+  const last = sourceSize - 1;
+  for (let index = 0; index < size; index += 1) {
+    const position = Math.min(last, Math.max(0, (index + 0.5) * scale - 0.5));
+    const below = Math.floor(position);
+    low[index] = below;
+    high[index] = Math.min(last, below + 1);
+    weight[index] = position - below;
+  }
+  return { low, high, weight };
+}
+
+/** A raw 8-bit image: grey, grey and alpha, RGB or RGBA (1 to 4 channels). */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/**
+ * One source row interpolated across to the output width and colour-graded (the mix and curve, not
+ * the vignette), as RGB floats. A source with alpha is composited over black first, like a flatten.
+ * Grading here, before the rows are interpolated down, gives the same values as grading after
+ * (both steps are affine and the weights sum to 1) on fewer pixels: a row is spread once and used
+ * for every output row between it and the next.
+ */
+function spreadRow(source: RawPixels, row: number, across: AxisSamples, grade: GradeMap, out: Float32Array) {
+  const { data, channels } = source;
+  const { low, high, weight } = across;
+  const [r0, r1, r2, g0, g1, g2, b0, b1, b2] = grade.matrix;
+  const [rOffset, gOffset, bOffset] = grade.offset;
+  const start = row * source.width * channels;
+  const width = low.length;
+  const green = channels >= 3 ? 1 : 0;
+  const blue = channels >= 3 ? 2 : 0;
+  const alpha = channels === 4 ? 3 : channels === 2 ? 1 : -1;
+  for (let x = 0, target = 0; x < width; x += 1, target += 3) {
+    const a = start + (low[x] as number) * channels;
+    const b = start + (high[x] as number) * channels;
+    const t = weight[x] as number;
+    let keepA = 1 - t;
+    let keepB = t;
+    if (alpha !== -1) {
+      keepA *= (data[a + alpha] as number) / 255;
+      keepB *= (data[b + alpha] as number) / 255;
+    }
+    const r = (data[a] as number) * keepA + (data[b] as number) * keepB;
+    const g = (data[a + green] as number) * keepA + (data[b + green] as number) * keepB;
+    const bl = (data[a + blue] as number) * keepA + (data[b + blue] as number) * keepB;
+    out[target] = r0 * r + r1 * g + r2 * bl + rOffset;
+    out[target + 1] = g0 * r + g1 * g + g2 * bl + gOffset;
+    out[target + 2] = b0 * r + b1 * g + b2 * bl + bOffset;
+  }
+}
+
+/**
+ * Enlarges a raw image to width x height by bilinear interpolation, composites it over black and
+ * grades it, all in one pass into a new RGB buffer. Measured on a 2-core machine, enlarging a
+ * location for a 1280x720 frame in libvips (its upscale goes through a general affine transform,
+ * 20-30 ms even with the nearest-neighbour kernel) and then running applyGrade took 30-40% longer
+ * than decoding the region and this pass. Each source row is interpolated across (and graded) once
+ * and kept while the output rows between it and the next one are drawn.
+ */
+export function enlargeGraded(source: RawPixels, width: number, height: number, grade: GradeMap): Buffer {
+  const mask = grade.light;
+  const across = axisSamples(source.width, width);
+  const down = axisSamples(source.height, height);
+  const frame = Buffer.allocUnsafe(width * height * 3);
+  const out = clamped(frame);
+  let upper = new Float32Array(width * 3);
+  let lower = new Float32Array(width * 3);
+  let upperRow = -1;
+  let lowerRow = -1;
+  for (let y = 0; y < height; y += 1) {
+    const top = down.low[y] as number;
+    const bottom = down.high[y] as number;
+    if (top !== upperRow) {
+      if (top === lowerRow) {
+        [upper, lower] = [lower, upper];
+        lowerRow = -1;
+      } else {
+        spreadRow(source, top, across, grade, upper);
+      }
+      upperRow = top;
+    }
+    if (bottom !== lowerRow) {
+      spreadRow(source, bottom, across, grade, lower);
+      lowerRow = bottom;
+    }
+    const t = down.weight[y] as number;
+    for (
+      let x = 0, column = 0, pixel = y * width, index = pixel * 3;
+      x < width;
+      x += 1, column += 3, pixel += 1, index += 3
+    ) {
+      const light = mask === null ? 1 : (mask[pixel] as number);
+      const top0 = upper[column] as number;
+      const top1 = upper[column + 1] as number;
+      const top2 = upper[column + 2] as number;
+      out[index] = (top0 + ((lower[column] as number) - top0) * t) * light;
+      out[index + 1] = (top1 + ((lower[column + 1] as number) - top1) * t) * light;
+      out[index + 2] = (top2 + ((lower[column + 2] as number) - top2) * t) * light;
+    }
+  }
+  return frame;
 }

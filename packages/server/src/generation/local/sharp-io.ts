@@ -8,6 +8,18 @@ import { imageFailure, invalidInput } from '../generation.errors.js';
  */
 export const PNG_OPTIONS: PngOptions = { compressionLevel: 4, adaptiveFiltering: false, palette: false };
 
+/**
+ * Storyboard frames are encoded with the fastest level: measured on 1280x720 frames, level 1
+ * encodes in a little over half the time of level 4 (6 ms against 12) for 55-60% more bytes
+ * (about 400 KB against 250). A frame is stored once and served through its WebP variants, and a
+ * batch renders many, so encode time counts for more.
+ */
+export const FRAME_PNG_OPTIONS: PngOptions = {
+  compressionLevel: 1,
+  adaptiveFiltering: false,
+  palette: false,
+};
+
 export interface ImageInfo {
   width: number;
   height: number;
@@ -45,6 +57,27 @@ export async function readImageInfo(image: Buffer, what: string): Promise<ImageI
     throw invalidInput(`${what} is too large (over ${MAX_INPUT_PIXELS} pixels)`);
   }
   return info;
+}
+
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+
+/**
+ * The size a PNG's header (its IHDR chunk) declares, or null when the bytes do not start like a
+ * PNG; one over MAX_INPUT_PIXELS is a VALIDATION_ERROR naming `what`, as in readImageInfo. It
+ * answers at once, without a trip to a libvips thread, so a render can start decoding before it
+ * lays out its caption; anything else wrong with the bytes surfaces when they are decoded (through
+ * readingImage), as it would after readImageInfo.
+ */
+export function pngHeaderSize(image: Buffer, what: string): { width: number; height: number } | null {
+  if (image.length < 24 || !image.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  if (image.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const width = image.readUInt32BE(16);
+  const height = image.readUInt32BE(20);
+  if (width === 0 || height === 0) return null;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw invalidInput(`${what} is too large (over ${MAX_INPUT_PIXELS} pixels)`);
+  }
+  return { width, height };
 }
 
 /** Runs a sharp step on caller-supplied bytes, mapping decode failures to a VALIDATION_ERROR. */
