@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
 import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
 import { variantStorageKeys } from '../src/generation/local/variants.js';
+import { ProviderRegistry } from '../src/generation/provider.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
@@ -389,6 +390,65 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     });
     expect(videos.job.shotIds).toEqual(shots.map((shot) => shot.id));
   }, 120_000);
+
+  it('a failing provider fails the shot with a catalogue error: single answers it, a batch fails its job', async () => {
+    server.app.get(ProviderRegistry).register('broken', {
+      shotImage: {
+        renderShot: async () => {
+          throw new Error('model exploded at /secret/path');
+        },
+      },
+    });
+    const { project, shots } = await storyboard(2);
+    const [first, second] = shots as [Shot, Shot];
+    const single = expectSocketError(
+      await request('shot', 'generate', { projectId: project.id, shotId: first.id, provider: 'broken' }),
+      'shot',
+      'SERVER_ERROR',
+      'Image generation failed',
+    );
+    expect(JSON.stringify(single)).not.toContain('secret');
+    const batch = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: [first.id, second.id],
+      provider: 'broken',
+    });
+    const end = await until('the failed batch', () => jobEnd(events, batch.job.id));
+    expect(end.event).toBe('job:error');
+    expect(end.payload).toMatchObject({ status: 'failed', error: 'Image generation failed' });
+    for (const shot of await shotsOf(project.id)) {
+      expect(shot.generation_status).toBe('failed');
+      expect(shot.image_url).toBeNull();
+    }
+    const failed = events.filter(
+      (e) =>
+        e.event === 'shot:generation-progress' &&
+        e.payload.jobId === batch.job.id &&
+        e.payload.status === 'failed',
+    );
+    expect(failed).toHaveLength(2);
+  });
+
+  it('reads give a freshly signed URL for a generated image, and never sign a key of another project', async () => {
+    const { project, shots } = await storyboard(2);
+    const [first, second] = shots as [Shot, Shot];
+    const generated = await ok<ShotGenerationReply>('shot', 'generate', { projectId: project.id, shotId: first.id });
+    const key = generated.shot.s3_image_key as string;
+    // A stale URL stored on the shot is replaced by a signed one for its own key.
+    await server.query(`UPDATE shots SET image_url = 'https://expired.example/x.png' WHERE id = $1`, [first.id]);
+    const read = await ok<Shot>('shot', 'getOne', { shotId: first.id });
+    expect(read.image_url).toMatch(/^\/api\/files\/raw\//);
+    expect((await fetch(new URL(read.image_url as string, server.url))).status).toBe(200);
+    // Another project's key on this shot stays unsigned: the stored URL comes back as it is.
+    const other = await newProject(server, bob);
+    const foreignKey = key.replace(project.id, other.id);
+    await ok('shot', 'update', {
+      shotId: second.id,
+      updates: { s3_image_key: foreignKey, image_url: 'https://cdn.example/mine.png' },
+    });
+    const foreign = await ok<Shot>('shot', 'getOne', { shotId: second.id });
+    expect(foreign.image_url).toBe('https://cdn.example/mine.png');
+  });
 
   it("jobs are the owner's: another user can neither list, cancel nor generate them", async () => {
     const { project, shots } = await storyboard(1);

@@ -17,8 +17,8 @@ import { ProjectsService } from '../projects/project.service.js';
 import type { ScriptEntity } from '../script/script.entity.js';
 import type { ShotEntity } from '../shots/shot.entity.js';
 import { toShot } from '../shots/shot.mapper.js';
+import { signedIfOwn } from '../shots/shot.service.js';
 import { FileUrls } from '../storage/file-urls.js';
-import { isValidStorageKey } from '../storage/storage-key.js';
 import { ReviewRepository } from './review.repository.js';
 
 function linkNotFound() {
@@ -98,9 +98,10 @@ export class ReviewService {
    */
   private async reviewShot(entity: ShotEntity): Promise<Shot> {
     const shot = toShot(entity);
-    const signed = (key: string | null) =>
-      key !== null && isValidStorageKey(key) ? this.urls.displayUrl(key) : undefined;
-    const [imageUrl, videoUrl] = await Promise.all([signed(shot.s3_image_key), signed(shot.s3_video_key)]);
+    const [imageUrl, videoUrl] = await Promise.all([
+      signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
+      signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
+    ]);
     return {
       ...shot,
       image_url: imageUrl ?? shot.image_url,

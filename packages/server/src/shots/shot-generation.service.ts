@@ -185,7 +185,7 @@ export class ShotGenerationService implements OnModuleInit {
     const finished = await this.jobs.waitFor(job.job.id);
     if (finished.status !== 'completed') throw jobOutcomeError(finished, kind);
     const updated = await this.shotsService.requireOwned(user, shot.id);
-    return { jobId: finished.id, shot: toShot(updated) };
+    return { jobId: finished.id, shot: await this.shotsService.present(updated) };
   }
 
   /** Many shots (or every stale one), answered once the job is queued. */

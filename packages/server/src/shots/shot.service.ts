@@ -18,6 +18,8 @@ import { parseId } from '../common/validation.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
+import { FileUrls } from '../storage/file-urls.js';
+import { projectIdOfKey } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
 import { shotValues, toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
@@ -32,7 +34,21 @@ export class ShotsService {
     private readonly projects: ProjectsService,
     private readonly shots: ShotsRepository,
     private readonly events: EventsService,
+    private readonly urls: FileUrls,
   ) {}
+
+  /**
+   * The shot as clients get it: an image or video stored under the shot's project gets a freshly
+   * signed URL (a stored one expires within days); a key of any other project is never signed.
+   */
+  async present(entity: ShotEntity): Promise<Shot> {
+    const shot = toShot(entity);
+    const [imageUrl, videoUrl] = await Promise.all([
+      signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
+      signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
+    ]);
+    return { ...shot, image_url: imageUrl ?? shot.image_url, video_url: videoUrl ?? shot.video_url };
+  }
 
   /** The user's shot; inside a transaction pass its manager (and lock to hold the row). */
   async requireOwned(user: User, shotId: string, manager?: EntityManager, lock = false): Promise<ShotEntity> {
@@ -49,7 +65,7 @@ export class ShotsService {
   }
 
   async get(user: User, shotId: string): Promise<Shot> {
-    return toShot(await this.requireOwned(user, shotId));
+    return this.present(await this.requireOwned(user, shotId));
   }
 
   /** In timeline order; sceneNumber is the 1-based position of a scene in the project's settings. */
@@ -63,7 +79,7 @@ export class ShotsService {
       ids = scene.shotIds;
     }
     const { shots, total } = await this.shots.page(project.id, { limit, offset, ...(ids ? { ids } : {}) });
-    return { shots: shots.map(toShot), total, limit, offset };
+    return { shots: await Promise.all(shots.map((shot) => this.present(shot))), total, limit, offset };
   }
 
   async scenes(user: User, projectId: string): Promise<Scene[]> {
@@ -131,4 +147,13 @@ export class ShotsService {
     if (owner === projectId) throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SHOT_EXISTS });
     throw notFound('Shot');
   }
+}
+
+/** A display URL for a storage key of the project, or undefined for no key or someone else's. */
+export function signedIfOwn(
+  urls: FileUrls,
+  key: string | null,
+  projectId: string,
+): Promise<string> | undefined {
+  return key !== null && projectIdOfKey(key) === projectId ? urls.displayUrl(key) : undefined;
 }

@@ -70,6 +70,11 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'shh',
       SIGNING_SECRET: 's'.repeat(32),
       JOB_CONCURRENCY: '3',
+      JOB_POLL_INTERVAL_MS: '250',
+      JOB_STALE_SECONDS: '30',
+      GENERATION_PROVIDER_VIDEO: 'replicate',
+      FFMPEG_PATH: '/usr/bin/ffmpeg',
+      REPLICATE_API_TOKEN: 'r8_token',
       WEB_DIST: '/srv/web',
     });
     expect(config).toEqual({
@@ -92,6 +97,23 @@ describe('loadConfig', () => {
       },
       signingSecret: 's'.repeat(32),
       jobConcurrency: 3,
+      jobPollIntervalMs: 250,
+      jobStaleSeconds: 30,
+      generation: {
+        providers: {
+          shotImage: 'local',
+          assetImage: 'local',
+          characterRotation: 'local',
+          enhance: 'local',
+          backgroundRemoval: 'local',
+          assessment: 'local',
+          composition: 'local',
+          video: 'replicate',
+        },
+        ffmpegPath: '/usr/bin/ffmpeg',
+        searchPath: undefined,
+      },
+      remoteGenerationEnv: { REPLICATE_API_TOKEN: 'r8_token' },
       webDist: '/srv/web',
       breakdown: {
         provider: 'gemini',
@@ -101,6 +123,32 @@ describe('loadConfig', () => {
         timeoutMs: 9000,
       },
     });
+  });
+
+  it('refuses a generation provider that is not configured, and bad job settings', () => {
+    expect(problemsOf({ GENERATION_PROVIDER_VIDEO: 'replicate' })).toEqual({
+      GENERATION_PROVIDER_VIDEO: "Unknown generation provider 'replicate'",
+    });
+    const problems = problemsOf({
+      GENERATION_PROVIDER_ENHANCE: 'Not A Name',
+      JOB_POLL_INTERVAL_MS: '10',
+      JOB_STALE_SECONDS: 'soon',
+    });
+    expect(problems.GENERATION_PROVIDER_ENHANCE).toContain('is not a provider name');
+    expect(Object.keys(problems).sort()).toEqual([
+      'GENERATION_PROVIDER_ENHANCE',
+      'JOB_POLL_INTERVAL_MS',
+      'JOB_STALE_SECONDS',
+    ]);
+    // With the token, the selection is valid; openai lacks video, and says so.
+    expect(
+      loadConfig({ GENERATION_PROVIDER_VIDEO: 'replicate', REPLICATE_API_TOKEN: 't' }).generation.providers
+        .video,
+    ).toBe('replicate');
+    expect(
+      problemsOf({ GENERATION_PROVIDER_VIDEO: 'openai', OPENAI_IMAGE_API_KEY: 'k' })
+        .GENERATION_PROVIDER_VIDEO,
+    ).toBe("Generation provider 'openai' does not support video");
   });
 
   it('treats empty variables as unset', () => {
