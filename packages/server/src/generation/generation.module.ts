@@ -1,8 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import sharp from 'sharp';
 import { AppConfig } from '../config/config.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { createProviderRegistry } from './generation.config.js';
+import { RenderPool, renderWorkerFile } from './local/render-pool.js';
 import { MediaStore } from './media-store.js';
 import { ProviderRegistry } from './provider.js';
 import { registerRemoteProviders } from './remote/remote.config.js';
@@ -17,10 +18,18 @@ import { RenderSlots } from './render-slots.js';
   imports: [StorageModule],
   providers: [
     {
-      provide: ProviderRegistry,
+      provide: RenderPool,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const registry = createProviderRegistry(config.generation);
+        const file = renderWorkerFile();
+        return file === undefined ? null : new RenderPool(config.jobConcurrency, file);
+      },
+    },
+    {
+      provide: ProviderRegistry,
+      inject: [AppConfig, RenderPool],
+      useFactory: (config: AppConfig, renderPool: RenderPool | null) => {
+        const registry = createProviderRegistry(config.generation, renderPool ? { renderPool } : {});
         registerRemoteProviders(registry, config.remoteGenerationEnv);
         return registry;
       },
@@ -39,4 +48,10 @@ import { RenderSlots } from './render-slots.js';
   ],
   exports: [ProviderRegistry, MediaStore, RenderSlots],
 })
-export class GenerationModule {}
+export class GenerationModule implements OnApplicationShutdown {
+  constructor(@Optional() @Inject(RenderPool) private readonly renderPool: RenderPool | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.renderPool?.close();
+  }
+}

@@ -348,7 +348,8 @@ export class ShotGenerationService implements OnModuleInit {
     const lanes = Math.min(payload.concurrency ?? this.slots.size, this.slots.size);
     await eachLimited(todo, lanes, signal, async (shotId) => {
       const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal);
-      if (outcome !== null) await record(outcome);
+      // The lane goes on to its next shot while the bookkeeping (ordered, one at a time) catches up.
+      if (outcome !== null) void record(outcome);
     });
     await bookkeeping;
     throwIfCancelled(signal);
