@@ -75,7 +75,8 @@ export class RenderPool {
   }
 
   private start(): Slot {
-    const worker = new Worker(this.file);
+    // No inherited flags: a test runner's --conditions would point the worker at TypeScript sources.
+    const worker = new Worker(this.file, { execArgv: [] });
     worker.unref();
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (reply: RenderReply) => this.settle(reply));
