@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { createApp, loadConfig } from '@reelbench/server';
 import { io } from 'socket.io-client';
 import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { call, median } from './bench-http.mjs';
 
 const SHOTS = 100;
 /** Share of each batch's time the server's event loop was busy, per concurrency. */
@@ -21,17 +22,6 @@ const ROUNDS = 3;
 const GOAL_SCALING = 1.7;
 const START = '<!-- bench:batch:start -->';
 const END = '<!-- bench:batch:end -->';
-
-async function call(url, token, method, route, body) {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
 
 function connect(url, token) {
   const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
@@ -124,12 +114,6 @@ async function batch(socket, projectId, shotIds, concurrency) {
   eventLoopBusy[concurrency].push(performance.eventLoopUtilization(loop).utilization);
   return seconds;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function measure(database) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-batch-bench-'));

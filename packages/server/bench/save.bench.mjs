@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
 import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { call, median } from './bench-http.mjs';
 
 const SHOTS = 1_000;
 const REPEATS = 5;
@@ -17,17 +18,6 @@ const GOAL_SPEEDUP = 10;
 const GOAL_POSTGRES_MS = 500;
 const START = '<!-- bench:save:start -->';
 const END = '<!-- bench:save:end -->';
-
-async function call(url, token, method, route, body) {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
 
 /** A full shot as the timeline sends it in a save. */
 function dirtyShot(id, round, index) {
@@ -42,12 +32,6 @@ function dirtyShot(id, round, index) {
     assets: [],
   };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function timed(run) {
   const start = performance.now();

@@ -251,14 +251,12 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       events.find((e) => e.event === 'job:error' && e.payload.jobId === jobId),
     );
     expect(error.payload).toMatchObject({ status: 'cancelled', error: 'Job cancelled' });
-    const heard = events.length;
-    const afterCancel = events.findIndex((e) => e === error);
+    const afterCancel = events.indexOf(error);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const later = events
       .slice(afterCancel + 1)
       .filter((e) => e.payload.jobId === jobId && e.event !== 'shot:updated');
     expect(later).toEqual([]);
-    expect(events.length).toBeGreaterThanOrEqual(heard);
 
     const after = await shotsOf(project.id);
     const finished = after.filter((shot) => shot.video_url !== null);

@@ -1,4 +1,4 @@
-import { type AssetImageEntry, type Job, MESSAGES, ReelbenchError, type User } from '@reelbench/sdk/contract';
+import { type AssetImageEntry, type Job, MESSAGES, type User } from '@reelbench/sdk/contract';
 import {
   GenerationCancelledError,
   renderFailure,
@@ -6,6 +6,7 @@ import {
 } from '../generation/generation.errors.js';
 import type { ImageMeta } from '../generation/generation.types.js';
 import type { JobsService } from '../jobs/job.service.js';
+import { jobOutcomeError } from '../jobs/job-outcome.js';
 
 /** Job types of the asset domain (each shows in the job list under this name). */
 export const ASSET_JOB_TYPES = {
@@ -13,22 +14,6 @@ export const ASSET_JOB_TYPES = {
   enhanceImage: 'asset:enhance-image',
   ensureBgRemoved: 'asset:ensure-bg-removed',
 } as const;
-
-/** A job that did not complete, as the error its waiting request answers with. */
-export function jobOutcomeError(job: Job): ReelbenchError {
-  if (job.status === 'cancelled') {
-    return new ReelbenchError({
-      code: 'CONFLICT_ERROR',
-      message: job.error ?? 'Job cancelled',
-      context: { jobId: job.id },
-    });
-  }
-  return new ReelbenchError({
-    code: 'SERVER_ERROR',
-    message: job.error ?? MESSAGES.imageGenerationFailed,
-    context: { jobId: job.id },
-  });
-}
 
 /**
  * Queues one job and waits for it: the request answers when the image exists (progress arrives as
@@ -40,7 +25,7 @@ export async function runToCompletion(
 ): Promise<Job> {
   const { job } = await jobs.enqueue(request);
   const finished = await jobs.waitFor(job.id);
-  if (finished.status !== 'completed') throw jobOutcomeError(finished);
+  if (finished.status !== 'completed') throw jobOutcomeError(finished, MESSAGES.imageGenerationFailed);
   return finished;
 }
 

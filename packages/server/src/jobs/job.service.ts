@@ -27,11 +27,11 @@ import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
 import type { JobContext, JobHandler } from './job-handlers.js';
+import { JOB_CANCELLED } from './job-outcome.js';
 import { JobQueue, type QueuedDelivery } from './job-queue.js';
 
 /** A job started this many times without finishing (each start ended by a crash) is given up. */
 export const MAX_JOB_ATTEMPTS = 3;
-export const JOB_CANCELLED = 'Job cancelled';
 export const JOB_RESUMED = 'Resumed after the server running it stopped';
 export const JOB_GIVEN_UP = `Stopped ${MAX_JOB_ATTEMPTS} times before finishing`;
 const STOPPING = 'The server is stopping';

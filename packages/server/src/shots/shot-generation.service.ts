@@ -30,6 +30,7 @@ import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
+import { jobOutcomeError } from '../jobs/job-outcome.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
@@ -89,22 +90,6 @@ function errorMessage(error: unknown, kind: Kind): string {
   return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR'
     ? error.message
     : failureMessage(kind);
-}
-
-/** A job that did not complete, as the error its waiting request answers with. */
-function jobOutcomeError(job: Job, kind: Kind): ReelbenchError {
-  if (job.status === 'cancelled') {
-    return new ReelbenchError({
-      code: 'CONFLICT_ERROR',
-      message: job.error ?? 'Job cancelled',
-      context: { jobId: job.id },
-    });
-  }
-  return new ReelbenchError({
-    code: 'SERVER_ERROR',
-    message: job.error ?? failureMessage(kind),
-    context: { jobId: job.id },
-  });
 }
 
 /** Runs `work` over items, at most `limit` at a time, stopping early when the signal fires. */
@@ -183,7 +168,7 @@ export class ShotGenerationService implements OnModuleInit {
     if (shot.projectId !== project.id) throw notFound('Shot');
     const job = await this.start(user, project, type, kind, [shot.id], options);
     const finished = await this.jobs.waitFor(job.job.id);
-    if (finished.status !== 'completed') throw jobOutcomeError(finished, kind);
+    if (finished.status !== 'completed') throw jobOutcomeError(finished, failureMessage(kind));
     const updated = await this.shotsService.requireOwned(user, shot.id);
     return { jobId: finished.id, shot: await this.shotsService.present(updated) };
   }
@@ -240,7 +225,7 @@ export class ShotGenerationService implements OnModuleInit {
       shotIds: [shot.id],
     });
     const finished = await this.jobs.waitFor(job.id);
-    if (finished.status !== 'completed') throw jobOutcomeError(finished, 'image');
+    if (finished.status !== 'completed') throw jobOutcomeError(finished, failureMessage('image'));
     const variants = await this.variants.findByIds(shot.id, variantIds);
     return { jobId: job.id, variants: variants.map(toCoverageVariant) };
   }
@@ -259,7 +244,7 @@ export class ShotGenerationService implements OnModuleInit {
       shotIds: ids,
     });
     const finished = await this.jobs.waitFor(job.id);
-    if (finished.status !== 'completed') throw jobOutcomeError(finished, 'image');
+    if (finished.status !== 'completed') throw jobOutcomeError(finished, failureMessage('image'));
     const result = finished.result as { key: string; shotIds: string[]; columns: number };
     return { jobId: job.id, url: await this.media.displayUrl(result.key), ...result };
   }

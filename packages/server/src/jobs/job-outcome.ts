@@ -1,0 +1,22 @@
+import { type Job, ReelbenchError } from '@reelbench/sdk/contract';
+
+export const JOB_CANCELLED = 'Job cancelled';
+
+/**
+ * A job that did not complete, as the error the request waiting for it answers with: a cancel is a
+ * CONFLICT_ERROR, a failure SERVER_ERROR with the job's own message (or `failureMessage`).
+ */
+export function jobOutcomeError(job: Job, failureMessage: string): ReelbenchError {
+  if (job.status === 'cancelled') {
+    return new ReelbenchError({
+      code: 'CONFLICT_ERROR',
+      message: job.error ?? JOB_CANCELLED,
+      context: { jobId: job.id },
+    });
+  }
+  return new ReelbenchError({
+    code: 'SERVER_ERROR',
+    message: job.error ?? failureMessage,
+    context: { jobId: job.id },
+  });
+}
