@@ -430,10 +430,15 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('reads give a freshly signed URL for a generated image, and never sign a key of another project', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ok<ShotGenerationReply>('shot', 'generate', { projectId: project.id, shotId: first.id });
+    const generated = await ok<ShotGenerationReply>('shot', 'generate', {
+      projectId: project.id,
+      shotId: first.id,
+    });
     const key = generated.shot.s3_image_key as string;
     // A stale URL stored on the shot is replaced by a signed one for its own key.
-    await server.query(`UPDATE shots SET image_url = 'https://expired.example/x.png' WHERE id = $1`, [first.id]);
+    await server.query(`UPDATE shots SET image_url = 'https://expired.example/x.png' WHERE id = $1`, [
+      first.id,
+    ]);
     const read = await ok<Shot>('shot', 'getOne', { shotId: first.id });
     expect(read.image_url).toMatch(/^\/api\/files\/raw\//);
     expect((await fetch(new URL(read.image_url as string, server.url))).status).toBe(200);
