@@ -21,7 +21,7 @@ export function invalidInput(message: string): ReelbenchError {
 
 /** libvips rejects bytes it cannot decode with messages like these; anything else is our fault. */
 const DECODE_FAILURE =
-  /input buffer|input file|unsupported image format|corrupt|premature end|read error|load_buffer|pixel limit|bad seek|truncated/i;
+  /input buffer|input file|unsupported image format|corrupt|premature end|read error|load_buffer|pixel limit|bad seek|truncated|treated as error due to failOn/i;
 
 /**
  * Maps a failure while reading `what` to a catalogue error: undecodable bytes are the caller's
