@@ -1,9 +1,8 @@
-import { Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import sharp from 'sharp';
 import { AppConfig } from '../config/config.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { createProviderRegistry } from './generation.config.js';
-import { RenderPool, renderWorkerFile } from './local/render-pool.js';
 import { MediaStore } from './media-store.js';
 import { ProviderRegistry } from './provider.js';
 import { registerRemoteProviders } from './remote/remote.config.js';
@@ -18,18 +17,10 @@ import { RenderSlots } from './render-slots.js';
   imports: [StorageModule],
   providers: [
     {
-      provide: RenderPool,
+      provide: ProviderRegistry,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const file = renderWorkerFile();
-        return file === undefined ? null : new RenderPool(config.jobConcurrency, file);
-      },
-    },
-    {
-      provide: ProviderRegistry,
-      inject: [AppConfig, RenderPool],
-      useFactory: (config: AppConfig, renderPool: RenderPool | null) => {
-        const registry = createProviderRegistry(config.generation, renderPool ? { renderPool } : {});
+        const registry = createProviderRegistry(config.generation);
         registerRemoteProviders(registry, config.remoteGenerationEnv);
         return registry;
       },
@@ -48,10 +39,4 @@ import { RenderSlots } from './render-slots.js';
   ],
   exports: [ProviderRegistry, MediaStore, RenderSlots],
 })
-export class GenerationModule implements OnApplicationShutdown {
-  constructor(@Optional() @Inject(RenderPool) private readonly renderPool: RenderPool | null) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.renderPool?.close();
-  }
-}
+export class GenerationModule {}

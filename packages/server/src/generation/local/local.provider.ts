@@ -11,13 +11,10 @@ import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from './ffmpeg-
 import { renderFrame } from './frame-renderer.js';
 import { DEFAULT_FRAMING } from './framing.js';
 import { removeBackground } from './matte.js';
-import type { RenderPool } from './render-pool.js';
 
 export interface LocalProviderOptions extends FfmpegSearch {
   /** Where animatic clips are written; the system temp directory by default. */
   tempDir?: string;
-  /** Worker threads for storyboard frames; without one they render on the calling thread. */
-  renderPool?: RenderPool;
 }
 
 /**
@@ -77,10 +74,7 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
   };
   const assetImages = { renderAssetImage };
   return {
-    shotImage: {
-      renderShot: (request) =>
-        options.renderPool ? options.renderPool.render(request) : renderShotImage(request),
-    },
+    shotImage: { renderShot: renderShotImage },
     assetImage: assetImages,
     characterRotation: assetImages,
     enhance: { enhance: enhanceImage },
