@@ -86,6 +86,8 @@ export interface ShotImageRequest {
   style: VisualStyle;
   /** Every asset the shot places, with its image bytes. Placements of assets not listed are skipped. */
   assets: readonly PlacedAssetSource[];
+  /** The shot's prompt (or a one-run replacement); remote providers describe the frame with it. */
+  prompt?: string;
   /** Fires when the job is cancelled; a remote provider then cancels its own work too. */
   signal?: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type AspectRatio,
+  type AssetType,
   type BatchShotResult,
   type BatchTarget,
   type CoverageVariant,
@@ -23,7 +24,7 @@ import {
   GenerationCancelledError,
   throwIfCancelled,
 } from '../generation/generation.errors.js';
-import type { RenderedImage } from '../generation/generation.types.js';
+import type { PlacedAssetSource, RenderedImage } from '../generation/generation.types.js';
 import { DEFAULT_FRAMING } from '../generation/local/framing.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
@@ -54,6 +55,12 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 type Kind = 'image' | 'video';
 
+/** The project's placeable assets for one job, and each placed image's bytes, read once per job. */
+interface JobAssets {
+  byId: Map<string, AssetEntity>;
+  images: Map<string, Promise<Buffer | null>>;
+}
+
 /** What a shot generation job carries (the checked request). */
 export interface ShotJobPayload extends GenerationOptions {
   shotIds: string[];
@@ -79,6 +86,8 @@ export const VIDEO_JOB_TYPES = [
   'video:generate',
   'video:generate-batch',
 ] as const;
+/** How often a batch stores its per-shot results while it runs. */
+const RESULT_SAVE_MS = 500;
 export const NO_IMAGE_TO_EDIT = 'The shot has no image to edit yet: generate one first';
 export const NO_IMAGES_FOR_GRID = 'None of these shots has an image yet';
 
@@ -289,6 +298,10 @@ export class ShotGenerationService implements OnModuleInit {
     return new Map(assets.map((asset) => [asset.id, asset]));
   }
 
+  private async jobAssets(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<JobAssets> {
+    return { byId: await this.assetsOf(project), images: new Map() };
+  }
+
   // ------------------------------------------------------------------ jobs
 
   /**
@@ -304,9 +317,10 @@ export class ShotGenerationService implements OnModuleInit {
     const todo = payload.shotIds.filter((id) => !results.has(id));
     const project = await this.projects.findById(job.projectId);
     if (project === null) throw notFound('Project');
-    const assets = await this.assetsOf(project);
+    const assets = await this.jobAssets(project);
     const total = payload.shotIds.length;
     let bookkeeping = Promise.resolve();
+    let savedAt = 0;
     const record = (result: BatchShotResult) => {
       bookkeeping = bookkeeping.then(async () => {
         if (signal.aborted) return;
@@ -315,7 +329,13 @@ export class ShotGenerationService implements OnModuleInit {
         const completed = ordered.filter((entry) => entry.status === 'completed').length;
         const failed = ordered.filter((entry) => entry.status === 'failed').length;
         const progress = total === 0 ? 100 : ((completed + failed) / total) * 100;
-        await ctx.progress(progress, { message: `${completed + failed}/${total} shots`, result: ordered });
+        // The per-shot results (the resume point) are stored at most every RESULT_SAVE_MS: writing the
+        // growing list after every shot would make a batch's writes grow with the square of its size.
+        // A restart redoes at most the shots of that interval; the final result is stored at the end.
+        const save = Date.now() - savedAt >= RESULT_SAVE_MS;
+        if (save) savedAt = Date.now();
+        const message = `${completed + failed}/${total} shots`;
+        await ctx.progress(progress, save ? { message, result: ordered } : { message });
         if (signal.aborted) return;
         this.events.toProject(job.projectId, 'shot:batch-progress', {
           projectId: job.projectId,
@@ -355,7 +375,7 @@ export class ShotGenerationService implements OnModuleInit {
     kind: Kind,
     shotId: string,
     options: ShotJobPayload,
-    assets: Map<string, AssetEntity>,
+    assets: JobAssets,
     signal: AbortSignal,
   ): Promise<BatchShotResult | null> {
     const marked = await this.shots.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
@@ -404,37 +424,42 @@ export class ShotGenerationService implements OnModuleInit {
     this.shotsService.announceUpdated(toShot(shot));
   }
 
+  /** The placed assets and the bytes of the image each placement shows, each image read once per job. */
   private async placedAssets(
-    shot: ShotEntity,
-    assets: Map<string, AssetEntity>,
-    placements?: ShotAssetPlacement[],
-  ): Promise<{
-    sources: PlacementSource[];
-    request: { asset: ReturnType<typeof assetSubject>; image: Buffer | null }[];
-  }> {
-    const subject = placements
-      ? Object.assign(Object.create(Object.getPrototypeOf(shot)), shot, { assets: placements })
-      : shot;
-    const sources = placementSources(subject as ShotEntity, assets);
+    placements: readonly ShotAssetPlacement[],
+    assets: JobAssets,
+  ): Promise<{ sources: PlacementSource[]; request: PlacedAssetSource[] }> {
+    const sources = placementSources(placements, assets.byId);
     const request = await Promise.all(
       sources.map(async (source) => ({
         asset: assetSubject(source.asset),
-        image: source.s3Key === null ? null : ((await this.media.read(source.s3Key)) ?? null),
+        image: await this.imageOf(source, assets),
       })),
     );
     return { sources, request };
   }
 
+  private imageOf(source: PlacementSource, assets: JobAssets): Promise<Buffer | null> {
+    const key = source.s3Key;
+    if (key === null) return Promise.resolve(null);
+    let image = assets.images.get(key);
+    if (image === undefined) {
+      image = this.media.read(key).then((bytes) => bytes ?? null);
+      assets.images.set(key, image);
+    }
+    return image;
+  }
+
   private async renderShotImage(
     shot: ShotEntity,
     options: ShotJobPayload,
-    assets: Map<string, AssetEntity>,
+    assets: JobAssets,
     signal: AbortSignal,
     framing?: FramingType,
   ): Promise<{ rendered: RenderedImage; inputs: string; aspect: AspectRatio }> {
     const aspect = shotAspect(shot, options.aspect);
     const placements = options.placements ?? placementsOf(shot);
-    const { sources, request } = await this.placedAssets(shot, assets, options.placements);
+    const { sources, request } = await this.placedAssets(placements, assets);
     const generator = this.registry.get('shotImage', options.provider);
     throwIfCancelled(signal);
     const rendered = await this.slots.run(() => {
@@ -450,7 +475,8 @@ export class ShotGenerationService implements OnModuleInit {
         aspect,
         style: shotStyle(shot),
         assets: request,
-        ...({ signal, prompt: options.prompt ?? shot.prompt ?? undefined } as object),
+        signal,
+        ...definedPrompt(options.prompt ?? shot.prompt),
       });
     });
     throwIfCancelled(signal);
@@ -461,7 +487,7 @@ export class ShotGenerationService implements OnModuleInit {
     job: Job,
     shot: ShotEntity,
     options: ShotJobPayload,
-    assets: Map<string, AssetEntity>,
+    assets: JobAssets,
     signal: AbortSignal,
   ): Promise<ShotEntity> {
     const { rendered, inputs } = await this.renderShotImage(shot, options, assets, signal);
@@ -502,7 +528,7 @@ export class ShotGenerationService implements OnModuleInit {
     job: Job,
     shot: ShotEntity,
     options: ShotJobPayload,
-    assets: Map<string, AssetEntity>,
+    assets: JobAssets,
     signal: AbortSignal,
   ): Promise<ShotEntity> {
     let current = shot;
@@ -521,7 +547,7 @@ export class ShotGenerationService implements OnModuleInit {
         durationSeconds: current.duration,
         framing: (current.framing ?? null) as FramingType | null,
         aspect,
-        ...({ signal } as object),
+        signal,
       });
     });
     if (signal.aborted) throw new GenerationCancelledError();
@@ -597,7 +623,7 @@ export class ShotGenerationService implements OnModuleInit {
     this.announce(job, 'image', shot, { status: 'processing', progress: 0 });
     const project = await this.projects.findById(job.projectId);
     if (project === null) throw notFound('Project');
-    const assets = await this.assetsOf(project);
+    const assets = await this.jobAssets(project);
     const assessor = this.registry.get('assessment');
     const enhancer = this.registry.get('enhance');
     const first = await this.renderShotImage(shot, payload, assets, signal);
@@ -644,7 +670,7 @@ export class ShotGenerationService implements OnModuleInit {
     if (shot === undefined) throw notFound('Shot');
     const project = await this.projects.findById(job.projectId);
     if (project === null) throw notFound('Project');
-    const assets = await this.assetsOf(project);
+    const assets = await this.jobAssets(project);
     const variants = await this.variants.findByIds(shotId, payload.variantIds ?? []);
     let done = 0;
     for (const variant of variants) {
@@ -723,13 +749,12 @@ function ordering(shotIds: readonly string[], results: Map<string, BatchShotResu
   });
 }
 
-function assetSubject(asset: AssetEntity) {
-  return {
-    id: asset.id,
-    type: asset.type as AssetEntity['type'] & ('character' | 'location' | 'prop' | 'custom'),
-    name: asset.name,
-    config: storedConfig(asset),
-  };
+function assetSubject(asset: AssetEntity): PlacedAssetSource['asset'] {
+  return { id: asset.id, type: asset.type as AssetType, name: asset.name, config: storedConfig(asset) };
+}
+
+function definedPrompt(prompt: string | null | undefined): { prompt?: string } {
+  return prompt ? { prompt } : {};
 }
 
 /** Generated media of the shot lives under its own folder; anything else (an upload) is not ours to delete. */

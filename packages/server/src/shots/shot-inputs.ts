@@ -42,10 +42,10 @@ export function placementsOf(shot: ShotEntity): ShotAssetPlacement[] {
 
 /** For each placement whose asset is known: the image it shows (falling back to the default key). */
 export function placementSources(
-  shot: ShotEntity,
+  placements: readonly ShotAssetPlacement[],
   assets: ReadonlyMap<string, AssetEntity>,
 ): PlacementSource[] {
-  return placementsOf(shot).flatMap((placement) => {
+  return placements.flatMap((placement) => {
     const asset = assets.get(placement.assetId);
     if (asset === undefined) return [];
     const config = storedConfig(asset);
@@ -105,7 +105,7 @@ export function staleness(
   const image =
     shot.imageUrl === null ||
     (typeof recordedImage === 'string' &&
-      recordedImage !== imageInputs(shot, placementSources(shot, assets), aspect));
+      recordedImage !== imageInputs(shot, placementSources(placementsOf(shot), assets), aspect));
   const video =
     shot.videoUrl === null ||
     (typeof recordedVideo === 'string' && recordedVideo !== videoInputs(shot, aspect));

@@ -138,14 +138,8 @@ export class ShotsRepository {
     values: ShotValues,
     manager: EntityManager = this.db.manager,
   ): Promise<ShotEntity | null> {
-    const entries = Object.entries(values);
-    if (entries.length === 0) return this.findOwned(shotId, ownerId, manager);
-    const columns = entries.map(([property]) => this.columnMeta(property));
-    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + 3}`).join(', ');
-    // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
-    const params = entries.map(([, value], i) =>
-      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
-    );
+    if (Object.keys(values).length === 0) return this.findOwned(shotId, ownerId, manager);
+    const { sets, params } = this.assignments(values, 3);
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH updated AS (
          UPDATE shots AS s SET ${sets}, "updated_at" = now() FROM projects AS p
@@ -155,6 +149,18 @@ export class ShotsRepository {
     );
     const [row] = rows;
     return row === undefined ? null : this.fromRow(row);
+  }
+
+  /** `"column" = $n, …` for the values, numbered from `first`, and their parameters. */
+  private assignments(values: ShotValues, first: number): { sets: string; params: unknown[] } {
+    const entries = Object.entries(values);
+    const columns = entries.map(([property]) => this.columnMeta(property));
+    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + first}`).join(', ');
+    // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
+    const params = entries.map(([, value], i) =>
+      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
+    );
+    return { sets, params };
   }
 
   /** Deletes those of `ids` that are shots of the project; returns the ids deleted. */
@@ -327,12 +333,7 @@ export class ShotsRepository {
 
   /** Writes generation results (url, key, status, metadata) without an owner check: the job was checked. */
   async writeGeneration(shotId: string, values: ShotValues): Promise<ShotEntity | null> {
-    const entries = Object.entries(values);
-    const columns = entries.map(([property]) => this.columnMeta(property));
-    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + 2}`).join(', ');
-    const params = entries.map(([, value], i) =>
-      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
-    );
+    const { sets, params } = this.assignments(values, 2);
     const rows: Record<string, unknown>[] = await this.db.query(
       `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
        SELECT * FROM updated`,

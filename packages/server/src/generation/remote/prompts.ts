@@ -86,6 +86,7 @@ export function shotPrompt(request: ShotImageRequest): string {
     .map((source) => `${source.asset.name} (${source.asset.type})`);
   return [
     `Cinematic storyboard frame, ${framing}: ${shot.name || DEFAULT_SHOT_NAME}.`,
+    sentence(request.prompt),
     sentence(shot.action),
     sentence(shot.description),
     cast.length > 0 ? `Featuring ${cast.join(', ')}.` : undefined,
