@@ -3,6 +3,7 @@ import { type PendingRequest, PendingRequests } from '../src/pending-requests.js
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function tracked() {
@@ -27,6 +28,9 @@ describe('PendingRequests', () => {
     ['setTimeout only', ['setTimeout', 'clearTimeout'] as const],
   ])('times each request out at its own deadline with one timer (%s faked)', async (_label, toFake) => {
     vi.useFakeTimers({ toFake: [...toFake] });
+    // Without a faked Date the clock must still not move between the adds below (a real millisecond
+    // ticking over would shift a deadline): it stands still, so only the timers say time has passed.
+    if (!toFake.includes('Date')) vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     const { table, add, outcomes } = tracked();
     add('slow', 60_000);
     add('fast', 10_000);

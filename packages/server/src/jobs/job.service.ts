@@ -40,7 +40,12 @@ const COUNTS_TTL_MS = 1_000;
 interface RunningJob {
   controller: AbortController;
   heartbeat: NodeJS.Timeout;
+  /** Settles when the handler has returned (after an abort: once its in-flight step is done). */
+  done?: Promise<void>;
 }
+
+/** How long a stopping server waits for aborted handlers to finish the step they are in. */
+const STOP_WAIT_MS = 10_000;
 
 export interface EnqueueRequest {
   user: User;
@@ -110,6 +115,12 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       controller.abort(new Error(STOPPING));
     }
     await this.fetching;
+    // Aborted handlers finish the step they are in (a file being written, a row being updated)
+    // before the database and storage go away.
+    await Promise.race([
+      Promise.allSettled(abandoned.map(([, running]) => running.done)),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+    ]);
     // Handed back at once, so the next start (or another node) need not wait for the heartbeat to age.
     for (const [id] of abandoned) {
       const requeued = await this.repository.requeue(id, JOB_RESUMED).catch(() => null);
@@ -257,13 +268,16 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       Math.max(250, (this.config.jobStaleSeconds * 1_000) / 4),
     );
     heartbeat.unref();
-    this.running.set(entity.id, { controller, heartbeat });
+    const running: RunningJob = { controller, heartbeat };
+    this.running.set(entity.id, running);
     this.emitProgress(entity, await this.repository.counts(entity.userId));
-    void this.execute(entity, delivery.id, handler, controller.signal).finally(() => {
-      clearInterval(heartbeat);
-      this.running.delete(entity.id);
-      this.wake();
-    });
+    running.done = this.execute(entity, delivery.id, handler, controller.signal)
+      .catch((error: unknown) => this.logger.error(`job ${entity.id} could not be settled`, error as Error))
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.running.delete(entity.id);
+        this.wake();
+      });
   }
 
   private async execute(
