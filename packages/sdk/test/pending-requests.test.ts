@@ -30,7 +30,7 @@ describe('PendingRequests', () => {
     vi.useFakeTimers({ toFake: [...toFake] });
     // Without a faked Date the clock must still not move between the adds below (a real millisecond
     // ticking over would shift a deadline): it stands still, so only the timers say time has passed.
-    if (!toFake.includes('Date')) vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    if (!(toFake as readonly string[]).includes('Date')) vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     const { table, add, outcomes } = tracked();
     add('slow', 60_000);
     add('fast', 10_000);
