@@ -158,6 +158,32 @@ describe('LocalStorage', () => {
     expect((await storage.get(key))?.contentType).toBe('application/octet-stream');
   });
 
+  it('writes again into folders removed behind its back, the temp folder too, and leaves no temp files', async () => {
+    await storage.put(key, bytes, 'image/png');
+    await rm(path.join(root, 'projects'), { recursive: true });
+    await rm(path.join(root, '.meta'), { recursive: true });
+    await rm(path.join(root, '.tmp'), { recursive: true });
+    const again = `projects/${PROJECT}/images/two.png`;
+    await storage.put(again, bytes, 'image/png');
+    const object = await storage.get(again);
+    expect(object?.contentType).toBe('image/png');
+    expect(object ? await readAll(object.body) : undefined).toEqual(bytes);
+    await storage.copy(again, key);
+    expect(await storage.exists(key)).toBe(true);
+    expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('keeps no temp file when a write cannot land, and deleting what is gone is not an error', async () => {
+    // An object where the key needs a folder: the rename into place fails.
+    await storage.put(`projects/${PROJECT}/images/a`, bytes, 'text/plain');
+    await expect(storage.put(`projects/${PROJECT}/images/a/b.png`, bytes, 'image/png')).rejects.toThrow();
+    expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+    expect(await storage.exists(`projects/${PROJECT}/images/a`)).toBe(true);
+    await storage.delete(`projects/${PROJECT}/images/a`);
+    await storage.delete(`projects/${PROJECT}/images/a`);
+    expect(await storage.exists(`projects/${PROJECT}/images/a`)).toBe(false);
+  });
+
   it('refuses every unsafe key before touching the disk', async () => {
     for (const bad of BAD_KEYS) {
       await expect(storage.put(bad, bytes, 'text/plain'), bad).rejects.toMatchObject({

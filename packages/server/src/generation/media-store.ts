@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FileUrls } from '../storage/file-urls.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { readAll } from '../storage/stream-bytes.js';
+import type { RawPixelData } from './generation.types.js';
 import { makeImageVariants, variantStorageKeys } from './local/variants.js';
 
 /** The display URLs of a stored image: the original and its WebP variants. */
@@ -26,10 +27,13 @@ export class MediaStore {
     private readonly urls: FileUrls,
   ) {}
 
-  /** Stores the PNG and its variants under `prefix` (ending in '/'); returns the original's key. */
-  async putImage(prefix: string, png: Buffer): Promise<string> {
+  /**
+   * Stores the PNG and its variants under `prefix` (ending in '/'); returns the original's key.
+   * `pixels`, the PNG's own decoded pixels when the caller has them, save decoding it again.
+   */
+  async putImage(prefix: string, png: Buffer, pixels?: RawPixelData): Promise<string> {
     const key = `${prefix}${randomUUID()}.png`;
-    const variants = await makeImageVariants(png);
+    const variants = await makeImageVariants(png, pixels);
     const keys = variantStorageKeys(key);
     await this.storage.put(key, png, 'image/png');
     await Promise.all(

@@ -491,17 +491,17 @@ export class ShotGenerationService implements OnModuleInit {
     signal: AbortSignal,
   ): Promise<ShotEntity> {
     const { rendered, inputs } = await this.renderShotImage(shot, options, assets, signal);
-    return this.storeShotImage(job, shot, rendered.png, inputs, signal);
+    return this.storeShotImage(job, shot, rendered, inputs, signal);
   }
 
   private async storeShotImage(
     job: Job,
     shot: ShotEntity,
-    png: Buffer,
+    image: Pick<RenderedImage, 'png' | 'pixels'>,
     inputs: string,
     signal: AbortSignal,
   ): Promise<ShotEntity> {
-    const key = await this.media.putImage(`${projectPrefix(shot.projectId)}shots/${shot.id}/`, png);
+    const key = await this.media.putImage(`${projectPrefix(shot.projectId)}shots/${shot.id}/`, image.png, image.pixels);
     if (signal.aborted) {
       await this.media.deleteImage(key);
       throw new GenerationCancelledError();
@@ -535,7 +535,7 @@ export class ShotGenerationService implements OnModuleInit {
     let image = current.s3ImageKey === null ? undefined : await this.media.read(current.s3ImageKey);
     if (image === undefined) {
       const { rendered, inputs } = await this.renderShotImage(current, options, assets, signal);
-      current = await this.storeShotImage(job, current, rendered.png, inputs, signal);
+      current = await this.storeShotImage(job, current, rendered, inputs, signal);
       image = rendered.png;
     }
     const aspect = shotAspect(current, options.aspect);
@@ -603,7 +603,7 @@ export class ShotGenerationService implements OnModuleInit {
     const edited = await this.slots.run(() => enhancer.enhance(image));
     throwIfCancelled(signal);
     const inputs = typeof shot.metadata?.imageInputs === 'string' ? shot.metadata.imageInputs : '';
-    const updated = await this.storeShotImage(job, shot, edited.png, inputs, signal);
+    const updated = await this.storeShotImage(job, shot, edited, inputs, signal);
     const url = updated.imageUrl ?? undefined;
     this.announce(job, 'image', updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
     return [{ shotId, status: 'completed', ...(url ? { url } : {}) }];
@@ -649,7 +649,7 @@ export class ShotGenerationService implements OnModuleInit {
       const source = best.png;
       candidate = (await this.slots.run(() => enhancer.enhance(source))).png;
     }
-    const updated = await this.storeShotImage(job, shot, best.png, first.inputs, signal);
+    const updated = await this.storeShotImage(job, shot, best, first.inputs, signal);
     const score = Math.max(0, Math.min(10, best.score));
     await this.shots.writeGeneration(shotId, {
       assessmentNotes: attempts

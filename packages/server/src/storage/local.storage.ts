@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { notFound } from '../common/domain-error.js';
 import type { Storage, StoredObject, StoredObjectInfo } from './storage.types.js';
@@ -11,6 +11,8 @@ import type { UrlSigner } from './url-signer.js';
 const META_DIR = '.meta';
 const TEMP_DIR = '.tmp';
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+/** How many folders the store remembers having made before it forgets them all and checks again. */
+const KNOWN_FOLDERS_LIMIT = 4096;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -24,6 +26,12 @@ function isMissing(error: unknown): boolean {
  */
 export class LocalStorage implements Storage {
   readonly driver = 'local';
+  /**
+   * Folders this store has made or found: a write then costs a temp file and a rename, not a
+   * `mkdir` of the temp folder and the target folder too (a shot image and its three variants are
+   * eight writes). A folder removed behind the store's back is made again when a rename misses it.
+   */
+  private readonly knownFolders = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -48,8 +56,8 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    await rm(this.objectPath(key), { force: true });
-    await rm(this.metaPath(key), { force: true });
+    await removeFile(this.objectPath(key));
+    await removeFile(this.metaPath(key));
   }
 
   async list(prefix: string): Promise<StoredObjectInfo[]> {
@@ -95,10 +103,10 @@ export class LocalStorage implements Storage {
         throw isMissing(error) ? notFound('File') : error;
       });
       await this.writeAtomically(this.metaPath(targetKey), JSON.stringify({ contentType }));
-      await mkdir(path.dirname(this.objectPath(targetKey)), { recursive: true });
-      await rename(temp, this.objectPath(targetKey));
-    } finally {
+      await this.renameInto(temp, this.objectPath(targetKey));
+    } catch (error) {
       await rm(temp, { force: true });
+      throw error;
     }
   }
 
@@ -126,19 +134,56 @@ export class LocalStorage implements Storage {
 
   private async tempPath(): Promise<string> {
     const folder = path.join(this.root, TEMP_DIR);
-    await mkdir(folder, { recursive: true });
+    await this.ensureFolder(folder);
     return path.join(folder, randomUUID());
   }
 
-  /** Temp file in the same file system, then rename: atomic on POSIX. */
-  private async writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
-    const temp = await this.tempPath();
+  private async ensureFolder(folder: string): Promise<void> {
+    if (this.knownFolders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    if (this.knownFolders.size >= KNOWN_FOLDERS_LIMIT) this.knownFolders.clear();
+    this.knownFolders.add(folder);
+  }
+
+  /** Moves a finished temp file into place, making its folder first when it is not known to exist. */
+  private async renameInto(temp: string, target: string): Promise<void> {
+    const folder = path.dirname(target);
+    await this.ensureFolder(folder);
     try {
-      await writeFile(temp, data);
-      await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
-    } finally {
-      await rm(temp, { force: true });
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      // The folder was removed since it was made (a project deleted, say): make it again, once.
+      this.knownFolders.delete(folder);
+      await this.ensureFolder(folder);
+      await rename(temp, target);
     }
+  }
+
+  /** Temp file in the same file system, then rename: atomic on POSIX. A failed write leaves no temp file. */
+  private async writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
+    let temp = await this.tempPath();
+    try {
+      await writeFile(temp, data).catch(async (error: unknown) => {
+        if (!isMissing(error)) throw error;
+        // The temp folder itself was removed: make it again, once.
+        this.knownFolders.delete(path.dirname(temp));
+        temp = await this.tempPath();
+        await writeFile(temp, data);
+      });
+      await this.renameInto(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+}
+
+/** Removes a file; one that is not there is not an error. */
+async function removeFile(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
   }
 }

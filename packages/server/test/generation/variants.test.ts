@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeImageVariants, variantStorageKeys } from '../../src/generation/local/variants.js';
-import { card } from './generation.fixtures.js';
+import { renderFrame } from '../../src/generation/local/frame-renderer.js';
+import { card, frameInput } from './generation.fixtures.js';
 
 describe('makeImageVariants', () => {
   it('makes a 256-wide thumbnail, a 768-wide medium and a full-size optimized WebP', async () => {
@@ -25,6 +26,16 @@ describe('makeImageVariants', () => {
     expect([variants.thumbnail.width, variants.medium.width, variants.optimized.width]).toEqual([
       200, 200, 200,
     ]);
+  });
+
+  it('makes the same bytes from a rendered frame\'s own pixels as from decoding its PNG', async () => {
+    const frame = await renderFrame(frameInput());
+    expect(frame.pixels?.info).toEqual({ width: frame.width, height: frame.height, channels: 3 });
+    const decoded = await makeImageVariants(frame.png);
+    const given = await makeImageVariants(frame.png, frame.pixels);
+    for (const name of ['thumbnail', 'medium', 'optimized'] as const) {
+      expect(given[name].buffer.equals(decoded[name].buffer), name).toBe(true);
+    }
   });
 
   it('rejects unreadable bytes', async () => {

@@ -411,6 +411,7 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
     return {
       png,
       ...size,
+      pixels: backdrop,
       meta: {
         renderer: 'local',
         aspect: frame.aspect,

@@ -1,5 +1,6 @@
 import sharp, { type PngOptions, type Sharp } from 'sharp';
 import { imageFailure, invalidInput } from '../generation.errors.js';
+import type { RawPixelData } from '../generation.types.js';
 
 /**
  * Fixed PNG settings: the same pixels always encode to the same bytes (sharp writes no timestamp
@@ -27,10 +28,7 @@ export interface ImageInfo {
   format: string;
 }
 
-export interface RawImage {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
+export type RawImage = RawPixelData;
 
 /** Larger images are refused before they are decoded: 40 megapixels is 160 MB of RGBA. */
 export const MAX_INPUT_PIXELS = 40_000_000;

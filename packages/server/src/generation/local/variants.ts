@@ -1,5 +1,6 @@
-import sharp, { type OutputInfo } from 'sharp';
-import { readImageInfo, readingImage } from './sharp-io.js';
+import sharp from 'sharp';
+import type { RawPixelData } from '../generation.types.js';
+import { readImageInfo, readingImage, toRaw } from './sharp-io.js';
 
 /** Widths of the display variants every stored image gets; narrower images keep their width. */
 export const IMAGE_VARIANT_WIDTHS = { thumbnail: 256, medium: 768 } as const;
@@ -24,7 +25,7 @@ export type ImageVariants = Record<ImageVariantName, ImageVariant>;
  */
 export const WEBP_EFFORT = 2;
 
-async function webp(pixels: { data: Buffer; info: OutputInfo }, width: number | null): Promise<ImageVariant> {
+async function webp(pixels: RawPixelData, width: number | null): Promise<ImageVariant> {
   const pipeline = sharp(pixels.data, {
     raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
   });
@@ -37,14 +38,15 @@ async function webp(pixels: { data: Buffer; info: OutputInfo }, width: number | 
 
 /**
  * thumbnailUrl (256 wide), mediumUrl (768 wide) and optimized (full size) of a stored image, as WebP
- * q80. The image is decoded once and the three are encoded one after another: a render job's
- * parallelism comes from the server's render slots, not from inside one image.
+ * q80. The image is decoded once (not at all when the caller passes its pixels) and the three are
+ * encoded one after another: a render job's parallelism comes from the server's render slots, not
+ * from inside one image.
  */
-export async function makeImageVariants(image: Buffer): Promise<ImageVariants> {
+export async function makeImageVariants(image: Buffer, decoded?: RawPixelData): Promise<ImageVariants> {
   const what = 'The stored image';
-  await readImageInfo(image, what);
+  if (decoded === undefined) await readImageInfo(image, what);
   return readingImage(what, async () => {
-    const pixels = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    const pixels = decoded ?? (await toRaw(sharp(image)));
     const thumbnail = await webp(pixels, IMAGE_VARIANT_WIDTHS.thumbnail);
     const medium = await webp(pixels, IMAGE_VARIANT_WIDTHS.medium);
     const optimized = await webp(pixels, null);
