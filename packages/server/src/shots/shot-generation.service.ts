@@ -501,7 +501,11 @@ export class ShotGenerationService implements OnModuleInit {
     inputs: string,
     signal: AbortSignal,
   ): Promise<ShotEntity> {
-    const key = await this.media.putImage(`${projectPrefix(shot.projectId)}shots/${shot.id}/`, image.png, image.pixels);
+    const key = await this.media.putImage(
+      `${projectPrefix(shot.projectId)}shots/${shot.id}/`,
+      image.png,
+      image.pixels,
+    );
     if (signal.aborted) {
       await this.media.deleteImage(key);
       throw new GenerationCancelledError();

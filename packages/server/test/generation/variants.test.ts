@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeImageVariants, variantStorageKeys } from '../../src/generation/local/variants.js';
 import { renderFrame } from '../../src/generation/local/frame-renderer.js';
+import { makeImageVariants, variantStorageKeys } from '../../src/generation/local/variants.js';
 import { card, frameInput } from './generation.fixtures.js';
 
 describe('makeImageVariants', () => {
@@ -28,7 +28,7 @@ describe('makeImageVariants', () => {
     ]);
   });
 
-  it('makes the same bytes from a rendered frame\'s own pixels as from decoding its PNG', async () => {
+  it("makes the same bytes from a rendered frame's own pixels as from decoding its PNG", async () => {
     const frame = await renderFrame(frameInput());
     expect(frame.pixels?.info).toEqual({ width: frame.width, height: frame.height, channels: 3 });
     const decoded = await makeImageVariants(frame.png);
