@@ -1,6 +1,6 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +240,33 @@ describe('render, jobs and export with the built binary against the real server'
     const { jobs } = await sdk.jobs.list(projectId);
     expect(jobs.find((candidate) => candidate.id === job.id)?.status).toBe('cancelled');
   });
+
+  it('render images of a feature-length project is one job over every shot, past the 1000 ids of a list', async () => {
+    const script = join(mkdtempSync(join(tmpdir(), 'reelbench-feature-')), 'feature.fountain');
+    writeFileSync(
+      script,
+      execFileSync(process.execPath, [
+        join(ROOT, '..', 'shared', 'tools', 'make-screenplay.mjs'),
+        '--pages',
+        '70',
+      ]),
+    );
+    const feature = (await reelbench(['projects', 'create', 'Feature', '--quiet'])).stdout.trim();
+    expect((await reelbench(['script', 'push', feature, script])).code).toBe(0);
+    expect((await reelbench(['first-pass', feature])).code).toBe(0);
+    const shots: string[] = [];
+    for (;;) {
+      const page = await sdk.shots.list(feature, { offset: shots.length, limit: 2000 });
+      shots.push(...page.shots.map((shot) => shot.id));
+      if (page.shots.length === 0 || shots.length >= page.total) break;
+    }
+    expect(shots.length).toBeGreaterThan(1000);
+    const started = await reelbench(['render', 'images', feature, '--no-wait', '--json']);
+    expect(started).toMatchObject({ code: 0, stderr: '' });
+    const { job } = jobAcceptedReplySchema.parse(JSON.parse(started.stdout));
+    expect(job.shotIds).toEqual(shots);
+    expect((await reelbench(['jobs', 'cancel', job.id])).code).toBe(0);
+  }, 120_000);
 
   it('render --no-wait for people: the job id alone on stdout, how to watch it on stderr', async () => {
     const started = await reelbench(['render', 'videos', projectId, '--stale', '--no-wait']);

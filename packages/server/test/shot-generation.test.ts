@@ -389,6 +389,42 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     expect(videos.job.shotIds).toEqual(shots.map((shot) => shot.id));
   }, 120_000);
 
+  it('all: true queues every shot in timeline order, past the 1000 ids an explicit list may hold', async () => {
+    socket = await connect(alice);
+    events = recordEvents(socket);
+    const project = await newProject(server, alice, { name: 'Feature length' });
+    await ok('project', 'subscribe', { projectId: project.id });
+    const saved = await api(server, 'POST', `/api/projects/${project.id}/save`, {
+      token: alice.token,
+      body: {
+        saveId: crypto.randomUUID(),
+        shots: Array.from({ length: 1005 }, (_, i) => ({ name: `Shot ${i + 1}`, duration: 1 })),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const listed = await ok<{ shots: Shot[] }>('shot', 'getAll', { projectId: project.id, limit: 2000 });
+    expect(listed.shots).toHaveLength(1005);
+    const tooMany = await request('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: listed.shots.map((shot) => shot.id),
+    });
+    expectSocketError(tooMany, 'shot', 'VALIDATION_ERROR');
+    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+      projectId: project.id,
+      all: true,
+    });
+    expect(accepted.job.shotIds).toEqual(listed.shots.map((shot) => shot.id));
+    await ok<Job>('jobs', 'cancel', { jobId: accepted.job.id });
+    const ended = await until('the cancelled batch', async () => {
+      const { jobs } = await ok<JobListReply>('jobs', 'list', { projectId: project.id });
+      const job = jobs.find((candidate) => candidate.id === accepted.job.id);
+      return job?.status === 'cancelled' ? job : undefined;
+    });
+    expect(ended.status).toBe('cancelled');
+    const after = await ok<{ shots: Shot[] }>('shot', 'getAll', { projectId: project.id, limit: 2000 });
+    expect(after.shots.filter((shot) => shot.generation_status === 'processing')).toEqual([]);
+  }, 120_000);
+
   it('a failing provider fails the shot with a catalogue error: single answers it, a batch fails its job', async () => {
     server.app.get(ProviderRegistry).register('broken', {
       shotImage: {

@@ -133,9 +133,17 @@ function startBatch(
   plan: RenderPlan,
   shotIds: string[] | undefined,
 ): Promise<JobAcceptedReply> {
+  // The whole project goes as `all: true`, so a project of any length is one job (an explicit list
+  // is capped at LIST_LIMITS.ids shots).
+  const target =
+    shotIds === undefined
+      ? { staleOnly: true as const }
+      : plan.target.kind === 'all'
+        ? { all: true as const }
+        : { shotIds };
   const payload = {
     projectId: plan.projectId,
-    ...(shotIds === undefined ? { staleOnly: true as const } : { shotIds }),
+    ...target,
     ...(plan.concurrency === undefined ? {} : { concurrency: plan.concurrency }),
   };
   return plan.kind === 'images'
@@ -170,7 +178,7 @@ async function render(ctx: CliContext, plan: RenderPlan): Promise<CommandResult>
   }
   const reply = await startBatch(client, plan, shotIds);
   if (!plan.wait) return startedResult(ctx, reply, shotIds?.length);
-  return watchJob(ctx, client, reply.job, names, shotIds ?? reply.job.shotIds);
+  return watchJob(ctx, client, reply.job, names, reply.job.shotIds ?? shotIds);
 }
 
 export function registerRenderCommand(program: Command, ctx: CliContext): void {

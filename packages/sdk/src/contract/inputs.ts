@@ -148,21 +148,25 @@ export type ShotListQuery = z.infer<typeof shotListQuerySchema>;
 export const shotIdsSchema = z.array(idSchema).min(1).max(LIST_LIMITS.ids);
 
 /**
- * Batch targets: explicit shotIds, or `staleOnly: true` (every shot whose image or video is missing or
- * older than its inputs). A batch payload spreads this shape and refines with hasOneBatchTarget.
+ * Batch targets, exactly one of: explicit shotIds (up to LIST_LIMITS.ids), `staleOnly: true` (every
+ * shot whose image or video is missing or older than its inputs) or `all: true` (every shot of the
+ * project in timeline order, however many). A batch payload spreads this shape and refines with
+ * hasOneBatchTarget.
  */
 export const batchTargetShape = {
   shotIds: shotIdsSchema.optional(),
   staleOnly: z.literal(true).optional(),
+  all: z.literal(true).optional(),
 };
 export interface BatchTarget {
   shotIds?: string[];
   staleOnly?: true;
+  all?: true;
 }
-export const BATCH_TARGET_MESSAGE = 'Give either shotIds or staleOnly: true';
+export const BATCH_TARGET_MESSAGE = 'Give one of shotIds, staleOnly: true or all: true';
 
 export function hasOneBatchTarget(target: BatchTarget): boolean {
-  return (target.shotIds === undefined) !== (target.staleOnly === undefined);
+  return [target.shotIds, target.staleOnly, target.all].filter((value) => value !== undefined).length === 1;
 }
 
 export const generationOptionsSchema = z.object({

@@ -318,6 +318,8 @@ describe('payload schemas', () => {
     ['shot', 'generate-batch', { projectId, shotIds: [] }],
     ['shot', 'generate-batch', { projectId, shotIds: [shotId], staleOnly: true }],
     ['shot', 'generate-video-batch', { projectId, staleOnly: false }],
+    ['shot', 'generate-batch', { projectId, all: false }],
+    ['shot', 'generate-batch', { projectId, shotIds: Array.from({ length: 1001 }, () => shotId) }],
     ['shot', 'create-coverage', { shotId, framingTypes: [] }],
     ['shot', 'create-coverage', { shotId, framingTypes: ['dutch-angle'] }],
     ['shot', 'generate-with-quality', { projectId, shotId, minScore: 11 }],
@@ -357,8 +359,22 @@ describe('payload schemas', () => {
     }
   });
 
-  it('a batch without targets, or with both kinds, names the rule', () => {
-    for (const payload of [{ projectId }, { projectId, shotIds: [shotId], staleOnly: true }]) {
+  it('a batch takes the whole project as all: true, past the limit of an explicit list', () => {
+    for (const action of ['generate-batch', 'generate-video-batch'] as const) {
+      expect(payloadSchema('shot', action).safeParse({ projectId, all: true }).success).toBe(true);
+    }
+    expect(
+      firstIssueMessage('shot', 'generate-batch', { projectId, shotIds: Array(1001).fill(shotId) }),
+    ).toMatch(/1000/);
+  });
+
+  it('a batch without targets, or with more than one kind, names the rule', () => {
+    for (const payload of [
+      { projectId },
+      { projectId, shotIds: [shotId], staleOnly: true },
+      { projectId, shotIds: [shotId], all: true },
+      { projectId, staleOnly: true, all: true },
+    ]) {
       expect(firstIssueMessage('shot', 'generate-batch', payload)).toBe(BATCH_TARGET_MESSAGE);
       expect(firstIssueMessage('shot', 'generate-video-batch', payload)).toBe(BATCH_TARGET_MESSAGE);
     }

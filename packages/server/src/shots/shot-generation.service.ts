@@ -189,11 +189,12 @@ export class ShotGenerationService implements OnModuleInit {
     kind: Kind,
     request: { projectId: string } & BatchTarget & GenerationOptions & { concurrency?: number | undefined },
   ): Promise<JobAcceptedReply> {
-    const { projectId, shotIds, staleOnly, ...options } = request;
+    const { projectId, shotIds, staleOnly, all, ...options } = request;
     const project = await this.projects.requireOwned(user, projectId);
     const ids = await this.batchTargets(project, kind, {
       ...(shotIds ? { shotIds } : {}),
       ...(staleOnly ? { staleOnly } : {}),
+      ...(all ? { all } : {}),
     });
     return this.start(user, project, type, kind, ids, options);
   }
@@ -276,9 +277,13 @@ export class ShotGenerationService implements OnModuleInit {
     return accepted;
   }
 
-  /** Explicit ids must all be the project's; staleOnly picks shots whose image (or video) is missing or stale. */
+  /**
+   * Explicit ids must all be the project's; `all` is every shot in timeline order; staleOnly picks
+   * the shots whose image (or video) is missing or stale.
+   */
   private async batchTargets(project: ProjectEntity, kind: Kind, target: BatchTarget): Promise<string[]> {
     const ordered = await this.shots.idsOf(this.shots.manager, project.id);
+    if (target.all) return ordered;
     if (target.shotIds !== undefined) {
       const known = new Set(ordered);
       const unique = [...new Set(target.shotIds.map((id) => id.toLowerCase()))];
