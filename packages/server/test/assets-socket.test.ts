@@ -461,6 +461,35 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       expect(await visibleIn(inSeries.id)).toContain(asset.id);
     });
 
+    it('a series asset outlives the project it came from while another episode remains', async () => {
+      const season = (
+        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Season 2' } })
+      ).body;
+      const first = await newProject(server, alice, { name: 'S2 E1', series_id: season.id });
+      const second = await newProject(server, alice, { name: 'S2 E2', series_id: season.id });
+      const third = await newProject(server, alice, { name: 'S2 E3', series_id: season.id });
+      const shared = await ok<Asset>('create', { projectId: first.id, type: 'character', name: 'Ada' });
+      await ok('upgradeToSeries', { id: shared.id });
+      const own = await ok<Asset>('create', { projectId: first.id, type: 'prop', name: 'Kettle' });
+
+      const removed = await api(server, 'DELETE', `/api/projects/${first.id}`, { token: alice.token });
+      expect(removed.status).toBe(200);
+      const kept = await ok<Asset>('getById', { id: shared.id });
+      expect(kept).toMatchObject({ isSeriesLevel: true, seriesId: season.id, projectId: second.id });
+      expect(await visibleIn(second.id)).toContain(shared.id);
+      expect(await visibleIn(third.id)).toContain(shared.id);
+      expectError(await call('getById', { id: own.id }), 'NOT_FOUND_ERROR', `Asset ${own.id} not found`);
+
+      await api(server, 'DELETE', `/api/projects/${second.id}`, { token: alice.token });
+      expect((await ok<Asset>('getById', { id: shared.id })).projectId).toBe(third.id);
+      await api(server, 'DELETE', `/api/projects/${third.id}`, { token: alice.token });
+      expectError(
+        await call('getById', { id: shared.id }),
+        'NOT_FOUND_ERROR',
+        `Asset ${shared.id} not found`,
+      );
+    });
+
     it('downgrades into another project of the series, and nowhere else', async () => {
       const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Bell' });
       await ok('upgradeToSeries', { id: asset.id, seriesId: series.id });

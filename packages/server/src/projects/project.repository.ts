@@ -60,7 +60,30 @@ export class ProjectsRepository {
     return this.projects.save(this.projects.merge(project, values));
   }
 
-  async delete(id: string): Promise<void> {
-    await this.projects.delete({ id });
+  /**
+   * Deletes the project with its shots and assets, except its series-level assets while another
+   * project of the series remains: those move to the oldest such project (the other episodes keep
+   * using them; their stored images keep their keys).
+   */
+  async delete(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      if (project.seriesId !== null) {
+        await manager.query(
+          `WITH heir AS (
+             SELECT id FROM projects
+             WHERE series_id = $1 AND owner_id = $2 AND id <> $3
+             ORDER BY created_at ASC, id ASC
+             LIMIT 1
+           ), moved AS (
+             UPDATE assets SET project_id = (SELECT id FROM heir), updated_at = now()
+             WHERE project_id = $3 AND is_series_level AND series_id = $1 AND EXISTS (SELECT 1 FROM heir)
+             RETURNING assets.id
+           )
+           SELECT count(*) FROM moved`,
+          [project.seriesId, project.ownerId, project.id],
+        );
+      }
+      await manager.getRepository(ProjectEntity).delete({ id: project.id });
+    });
   }
 }

@@ -92,7 +92,7 @@ export class ProjectsService {
 
   async remove(user: User, projectId: string): Promise<DeletedReply> {
     const existing = await this.requireOwned(user, projectId);
-    await this.projects.delete(existing.id);
+    await this.projects.delete(existing);
     this.events.toProjectAndOwner(existing, SERVER_EVENTS.projectDeleted, { projectId: existing.id });
     this.events.closeProjectRoom(existing.id);
     return { id: existing.id, deleted: true };
