@@ -159,7 +159,7 @@ async function measure(database) {
 
 /**
  * The machine's own ceilings, in worker threads: the same job in one thread and in two at once, with
- * no thread, queue or database shared between them. `integer` is a pure CPU loop; `codec` is the
+ * no JavaScript thread, queue or database shared between them. `integer` is a pure CPU loop; `codec` is the
  * largest cost of a shot (a 1280x720 frame to the three WebP variants); `pipeline` is a shot's whole
  * CPU work (renderShot of a storyboard frame like the batch's, then its variants from its pixels),
  * one libvips thread each, as the server runs them. A batch in one process cannot scale past these.
@@ -215,6 +215,7 @@ async function machineScaling(kind) {
       }),
     );
     const start = performance.now();
+    const cpu = process.cpuUsage();
     await Promise.all(
       workers.map(
         (worker) =>
@@ -225,8 +226,9 @@ async function machineScaling(kind) {
       ),
     );
     const elapsed = performance.now() - start;
+    const used = process.cpuUsage(cpu);
     await Promise.all(workers.map((worker) => worker.terminate()));
-    return elapsed;
+    return { elapsed, cores: (used.user + used.system) / 1000 / elapsed };
   };
   // Three tries each way, alternating; medians, as for the batches.
   const ones = [];
@@ -235,7 +237,12 @@ async function machineScaling(kind) {
     ones.push(await run(1));
     twos.push(await run(2));
   }
-  return (2 * median(ones)) / median(twos);
+  return {
+    scaling: (2 * median(ones.map((r) => r.elapsed))) / median(twos.map((r) => r.elapsed)),
+    /** Cores the process kept busy while one thread ran the job alone, and while two ran it at once. */
+    alone: median(ones.map((r) => r.cores)),
+    together: median(twos.map((r) => r.cores)),
+  };
 }
 
 const ceiling = {
@@ -244,7 +251,7 @@ const ceiling = {
   pipeline: await machineScaling('pipeline'),
 };
 console.log(
-  `machine: two threads give ${ceiling.integer.toFixed(2)}x one on an integer loop, ${ceiling.codec.toFixed(2)}x on WebP variants, ${ceiling.pipeline.toFixed(2)}x on a shot's render and variants`,
+  `machine: two threads give ${ceiling.integer.scaling.toFixed(2)}x one on an integer loop, ${ceiling.codec.scaling.toFixed(2)}x on WebP variants, ${ceiling.pipeline.scaling.toFixed(2)}x on a shot's render and variants (cores busy: ${ceiling.pipeline.alone.toFixed(2)} alone, ${ceiling.pipeline.together.toFixed(2)} two at once)`,
 );
 
 const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
@@ -257,6 +264,15 @@ for (const database of databases) {
       `2 at a time ${result.two.toFixed(2)} s (${(SHOTS / result.two).toFixed(1)} shots/s): ${result.scaling.toFixed(2)}x`,
   );
 }
+
+/** How much more CPU time a shot's work took two at once than alone, and what that points to. */
+const cpuGrowth = ceiling.pipeline.together / (ceiling.pipeline.alone * ceiling.pipeline.scaling);
+const ceilingCause =
+  cpuGrowth >= 1.1
+    ? ' (the same work costs more CPU time when both vCPUs run it: they share the L3 cache and memory bandwidth)'
+    : ceiling.pipeline.together < 1.8
+      ? ' (the same CPU time, but the two threads left part of the two vCPUs idle)'
+      : '';
 
 const [load1, load5, load15] = loadavg().map((value) => value.toFixed(2));
 const rows = results.map(
@@ -284,11 +300,13 @@ writeBenchmarkSection(
     ...rows,
     '',
     `Event loop busy (median): ${results.map((r) => `${r.database} ${r.busyOne} % at 1, ${r.busyTwo} % at 2`).join('; ')}. ` +
-      `The machine's ceiling in the same run (two worker threads against one, nothing shared between them, medians of 3): ` +
-      `${ceiling.integer.toFixed(2)}x on an integer loop, ${ceiling.codec.toFixed(2)}x making the WebP variants of a 1280x720 frame ` +
-      `(the largest cost of a shot) and **${ceiling.pipeline.toFixed(2)}x on a shot's whole CPU work** (renderShot of a frame like the ` +
-      `batch's, then its variants from its pixels). Pixel work shares the two vCPUs' caches and memory bandwidth, so it scales less than ` +
-      'the integer loop; the end-to-end batch adds storage writes, database updates and events to that.',
+      `The machine's ceiling in the same run (worker threads in one process, two against one, with no queue, database or JavaScript thread between them; medians of 3): ` +
+      `${ceiling.integer.scaling.toFixed(2)}x on an integer loop, ${ceiling.codec.scaling.toFixed(2)}x making the WebP variants of a 1280x720 frame ` +
+      `(the largest cost of a shot) and **${ceiling.pipeline.scaling.toFixed(2)}x on a shot's whole CPU work** (renderShot of a frame like the ` +
+      `batch's, then its variants from its pixels): one thread alone kept ${ceiling.pipeline.alone.toFixed(2)} cores busy, two at once ` +
+      `${ceiling.pipeline.together.toFixed(2)}, and a shot's CPU time two at once was ` +
+      `${cpuGrowth.toFixed(2)}x its time alone${ceilingCause}. The end-to-end batch adds storage writes, database updates and ` +
+      'events to that work.',
     '',
     `All times (s): ${results.map((r) => `${r.database} 1: ${r.times[1].map((t) => t.toFixed(2)).join(', ')}; 2: ${r.times[2].map((t) => t.toFixed(2)).join(', ')}`).join('; ')}.`,
     END,
