@@ -168,6 +168,7 @@ describe('LocalStorage', () => {
     const object = await storage.get(again);
     expect(object?.contentType).toBe('image/png');
     expect(object ? await readAll(object.body) : undefined).toEqual(bytes);
+    await rm(path.join(root, '.tmp'), { recursive: true });
     await storage.copy(again, key);
     expect(await storage.exists(key)).toBe(true);
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);

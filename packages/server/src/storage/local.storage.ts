@@ -97,7 +97,8 @@ export class LocalStorage implements Storage {
     assertStorageKey(sourceKey);
     assertStorageKey(targetKey);
     const contentType = await this.contentType(sourceKey);
-    const temp = await this.tempPath();
+    // Checked afresh: a missing temp folder must not read as a missing source (copies are rare).
+    const temp = await this.tempPath(true);
     try {
       await copyFile(this.objectPath(sourceKey), temp).catch((error: unknown) => {
         throw isMissing(error) ? notFound('File') : error;
@@ -132,8 +133,9 @@ export class LocalStorage implements Storage {
     }
   }
 
-  private async tempPath(): Promise<string> {
+  private async tempPath(checkFolder = false): Promise<string> {
     const folder = path.join(this.root, TEMP_DIR);
+    if (checkFolder) this.knownFolders.delete(folder);
     await this.ensureFolder(folder);
     return path.join(folder, randomUUID());
   }
