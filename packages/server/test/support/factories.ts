@@ -10,7 +10,12 @@ import {
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { TestServer } from './test-server.js';
 
-const WAIT_MS = 10_000;
+/**
+ * How long a test waits for an answer or an event. Job-running actions (generation) answer when
+ * their job ends; on a CI machine running every suite at once, one such answer once took over 10 s
+ * (a job that takes milliseconds alone), so the wait leaves room for that without hiding a hang.
+ */
+const WAIT_MS = 30_000;
 
 export interface ApiResponse<T> {
   status: number;
