@@ -68,18 +68,16 @@ export class ProjectsRepository {
   async delete(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<void> {
     await this.db.transaction(async (manager) => {
       if (project.seriesId !== null) {
+        // Without another project in the series there is no heir row, so nothing moves.
         await manager.query(
-          `WITH heir AS (
+          `UPDATE assets SET project_id = heir.id, updated_at = now()
+           FROM (
              SELECT id FROM projects
              WHERE series_id = $1 AND owner_id = $2 AND id <> $3
              ORDER BY created_at ASC, id ASC
              LIMIT 1
-           ), moved AS (
-             UPDATE assets SET project_id = (SELECT id FROM heir), updated_at = now()
-             WHERE project_id = $3 AND is_series_level AND series_id = $1 AND EXISTS (SELECT 1 FROM heir)
-             RETURNING assets.id
-           )
-           SELECT count(*) FROM moved`,
+           ) AS heir
+           WHERE assets.project_id = $3 AND assets.is_series_level AND assets.series_id = $1`,
           [project.seriesId, project.ownerId, project.id],
         );
       }

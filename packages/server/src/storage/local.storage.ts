@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { notFound } from '../common/domain-error.js';
 import type { Storage, StoredObject, StoredObjectInfo } from './storage.types.js';
@@ -29,7 +29,7 @@ export class LocalStorage implements Storage {
   /**
    * Folders this store has made or found: a write then costs a temp file and a rename, not a
    * `mkdir` of the temp folder and the target folder too (a shot image and its three variants are
-   * eight writes). A folder removed behind the store's back is made again when a rename misses it.
+   * eight writes). A folder removed behind the store's back is made again (inFolder).
    */
   private readonly knownFolders = new Set<string>();
 
@@ -97,16 +97,18 @@ export class LocalStorage implements Storage {
     assertStorageKey(sourceKey);
     assertStorageKey(targetKey);
     const contentType = await this.contentType(sourceKey);
-    // Checked afresh: a missing temp folder must not read as a missing source (copies are rare).
-    const temp = await this.tempPath(true);
+    const temp = this.tempPath();
     try {
-      await copyFile(this.objectPath(sourceKey), temp).catch((error: unknown) => {
-        throw isMissing(error) ? notFound('File') : error;
-      });
+      // A source still missing once the temp folder is known to exist is the caller's missing file.
+      await this.inFolder(path.dirname(temp), () => copyFile(this.objectPath(sourceKey), temp)).catch(
+        (error: unknown) => {
+          throw isMissing(error) ? notFound('File') : error;
+        },
+      );
       await this.writeAtomically(this.metaPath(targetKey), JSON.stringify({ contentType }));
       await this.renameInto(temp, this.objectPath(targetKey));
     } catch (error) {
-      await rm(temp, { force: true });
+      await removeFile(temp);
       throw error;
     }
   }
@@ -133,49 +135,45 @@ export class LocalStorage implements Storage {
     }
   }
 
-  private async tempPath(checkFolder = false): Promise<string> {
-    const folder = path.join(this.root, TEMP_DIR);
-    if (checkFolder) this.knownFolders.delete(folder);
-    await this.ensureFolder(folder);
-    return path.join(folder, randomUUID());
+  private tempPath(): string {
+    return path.join(this.root, TEMP_DIR, randomUUID());
   }
 
-  private async ensureFolder(folder: string): Promise<void> {
-    if (this.knownFolders.has(folder)) return;
+  /**
+   * Runs a file operation inside `folder`, making the folder first unless the store knows it exists;
+   * when the operation still finds something missing (the folder was removed behind the store's
+   * back: a project deleted, say), the folder is made again and the operation tried once more.
+   */
+  private async inFolder<T>(folder: string, operation: () => Promise<T>): Promise<T> {
+    if (!this.knownFolders.has(folder)) await this.makeFolder(folder);
+    try {
+      return await operation();
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      await this.makeFolder(folder);
+      return operation();
+    }
+  }
+
+  private async makeFolder(folder: string): Promise<void> {
     await mkdir(folder, { recursive: true });
     if (this.knownFolders.size >= KNOWN_FOLDERS_LIMIT) this.knownFolders.clear();
     this.knownFolders.add(folder);
   }
 
-  /** Moves a finished temp file into place, making its folder first when it is not known to exist. */
-  private async renameInto(temp: string, target: string): Promise<void> {
-    const folder = path.dirname(target);
-    await this.ensureFolder(folder);
-    try {
-      await rename(temp, target);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-      // The folder was removed since it was made (a project deleted, say): make it again, once.
-      this.knownFolders.delete(folder);
-      await this.ensureFolder(folder);
-      await rename(temp, target);
-    }
+  /** Moves a finished temp file into place. */
+  private renameInto(temp: string, target: string): Promise<void> {
+    return this.inFolder(path.dirname(target), () => rename(temp, target));
   }
 
   /** Temp file in the same file system, then rename: atomic on POSIX. A failed write leaves no temp file. */
   private async writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
-    let temp = await this.tempPath();
+    const temp = this.tempPath();
     try {
-      await writeFile(temp, data).catch(async (error: unknown) => {
-        if (!isMissing(error)) throw error;
-        // The temp folder itself was removed: make it again, once.
-        this.knownFolders.delete(path.dirname(temp));
-        temp = await this.tempPath();
-        await writeFile(temp, data);
-      });
+      await this.inFolder(path.dirname(temp), () => writeFile(temp, data));
       await this.renameInto(temp, target);
     } catch (error) {
-      await rm(temp, { force: true });
+      await removeFile(temp);
       throw error;
     }
   }
