@@ -94,6 +94,22 @@ describe('the built web app and CORS', () => {
     expect(await response.text()).toBe('console.log("app")');
   });
 
+  it('caches hashed assets for good and index.html never, with the security headers on every page', async () => {
+    const asset = await fetch(`${server.url}/assets/app.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const page of ['/', '/project/123/script']) {
+      const response = await fetch(`${server.url}${page}`, { headers: { accept: 'text/html' } });
+      expect(response.headers.get('cache-control'), page).toBe('no-store');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("connect-src 'self' ws: wss:");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const api = await fetch(`${server.url}/api/health`);
+    expect(api.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('allows the configured origins only, on HTTP and on socket.io polling', async () => {
     const allowed = await fetch(`${server.url}/api/health`, {
       headers: { origin: 'https://app.example.com' },

@@ -85,11 +85,21 @@ describe('ActionRegistry', () => {
     expect(registry.resolveKey(press('n', { ctrl: true }), timeline)?.id).toBe('asset.new');
   });
 
-  it('ignores shortcuts while typing, except help', () => {
+  it('ignores shortcuts while typing, except help where ? is not text being written', () => {
     const registry = fullRegistry();
     const input = { tagName: 'INPUT' };
     expect(registry.resolveKey(press('s', { ctrl: true }, input), timeline)).toBeUndefined();
-    expect(registry.resolveKey(press('?', { shift: true }, input), timeline)?.id).toBe('help.toggle');
+    for (const field of [
+      { tagName: 'SELECT' },
+      { tagName: 'INPUT', type: 'checkbox' },
+      { tagName: 'TEXTAREA', readOnly: true },
+    ]) {
+      expect(registry.resolveKey(press('s', { ctrl: true }, field), timeline)).toBeUndefined();
+      expect(registry.resolveKey(press('?', { shift: true }, field), timeline)?.id).toBe('help.toggle');
+    }
+    for (const writing of [input, { tagName: 'TEXTAREA' }, { tagName: 'DIV', isContentEditable: true }]) {
+      expect(registry.resolveKey(press('?', { shift: true }, writing), timeline)).toBeUndefined();
+    }
   });
 
   it('searches labels, hints and keywords and hides unavailable actions', () => {

@@ -1,4 +1,5 @@
 import {
+  isTextEntryTarget,
   isTypingTarget,
   type KeyLike,
   matchesShortcut,
@@ -26,7 +27,7 @@ export interface ActionDefinition {
   paths?: string[];
   /** Whether the action is available here, e.g. only with a current project. */
   available?: (context: ActionContext) => boolean;
-  /** The help shortcut must work even while typing. */
+  /** The help shortcut works while focus is in a field, except where its key writes text. */
   allowWhileTyping?: boolean;
   /** Listed in the help dialog but handled by a component, not by the global key handler. */
   helpOnly?: boolean;
@@ -93,10 +94,12 @@ export class ActionRegistry {
 
   /** The action a key press triggers here, if any. */
   resolveKey(event: KeyLike & { target?: unknown }, context: ActionContext): RegisteredAction | undefined {
-    const typing = isTypingTarget(event.target as Parameters<typeof isTypingTarget>[0]);
+    const target = event.target as Parameters<typeof isTypingTarget>[0];
+    const typing = isTypingTarget(target);
+    const writing = isTextEntryTarget(target);
     for (const action of this.actions.values()) {
       if (!action.shortcut || action.helpOnly) continue;
-      if (typing && !action.allowWhileTyping) continue;
+      if (typing && (!action.allowWhileTyping || writing)) continue;
       if (matchesShortcut(action.shortcut, event) && this.isAvailable(action, context)) return action;
     }
     return undefined;

@@ -93,11 +93,42 @@ export function formatShortcut(shortcut: Shortcut, isMac: boolean): string {
 interface TargetLike {
   tagName?: string;
   isContentEditable?: boolean;
+  type?: string;
+  readOnly?: boolean;
 }
+
+/** Inputs whose keys do not write text: a '?' pressed there is not a character being typed. */
+const NON_TEXT_INPUT_TYPES = new Set([
+  'checkbox',
+  'radio',
+  'range',
+  'color',
+  'file',
+  'button',
+  'submit',
+  'reset',
+  'image',
+]);
 
 /** True while the user is typing in an input, a textarea or an editable element. */
 export function isTypingTarget(target: TargetLike | null | undefined): boolean {
   if (!target) return false;
   const tag = target.tagName?.toUpperCase();
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true;
+}
+
+/**
+ * True while the user is writing text: a text field, a textarea or an editable element that is not
+ * read-only. The help shortcut works while typing (SPEC.md §5) except here, where '?' is a character.
+ */
+export function isTextEntryTarget(target: TargetLike | null | undefined): boolean {
+  if (!target) return false;
+  if (target.isContentEditable === true) return true;
+  const tag = target.tagName?.toUpperCase();
+  if (tag === 'TEXTAREA') return target.readOnly !== true;
+  if (tag === 'INPUT') {
+    const type = (target.type ?? 'text').toLowerCase();
+    return !NON_TEXT_INPUT_TYPES.has(type) && target.readOnly !== true;
+  }
+  return false;
 }

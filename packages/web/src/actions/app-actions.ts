@@ -1,0 +1,335 @@
+import type { JobAcceptedReply } from '@reelbench/sdk';
+import { TOASTS } from '@reelbench/sdk';
+import type { PageCommandId } from '../app/page-commands.js';
+import type { AppServices } from '../app/services.js';
+import { errorBody } from '../state/errors.js';
+import { applyTheme, loadTheme, toggleTheme } from '../theme.js';
+import type { ActionContext, ActionDefinition } from './registry.js';
+import { SHORTCUT_SPECS, type ShortcutSpec } from './shortcuts.js';
+
+export interface ActionEnv {
+  services: AppServices;
+  navigate: (to: string) => void;
+}
+
+/** Palette sections, in the order UI.md gives (the selection's own actions come first). */
+export const SECTIONS = {
+  selection: 'Selection',
+  navigation: 'Navigation',
+  project: 'Project',
+  shots: 'Shots',
+  generation: 'Generation',
+  assets: 'Assets',
+  edit: 'Edit',
+  view: 'View',
+  timeline: 'Timeline',
+  storyboard: 'Storyboard',
+  help: 'Help',
+} as const;
+export const SECTION_ORDER: readonly string[] = Object.values(SECTIONS);
+
+const hasProject = (context: ActionContext) => context.projectId !== null;
+
+function spec(id: string): ShortcutSpec {
+  const found = SHORTCUT_SPECS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`No shortcut spec ${id}`);
+  return found;
+}
+
+/** A shortcut of SPEC.md §9 with what it does here; its binding and scope come from SHORTCUT_SPECS. */
+function bound(
+  id: string,
+  perform: ActionDefinition['perform'],
+  extra: Partial<Omit<ActionDefinition, 'id' | 'perform' | 'binding'>> = {},
+): ActionDefinition {
+  const base = spec(id);
+  const available = extra.available ?? base.available;
+  return { ...base, ...extra, ...(available ? { available } : {}), id, perform };
+}
+
+function projectPath(context: ActionContext, page: string): string {
+  return context.projectId === null ? '/' : `/project/${context.projectId}/${page}`;
+}
+
+/** The page decides what these do (undo on the timeline, zoom on the storyboard…). */
+function pageCommand(
+  env: ActionEnv,
+  id: PageCommandId,
+  section: string,
+  extra: Partial<ActionDefinition> = {},
+): ActionDefinition {
+  const { commands } = env.services;
+  const base = SHORTCUT_SPECS.find((candidate) => candidate.id === id);
+  return {
+    ...(base ?? { label: extra.label ?? id }),
+    ...extra,
+    id,
+    section,
+    available: (context) =>
+      commands.has(id) && (base?.available?.(context) ?? true) && (extra.available?.(context) ?? true),
+    perform: () => void commands.run(id),
+  };
+}
+
+async function startBatch(
+  env: ActionEnv,
+  context: ActionContext,
+  label: string,
+  start: (projectId: string) => Promise<JobAcceptedReply>,
+): Promise<void> {
+  const { services, navigate } = env;
+  if (context.projectId === null) return;
+  try {
+    const reply = await services.activity.track(start(context.projectId));
+    services.jobs.add(reply.job, reply.counts);
+    services.toasts.show({
+      type: 'info',
+      title: `${label} started`,
+      message: 'Progress shows in the status line and on the jobs page.',
+      action: { label: 'Open jobs', onClick: () => navigate(projectPath(context, 'jobs')) },
+    });
+  } catch (error) {
+    services.toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
+  }
+}
+
+/** Every action of the app. The palette, the shortcuts, the help overlay and the buttons read these. */
+export function appActions(env: ActionEnv): ActionDefinition[] {
+  const { services, navigate } = env;
+  const { ui, client, toasts, saves, session } = services;
+  const go = (page: string, label: string, keywords: string[] = []) =>
+    ({
+      id: `nav.${page}`,
+      label,
+      section: SECTIONS.navigation,
+      keywords: ['go', 'open', ...keywords],
+      perform: (context: ActionContext) => navigate(projectPath(context, page)),
+    }) satisfies ActionDefinition;
+
+  return [
+    // Help and the palette itself.
+    bound('palette.open', () => ui.palette.toggle(), {
+      label: 'Command palette',
+      section: SECTIONS.help,
+      keywords: ['commands', 'search', 'run'],
+    }),
+    bound('help.toggle', () => ui.patch({ helpOpen: !ui.store.get().helpOpen }), {
+      section: SECTIONS.help,
+      keywords: ['help', 'shortcuts', 'keys', 'hotkeys'],
+    }),
+
+    // Navigation (SPEC.md §2); with no current project they go to /.
+    bound('nav.home', () => navigate('/'), {
+      label: 'Go to Projects',
+      section: SECTIONS.navigation,
+      keywords: ['home', 'projects', 'all projects'],
+    }),
+    {
+      id: 'nav.projectSettings',
+      label: 'Project Settings',
+      section: SECTIONS.navigation,
+      keywords: ['settings', 'rename', 'description', 'series'],
+      perform: (context) =>
+        navigate(context.projectId === null ? '/' : `${projectPath(context, 'dashboard')}?panel=settings`),
+    },
+    go('dashboard', 'Go to Dashboard', ['overview', 'pipeline']),
+    go('script', 'Go to Script', ['screenplay', 'fountain', 'write']),
+    go('assets', 'Go to Assets', ['characters', 'locations', 'props', 'cast']),
+    go('storyboard', 'Go to Storyboard', ['frames', 'board']),
+    go('editor', 'Go to Editor', ['cut', 'edit', 'transitions']),
+    go('timeline', 'Go to Timeline', ['tracks', 'playback']),
+    go('shot-lab', 'Go to Shot Lab', ['composition', 'canvas']),
+    go('shots', 'Go to Shot List', ['table', 'shots']),
+    go('media', 'Go to Media', ['images', 'videos', 'renders']),
+    go('styles', 'Go to Styles', ['style packages', 'look']),
+    go('jobs', 'Go to Jobs', ['queue', 'renders', 'progress']),
+    go('audio', 'Go to Audio', ['soundtrack', 'music']),
+    go('rough-cut', 'Go to Rough Cut', ['play', 'cut', 'review']),
+    {
+      id: 'nav.repositorySettings',
+      label: 'Repository Settings',
+      section: SECTIONS.navigation,
+      keywords: ['publish', 'repository', 'share assets'],
+      perform: (context) =>
+        navigate(context.projectId === null ? '/' : `/repository/${context.projectId}?panel=publishing`),
+    },
+
+    // Project.
+    {
+      id: 'project.new',
+      label: 'New Project',
+      section: SECTIONS.project,
+      keywords: ['create', 'add', 'film'],
+      perform: () => ui.patch({ newProjectOpen: true }),
+    },
+    bound(
+      'project.save',
+      async () => {
+        await saves.flush();
+        if (saves.state.get() === 'saved') toasts.show({ type: 'success', title: TOASTS.saved.title });
+      },
+      { label: 'Save Project', section: SECTIONS.project, keywords: ['save', 'write'] },
+    ),
+    pageCommand(env, 'project.rename', SECTIONS.project, { label: 'Rename Project', keywords: ['name'] }),
+    pageCommand(env, 'project.moveToSeries', SECTIONS.project, {
+      label: 'Move Project to Series',
+      keywords: ['series', 'episode', 'group'],
+    }),
+    pageCommand(env, 'project.delete', SECTIONS.project, { label: 'Delete Project', keywords: ['remove'] }),
+    {
+      id: 'project.firstPass',
+      label: 'Generate First Pass',
+      section: SECTIONS.generation,
+      keywords: ['breakdown', 'shots from script', 'wizard'],
+      hint: 'Shots from the script',
+      available: hasProject,
+      perform: () => ui.patch({ firstPassOpen: true }),
+    },
+    {
+      id: 'project.exportStoryboard',
+      label: 'Export Storyboard (Print/PDF)',
+      section: SECTIONS.project,
+      keywords: ['print', 'pdf', 'export', 'contact sheet'],
+      available: hasProject,
+      perform: () => {
+        toasts.show({
+          type: 'info',
+          title: 'Storyboard print view not built yet',
+          message: 'It comes with the storyboard page; this command opens it once it exists.',
+        });
+      },
+    },
+
+    // Generation: each one job with progress in the status line and on the jobs page.
+    {
+      id: 'generate.renderAllImages',
+      label: 'Render All Images',
+      section: SECTIONS.generation,
+      keywords: ['generate', 'frames', 'batch', 'storyboard'],
+      available: hasProject,
+      perform: (context) =>
+        startBatch(env, context, 'Render All Images', (projectId) =>
+          client.shots.generateBatch({ projectId, all: true }),
+        ),
+    },
+    {
+      id: 'generate.renderAllVideos',
+      label: 'Render All Videos',
+      section: SECTIONS.generation,
+      keywords: ['generate', 'animatics', 'clips', 'batch'],
+      available: hasProject,
+      perform: (context) =>
+        startBatch(env, context, 'Render All Videos', (projectId) =>
+          client.shots.generateVideoBatch({ projectId, all: true }),
+        ),
+    },
+    {
+      id: 'generate.recomposeAll',
+      label: 'Re-compose All Shots',
+      section: SECTIONS.generation,
+      keywords: ['composition', 'placements', 'rebuild frames'],
+      available: hasProject,
+      perform: (context) =>
+        startBatch(env, context, 'Re-compose All Shots', (projectId) => {
+          const socket = client.socket;
+          if (!socket) throw new Error('The socket is not available');
+          return socket.emitWithAck<JobAcceptedReply>('composition:create-batch', { projectId, all: true });
+        }),
+    },
+
+    // Creating things.
+    bound(
+      'shot.new',
+      async (context) => {
+        if (context.projectId === null) return;
+        try {
+          await services.activity.track(client.shots.create(context.projectId, {}));
+          await services.queryClient.invalidateQueries({ queryKey: ['shots', context.projectId] });
+          toasts.show({ type: 'success', title: 'Shot added', message: 'It is at the end of the timeline.' });
+        } catch (error) {
+          toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
+        }
+      },
+      { label: 'New Shot', section: SECTIONS.shots, keywords: ['add shot', 'create'] },
+    ),
+    bound('asset.new', () => ui.patch({ newAssetOpen: true }), {
+      label: 'New Asset',
+      section: SECTIONS.assets,
+      keywords: ['character', 'location', 'prop', 'create'],
+    }),
+    pageCommand(env, 'asset.generateImage', SECTIONS.assets),
+    pageCommand(env, 'asset.regenerate', SECTIONS.assets),
+
+    // Editing: the page in front decides.
+    pageCommand(env, 'edit.undo', SECTIONS.edit),
+    pageCommand(env, 'edit.redo', SECTIONS.edit),
+    pageCommand(env, 'edit.duplicate', SECTIONS.edit),
+    pageCommand(env, 'edit.delete', SECTIONS.edit),
+    pageCommand(env, 'search.focus', SECTIONS.view, { keywords: ['filter', 'find'] }),
+
+    // View.
+    pageCommand(env, 'zoom.in', SECTIONS.view),
+    pageCommand(env, 'zoom.out', SECTIONS.view),
+    pageCommand(env, 'zoom.reset', SECTIONS.view),
+    {
+      id: 'view.toggleTheme',
+      label: 'Toggle Light/Dark Theme',
+      section: SECTIONS.view,
+      keywords: ['theme', 'dark mode', 'light mode', 'appearance'],
+      perform: () =>
+        applyTheme(
+          toggleTheme(loadTheme(globalThis.localStorage)),
+          document.documentElement,
+          globalThis.localStorage,
+        ),
+    },
+    {
+      id: 'view.toggleRail',
+      label: 'Toggle Sidebar',
+      section: SECTIONS.view,
+      keywords: ['rail', 'navigation', 'collapse'],
+      perform: () => ui.patch({ railCollapsed: !ui.store.get().railCollapsed }),
+    },
+    {
+      id: 'view.toggleInspector',
+      label: 'Toggle Inspector',
+      section: SECTIONS.view,
+      keywords: ['details', 'panel', 'collapse'],
+      available: hasProject,
+      perform: () => ui.patch({ inspectorCollapsed: !ui.store.get().inspectorCollapsed }),
+    },
+    {
+      id: 'view.toggleStatusLine',
+      label: 'Toggle Status Line',
+      section: SECTIONS.view,
+      keywords: ['footer', 'socket', 'collapse'],
+      perform: () => ui.patch({ statusLineCollapsed: !ui.store.get().statusLineCollapsed }),
+    },
+
+    // Timeline and shot lab (path-scoped shortcuts of SPEC.md §9).
+    pageCommand(env, 'playback.toggle', SECTIONS.timeline),
+    pageCommand(env, 'frame.previous', SECTIONS.timeline),
+    pageCommand(env, 'frame.next', SECTIONS.timeline),
+    pageCommand(env, 'shot.previous', SECTIONS.timeline),
+    pageCommand(env, 'shot.next', SECTIONS.timeline),
+    // Storyboard keys, handled by the storyboard grid, listed in help.
+    bound('storyboard.cycleAlternate', () => {}, { section: SECTIONS.storyboard }),
+    bound('storyboard.promoteAlternate', () => {}, { section: SECTIONS.storyboard }),
+
+    {
+      id: 'session.signOut',
+      label: 'Sign Out',
+      section: SECTIONS.help,
+      keywords: ['log out', 'logout', 'account'],
+      perform: async () => {
+        await saves.flush().catch(() => {});
+        await client.auth.logout();
+        services.connection.reset();
+        services.jobs.clear();
+        services.queryClient.clear();
+        session.signedOut();
+        navigate('/login');
+      },
+    },
+  ];
+}

@@ -1,0 +1,99 @@
+import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
+import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
+import { queryKeys } from './query-keys.js';
+import type { AppServices } from './services.js';
+
+/** When each shot was last changed locally: remote updates inside the window are ignored (SPEC.md §4). */
+export const localEdits = new Map<string, number>();
+
+export function markLocalEdit(shotId: string, now = Date.now()): void {
+  localEdits.set(shotId, now);
+}
+
+export function isLocallyPending(shotId: string, now = Date.now()): boolean {
+  const at = localEdits.get(shotId);
+  return at !== undefined && now - at < LOCAL_PENDING_WINDOW_MS;
+}
+
+type ShotList = { shots: Shot[]; total?: number };
+
+function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefined {
+  if (!list) return list;
+  const index = list.shots.findIndex((candidate) => candidate.id === shot.id);
+  if (index === -1) return { ...list, shots: [...list.shots, shot] };
+  const shots = list.shots.slice();
+  shots[index] = shot;
+  return { ...list, shots };
+}
+
+/**
+ * The unified asset store sync and the rest of the live data (UI.md principle 3): server events
+ * write into the query cache directly instead of causing refetches.
+ */
+export function startLiveSync(services: AppServices): () => void {
+  const { client, queryClient } = services;
+  const socket = client.socket;
+  if (!socket) return () => {};
+  const patchProject = (project: Project) => {
+    queryClient.setQueryData(queryKeys.project(project.id), project);
+    queryClient.setQueryData<ProjectListEntry[]>(queryKeys.projects, (list) =>
+      list?.map((entry) => (entry.id === project.id ? { ...entry, ...project } : entry)),
+    );
+  };
+  const patchAsset = (projectId: string, asset: Asset) => {
+    queryClient.setQueryData(queryKeys.asset(asset.id), asset);
+    queryClient.setQueryData<Asset[]>(queryKeys.assets(projectId), (list) => {
+      if (!list) return list;
+      const index = list.findIndex((candidate) => candidate.id === asset.id);
+      if (index === -1) return [...list, asset];
+      const next = list.slice();
+      next[index] = asset;
+      return next;
+    });
+  };
+  const offs = [
+    socket.on('project:created', () => void queryClient.invalidateQueries({ queryKey: queryKeys.projects })),
+    socket.on('project:updated', ({ project }) => patchProject(project)),
+    socket.on('project:deleted', ({ projectId }) => {
+      queryClient.setQueryData<ProjectListEntry[]>(queryKeys.projects, (list) =>
+        list?.filter((entry) => entry.id !== projectId),
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.project(projectId) });
+    }),
+    socket.on('asset:created', ({ projectId, asset }) => patchAsset(projectId, asset)),
+    socket.on('asset:updated', ({ projectId, asset }) => patchAsset(projectId, asset)),
+    socket.on('asset:imageGenerationCompleted', ({ projectId, fullAsset }) =>
+      patchAsset(projectId, fullAsset),
+    ),
+    socket.on('asset:upgradedToSeries', ({ projectId, asset }) => patchAsset(projectId, asset)),
+    socket.on('asset:downgradeFromSeries', ({ projectId, asset }) => patchAsset(projectId, asset)),
+    socket.on(
+      'asset:imagesInvalidated',
+      ({ assetId }) => void queryClient.invalidateQueries({ queryKey: queryKeys.asset(assetId) }),
+    ),
+    socket.on('asset:deleted', ({ projectId, assetId }) => {
+      queryClient.setQueryData<Asset[]>(queryKeys.assets(projectId), (list) =>
+        list?.filter((asset) => asset.id !== assetId),
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.asset(assetId) });
+    }),
+    socket.on('shot:updated', ({ projectId, shot }) => {
+      if (isLocallyPending(shot.id)) return;
+      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot));
+    }),
+    socket.on('shot:created', ({ projectId, shot }) =>
+      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot)),
+    ),
+    socket.on('timeline:shot-added', ({ projectId, shot }) =>
+      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot)),
+    ),
+    socket.on('shot:deleted', ({ projectId, shotId }) =>
+      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) =>
+        list ? { ...list, shots: list.shots.filter((shot) => shot.id !== shotId) } : list,
+      ),
+    ),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}

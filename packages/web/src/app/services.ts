@@ -1,0 +1,93 @@
+import { BrowserTokenStore, createReelbench, type Reelbench, resolveBaseUrl, TOASTS } from '@reelbench/sdk';
+import type { QueryClient } from '@tanstack/react-query';
+import { ActionRegistry } from '../actions/registry.js';
+import { ActivityCounter } from '../state/activity.js';
+import { ConnectionMonitor } from '../state/connection.js';
+import { SaveManager } from '../state/save-manager.js';
+import { ToastStore } from '../state/toasts.js';
+import { JobsTracker } from './jobs-tracker.js';
+import { PageCommands } from './page-commands.js';
+import { createQueryClient } from './query-client.js';
+import { RecentActions } from './recent-actions.js';
+import { Session } from './session.js';
+import { createUiState, type UiStateStore } from './ui-state.js';
+
+/** Everything one tab shares: one SDK client, one query client, and the app's client-side state. */
+export interface AppServices {
+  client: Reelbench;
+  queryClient: QueryClient;
+  toasts: ToastStore;
+  activity: ActivityCounter;
+  connection: ConnectionMonitor;
+  saves: SaveManager;
+  jobs: JobsTracker;
+  session: Session;
+  ui: UiStateStore;
+  commands: PageCommands;
+  registry: ActionRegistry;
+  recent: RecentActions;
+}
+
+/** Same origin (SPEC.md §7): a production build behind a proxy drops the port, otherwise the page's port. */
+export function pageBaseUrl(): string {
+  return resolveBaseUrl({
+    location: globalThis.location,
+    production: import.meta.env.PROD && globalThis.location.port === '',
+  });
+}
+
+export function createServices(overrides: { client?: Reelbench } = {}): AppServices {
+  const toasts = new ToastStore();
+  const activity = new ActivityCounter();
+  const client =
+    overrides.client ??
+    createReelbench({
+      baseUrl: pageBaseUrl(),
+      tokenStore: new BrowserTokenStore(),
+      onActivity: (delta) => activity.change(delta),
+      onCircuitOpen: () =>
+        toasts.show({
+          type: 'error',
+          title: TOASTS.connectionIssues.title,
+          message: TOASTS.connectionIssues.message,
+        }),
+    });
+  const saves = new SaveManager({
+    save: (projectId, save) => activity.track(client.projects.save(projectId, save)),
+    beacon: (projectId, save) => {
+      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+      const token = client.auth.token;
+      const body = JSON.stringify({ projectId, save, ...(token ? { token } : {}) });
+      return navigator.sendBeacon(
+        `${client.http.baseUrl}/api/projects/emergency-save`,
+        new Blob([body], { type: 'application/json' }),
+      );
+    },
+    onWarning: (message) =>
+      toasts.show({
+        type: 'warning',
+        title: message,
+        message: 'Your changes are kept; sign in again to save them.',
+      }),
+    onRefused: (error) =>
+      toasts.show({
+        type: 'error',
+        title: TOASTS.operationFailed.title,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  });
+  return {
+    client,
+    queryClient: createQueryClient(toasts),
+    toasts,
+    activity,
+    connection: new ConnectionMonitor(),
+    saves,
+    jobs: new JobsTracker(client),
+    session: new Session(client),
+    ui: createUiState(),
+    commands: new PageCommands(),
+    registry: new ActionRegistry(),
+    recent: new RecentActions(),
+  };
+}

@@ -1,0 +1,61 @@
+import { createStore } from '../state/store.js';
+
+/** Which overlays and panels are open; actions and components both read and change it. */
+export interface UiState {
+  paletteOpen: boolean;
+  helpOpen: boolean;
+  firstPassOpen: boolean;
+  newProjectOpen: boolean;
+  newAssetOpen: boolean;
+  railCollapsed: boolean;
+  inspectorCollapsed: boolean;
+  statusLineCollapsed: boolean;
+}
+
+const PANEL_KEY = 'reelbench-panels';
+
+function loadPanels(): Pick<UiState, 'railCollapsed' | 'inspectorCollapsed' | 'statusLineCollapsed'> {
+  try {
+    const saved = JSON.parse(globalThis.localStorage?.getItem(PANEL_KEY) ?? '{}') as Partial<UiState>;
+    return {
+      railCollapsed: saved.railCollapsed === true,
+      inspectorCollapsed: saved.inspectorCollapsed === true,
+      statusLineCollapsed: saved.statusLineCollapsed === true,
+    };
+  } catch {
+    return { railCollapsed: false, inspectorCollapsed: false, statusLineCollapsed: false };
+  }
+}
+
+export function createUiState() {
+  const store = createStore<UiState>({
+    paletteOpen: false,
+    helpOpen: false,
+    firstPassOpen: false,
+    newProjectOpen: false,
+    newAssetOpen: false,
+    ...loadPanels(),
+  });
+  store.subscribe(() => {
+    const { railCollapsed, inspectorCollapsed, statusLineCollapsed } = store.get();
+    try {
+      globalThis.localStorage?.setItem(
+        PANEL_KEY,
+        JSON.stringify({ railCollapsed, inspectorCollapsed, statusLineCollapsed }),
+      );
+    } catch {
+      // Private mode: panels simply are not remembered.
+    }
+  });
+  /** Set by the palette once it is mounted: kbar owns its own open state. */
+  const palette = { toggle: () => {}, open: () => {} };
+  return {
+    store,
+    palette,
+    patch(patch: Partial<UiState>) {
+      store.set((state) => ({ ...state, ...patch }));
+    },
+  };
+}
+
+export type UiStateStore = ReturnType<typeof createUiState>;

@@ -1,0 +1,126 @@
+import { DEFAULT_PROJECT_NAME } from '@reelbench/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { queryKeys } from '../app/query-keys.js';
+import { useServices } from '../app/services-context.js';
+import { errorBody } from '../state/errors.js';
+import { useStore } from '../state/store.js';
+import { Button } from '../ui/button.js';
+import { Field, Input, Select, Textarea } from '../ui/fields.js';
+import { Modal } from '../ui/modal.js';
+
+const NO_SERIES = 'none';
+
+/** New Project: name (default 'Untitled Project'), a logline, and optionally the series it belongs to. */
+export function NewProjectModal() {
+  const { ui, client, queryClient, activity } = useServices();
+  const open = useStore(ui.store, (state) => state.newProjectOpen);
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [seriesId, setSeriesId] = useState(NO_SERIES);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list(), enabled: open });
+
+  const reset = () => {
+    setName('');
+    setDescription('');
+    setSeriesId(NO_SERIES);
+    setError(null);
+  };
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const project = await activity.track(
+        client.projects.create({
+          name: name.trim() || DEFAULT_PROJECT_NAME,
+          ...(description.trim() ? { description: description.trim() } : {}),
+          ...(seriesId !== NO_SERIES ? { series_id: seriesId } : {}),
+        }),
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+      queryClient.setQueryData(queryKeys.project(project.id), project);
+      ui.patch({ newProjectOpen: false });
+      reset();
+      await navigate({ to: '/project/$projectId/script', params: { projectId: project.id } });
+    } catch (failure) {
+      setError(errorBody(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        ui.patch({ newProjectOpen: next });
+        if (!next) reset();
+      }}
+      locked={busy}
+      size="small"
+      title="New project"
+      description="A film, an episode or a spot. You can rename it later."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => ui.patch({ newProjectOpen: false })} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="new-project-form" busy={busy}>
+            Create project
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="new-project-form"
+        className="form-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <Field label="Name" error={error}>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              value={name}
+              placeholder={DEFAULT_PROJECT_NAME}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={200}
+              autoFocus
+            />
+          )}
+        </Field>
+        <Field label="Logline (optional)">
+          {({ id }) => (
+            <Textarea
+              id={id}
+              rows={2}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Series">
+          {({ id }) => (
+            <Select
+              id={id}
+              value={seriesId}
+              onValueChange={setSeriesId}
+              options={[
+                { value: NO_SERIES, label: 'No series' },
+                ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
+              ]}
+            />
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export function JobsPage() {
+  return <div className="page">Jobs</div>;
+}

@@ -1,0 +1,214 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Clapperboard } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useServices } from '../app/services-context.js';
+import { errorBody } from '../state/errors.js';
+import { useStore } from '../state/store.js';
+import { Button } from '../ui/button.js';
+import { Field, Input } from '../ui/fields.js';
+import { Modal } from '../ui/modal.js';
+
+function RegisterModal({
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => void;
+}) {
+  const { client, session } = useServices();
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await client.auth.register({ email: email.trim(), username: username.trim(), password });
+      if (reply.user) session.signedIn(reply.user);
+      else await session.check();
+      onDone();
+    } catch (failure) {
+      setError(errorBody(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      locked={busy}
+      size="small"
+      title="Create your account"
+      description="One account for the workbench, the CLI and the SDK."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="register-form" busy={busy}>
+            Create account
+          </Button>
+        </>
+      }
+    >
+      <form id="register-form" className="form-stack" onSubmit={submit}>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Field label="Email">
+          {({ id }) => (
+            <Input
+              id={id}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoFocus
+            />
+          )}
+        </Field>
+        <Field label="Username" hint="3 to 40 letters, digits, _ . or -">
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              autoComplete="username"
+              required
+              minLength={3}
+              maxLength={40}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Password" hint="At least 8 characters">
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+/** /login: sign in, or create an account in the register modal. Errors read as the server says them. */
+export function LoginPage() {
+  const { client, session } = useServices();
+  const search = useSearch({ from: '/login' });
+  const navigate = useNavigate();
+  const status = useStore(session.store, (state) => state.status);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [registering, setRegistering] = useState(false);
+
+  useEffect(() => {
+    void session.check();
+  }, [session]);
+  useEffect(() => {
+    if (status === 'signed-in') void navigate({ to: search.redirect ?? '/' });
+  }, [status, navigate, search.redirect]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await client.auth.login({ email: email.trim(), password });
+      if (reply.user) session.signedIn(reply.user);
+      else await session.check();
+    } catch (failure) {
+      setError(errorBody(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <div className="login__art" aria-hidden="true">
+        <div className="login__frames">
+          {Array.from({ length: 12 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: decorative, fixed length
+            <span key={index} className="login__frame" style={{ animationDelay: `${index * 120}ms` }} />
+          ))}
+        </div>
+        <p className="login__tagline">From a screenplay to a watchable cut.</p>
+      </div>
+      <main className="login__panel">
+        <div className="login__brand">
+          <span className="brand-mark brand-mark--large" aria-hidden="true">
+            <Clapperboard size={20} />
+          </span>
+          <span>Reelbench</span>
+        </div>
+        <h1 className="login__title">Sign in</h1>
+        <p className="login__lede">
+          Write the script, break it into shots, render every frame, and hand the cut to your editor.
+        </p>
+        <form className="form-stack" onSubmit={submit} aria-label="Sign in">
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <Field label="Email">
+            {({ id }) => (
+              <Input
+                id={id}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Password">
+            {({ id }) => (
+              <Input
+                id={id}
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button variant="primary" size="lg" type="submit" busy={busy} className="login__submit">
+            Sign in
+          </Button>
+        </form>
+        <p className="login__switch">
+          New to Reelbench?{' '}
+          <Button variant="link" onClick={() => setRegistering(true)}>
+            Create an account
+          </Button>
+        </p>
+      </main>
+      <RegisterModal open={registering} onOpenChange={setRegistering} onDone={() => setRegistering(false)} />
+    </div>
+  );
+}

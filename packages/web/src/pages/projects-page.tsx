@@ -1,0 +1,3 @@
+export function ProjectsPage() {
+  return <div className="page">Projects</div>;
+}

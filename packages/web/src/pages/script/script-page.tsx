@@ -1,0 +1,3 @@
+export function ScriptPage() {
+  return <div className="page">Script</div>;
+}

@@ -1,0 +1,88 @@
+import { Construction } from 'lucide-react';
+import { ActionButton } from '../shell/action-button.js';
+import { EmptyState } from '../ui/card.js';
+
+const PAGES: Record<string, { title: string; text: string; actions: string[] }> = {
+  assets: {
+    title: 'Assets',
+    text: 'The assets page (characters, locations, props and their images) is being built. Until then, create assets with Ctrl+N or the CLI.',
+    actions: ['asset.new'],
+  },
+  asset: {
+    title: 'Asset',
+    text: "One asset's image grid is being built. Its images can be generated from the CLI meanwhile.",
+    actions: ['nav.assets'],
+  },
+  shots: {
+    title: 'Shot list',
+    text: 'The editable shot table is being built. The first pass and batch renders already work from the palette.',
+    actions: ['project.firstPass', 'generate.renderAllImages'],
+  },
+  styles: {
+    title: 'Styles',
+    text: 'Style packages are being built. The first pass already takes one of the four built-in looks.',
+    actions: ['project.firstPass'],
+  },
+  storyboard: {
+    title: 'Storyboard',
+    text: 'The storyboard grid is being built. Render every frame now with Render All Images; they will show here.',
+    actions: ['generate.renderAllImages', 'nav.jobs'],
+  },
+  timeline: {
+    title: 'Timeline',
+    text: 'The timeline with tracks and playback is being built.',
+    actions: ['generate.renderAllVideos', 'nav.jobs'],
+  },
+  'shot-lab': {
+    title: 'Shot lab',
+    text: 'The composition canvas for one shot is being built.',
+    actions: ['nav.script'],
+  },
+  editor: {
+    title: 'Editor',
+    text: 'The editor (the timeline with the cut’s transitions) is being built.',
+    actions: ['nav.jobs'],
+  },
+  media: {
+    title: 'Media',
+    text: 'The media browser is being built. Generated images and videos are kept and will all be listed here.',
+    actions: ['generate.renderAllImages'],
+  },
+  audio: {
+    title: 'Audio',
+    text: 'Soundtrack upload and waveforms are being built.',
+    actions: ['nav.dashboard'],
+  },
+  'rough-cut': {
+    title: 'Rough cut',
+    text: 'The rough-cut player is being built.',
+    actions: ['generate.renderAllVideos'],
+  },
+  edl: {
+    title: 'Edit decision list',
+    text: 'Saved cuts and EDL, OTIO and FCPXML exports are being built.',
+    actions: ['nav.dashboard'],
+  },
+};
+
+/**
+ * A page of the route table whose own issue is still open: it says so plainly and offers what
+ * already works, instead of pretending.
+ */
+export function UpcomingPage({ page }: { page: string }) {
+  const entry = PAGES[page] ?? { title: page, text: 'This page is being built.', actions: [] };
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">{entry.title}</h1>
+      </header>
+      <EmptyState
+        icon={<Construction size={28} aria-hidden="true" />}
+        title={`${entry.title} is not built yet`}
+        actions={entry.actions.map((id) => <ActionButton key={id} actionId={id} variant="secondary" />)}
+      >
+        {entry.text}
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from '../ui/button.js';
+import { Tooltip } from '../ui/tooltip.js';
+import { useAction } from './use-action.js';
+
+export interface ActionButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  actionId: string;
+  /** Defaults to the action's label. */
+  children?: ReactNode;
+  /** Shows the button even when the action is not available here (disabled). */
+  showUnavailable?: boolean;
+}
+
+/**
+ * A button that runs a registered action (UI.md principle 1): its tooltip reads "Label · Shortcut"
+ * from the registry, and it is disabled where the action is not available.
+ */
+export function ActionButton({
+  actionId,
+  children,
+  showUnavailable = true,
+  iconOnly,
+  ...rest
+}: ActionButtonProps) {
+  const { label, shortcut, available, run } = useAction(actionId);
+  if (!available && !showUnavailable) return null;
+  const tip = shortcut ? `${label} · ${shortcut}` : label;
+  return (
+    <Tooltip content={tip}>
+      <Button
+        {...rest}
+        iconOnly={iconOnly}
+        aria-label={iconOnly ? label : undefined}
+        aria-keyshortcuts={shortcut}
+        disabled={!available || rest.disabled}
+        onClick={run}
+        data-action={actionId}
+      >
+        {children ?? label}
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,85 @@
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { appActions } from '../actions/app-actions.js';
+import { bindRegistryKeys } from '../actions/keybindings.js';
+import { useServices } from '../app/services-context.js';
+import { FirstPassModal } from '../dialogs/first-pass-modal.js';
+import { NewAssetModal } from '../dialogs/new-asset-modal.js';
+import { NewProjectModal } from '../dialogs/new-project-modal.js';
+import { useStore } from '../state/store.js';
+import { cx } from '../ui/cx.js';
+import { ActivityBar } from './activity-bar.js';
+import { HelpOverlay } from './help-overlay.js';
+import { LeftRail } from './left-rail.js';
+import { PaletteProvider } from './palette.js';
+import { StatusLine } from './status-line.js';
+import { TopBar } from './top-bar.js';
+import { contextFor } from './use-action.js';
+
+/** Actions that still work while a dialog is open. */
+const ALLOWED_IN_DIALOGS = new Set(['help.toggle', 'palette.open']);
+
+function dialogOpen(): boolean {
+  return (
+    document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
+    null
+  );
+}
+
+/** Registers every action once, and binds their keys for as long as the signed-in app is shown. */
+function useActionsAndKeys() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const path = useRef(pathname);
+  path.current = pathname;
+  const registered = useRef(false);
+  if (!registered.current) {
+    registered.current = true;
+    if (services.registry.all().length === 0) {
+      for (const action of appActions({ services, navigate: (to) => void navigate({ to }) })) {
+        services.registry.register(action);
+      }
+    }
+  }
+  useEffect(
+    () =>
+      bindRegistryKeys(window, services.registry, {
+        context: () => contextFor(path.current),
+        blocked: (action) => dialogOpen() && !ALLOWED_IN_DIALOGS.has(action.id),
+        run: (action, context) => {
+          void Promise.resolve(action.perform(context)).catch((error: unknown) => console.error(error));
+        },
+      }),
+    [services],
+  );
+}
+
+/** UI.md's layout: activity bar, top bar, left rail, the page, the status line; overlays on top. */
+export function AppLayout() {
+  useActionsAndKeys();
+  const { ui } = useServices();
+  const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
+  return (
+    <PaletteProvider>
+      <div className={cx('app-shell', railCollapsed && 'rail-collapsed')}>
+        <ActivityBar />
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <TopBar />
+        <div className="app-shell__body">
+          <LeftRail />
+          <main id="main" className="app-shell__main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+        <StatusLine />
+      </div>
+      <HelpOverlay />
+      <FirstPassModal />
+      <NewProjectModal />
+      <NewAssetModal />
+    </PaletteProvider>
+  );
+}

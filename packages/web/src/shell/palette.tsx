@@ -1,0 +1,240 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  type ActionImpl,
+  type Action as KBarAction,
+  KBarAnimator,
+  KBarPortal,
+  KBarPositioner,
+  KBarProvider,
+  KBarResults,
+  KBarSearch,
+  useKBar,
+  useMatches,
+  useRegisterActions,
+  VisualState,
+} from 'kbar';
+import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { SECTION_ORDER } from '../actions/app-actions.js';
+import { queryKeys } from '../app/query-keys.js';
+import { useServices } from '../app/services-context.js';
+import { useStore } from '../state/store.js';
+import { Kbd } from '../ui/card.js';
+import { cx } from '../ui/cx.js';
+import { shortcutLabel, useActionContext, useRunAction } from './use-action.js';
+
+export const NO_COMMANDS = 'No commands found';
+const RECENT_SECTION = 'Recent';
+const GOTO_SECTION = 'Go to';
+const RECENT_PREFIX = 'recent:';
+const GOTO_PREFIX = 'goto:';
+
+/** Section priorities: recent first, then UI.md's order; kbar sorts higher first. */
+function sectionPriority(name: string): number {
+  if (name === RECENT_SECTION) return 1_000;
+  if (name === GOTO_SECTION) return 950;
+  const index = SECTION_ORDER.indexOf(name);
+  return index === -1 ? 0 : 900 - index * 10;
+}
+
+/** The registry's available actions as kbar actions, the recent ones repeated on top. */
+function useRegistryActions(): KBarAction[] {
+  const services = useServices();
+  const context = useActionContext();
+  const run = useRunAction();
+  const version = useStore(services.commands.version);
+  const recent = useStore(services.recent.store);
+  return useMemo(() => {
+    void version;
+    const available = services.registry
+      .all()
+      .filter((action) => !action.helpOnly && services.registry.isAvailable(action, context));
+    const toKbar = (id: string, section: string) => {
+      const action = services.registry.get(id.replace(RECENT_PREFIX, ''));
+      if (!action) return null;
+      return {
+        id,
+        name: action.label,
+        keywords: [action.hint ?? '', ...(action.keywords ?? [])].join(' '),
+        ...(action.hint ? { subtitle: action.hint } : {}),
+        section: { name: section, priority: sectionPriority(section) },
+        shortcut: [],
+        perform: () => {
+          run(action.id, context);
+        },
+      } satisfies KBarAction;
+    };
+    const availableIds = new Set(available.map((action) => action.id));
+    const recentEntries = recent
+      .filter((id) => availableIds.has(id))
+      .map((id) => toKbar(`${RECENT_PREFIX}${id}`, RECENT_SECTION));
+    return [...recentEntries, ...available.map((action) => toKbar(action.id, action.section))].filter(
+      (entry): entry is NonNullable<typeof entry> => entry !== null,
+    );
+  }, [services, context, run, version, recent]);
+}
+
+/** "Go to …" entries for the user's projects (kbar's dynamic actions). */
+function ProjectEntries() {
+  const { client } = useServices();
+  const navigate = useNavigate();
+  const { data } = useQuery({ queryKey: queryKeys.projects, queryFn: () => client.projects.list() });
+  const actions = useMemo<KBarAction[]>(
+    () =>
+      (data ?? []).map((project) => ({
+        id: `${GOTO_PREFIX}project:${project.id}`,
+        name: `Go to ${project.name}`,
+        keywords: `project open ${project.name}`,
+        subtitle: `${project.shotCount} shots`,
+        section: { name: GOTO_SECTION, priority: sectionPriority(GOTO_SECTION) },
+        icon: <FolderOpen size={14} aria-hidden="true" />,
+        perform: () => void navigate({ to: '/project/$projectId', params: { projectId: project.id } }),
+      })),
+    [data, navigate],
+  );
+  useRegisterActions(actions, [actions]);
+  return null;
+}
+
+/** Hands kbar's toggle to the palette.open action, and mirrors kbar's open state into the app's UI state. */
+function PaletteBridge() {
+  const { ui } = useServices();
+  const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
+  useEffect(() => {
+    ui.palette.toggle = () => query.toggle();
+    ui.palette.open = () => query.setVisualState(VisualState.animatingIn);
+    return () => {
+      ui.palette.toggle = () => {};
+      ui.palette.open = () => {};
+    };
+  }, [ui, query]);
+  useEffect(() => {
+    const showing = visualState === VisualState.showing || visualState === VisualState.animatingIn;
+    if (ui.store.get().paletteOpen !== showing) ui.patch({ paletteOpen: showing });
+  }, [visualState, ui]);
+  return null;
+}
+
+function ResultItem({ item, active }: { item: ActionImpl; active: boolean }) {
+  const services = useServices();
+  const id = item.id.replace(RECENT_PREFIX, '');
+  const shortcut = shortcutLabel(services.registry.get(id));
+  return (
+    <div className={cx('palette__item', active && 'is-active')}>
+      {item.icon ? <span className="palette__item-icon">{item.icon}</span> : null}
+      <span className="palette__item-label">{item.name}</span>
+      {item.subtitle ? <span className="palette__item-hint">{item.subtitle}</span> : null}
+      <span className="palette__item-end">
+        {shortcut ? <Kbd>{shortcut}</Kbd> : null}
+        {active ? <CornerDownLeft size={14} aria-hidden="true" className="palette__enter" /> : null}
+      </span>
+    </div>
+  );
+}
+
+function Results() {
+  const { results } = useMatches();
+  const { search } = useKBar((state) => ({ search: state.searchQuery }));
+  // Project entries only when the user types; recent ones only before.
+  const shown = useMemo(() => {
+    const typed = search.trim() !== '';
+    const filtered = results.filter((item) => {
+      if (typeof item === 'string') return true;
+      if (item.id.startsWith(GOTO_PREFIX)) return typed;
+      if (item.id.startsWith(RECENT_PREFIX)) return !typed;
+      return true;
+    });
+    // Drop section headers left without items.
+    return filtered.filter(
+      (item, index) => typeof item !== 'string' || typeof filtered[index + 1] === 'object',
+    );
+  }, [results, search]);
+  if (shown.length === 0) {
+    return (
+      <p className="palette__empty" role="status">
+        {NO_COMMANDS}
+      </p>
+    );
+  }
+  return (
+    <KBarResults
+      items={shown}
+      maxHeight={420}
+      onRender={({ item, active }) =>
+        typeof item === 'string' ? (
+          <div className="palette__section">{item}</div>
+        ) : (
+          <ResultItem item={item} active={active} />
+        )
+      }
+    />
+  );
+}
+
+function PaletteView() {
+  return (
+    <KBarPortal>
+      <KBarPositioner className="palette-scrim">
+        <KBarAnimator className="palette">
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label="Command palette"
+            className="palette__dialog"
+            onKeyDown={(event) => {
+              // The palette keeps focus in its search field: Tab does not leave the dialog.
+              if (event.key === 'Tab') event.preventDefault();
+            }}
+          >
+            <div className="palette__search">
+              <Search size={16} aria-hidden="true" />
+              <KBarSearch
+                className="palette__input"
+                defaultPlaceholder="Search or run a command…"
+                aria-label="Search or run a command"
+              />
+              <Kbd>Esc</Kbd>
+            </div>
+            <Results />
+            <footer className="palette__footer">
+              <span>
+                <Kbd>↑</Kbd>
+                <Kbd>↓</Kbd> move
+              </span>
+              <span>
+                <Kbd>Enter</Kbd> run
+              </span>
+              <span>
+                <Kbd>Esc</Kbd> close
+              </span>
+            </footer>
+          </div>
+        </KBarAnimator>
+      </KBarPositioner>
+    </KBarPortal>
+  );
+}
+
+/** The command palette (kbar): every available registered action, recent ones first, and projects by name. */
+export function PaletteProvider({ children }: { children: ReactNode }) {
+  const actions = useRegistryActions();
+  return (
+    <KBarProvider
+      actions={[]}
+      options={{ animations: { enterMs: 0, exitMs: 80 }, disableScrollbarManagement: true }}
+    >
+      <RegisterLive actions={actions} />
+      <ProjectEntries />
+      <PaletteBridge />
+      <PaletteView />
+      {children}
+    </KBarProvider>
+  );
+}
+
+/** KBarProvider reads `actions` once; later changes (page, availability, recents) register here. */
+function RegisterLive({ actions }: { actions: KBarAction[] }) {
+  useRegisterActions(actions, [actions]);
+  return null;
+}

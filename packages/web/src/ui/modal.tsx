@@ -1,0 +1,66 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cx } from './cx.js';
+
+export type ModalSize = 'small' | 'medium' | 'large' | 'fullscreen';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: ModalSize;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Keeps the dialog open on Escape and outside clicks (e.g. while a long operation runs). */
+  locked?: boolean;
+  className?: string;
+}
+
+/**
+ * Modals in four sizes on Radix Dialog: focus is trapped inside, Escape closes, focus returns to
+ * what opened it, and the title and description label the dialog.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 'medium',
+  children,
+  footer,
+  locked = false,
+  className,
+}: ModalProps) {
+  const guard = (event: Event) => {
+    if (locked) event.preventDefault();
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-scrim" />
+        <Dialog.Content
+          className={cx('modal', `modal--${size}`, className)}
+          onEscapeKeyDown={guard}
+          onPointerDownOutside={guard}
+          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+        >
+          <header className="modal__header">
+            <div>
+              <Dialog.Title className="modal__title">{title}</Dialog.Title>
+              {description !== undefined ? (
+                <Dialog.Description className="modal__description">{description}</Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.Close className="btn btn--ghost btn--sm btn--icon" aria-label="Close" disabled={locked}>
+              <X size={16} aria-hidden="true" />
+            </Dialog.Close>
+          </header>
+          {children !== undefined ? <div className="modal__body">{children}</div> : null}
+          {footer !== undefined ? <footer className="modal__footer">{footer}</footer> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
