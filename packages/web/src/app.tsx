@@ -7,7 +7,6 @@ import { startApp } from './app/startup.js';
 import { createAppRouter } from './router.js';
 import { AppErrorBoundary } from './shell/error-screens.js';
 import { Toaster } from './shell/toaster.js';
-import { TooltipProvider } from './ui/tooltip.js';
 
 export function App({ services }: { services: AppServices }) {
   const router = useMemo(() => createAppRouter(services), [services]);
@@ -16,10 +15,8 @@ export function App({ services }: { services: AppServices }) {
     <AppErrorBoundary>
       <ServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
-          <TooltipProvider>
-            <RouterProvider router={router} />
-            <Toaster />
-          </TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
         </QueryClientProvider>
       </ServicesProvider>
     </AppErrorBoundary>

@@ -9,10 +9,7 @@ import {
 import type { AppServices } from './app/services.js';
 import { LoginPage } from './pages/login-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
-import { ProductPage } from './pages/product-page.js';
 import { ProjectLayout } from './pages/project-layout.js';
-import { UpcomingPage as UpcomingRoute } from './pages/upcoming-page.js';
-import { AppLayout } from './shell/app-layout.js';
 import { ErrorScreen } from './shell/error-screens.js';
 import { LoadingScreen } from './shell/loading-screen.js';
 
@@ -59,7 +56,8 @@ const guardedRoute = createRoute({
     }
   },
   pendingComponent: LoadingScreen,
-  component: AppLayout,
+  // The shell (palette, menus, dialogs) loads with the first signed-in page, not with /login.
+  component: lazyRouteComponent(() => import('./shell/app-layout.js'), 'AppLayout'),
 });
 
 const projectsRoute = createRoute({
@@ -75,13 +73,6 @@ const projectRoute = createRoute({
 });
 
 const dashboard = lazyRouteComponent(() => import('./pages/dashboard-page.js'), 'DashboardPage');
-const AssetsUpcoming = () => <UpcomingRoute page="assets" />;
-const AssetUpcoming = () => <UpcomingRoute page="asset" />;
-const ShotsUpcoming = () => <UpcomingRoute page="shots" />;
-const StylesUpcoming = () => <UpcomingRoute page="styles" />;
-const AudioUpcoming = () => <UpcomingRoute page="audio" />;
-const RoughCutUpcoming = () => <UpcomingRoute page="rough-cut" />;
-const EdlUpcoming = () => <UpcomingRoute page="edl" />;
 const projectIndexRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/',
@@ -100,22 +91,22 @@ const scriptRoute = createRoute({
 const assetsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets',
-  component: AssetsUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AssetsUpcoming'),
 });
 const assetRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets/$assetId',
-  component: AssetUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AssetUpcoming'),
 });
 const shotsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'shots',
-  component: ShotsUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'ShotsUpcoming'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'styles',
-  component: StylesUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'StylesUpcoming'),
 });
 const jobsRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -125,22 +116,22 @@ const jobsRoute = createRoute({
 const audioRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'audio',
-  component: AudioUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AudioUpcoming'),
 });
 const roughCutRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'rough-cut',
-  component: RoughCutUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'RoughCutUpcoming'),
 });
 const edlRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl/$edlId',
-  component: EdlUpcoming,
+  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'EdlUpcoming'),
 });
 const productRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '$product',
-  component: ProductPage,
+  component: lazyRouteComponent(() => import('./pages/product-page.js'), 'ProductPage'),
 });
 
 const routeTree = rootRoute.addChildren([

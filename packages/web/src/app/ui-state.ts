@@ -47,8 +47,14 @@ export function createUiState() {
       // Private mode: panels simply are not remembered.
     }
   });
-  /** Set by the palette once it is mounted: kbar owns its own open state. */
-  const palette = { toggle: () => {}, open: () => {} };
+  /**
+   * Replaced by the palette once its code has loaded (kbar owns its open state); until then a
+   * request to open is remembered in paletteOpen and honoured when it mounts.
+   */
+  const palette = {
+    toggle: () => store.set((state) => ({ ...state, paletteOpen: !state.paletteOpen })),
+    open: () => store.set((state) => ({ ...state, paletteOpen: true })),
+  };
   return {
     store,
     palette,

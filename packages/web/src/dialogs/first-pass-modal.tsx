@@ -18,8 +18,9 @@ import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Select, Textarea } from '../ui/fields.js';
+import { Field, Textarea } from '../ui/fields.js';
 import { Modal } from '../ui/modal.js';
+import { Select } from '../ui/select.js';
 
 export const FIRST_PASS_STATUS = {
   analyzing: 'Analyzing script and preparing shots…',

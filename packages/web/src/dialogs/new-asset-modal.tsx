@@ -6,8 +6,9 @@ import { useActionContext } from '../shell/use-action.js';
 import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Input, Select, Textarea } from '../ui/fields.js';
+import { Field, Input, Textarea } from '../ui/fields.js';
 import { Modal } from '../ui/modal.js';
+import { Select } from '../ui/select.js';
 
 const TYPE_LABELS: Record<AssetType, string> = {
   character: 'Character',

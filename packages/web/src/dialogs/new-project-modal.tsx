@@ -7,8 +7,9 @@ import { useServices } from '../app/services-context.js';
 import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Input, Select, Textarea } from '../ui/fields.js';
+import { Field, Input, Textarea } from '../ui/fields.js';
 import { Modal } from '../ui/modal.js';
+import { Select } from '../ui/select.js';
 
 const NO_SERIES = 'none';
 

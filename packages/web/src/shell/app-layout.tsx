@@ -1,20 +1,30 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { appActions } from '../actions/app-actions.js';
 import { bindRegistryKeys } from '../actions/keybindings.js';
+import { whenIdle } from '../app/idle.js';
 import { useServices } from '../app/services-context.js';
-import { FirstPassModal } from '../dialogs/first-pass-modal.js';
-import { NewAssetModal } from '../dialogs/new-asset-modal.js';
-import { NewProjectModal } from '../dialogs/new-project-modal.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
+import { TooltipProvider } from '../ui/tooltip.js';
 import { ActivityBar } from './activity-bar.js';
 import { HelpOverlay } from './help-overlay.js';
 import { LeftRail } from './left-rail.js';
-import { PaletteProvider } from './palette.js';
 import { StatusLine } from './status-line.js';
 import { TopBar } from './top-bar.js';
 import { contextFor } from './use-action.js';
+
+const loadPalette = () => import('./palette.js');
+const Palette = lazy(() => loadPalette().then((module) => ({ default: module.Palette })));
+const FirstPassModal = lazy(() =>
+  import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),
+);
+const NewProjectModal = lazy(() =>
+  import('../dialogs/new-project-modal.js').then((module) => ({ default: module.NewProjectModal })),
+);
+const NewAssetModal = lazy(() =>
+  import('../dialogs/new-asset-modal.js').then((module) => ({ default: module.NewAssetModal })),
+);
 
 /** Actions that still work while a dialog is open. */
 const ALLOWED_IN_DIALOGS = new Set(['help.toggle', 'palette.open']);
@@ -60,8 +70,14 @@ export function AppLayout() {
   useActionsAndKeys();
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
+  const { firstPassOpen, newProjectOpen, newAssetOpen } = useStore(ui.store);
+  // The palette's code arrives once the page is idle, so Ctrl+K finds it loaded.
+  useEffect(() => whenIdle(() => void loadPalette()), []);
   return (
-    <PaletteProvider>
+    <TooltipProvider>
+      <Suspense fallback={null}>
+        <Palette />
+      </Suspense>
       <div className={cx('app-shell', railCollapsed && 'rail-collapsed')}>
         <ActivityBar />
         <a href="#main" className="skip-link">
@@ -77,9 +93,11 @@ export function AppLayout() {
         <StatusLine />
       </div>
       <HelpOverlay />
-      <FirstPassModal />
-      <NewProjectModal />
-      <NewAssetModal />
-    </PaletteProvider>
+      <Suspense fallback={null}>
+        {firstPassOpen ? <FirstPassModal /> : null}
+        {newProjectOpen ? <NewProjectModal /> : null}
+        {newAssetOpen ? <NewAssetModal /> : null}
+      </Suspense>
+    </TooltipProvider>
   );
 }

@@ -15,7 +15,7 @@ import {
   VisualState,
 } from 'kbar';
 import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SECTION_ORDER } from '../actions/app-actions.js';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
@@ -102,11 +102,13 @@ function PaletteBridge() {
   const { ui } = useServices();
   const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
   useEffect(() => {
+    const previous = { ...ui.palette };
     ui.palette.toggle = () => query.toggle();
     ui.palette.open = () => query.setVisualState(VisualState.animatingIn);
+    // Asked for before the palette's code had arrived: open now.
+    if (ui.store.get().paletteOpen) query.setVisualState(VisualState.animatingIn);
     return () => {
-      ui.palette.toggle = () => {};
-      ui.palette.open = () => {};
+      Object.assign(ui.palette, previous);
     };
   }, [ui, query]);
   useEffect(() => {
@@ -216,8 +218,12 @@ function PaletteView() {
   );
 }
 
-/** The command palette (kbar): every available registered action, recent ones first, and projects by name. */
-export function PaletteProvider({ children }: { children: ReactNode }) {
+/**
+ * The command palette (kbar): every available registered action, recent ones first, and projects by
+ * name. A self-contained island loaded after the page: palette.open asks for it through the UI state
+ * and it opens itself once its code has arrived.
+ */
+export function Palette() {
   const actions = useRegistryActions();
   return (
     <KBarProvider
@@ -228,7 +234,6 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
       <ProjectEntries />
       <PaletteBridge />
       <PaletteView />
-      {children}
     </KBarProvider>
   );
 }

@@ -1,0 +1,10 @@
+import { UpcomingPage } from './upcoming-page.js';
+
+/** The route table's pages whose own issues are still open (assets, shots, styles, audio, cuts). */
+export const AssetsUpcoming = () => <UpcomingPage page="assets" />;
+export const AssetUpcoming = () => <UpcomingPage page="asset" />;
+export const ShotsUpcoming = () => <UpcomingPage page="shots" />;
+export const StylesUpcoming = () => <UpcomingPage page="styles" />;
+export const AudioUpcoming = () => <UpcomingPage page="audio" />;
+export const RoughCutUpcoming = () => <UpcomingPage page="rough-cut" />;
+export const EdlUpcoming = () => <UpcomingPage page="edl" />;
