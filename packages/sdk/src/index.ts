@@ -10,6 +10,7 @@ export {
 export { createReelbench, type Reelbench, type ReelbenchOptions, type SocketSettings } from './client.js';
 export * from './contract/index.js';
 export { type DomainContext, httpThenSocket, shouldFallBack } from './domain-context.js';
+export * from './editorial/index.js';
 export { type FilesClient, type FileUploadOptions, filesClient } from './files.client.js';
 export {
   HttpClient,

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './editorial.js';
 export * from './entities.js';
 export * from './errors.js';
 export * from './events.js';

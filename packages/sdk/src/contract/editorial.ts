@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { idSchema, nameSchema, TEXT_LIMITS, timestampSchema, urlSchema } from './entities.js';
+
+/**
+ * The cut: a saved, versioned snapshot of the timeline that the editorial formats (CMX3600 EDL,
+ * OpenTimelineIO, FCPXML) are written from and imported back into. Every time is a whole number of
+ * frames at the cut's frame rate; record positions are not stored, they follow from the order and
+ * the durations (the first event starts at record frame 0, shown as 01:00:00:00).
+ */
+
+/** The rates an export can be made at; 23.976 and 29.97 are 24000/1001 and 30000/1001 exactly. */
+export const EDITORIAL_FRAME_RATES = [23.976, 24, 25, 29.97, 30] as const;
+export type EditorialFrameRate = (typeof EDITORIAL_FRAME_RATES)[number];
+export const editorialFrameRateSchema = z.literal(EDITORIAL_FRAME_RATES, {
+  error: `Frame rate must be one of ${EDITORIAL_FRAME_RATES.join(', ')}`,
+});
+
+/** Colours every target format knows (EDL LOC, OTIO Marker.2, Resolve's marker colours). */
+export const MARKER_COLORS = ['RED', 'GREEN', 'BLUE', 'CYAN', 'MAGENTA', 'YELLOW', 'BLACK', 'WHITE'] as const;
+export type MarkerColor = (typeof MARKER_COLORS)[number];
+export const markerColorSchema = z.enum(MARKER_COLORS);
+
+export const EDITORIAL_LIMITS = {
+  /** CMX3600 numbers events with three digits. */
+  events: 999,
+  /** One hour of dissolve is more than any cut needs; the EDL field holds three digits. */
+  dissolveFrames: 999,
+  markersPerEvent: 200,
+  markerText: 2_000,
+  /** 24 hours at 30 fps: record timecode must stay below 24:00:00:00 after the 01:00:00:00 start. */
+  frames: 23 * 3_600 * 30,
+} as const;
+
+const frameCountSchema = z.number().int().min(0).max(EDITORIAL_LIMITS.frames);
+
+export const cutTransitionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('cut') }),
+  z.object({
+    type: z.literal('dissolve'),
+    frames: z.number().int().min(1).max(EDITORIAL_LIMITS.dissolveFrames),
+  }),
+]);
+export type CutTransition = z.infer<typeof cutTransitionSchema>;
+
+export const cutMarkerSchema = z.object({
+  /** Frames from the start of the event the marker belongs to (it moves with the shot). */
+  frame: frameCountSchema,
+  text: z.string().trim().min(1).max(EDITORIAL_LIMITS.markerText),
+  author: z.string().trim().min(1).max(TEXT_LIMITS.name).optional(),
+  color: markerColorSchema.optional(),
+});
+export type CutMarker = z.infer<typeof cutMarkerSchema>;
+
+export const cutEventSchema = z
+  .object({
+    shotId: idSchema,
+    take: z.number().int().min(1),
+    clipName: nameSchema,
+    /** Where the take's media is: an absolute URL, or a path on the editor's disk. */
+    mediaUrl: urlSchema.optional(),
+    mediaPath: z.string().min(1).max(TEXT_LIMITS.url).optional(),
+    /** First frame used in the media, and the first frame after the used range (exclusive). */
+    sourceIn: frameCountSchema,
+    sourceOut: frameCountSchema,
+    duration: z.number().int().min(1).max(EDITORIAL_LIMITS.frames),
+    /** How this event is entered from the previous one. */
+    transition: cutTransitionSchema.default({ type: 'cut' }),
+    markers: z.array(cutMarkerSchema).max(EDITORIAL_LIMITS.markersPerEvent).default([]),
+    /** Length of the whole media in frames, when known (handles for dissolves come from it). */
+    availableFrames: z.number().int().min(1).max(EDITORIAL_LIMITS.frames).optional(),
+  })
+  .refine((event) => event.sourceOut - event.sourceIn === event.duration, {
+    message: 'sourceOut - sourceIn must equal duration (no speed changes)',
+    path: ['duration'],
+  })
+  .refine((event) => event.transition.type === 'cut' || event.transition.frames <= event.duration, {
+    message: 'A dissolve cannot be longer than the event it leads into',
+    path: ['transition'],
+  })
+  .refine((event) => event.markers.every((marker) => marker.frame < event.duration), {
+    message: 'A marker must fall inside its event',
+    path: ['markers'],
+  });
+export type CutEvent = z.infer<typeof cutEventSchema>;
+export type CutEventInput = z.input<typeof cutEventSchema>;
+
+export const cutSoundtrackSchema = z.object({
+  name: nameSchema,
+  url: urlSchema,
+  /**
+   * Where the track's first frame sits on the record, in frames from the cut's start. Negative:
+   * the track starts before the picture, so its first -offsetFrames frames are not heard.
+   */
+  offsetFrames: z.number().int().min(-EDITORIAL_LIMITS.frames).max(EDITORIAL_LIMITS.frames),
+  /** Length of the whole track in frames at the cut's rate. */
+  durationFrames: z.number().int().min(1).max(EDITORIAL_LIMITS.frames),
+});
+export type CutSoundtrack = z.infer<typeof cutSoundtrackSchema>;
+
+export const cutSchema = z
+  .object({
+    id: idSchema,
+    projectId: idSchema,
+    name: nameSchema,
+    version: z.number().int().min(1),
+    frameRate: editorialFrameRateSchema,
+    events: z.array(cutEventSchema).max(EDITORIAL_LIMITS.events),
+    soundtrack: cutSoundtrackSchema.optional(),
+    createdAt: timestampSchema.optional(),
+    updatedAt: timestampSchema.optional(),
+  })
+  .refine((cut) => cut.events[0] === undefined || cut.events[0].transition.type === 'cut', {
+    message: 'The first event cannot dissolve: there is nothing before it',
+    path: ['events', 0, 'transition'],
+  })
+  .refine(
+    (cut) => cut.events.reduce((total, event) => total + event.duration, 0) <= EDITORIAL_LIMITS.frames,
+    { message: 'The cut is longer than the record timecode can hold', path: ['events'] },
+  );
+export type Cut = z.infer<typeof cutSchema>;
+export type CutInput = z.input<typeof cutSchema>;
+
+export const EDITORIAL_FORMATS = ['edl', 'otio', 'fcpxml'] as const;
+export type EditorialFormat = (typeof EDITORIAL_FORMATS)[number];
