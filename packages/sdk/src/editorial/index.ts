@@ -4,6 +4,7 @@ export * from './editorial-format-error.js';
 export * from './edl.import.js';
 export * from './edl.parser.js';
 export * from './edl.writer.js';
+export * from './fcpxml.writer.js';
 export * from './frame-rate.js';
 export * from './otio.reader.js';
 export * from './otio.writer.js';
