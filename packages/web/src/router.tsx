@@ -101,7 +101,7 @@ const assetRoute = createRoute({
 const shotsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'shots',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'ShotsUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/shot-list/shot-list-page.js'), 'ShotListPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => projectRoute,

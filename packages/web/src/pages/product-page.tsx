@@ -1,11 +1,23 @@
 import { useParams } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { PRODUCTS } from '../products.js';
 import { NotFoundPage } from './not-found-page.js';
 import { UpcomingPage } from './upcoming-page.js';
 
+const StoryboardPage = lazy(() =>
+  import('./storyboard/storyboard-page.js').then((module) => ({ default: module.StoryboardPage })),
+);
+
 /** /project/{id}/{product}: storyboard, timeline, shot-lab, editor or media; anything else is not found. */
 export function ProductPage() {
-  const { product } = useParams({ from: '/guarded/project/$projectId/$product' });
+  const { projectId, product } = useParams({ from: '/guarded/project/$projectId/$product' });
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
+  if (product === 'storyboard') {
+    return (
+      <Suspense fallback={null}>
+        <StoryboardPage projectId={projectId} />
+      </Suspense>
+    );
+  }
   return <UpcomingPage page={product} />;
 }

@@ -1,0 +1,144 @@
+import { AlertTriangle, Check, Clock, Loader2, RefreshCw } from 'lucide-react';
+import { memo } from 'react';
+import { useAlternates } from '../../shots/coverage.js';
+import {
+  type DerivedStatus,
+  deriveShotStatus,
+  formatSeconds,
+  formatShotNumber,
+  framingLabel,
+  SHOT_STATUS_LABELS,
+  type ShotWithStaleness,
+} from '../../shots/model.js';
+import { useShotProgress } from '../../shots/progress.js';
+import { useRenderCount } from '../../shots/render-count.js';
+import { type Selection, useIsActive, useIsSelected } from '../../shots/selection.js';
+import type { Store } from '../../state/store.js';
+import { cx } from '../../ui/cx.js';
+
+export const STATUS_ICONS = {
+  pending: Clock,
+  processing: Loader2,
+  completed: Check,
+  stale: RefreshCw,
+  failed: AlertTriangle,
+} as const;
+
+export function cellId(shotId: string): string {
+  return `storyboard-shot-${shotId}`;
+}
+
+/** The status chip on a frame: colour, icon, word; processing shows its percentage. */
+export function FrameStatus({ derived }: { derived: DerivedStatus }) {
+  const Icon = STATUS_ICONS[derived.status];
+  const label =
+    derived.status === 'processing' && derived.progress !== undefined
+      ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
+      : SHOT_STATUS_LABELS[derived.status];
+  return (
+    <span
+      className={cx('frame-status', `frame-status--${derived.status}`)}
+      title={derived.error ? `${label}: ${derived.error}` : label}
+    >
+      <Icon
+        size={12}
+        strokeWidth={2.5}
+        aria-hidden="true"
+        className={derived.status === 'processing' ? 'spin' : undefined}
+      />
+      <span>{label}</span>
+    </span>
+  );
+}
+
+export interface StoryboardCellProps {
+  shot: ShotWithStaleness;
+  index: number;
+  selection: Store<Selection>;
+  aspect: string;
+  onPointer: (shotId: string, event: React.MouseEvent) => void;
+  onOpen: (shotId: string) => void;
+}
+
+/**
+ * One frame of the storyboard. Memoised: it re-renders only when its own shot object changes (the
+ * cache keeps the objects of unchanged shots), when its selection state changes, or when its own
+ * progress or alternates change — never because another shot did.
+ */
+export const StoryboardCell = memo(function StoryboardCell({
+  shot,
+  index,
+  selection,
+  aspect,
+  onPointer,
+  onOpen,
+}: StoryboardCellProps) {
+  useRenderCount(shot.id);
+  const selected = useIsSelected(selection, shot.id);
+  const active = useIsActive(selection, shot.id);
+  const live = useShotProgress(shot.id);
+  const alts = useAlternates(shot.id);
+  const derived = deriveShotStatus(shot, live);
+  const number = formatShotNumber(index);
+  const shown = alts && alts.shown > 0 ? alts.variants[alts.shown - 1] : undefined;
+  const imageUrl = shown?.image_url ?? shot.image_url;
+  const framing = framingLabel(shown?.framingType ?? shot.framing);
+  const script = shot.script_text || shot.action || shot.description || '';
+  const altCount = alts?.status === 'ready' ? alts.variants.length + 1 : 0;
+  return (
+    // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
+    <div
+      id={cellId(shot.id)}
+      role="gridcell"
+      aria-selected={selected}
+      aria-label={`Shot ${number}, ${shot.name}, ${formatSeconds(shot.duration)} seconds, ${SHOT_STATUS_LABELS[derived.status]}`}
+      className={cx('sb-cell', selected && 'is-selected', active && 'is-active')}
+      data-shot-id={shot.id}
+      data-status={derived.status}
+      onMouseDown={(event) => onPointer(shot.id, event)}
+      onDoubleClick={() => onOpen(shot.id)}
+    >
+      <div className={cx('sb-frame', `sb-frame--${derived.status}`)} style={{ aspectRatio: aspect }}>
+        {imageUrl ? (
+          <img src={imageUrl} alt="" loading="lazy" decoding="async" draggable={false} />
+        ) : (
+          <div className="sb-slate" aria-hidden="true">
+            <span className="sb-slate__framing">{framing || 'No framing'}</span>
+            <span className="sb-slate__text">{script || shot.prompt || 'No script text yet'}</span>
+          </div>
+        )}
+        <div className="sb-frame__top">
+          <FrameStatus derived={derived} />
+          {altCount > 1 ? (
+            <span className="sb-alt" title="C cycles alternates · P promotes the shown one">
+              alt {(alts?.shown ?? 0) + 1}/{altCount}
+            </span>
+          ) : alts?.status === 'loading' ? (
+            <span className="sb-alt">alt …</span>
+          ) : null}
+        </div>
+        {derived.status === 'processing' ? (
+          <div
+            className={cx('sb-progress', derived.progress === undefined && 'is-indeterminate')}
+            role="progressbar"
+            aria-label={`Rendering shot ${number}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={derived.progress}
+          >
+            <span style={{ width: `${derived.progress ?? 30}%` }} />
+          </div>
+        ) : null}
+      </div>
+      <div className="sb-meta">
+        <div className="sb-meta__line">
+          <span className="sb-meta__number mono">{number}</span>
+          <span className="sb-meta__name">{shot.name}</span>
+          <span className="sb-meta__duration mono">{formatSeconds(shot.duration)}s</span>
+        </div>
+        <div className="sb-meta__framing">{framing || '\u00a0'}</div>
+        <p className="sb-meta__script">{script || '\u00a0'}</p>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,469 @@
+import { useRouter } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Clapperboard, ImagePlus, Images, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { usePageCommand } from '../../app/page-commands.js';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { registerShotActions, sceneColorVar, shotLabPath, shotNavigation } from '../../shots/actions.js';
+import { alternates } from '../../shots/coverage.js';
+import {
+  deriveShotStatus,
+  formatClock,
+  formatShotNumber,
+  type SceneGroup,
+  SHOT_STATUS_LABELS,
+  SHOT_STATUSES,
+  type ShotBoard,
+  type ShotStatus,
+  UNASSIGNED_SCENE_ID,
+} from '../../shots/model.js';
+import {
+  type Direction,
+  selectAll,
+  selectByKey,
+  selectOnly,
+  selectRange,
+  toggle,
+} from '../../shots/selection.js';
+import { useShotEditCommands } from '../../shots/shot-commands.js';
+import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
+import { errorBody } from '../../state/errors.js';
+import { createStore, useStore } from '../../state/store.js';
+import { Button } from '../../ui/button.js';
+import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { cellId, StoryboardCell } from './storyboard-cell.js';
+import '../../styles/shots.css';
+
+/** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
+export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
+const DEFAULT_ZOOM = 2;
+export const storyboardZoom = createStore<number>(DEFAULT_ZOOM);
+
+const PAD_X = 24;
+const GAP = 16;
+const META_HEIGHT = 78;
+const ROW_GAP = 22;
+const HEADER_HEIGHT = 56;
+
+type Row = { kind: 'header'; group: SceneGroup } | { kind: 'shots'; first: number; count: number };
+
+export interface GridLayout {
+  rows: Row[];
+  /** Shot indexes per visual row (headers excluded), for arrow keys. */
+  shotRows: number[][];
+  /** Virtual row of each shot index. */
+  rowOfShot: number[];
+}
+
+/** The grid's rows: each scene group a header row, then its shots in rows of `columns`. */
+export function gridRows(board: ShotBoard, columns: number): GridLayout {
+  const rows: Row[] = [];
+  const shotRows: number[][] = [];
+  const rowOfShot: number[] = [];
+  for (const group of board.groups) {
+    rows.push({ kind: 'header', group });
+    for (let first = group.first; first < group.first + group.count; first += columns) {
+      const count = Math.min(columns, group.first + group.count - first);
+      const indexes: number[] = [];
+      for (let i = first; i < first + count; i += 1) {
+        indexes.push(i);
+        rowOfShot[i] = rows.length;
+      }
+      rows.push({ kind: 'shots', first, count });
+      shotRows.push(indexes);
+    }
+  }
+  return { rows, shotRows, rowOfShot };
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+const KEY_DIRECTIONS: Record<string, Direction> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  Home: 'home',
+  End: 'end',
+  PageUp: 'pageUp',
+  PageDown: 'pageDown',
+};
+
+/** /project/{id}/storyboard: every shot's frame by scene, selectable, editable, generated from here. */
+export function StoryboardPage({ projectId }: { projectId: string }) {
+  const services = useServices();
+  const { commands, toasts, client } = services;
+  const router = useRouter();
+  const { board, aspect, isLoading, error, refetch, editor, selection } = useProjectShots(projectId);
+  const zoom = useStore(storyboardZoom);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef);
+
+  useState(() => registerShotActions(services));
+  useEffect(() => {
+    shotNavigation.navigate = (to) => router.history.push(to);
+  }, [router]);
+
+  const ratio = aspectValue(aspect);
+  const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
+  const inner = Math.max(0, width - PAD_X * 2);
+  const columns = Math.max(1, Math.floor((inner + GAP) / (minCell + GAP)));
+  const cellWidth = columns > 0 ? (inner - GAP * (columns - 1)) / columns : minCell;
+  const shotRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
+  const layout = useMemo(() => gridRows(board, columns), [board, columns]);
+  const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
+
+  const virtualizer = useVirtualizer({
+    count: layout.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : shotRowHeight),
+    overscan: 2,
+    paddingEnd: 48,
+  });
+  // Row heights follow the zoom, the width and the groups: measure again when they change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, shotRowHeight, layout]);
+
+  const revealShot = useCallback(
+    (shotId: string | null) => {
+      if (shotId === null) return;
+      const index = board.byId.get(shotId)?.index;
+      if (index === undefined) return;
+      const row = layout.rowOfShot[index];
+      if (row === undefined) return;
+      // Scrolling up to the first row of a scene brings its header along.
+      const header = layout.rows[row - 1]?.kind === 'header';
+      const above = (virtualizer.measurementsCache[row]?.start ?? 0) < (virtualizer.scrollOffset ?? 0);
+      virtualizer.scrollToIndex(header && above ? row - 1 : row, { align: 'auto' });
+    },
+    [board, layout, virtualizer],
+  );
+
+  const onPointer = useCallback(
+    (shotId: string, event: MouseEvent) => {
+      if (event.button !== 0) return;
+      scrollRef.current?.focus({ preventScroll: true });
+      selection.set((current) => {
+        if (event.shiftKey) return selectRange(current, order, shotId, event.ctrlKey || event.metaKey);
+        if (event.ctrlKey || event.metaKey) return toggle(current, shotId);
+        return selectOnly(shotId);
+      });
+    },
+    [order, selection],
+  );
+
+  const open = useCallback(
+    (shotId: string) => shotNavigation.navigate(shotLabPath(projectId, shotId)),
+    [projectId],
+  );
+
+  const selectedIds = () => order.filter((id) => selection.get().ids.has(id));
+
+  const cycleAlternate = async (shotId: string) => {
+    try {
+      const state =
+        alternates.get(shotId)?.status === 'ready'
+          ? alternates.get(shotId)
+          : await alternates.load(client, shotId);
+      if (!state || state.variants.length === 0) {
+        const number = formatShotNumber(board.byId.get(shotId)?.index ?? 0);
+        toasts.show({
+          type: 'info',
+          title: `Shot ${number} has no alternates yet`,
+          message: 'Create coverage for it in the shot lab, then C cycles through the rendered ones.',
+        });
+        return;
+      }
+      const next = alternates.cycle(shotId);
+      if (next) {
+        setAnnouncement(
+          next.shown === 0
+            ? 'Showing the shot’s frame'
+            : `Showing alternate ${next.shown + 1} of ${next.variants.length + 1}`,
+        );
+      }
+    } catch (caught) {
+      toasts.show({ type: 'error', title: 'Alternates unavailable', message: errorBody(caught) });
+    }
+  };
+
+  const promoteAlternate = (shotId: string) => {
+    const variant = alternates.shownVariant(shotId);
+    if (!variant?.image_url) {
+      setAnnouncement('Press C to show an alternate first, then P promotes it');
+      return;
+    }
+    const changed = editor.editFields(
+      shotId,
+      { image_url: variant.image_url, s3_image_key: null, generation_status: 'completed' },
+      'Promote alternate',
+    );
+    alternates.reset(shotId);
+    if (changed)
+      setAnnouncement(
+        `Alternate promoted to the frame of shot ${formatShotNumber(board.byId.get(shotId)?.index ?? 0)}`,
+      );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const mod = event.ctrlKey || event.metaKey;
+    const direction = KEY_DIRECTIONS[event.key];
+    const active = selection.get().active;
+    if (direction && event.altKey && !mod) {
+      if (direction !== 'left' && direction !== 'right' && direction !== 'up' && direction !== 'down') return;
+      event.preventDefault();
+      const ids = selectedIds();
+      if (ids.length === 0) return;
+      const delta =
+        direction === 'left' ? -1 : direction === 'right' ? 1 : direction === 'up' ? -columns : columns;
+      editor.moveShots(ids, delta);
+      requestAnimationFrame(() => revealShot(selection.get().active));
+      return;
+    }
+    if (direction && !mod && !event.altKey) {
+      event.preventDefault();
+      const next = selectByKey(selection.get(), order, layout.shotRows, direction, event.shiftKey);
+      selection.set(next);
+      revealShot(next.active);
+      return;
+    }
+    if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      selection.set(selectAll(order, active));
+      return;
+    }
+    if (mod || event.altKey) return;
+    if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      open(active);
+    } else if (event.key === 'Escape' && selection.get().ids.size > 0) {
+      event.preventDefault();
+      selection.set((current) => ({ ids: new Set(), anchor: null, active: current.active }));
+    } else if ((event.key === 'c' || event.key === 'C') && !event.shiftKey && active) {
+      event.preventDefault();
+      void cycleAlternate(active);
+    } else if ((event.key === 'p' || event.key === 'P') && !event.shiftKey && active) {
+      event.preventDefault();
+      promoteAlternate(active);
+    }
+  };
+
+  const hasShots = board.shots.length > 0;
+  const edits = useShotEditCommands({
+    board,
+    editor,
+    selection,
+    onDuplicated: (last) => requestAnimationFrame(() => revealShot(last)),
+    onDeleted: () => scrollRef.current?.focus({ preventScroll: true }),
+  });
+  const setAnnouncement = edits.announce;
+  usePageCommand(commands, 'zoom.in', () =>
+    storyboardZoom.set((z) => Math.min(ZOOM_WIDTHS.length - 1, z + 1)),
+  );
+  usePageCommand(commands, 'zoom.out', () => storyboardZoom.set((z) => Math.max(0, z - 1)));
+  usePageCommand(commands, 'zoom.reset', () => storyboardZoom.set(DEFAULT_ZOOM));
+
+  const activeId = useStore(selection, (s) => s.active);
+  const activeMounted = activeId !== null && board.byId.has(activeId);
+
+  return (
+    <div className="page page--full shots-page">
+      <StoryboardToolbar board={board} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {edits.announcement}
+      </p>
+      {error && !hasShots ? (
+        <EmptyState
+          title="The shots could not be loaded"
+          actions={<Button onClick={refetch}>Try again</Button>}
+        >
+          {errorBody(error)}
+        </EmptyState>
+      ) : isLoading ? (
+        <StoryboardSkeleton />
+      ) : !hasShots ? (
+        <EmptyState
+          icon={<Clapperboard size={28} aria-hidden="true" />}
+          title="No shots yet"
+          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
+        >
+          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
+          <Kbd>K</Kbd>
+        </EmptyState>
+      ) : null}
+      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
+      <div
+        ref={scrollRef}
+        className="sb-scroll"
+        role="grid"
+        aria-label="Storyboard"
+        aria-multiselectable="true"
+        aria-rowcount={layout.rows.length}
+        aria-colcount={columns}
+        aria-activedescendant={activeMounted && activeId ? cellId(activeId) : undefined}
+        tabIndex={0}
+        hidden={!hasShots}
+        onKeyDown={onKeyDown}
+      >
+        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = layout.rows[item.index];
+            if (!row) return null;
+            return (
+              // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
+              <div
+                key={row.kind === 'header' ? row.group.key : `r${row.first}`}
+                role="row"
+                aria-rowindex={item.index + 1}
+                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
+                style={{ transform: `translateY(${item.start}px)`, height: item.size, paddingInline: PAD_X }}
+              >
+                {row.kind === 'header' ? (
+                  <SceneHeader group={row.group} columns={columns} />
+                ) : (
+                  <div
+                    className="sb-row__cells"
+                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
+                  >
+                    {board.shots.slice(row.first, row.first + row.count).map((entry) => (
+                      <StoryboardCell
+                        key={entry.shot.id}
+                        shot={entry.shot}
+                        index={entry.index}
+                        selection={selection}
+                        aspect={aspect.replace(':', ' / ')}
+                        onPointer={onPointer}
+                        onOpen={open}
+                      />
+                    ))}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {edits.dialog}
+    </div>
+  );
+}
+
+function SceneHeader({ group, columns }: { group: SceneGroup; columns: number }) {
+  const color = sceneColorVar(group.color);
+  return (
+    // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
+    <div
+      role="rowheader"
+      aria-colspan={columns}
+      className={group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'}
+      style={{ ['--scene-color' as string]: color }}
+    >
+      <span className="sb-scene__swatch" aria-hidden="true" />
+      {group.sceneNumber !== null ? (
+        <span className="sb-scene__number mono">{String(group.sceneNumber).padStart(2, '0')}</span>
+      ) : null}
+      <span className="sb-scene__name">{group.name}</span>
+      <span className="sb-scene__facts mono">
+        {group.count} {group.count === 1 ? 'shot' : 'shots'} · {formatClock(group.duration)}
+      </span>
+    </div>
+  );
+}
+
+function StoryboardToolbar({ board }: { board: ShotBoard }) {
+  const counts = useMemo(() => {
+    const out: Record<ShotStatus, number> = { pending: 0, processing: 0, completed: 0, stale: 0, failed: 0 };
+    for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
+    return out;
+  }, [board]);
+  const sceneCount = useMemo(
+    () => new Set(board.groups.filter((g) => g.sceneId !== UNASSIGNED_SCENE_ID).map((g) => g.sceneId)).size,
+    [board],
+  );
+  return (
+    <header className="shots-toolbar">
+      <div className="shots-toolbar__title">
+        <h1 className="page__title">Storyboard</h1>
+        <p className="shots-toolbar__facts mono">
+          {board.shots.length} shots · {sceneCount} scenes · {formatClock(board.totalDuration)}
+        </p>
+      </div>
+      {board.shots.length > 0 ? (
+        <ul className="status-tally" aria-label="Shots by status">
+          {SHOT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
+            <li key={status} className={`status-tally__item status--${status}`}>
+              <span className="status-dot" aria-hidden="true" />
+              <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="shots-toolbar__actions">
+        <ActionButton
+          actionId="zoom.out"
+          iconOnly
+          variant="ghost"
+          icon={<ZoomOut size={16} aria-hidden="true" />}
+        />
+        <ActionButton
+          actionId="zoom.in"
+          iconOnly
+          variant="ghost"
+          icon={<ZoomIn size={16} aria-hidden="true" />}
+        />
+        <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
+          Generate image
+        </ActionButton>
+        <ActionButton
+          actionId="generate.renderAllImages"
+          variant="primary"
+          icon={<Images size={16} aria-hidden="true" />}
+        >
+          Render all images
+        </ActionButton>
+      </div>
+    </header>
+  );
+}
+
+function StoryboardSkeleton() {
+  return (
+    <div className="sb-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
+      <Skeleton width={220} height={18} />
+      <div className="sb-skeleton__grid">
+        {Array.from({ length: 12 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <div key={i} className="sb-skeleton__cell">
+            <Skeleton className="sb-skeleton__frame" height="auto" />
+            <Skeleton width="70%" />
+            <Skeleton width="40%" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

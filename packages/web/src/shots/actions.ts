@@ -1,0 +1,139 @@
+import { SCENE_COLORS } from '@reelbench/sdk';
+import type { ActionContext, ActionDefinition } from '../actions/registry.js';
+import type { AppServices } from '../app/services.js';
+import { createStore } from '../state/store.js';
+import { shotEditorFor } from './editor.js';
+import { generateShotImages } from './generation.js';
+import { selectionStore } from './selection.js';
+
+const SHOT_VIEW_PATHS = ['/storyboard', '/shots'];
+
+function selectedIds(context: ActionContext): string[] {
+  if (context.projectId === null) return [];
+  return [...selectionStore(context.projectId).get().ids];
+}
+
+const hasSelection = (context: ActionContext) => selectedIds(context).length > 0;
+
+/** Where "Open in Shot Lab" goes; the mounted shot view hands over the router's navigate. */
+export const shotNavigation = { navigate: (to: string) => globalThis.location.assign(to) };
+
+export function shotLabPath(projectId: string, shotId: string): string {
+  return `/project/${projectId}/shot-lab?shot=${encodeURIComponent(shotId)}`;
+}
+
+export type ShotListColumn = 'number' | 'scene' | 'name' | 'framing' | 'duration' | 'status' | 'prompt';
+export const SHOT_LIST_COLUMNS: readonly { id: ShotListColumn; label: string }[] = [
+  { id: 'number', label: 'No.' },
+  { id: 'scene', label: 'Scene' },
+  { id: 'name', label: 'Name' },
+  { id: 'framing', label: 'Framing' },
+  { id: 'duration', label: 'Duration' },
+  { id: 'status', label: 'Status' },
+  { id: 'prompt', label: 'Prompt' },
+];
+
+export interface ShotListSort {
+  column: ShotListColumn;
+  direction: 'ascending' | 'descending';
+}
+
+/** The shot list's sort, kept for the tab (a column header and the palette both change it). */
+export const shotListSort = createStore<ShotListSort>({ column: 'number', direction: 'ascending' });
+
+export function sortActionId(column: ShotListColumn): string {
+  return `shotList.sortBy.${column}`;
+}
+
+/** The page actions of the shot views, registered once (section Shots / Generation). */
+export function registerShotActions(services: AppServices): void {
+  const { registry } = services;
+  const editorOf = (projectId: string) =>
+    shotEditorFor(
+      {
+        client: services.client,
+        queryClient: services.queryClient,
+        saves: services.saves,
+        toasts: services.toasts,
+      },
+      projectId,
+    );
+  const definitions: ActionDefinition[] = [
+    {
+      id: 'shot.generateImage',
+      label: 'Generate image for selected shot',
+      section: 'Generation',
+      keywords: ['render', 'frame', 'regenerate', 'selected', 'image'],
+      paths: SHOT_VIEW_PATHS,
+      available: hasSelection,
+      perform: (context) => {
+        if (context.projectId === null) return;
+        return generateShotImages(services, context.projectId, selectedIds(context));
+      },
+    },
+    {
+      id: 'shot.openInLab',
+      label: 'Open selected shot in Shot Lab',
+      section: 'Shots',
+      keywords: ['composition', 'edit shot', 'details'],
+      hint: 'Enter',
+      paths: SHOT_VIEW_PATHS,
+      available: (context) =>
+        context.projectId !== null && selectionStore(context.projectId).get().active !== null,
+      perform: (context) => {
+        if (context.projectId === null) return;
+        const active = selectionStore(context.projectId).get().active;
+        if (active) shotNavigation.navigate(shotLabPath(context.projectId, active));
+      },
+    },
+    {
+      id: 'shot.moveEarlier',
+      label: 'Move selected shots earlier',
+      section: 'Shots',
+      keywords: ['reorder', 'left', 'up', 'order'],
+      hint: 'Alt+Left',
+      paths: SHOT_VIEW_PATHS,
+      available: hasSelection,
+      perform: (context) => {
+        if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), -1);
+      },
+    },
+    {
+      id: 'shot.moveLater',
+      label: 'Move selected shots later',
+      section: 'Shots',
+      keywords: ['reorder', 'right', 'down', 'order'],
+      hint: 'Alt+Right',
+      paths: SHOT_VIEW_PATHS,
+      available: hasSelection,
+      perform: (context) => {
+        if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), 1);
+      },
+    },
+    ...SHOT_LIST_COLUMNS.map(
+      (column): ActionDefinition => ({
+        id: sortActionId(column.id),
+        label: `Sort shot list by ${column.id === 'number' ? 'number' : column.label.toLowerCase()}`,
+        section: 'Shots',
+        keywords: ['sort', 'order by', column.label.toLowerCase()],
+        paths: ['/shots'],
+        perform: () =>
+          shotListSort.set((current) => ({
+            column: column.id,
+            direction:
+              current.column === column.id && current.direction === 'ascending' ? 'descending' : 'ascending',
+          })),
+      }),
+    ),
+  ];
+  for (const definition of definitions) {
+    if (!registry.get(definition.id)) registry.register(definition);
+  }
+}
+
+/** The scene colours as CSS variables (--scene-1..7), so both themes can tune them. */
+export function sceneColorVar(color: string | null): string {
+  if (color === null) return 'var(--text-faint)';
+  const index = (SCENE_COLORS as readonly string[]).indexOf(color.toLowerCase());
+  return index === -1 ? color : `var(--scene-${index + 1})`;
+}

@@ -1,0 +1,335 @@
+import {
+  type Project,
+  type ProjectSettingsInput,
+  type Reelbench,
+  type Shot,
+  type ShotUpdates,
+  TOASTS,
+} from '@reelbench/sdk';
+import type { QueryClient } from '@tanstack/react-query';
+import { markLocalEdit as markLocalEditDefault } from '../app/live-sync.js';
+import { queryKeys } from '../app/query-keys.js';
+import { errorBody, isOfflineError } from '../state/errors.js';
+import type { SaveManager } from '../state/save-manager.js';
+import type { ToastInput } from '../state/toasts.js';
+import {
+  moveInOrder,
+  type OrderSettings,
+  orderShots,
+  toUpsert,
+  withCopies,
+  withOrder,
+  withoutShots,
+} from './model.js';
+import { type Command, UndoStack } from './undo.js';
+
+/** The cache shape of queryKeys.shots(projectId). */
+export interface ShotListData {
+  shots: Shot[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface EditorDeps {
+  client: { shots: Pick<Reelbench['shots'], 'update'> };
+  queryClient: QueryClient;
+  saves: Pick<SaveManager, 'markDirty'>;
+  toasts?: { show(toast: ToastInput): unknown };
+  markLocalEdit?: (shotId: string) => void;
+  newId?: () => string;
+}
+
+type FieldValues = Partial<Record<keyof ShotUpdates, unknown>>;
+
+/**
+ * Every local shot edit of the shot views, as an undoable command (UI.md, data).
+ *
+ * Each edit, done or undone, is applied optimistically to the query cache, marks the touched shots
+ * as locally edited (remote updates for them are ignored for 2 s, SPEC.md §4) and is persisted
+ * along ONE rule:
+ *
+ * - A change to one shot's fields (name, duration, framing, prompt, a promoted frame…) is a partial
+ *   `shots.update(id, fields)`: only those fields are written, so an edit never overwrites an image a
+ *   render stored meanwhile, and the server announces the shot to the project's other browsers. The
+ *   updates of one shot go one after the other. Offline, the edit is not lost: the whole shot goes
+ *   to the save manager, which sends it when the connection is back.
+ * - A change to the project's structure — which shots exist (delete, duplicate, undo of those) and
+ *   their order and scenes — goes through the save manager (`saves.markDirty`) as shots and
+ *   settings together: one debounced, single-flight, offline-safe project save, so the shots and the
+ *   order they are listed in can never be saved half.
+ */
+export class ShotEditor {
+  readonly history = new UndoStack();
+  readonly #deps: EditorDeps;
+  readonly #chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    deps: EditorDeps,
+    readonly projectId: string,
+  ) {
+    this.#deps = deps;
+  }
+
+  // ---------------------------------------------------------------- reading the cache
+
+  shots(): Shot[] {
+    return this.#deps.queryClient.getQueryData<ShotListData>(queryKeys.shots(this.projectId))?.shots ?? [];
+  }
+
+  shot(id: string): Shot | undefined {
+    return this.shots().find((shot) => shot.id === id);
+  }
+
+  #project(): Project | undefined {
+    return this.#deps.queryClient.getQueryData<Project>(queryKeys.project(this.projectId));
+  }
+
+  /** The order of every shot (the project's shotOrder completed by the list) and the scenes. */
+  orderSettings(): OrderSettings {
+    const settings = this.#project()?.settings;
+    const order = orderShots(this.shots(), settings?.shotOrder ?? []).map((shot) => shot.id);
+    return { shotOrder: order, scenes: settings?.scenes ?? [] };
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  /** Changes fields of one shot; false when nothing changes. */
+  editFields(shotId: string, updates: ShotUpdates, label = 'Edit shot'): boolean {
+    const shot = this.shot(shotId);
+    if (!shot) return false;
+    const source = shot as unknown as Record<string, unknown>;
+    const before: FieldValues = {};
+    const after: FieldValues = {};
+    for (const [key, value] of Object.entries(updates) as [keyof ShotUpdates, unknown][]) {
+      if (value === undefined || Object.is(source[key] ?? null, value ?? null)) continue;
+      before[key] = source[key] ?? null;
+      after[key] = value;
+    }
+    if (Object.keys(after).length === 0) return false;
+    this.history.run({
+      label,
+      apply: () => this.#writeFields(shotId, after, before),
+      revert: () => this.#writeFields(shotId, before, after),
+    });
+    return true;
+  }
+
+  deleteShots(ids: readonly string[]): boolean {
+    const present = new Set(ids);
+    const list = this.shots();
+    const removed = list.filter((shot) => present.has(shot.id));
+    if (removed.length === 0) return false;
+    const removedIds = removed.map((shot) => shot.id);
+    const settingsBefore = this.orderSettings();
+    const label = removed.length === 1 ? 'Delete shot' : `Delete ${removed.length} shots`;
+    this.history.run({
+      label,
+      apply: () => {
+        this.#removeFromCache(removedIds);
+        const settings = withoutShots(this.orderSettings(), removedIds);
+        this.#writeSettings(settings);
+        this.#touch(removedIds);
+        this.#deps.saves.markDirty({ deletedShotIds: removedIds, settings: this.#settingsInput(settings) });
+      },
+      revert: () => {
+        this.#addToCache(removed);
+        const settings = restoreOrder(settingsBefore, this.orderSettings());
+        this.#writeSettings(settings);
+        this.#touch(removedIds);
+        this.#deps.saves.markDirty({ shots: removed.map(toUpsert), settings: this.#settingsInput(settings) });
+      },
+    });
+    return true;
+  }
+
+  /** Copies each shot right after itself, in its scene; returns the copies' ids. */
+  duplicateShots(ids: readonly string[]): string[] {
+    const order = this.orderSettings().shotOrder;
+    const wanted = new Set(ids);
+    const byId = new Map(this.shots().map((shot) => [shot.id, shot]));
+    const sources = order.filter((id) => wanted.has(id)).flatMap((id) => byId.get(id) ?? []);
+    if (sources.length === 0) return [];
+    const newId = this.#deps.newId ?? (() => crypto.randomUUID());
+    const copies = sources.map((source) => ({ sourceId: source.id, shot: { ...source, id: newId() } }));
+    const copyIds = copies.map((copy) => copy.shot.id);
+    const label = copies.length === 1 ? 'Duplicate shot' : `Duplicate ${copies.length} shots`;
+    this.history.run({
+      label,
+      apply: () => {
+        this.#addToCache(copies.map((copy) => copy.shot));
+        // The copies are in the cache (so at the end of the order): put each after its original.
+        const settings = withCopies(
+          withoutShots(this.orderSettings(), copyIds),
+          copies.map((copy) => ({ sourceId: copy.sourceId, id: copy.shot.id })),
+        );
+        this.#writeSettings(settings);
+        this.#touch(copyIds);
+        this.#deps.saves.markDirty({
+          shots: copies.map((copy) => toUpsert(copy.shot)),
+          settings: this.#settingsInput(settings),
+        });
+      },
+      revert: () => {
+        this.#removeFromCache(copyIds);
+        const settings = withoutShots(this.orderSettings(), copyIds);
+        this.#writeSettings(settings);
+        this.#touch(copyIds);
+        this.#deps.saves.markDirty({ deletedShotIds: copyIds, settings: this.#settingsInput(settings) });
+      },
+    });
+    return copyIds;
+  }
+
+  /** Puts the shots in `order` (every shot id); `moved` join the scene of their new neighbour. */
+  reorder(order: readonly string[], moved: readonly string[], label = 'Reorder shots'): boolean {
+    const before = this.orderSettings();
+    if (before.shotOrder.length === order.length && before.shotOrder.every((id, i) => id === order[i]))
+      return false;
+    const after = withOrder(before, order, moved);
+    this.history.run({
+      label,
+      apply: () => this.#applySettings(after, moved),
+      revert: () => this.#applySettings(before, moved),
+    });
+    return true;
+  }
+
+  /** Moves shots `delta` places earlier (negative) or later in the timeline order. */
+  moveShots(ids: readonly string[], delta: number): boolean {
+    const order = this.orderSettings().shotOrder;
+    const next = moveInOrder(order, ids, delta);
+    return this.reorder(next, ids, ids.length === 1 ? 'Move shot' : `Move ${ids.length} shots`);
+  }
+
+  undo(): Command | undefined {
+    return this.history.undo();
+  }
+
+  redo(): Command | undefined {
+    return this.history.redo();
+  }
+
+  // ---------------------------------------------------------------- cache and persistence
+
+  #touch(ids: readonly string[]): void {
+    const mark = this.#deps.markLocalEdit ?? markLocalEditDefault;
+    for (const id of ids) mark(id);
+  }
+
+  #setShots(update: (shots: Shot[]) => Shot[]): void {
+    this.#deps.queryClient.setQueryData<ShotListData>(queryKeys.shots(this.projectId), (list) => {
+      if (!list) return list;
+      const shots = update(list.shots);
+      return { ...list, shots, total: Math.max(0, list.total + (shots.length - list.shots.length)) };
+    });
+  }
+
+  #removeFromCache(ids: readonly string[]): void {
+    const gone = new Set(ids);
+    this.#setShots((shots) => shots.filter((shot) => !gone.has(shot.id)));
+  }
+
+  #addToCache(added: readonly Shot[]): void {
+    const ids = new Set(added.map((shot) => shot.id));
+    this.#setShots((shots) => [...shots.filter((shot) => !ids.has(shot.id)), ...added]);
+  }
+
+  #setFields(shotId: string, values: FieldValues): void {
+    this.#setShots((shots) =>
+      shots.map((shot) => (shot.id === shotId ? ({ ...shot, ...values } as Shot) : shot)),
+    );
+  }
+
+  #writeFields(shotId: string, values: FieldValues, previous: FieldValues): void {
+    this.#setFields(shotId, values);
+    this.#touch([shotId]);
+    const { client, saves, toasts } = this.#deps;
+    const run = () =>
+      client.shots.update(shotId, values as ShotUpdates).catch((error: unknown) => {
+        const current = this.shot(shotId);
+        if (isOfflineError(error)) {
+          // Never lose work: the save manager keeps the shot and sends it once online.
+          if (current) saves.markDirty({ shots: [toUpsert(current)] });
+          return;
+        }
+        // Refused: show the server's values again, unless the shot was edited since.
+        const source = current as unknown as Record<string, unknown> | undefined;
+        if (
+          source &&
+          Object.entries(values).every(([key, value]) => Object.is(source[key] ?? null, value ?? null))
+        ) {
+          this.#setFields(shotId, previous);
+        }
+        toasts?.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
+      });
+    const chained = (this.#chains.get(shotId) ?? Promise.resolve()).then(run, run);
+    this.#chains.set(shotId, chained);
+    void chained.finally(() => {
+      if (this.#chains.get(shotId) === chained) this.#chains.delete(shotId);
+    });
+  }
+
+  /** Resolves once every field update sent so far has been answered (tests, leaving a page). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#chains.values()].map((chain) => chain.catch(() => {})));
+  }
+
+  #writeSettings(settings: OrderSettings): void {
+    this.#deps.queryClient.setQueryData<Project>(queryKeys.project(this.projectId), (project) =>
+      project ? { ...project, settings: { ...project.settings, ...settings } } : project,
+    );
+  }
+
+  #applySettings(settings: OrderSettings, touched: readonly string[]): void {
+    this.#writeSettings(settings);
+    this.#touch(touched);
+    this.#deps.saves.markDirty({ settings: this.#settingsInput(settings) });
+  }
+
+  #settingsInput(settings: OrderSettings): ProjectSettingsInput {
+    const stored = this.#project()?.settings;
+    return {
+      ...(stored?.audioUrl !== undefined ? { audioUrl: stored.audioUrl } : {}),
+      scenes: settings.scenes,
+      shotOrder: settings.shotOrder,
+    };
+  }
+}
+
+/**
+ * The order and scenes of `snapshot` (before a delete) for the shots that exist now: restored shots
+ * go back to where they were, shots added since keep their place after them.
+ */
+export function restoreOrder(snapshot: OrderSettings, current: OrderSettings): OrderSettings {
+  const now = new Set(current.shotOrder);
+  const snapshotIds = new Set(snapshot.shotOrder);
+  const shotOrder = [
+    ...snapshot.shotOrder.filter((id) => now.has(id)),
+    ...current.shotOrder.filter((id) => !snapshotIds.has(id)),
+  ];
+  const known = new Set(shotOrder);
+  const currentScenes = new Map(current.scenes.map((scene) => [scene.id, scene]));
+  const scenes = snapshot.scenes.map((scene) => {
+    const later = currentScenes.get(scene.id)?.shotIds.filter((id) => !scene.shotIds.includes(id)) ?? [];
+    return {
+      ...(currentScenes.get(scene.id) ?? scene),
+      shotIds: [...scene.shotIds, ...later].filter((id) => known.has(id)),
+    };
+  });
+  const snapshotSceneIds = new Set(snapshot.scenes.map((scene) => scene.id));
+  for (const scene of current.scenes) if (!snapshotSceneIds.has(scene.id)) scenes.push(scene);
+  return { shotOrder, scenes };
+}
+
+const editors = new Map<string, ShotEditor>();
+
+/** One editor (and so one undo history) per project, shared by the storyboard and the shot list. */
+export function shotEditorFor(deps: EditorDeps, projectId: string): ShotEditor {
+  let editor = editors.get(projectId);
+  if (!editor) {
+    editor = new ShotEditor(deps, projectId);
+    editors.set(projectId, editor);
+  }
+  return editor;
+}

@@ -1,0 +1,137 @@
+import { ASPECT_RATIOS, type AspectRatio, type Project, type Reelbench } from '@reelbench/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { queryKeys } from '../app/query-keys.js';
+import type { AppServices } from '../app/services.js';
+import { useServices } from '../app/services-context.js';
+import { type ShotEditor, type ShotListData, shotEditorFor } from './editor.js';
+import { type BoardSettings, buildBoard, type ShotBoard } from './model.js';
+import { startProgressSync } from './progress.js';
+import { pruneSelection, selectionStore } from './selection.js';
+
+/** The server's page size limit for shot lists. */
+export const SHOT_PAGE_SIZE = 2000;
+
+/** Every shot of the project, in pages of 2,000 (the first page says how many there are). */
+export async function fetchAllShots(
+  client: Pick<Reelbench, 'shots'>,
+  projectId: string,
+): Promise<ShotListData> {
+  const first = await client.shots.list(projectId, { limit: SHOT_PAGE_SIZE, offset: 0 });
+  const shots = [...first.shots];
+  const offsets: number[] = [];
+  for (
+    let offset = first.shots.length;
+    offset < first.total && first.shots.length > 0;
+    offset += SHOT_PAGE_SIZE
+  ) {
+    offsets.push(offset);
+  }
+  const pages = await Promise.all(
+    offsets.map((offset) => client.shots.list(projectId, { limit: SHOT_PAGE_SIZE, offset })),
+  );
+  for (const page of pages) shots.push(...page.shots);
+  return { shots, total: first.total, limit: SHOT_PAGE_SIZE, offset: 0 };
+}
+
+const progressSyncs = new WeakMap<object, { users: number; stop: () => void }>();
+
+/** Progress events feed the progress store while at least one shot view is mounted. */
+function useProgressSync(services: AppServices): void {
+  const { client, queryClient } = services;
+  useEffect(() => {
+    const running = progressSyncs.get(client) ?? { users: 0, stop: startProgressSync(client, queryClient) };
+    running.users += 1;
+    progressSyncs.set(client, running);
+    return () => {
+      running.users -= 1;
+      if (running.users === 0) {
+        running.stop();
+        progressSyncs.delete(client);
+      }
+    };
+  }, [client, queryClient]);
+}
+
+/** The frame aspect of the project (16:9 unless its settings name another of ASPECT_RATIOS). */
+export function projectAspect(project: Project | undefined): AspectRatio {
+  const value = (project?.settings as Record<string, unknown> | undefined)?.aspect;
+  return (ASPECT_RATIOS as readonly unknown[]).includes(value) ? (value as AspectRatio) : '16:9';
+}
+
+export function aspectValue(aspect: AspectRatio): number {
+  const [w, h] = aspect.split(':').map(Number);
+  return (w ?? 16) / (h ?? 9);
+}
+
+export interface ProjectShots {
+  board: ShotBoard;
+  project: Project | undefined;
+  aspect: AspectRatio;
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => void;
+  editor: ShotEditor;
+  selection: ReturnType<typeof selectionStore>;
+}
+
+/**
+ * The shot data layer of the shot views: all shots of the project in queryKeys.shots(projectId)
+ * (the cache live-sync writes socket events into), the project's scenes and order, the board built
+ * from both, live progress, the shared selection and the undo-able editor.
+ */
+export function useProjectShots(projectId: string): ProjectShots {
+  const services = useServices();
+  const { client } = services;
+  const shotsQuery = useQuery({
+    queryKey: queryKeys.shots(projectId),
+    queryFn: () => fetchAllShots(client, projectId),
+  });
+  const projectQuery = useQuery({
+    queryKey: queryKeys.project(projectId),
+    queryFn: () => client.projects.get(projectId),
+  });
+  useProgressSync(services);
+
+  const shots = shotsQuery.data?.shots;
+  const settings = projectQuery.data?.settings;
+  const board = useMemo(() => {
+    const boardSettings: BoardSettings = {
+      scenes: settings?.scenes ?? [],
+      shotOrder: settings?.shotOrder ?? [],
+      preserveTiming: (settings as Record<string, unknown> | undefined)?.preserveTiming === true,
+    };
+    return buildBoard(shots ?? [], boardSettings);
+  }, [shots, settings]);
+
+  const editor = useMemo(
+    () =>
+      shotEditorFor(
+        {
+          client,
+          queryClient: services.queryClient,
+          saves: services.saves,
+          toasts: services.toasts,
+        },
+        projectId,
+      ),
+    [client, services.queryClient, services.saves, services.toasts, projectId],
+  );
+  const selection = useMemo(() => selectionStore(projectId), [projectId]);
+
+  // Deleted shots (here or elsewhere) leave the selection.
+  useEffect(() => {
+    if (shotsQuery.data) selection.set((current) => pruneSelection(current, board.byId));
+  }, [board, selection, shotsQuery.data]);
+
+  return {
+    board,
+    project: projectQuery.data,
+    aspect: projectAspect(projectQuery.data),
+    isLoading: shotsQuery.isPending,
+    error: shotsQuery.error,
+    refetch: () => void shotsQuery.refetch(),
+    editor,
+    selection,
+  };
+}
