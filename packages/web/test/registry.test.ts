@@ -132,4 +132,52 @@ describe('ActionRegistry', () => {
     expect(groups.map((g) => g.section)).toEqual(['Global', 'Timeline', 'Assets', 'Storyboard']);
     expect(groups.find((g) => g.section === 'Storyboard')?.actions.map((a) => a.binding)).toEqual(['C', 'P']);
   });
+
+  it('refuses a second action with the same id', () => {
+    const registry = fullRegistry();
+    expect(() =>
+      registry.register({ id: 'palette.open', label: 'Again', section: 'Global', perform: noop }),
+    ).toThrow('Action palette.open is already registered');
+  });
+
+  it('resolves Ctrl+= to the Ctrl+plus binding (how plus is typed), with exact modifiers', () => {
+    const registry = fullRegistry();
+    expect(registry.resolveKey(press('=', { ctrl: true }), home)?.id).toBe('zoom.in');
+    expect(registry.resolveKey(press('+', { meta: true }), home)?.id).toBe('zoom.in');
+    expect(registry.resolveKey(press('=', { ctrl: true, shift: true }), home)).toBeUndefined();
+    expect(registry.resolveKey(press('='), home)).toBeUndefined();
+    expect(registry.resolveKey(press('-', { ctrl: true }), home)?.id).toBe('zoom.out');
+  });
+
+  it('never resolves a help-only binding, nor offers it in the palette', () => {
+    const registry = fullRegistry();
+    const storyboard: ActionContext = { pathname: '/project/p1/storyboard', projectId: 'p1' };
+    expect(registry.resolveKey(press('c'), storyboard)).toBeUndefined();
+    expect(registry.resolveKey(press('p'), storyboard)).toBeUndefined();
+    expect(registry.search('alternate', storyboard)).toEqual([]);
+    expect(registry.get('storyboard.cycleAlternate')?.shortcut).toEqual({
+      mod: false,
+      shift: false,
+      alt: false,
+      key: 'c',
+    });
+  });
+
+  it('availability combines the path scope and the available() check', () => {
+    const registry = new ActionRegistry();
+    const action = {
+      id: 'scoped',
+      label: 'Scoped',
+      section: 'S',
+      paths: ['timeline'],
+      available: (c: ActionContext) => c.projectId === 'p1',
+      perform: noop,
+    };
+    registry.register(action);
+    expect(registry.isAvailable(action, timeline)).toBe(true);
+    expect(registry.isAvailable(action, assets)).toBe(false);
+    expect(registry.isAvailable(action, { pathname: '/project/p2/timeline', projectId: 'p2' })).toBe(false);
+    expect(registry.search('', timeline).map((a) => a.id)).toEqual(['scoped']);
+    expect(registry.search('', assets)).toEqual([]);
+  });
 });

@@ -46,3 +46,34 @@ describe('theme', () => {
     expect(loadTheme(storage)).toBe('dark');
   });
 });
+
+describe('theme in the page (jsdom)', () => {
+  it('reads and writes the real local storage and page root', () => {
+    const root = document.documentElement;
+    expect(loadTheme(localStorage)).toBe('dark');
+    applyTheme('light', root, localStorage);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(root).toHaveClass('light');
+    expect(root).not.toHaveClass('dark');
+    expect(root).toHaveAttribute('data-theme', 'light');
+    expect(loadTheme(localStorage)).toBe('light');
+
+    applyTheme(toggleTheme(loadTheme(localStorage)), root, localStorage);
+    expect(root).toHaveClass('dark');
+    expect(root).not.toHaveClass('light');
+    expect(root).toHaveAttribute('data-theme', 'dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+
+  it('toggles between the two themes', () => {
+    expect(toggleTheme('dark')).toBe('light');
+    expect(toggleTheme('light')).toBe('dark');
+  });
+
+  it('works without storage (private mode): the marker is still set', () => {
+    const root = document.createElement('html');
+    applyTheme('dark', root, undefined);
+    expect(root.dataset.theme).toBe('dark');
+    expect(root.classList.contains('dark')).toBe(true);
+  });
+});

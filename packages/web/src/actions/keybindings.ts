@@ -1,6 +1,6 @@
 import { tinykeys } from 'tinykeys';
 import type { Shortcut } from '../keyboard/shortcut.js';
-import type { ActionContext, ActionRegistry, RegisteredAction } from './registry.js';
+import { type ActionContext, type ActionRegistry, KEY_ALIASES, type RegisteredAction } from './registry.js';
 
 const TINYKEYS_KEY_NAMES: Record<string, string> = {
   ' ': 'Space',
@@ -11,9 +11,6 @@ const TINYKEYS_KEY_NAMES: Record<string, string> = {
   delete: 'Delete',
   escape: 'Escape',
 };
-
-/** Extra keys that mean the same as a binding's key on common layouts (Ctrl+= is how Ctrl+plus is typed). */
-const KEY_ALIASES: Record<string, string[]> = { '+': ['='] };
 
 /**
  * The tinykeys key strings for a shortcut. Ctrl and Cmd are equivalent (SPEC.md §5), so a Mod

@@ -54,6 +54,20 @@ function scopesOverlap(a: ActionDefinition, b: ActionDefinition): boolean {
   return a.paths.some((path) => b.paths?.includes(path));
 }
 
+/**
+ * Keys that stand for a binding's key on common layouts: Ctrl+= is how Ctrl+plus is typed. The key
+ * handler (keybindings.ts) listens for these too, so the registry must resolve them to the action.
+ */
+export const KEY_ALIASES: Readonly<Record<string, readonly string[]>> = { '+': ['='] };
+
+function matchesKey(shortcut: Shortcut, event: KeyLike): boolean {
+  if (matchesShortcut(shortcut, event)) return true;
+  const aliases = KEY_ALIASES[shortcut.key];
+  if (!aliases?.includes(event.key.toLowerCase())) return false;
+  const { ctrlKey, metaKey, shiftKey, altKey } = event;
+  return matchesShortcut(shortcut, { key: shortcut.key, ctrlKey, metaKey, shiftKey, altKey });
+}
+
 function inScope(action: ActionDefinition, context: ActionContext): boolean {
   return !action.paths || action.paths.some((fragment) => context.pathname.includes(fragment));
 }
@@ -100,7 +114,7 @@ export class ActionRegistry {
     for (const action of this.actions.values()) {
       if (!action.shortcut || action.helpOnly) continue;
       if (typing && (!action.allowWhileTyping || writing)) continue;
-      if (matchesShortcut(action.shortcut, event) && this.isAvailable(action, context)) return action;
+      if (matchesKey(action.shortcut, event) && this.isAvailable(action, context)) return action;
     }
     return undefined;
   }

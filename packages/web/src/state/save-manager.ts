@@ -107,10 +107,17 @@ export class SaveManager {
   readonly state = createStore<SaveState>('saved');
   readonly lastSavedAt = createStore<Date | null>(null);
   #projectId: string | null = null;
+  /** The current project's edits not yet sent. */
   #pending = emptyChanges();
   /** What the running save sends, with its idempotency key (reused when the same content is retried). */
-  #inFlight: { changes: PendingChanges; saveId: string; promise: Promise<void> } | null = null;
-  #retry: { changes: PendingChanges; saveId: string } | null = null;
+  #inFlight: { projectId: string; changes: PendingChanges; saveId: string; promise: Promise<void> } | null =
+    null;
+  /**
+   * Edits not saved yet that are not in #pending, by project: kept from a failed save (with its
+   * saveId), or left behind by a project switch during a save (saveId null: never sent). Each goes
+   * to its own project, whichever project is open when it is sent.
+   */
+  readonly #kept = new Map<string, { changes: PendingChanges; saveId: string | null }>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #options: Required<Pick<SaveManagerOptions, 'debounceMs' | 'retryMs' | 'newSaveId'>> &
     SaveManagerOptions;
@@ -129,13 +136,22 @@ export class SaveManager {
   }
 
   get isDirty(): boolean {
-    return hasChanges(this.#pending) || this.#retry !== null || this.#inFlight !== null;
+    return this.#hasWork() || this.#inFlight !== null;
   }
 
-  /** Switching project first saves what the previous one has pending. */
+  /** Switching project first saves what the previous one has pending (to the previous project). */
   setProject(projectId: string | null): Promise<void> {
     if (projectId === this.#projectId) return Promise.resolve();
     const previous = this.flush();
+    // A save was running, so flush only queued behind it: the edits stay the previous project's.
+    if (this.#projectId !== null && hasChanges(this.#pending)) {
+      const kept = this.#kept.get(this.#projectId);
+      this.#kept.set(this.#projectId, {
+        changes: kept ? merge(kept.changes, this.#pending) : this.#pending,
+        saveId: null,
+      });
+      this.#pending = emptyChanges();
+    }
     this.#projectId = projectId;
     return previous;
   }
@@ -157,30 +173,22 @@ export class SaveManager {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#inFlight) {
-      // Single flight: wait for the running save, then send what came in meanwhile.
-      return this.#inFlight.promise.then(() => (hasChanges(this.#pending) ? this.flush() : undefined));
+      // Single flight: wait for the running save, then send what came in meanwhile; if another
+      // waiting flush already sent it, wait for that save too.
+      return this.#inFlight.promise.then(() => (this.#hasUnsent() ? this.flush() : this.#inFlight?.promise));
     }
-    if (!this.#hasWork() || this.#projectId === null) {
-      if (this.state.get() !== 'offline' || !this.#hasWork()) this.state.set('saved');
+    const next = this.#next();
+    if (!next) {
+      this.state.set('saved');
       return Promise.resolve();
     }
-    const projectId = this.#projectId;
-    let changes: PendingChanges;
-    let saveId: string;
-    if (this.#retry && !hasChanges(this.#pending)) {
-      ({ changes, saveId } = this.#retry);
-    } else {
-      changes = this.#retry ? merge(this.#retry.changes, this.#pending) : this.#pending;
-      saveId = this.#options.newSaveId();
-    }
-    this.#retry = null;
-    this.#pending = emptyChanges();
+    const { projectId, changes, saveId } = next;
     this.state.set('saving');
     const promise = this.#options.save(projectId, toPayload(changes, saveId)).then(
       () => this.#succeeded(projectId),
-      (error: unknown) => this.#failed(changes, saveId, error),
+      (error: unknown) => this.#failed(projectId, changes, saveId, error),
     );
-    this.#inFlight = { changes, saveId, promise };
+    this.#inFlight = { projectId, changes, saveId, promise };
     return promise.finally(() => {
       this.#inFlight = null;
     });
@@ -194,11 +202,18 @@ export class SaveManager {
 
   /** The page is being unloaded: one beacon with everything unsaved. Returns whether one was sent. */
   emergencySave(): boolean {
-    if (this.#projectId === null) return false;
-    let changes = this.#retry ? merge(this.#retry.changes, this.#pending) : this.#pending;
-    if (this.#inFlight) changes = merge(this.#inFlight.changes, changes);
-    if (!hasChanges(changes) || !this.#options.beacon) return false;
-    return this.#options.beacon(this.#projectId, toPayload(changes, this.#options.newSaveId()));
+    const unsaved = new Map<string, PendingChanges>();
+    const add = (projectId: string, newer: PendingChanges) =>
+      unsaved.set(projectId, merge(unsaved.get(projectId) ?? emptyChanges(), newer));
+    if (this.#inFlight) add(this.#inFlight.projectId, this.#inFlight.changes);
+    for (const [projectId, kept] of this.#kept) add(projectId, kept.changes);
+    if (this.#projectId !== null) add(this.#projectId, this.#pending);
+    const beacon = this.#options.beacon;
+    const sends = [...unsaved].filter(([, changes]) => hasChanges(changes));
+    if (sends.length === 0 || !beacon) return false;
+    return sends
+      .map(([projectId, changes]) => beacon(projectId, toPayload(changes, this.#options.newSaveId())))
+      .every(Boolean);
   }
 
   dispose(): void {
@@ -207,7 +222,40 @@ export class SaveManager {
   }
 
   #hasWork(): boolean {
-    return hasChanges(this.#pending) || this.#retry !== null;
+    return hasChanges(this.#pending) || this.#kept.size > 0;
+  }
+
+  /** Work never sent yet (not kept from a failed save, which waits for its retry). */
+  #hasUnsent(): boolean {
+    return hasChanges(this.#pending) || [...this.#kept.values()].some((kept) => kept.saveId === null);
+  }
+
+  /**
+   * The next save to send: edits a project switch left behind first, then the current project's,
+   * then another project's edits kept from a failed save (so a failing project never holds up the
+   * open one).
+   */
+  #next(): { projectId: string; changes: PendingChanges; saveId: string } | null {
+    const other = (sentBefore: boolean) => {
+      for (const [projectId, kept] of this.#kept) {
+        if (projectId === this.#projectId || (kept.saveId !== null) !== sentBefore) continue;
+        this.#kept.delete(projectId);
+        return { projectId, changes: kept.changes, saveId: kept.saveId ?? this.#options.newSaveId() };
+      }
+      return null;
+    };
+    const leftBehind = other(false);
+    if (leftBehind) return leftBehind;
+    const projectId = this.#projectId;
+    const kept = projectId === null ? undefined : this.#kept.get(projectId);
+    if (projectId === null || (!kept && !hasChanges(this.#pending))) return other(true);
+    this.#kept.delete(projectId);
+    // The same content as a failed save is sent again as that save (same saveId).
+    const saveId =
+      kept?.saveId != null && !hasChanges(this.#pending) ? kept.saveId : this.#options.newSaveId();
+    const changes = kept ? merge(kept.changes, this.#pending) : this.#pending;
+    this.#pending = emptyChanges();
+    return { projectId, changes, saveId };
   }
 
   #schedule(delayMs: number): void {
@@ -221,15 +269,19 @@ export class SaveManager {
   #succeeded(projectId: string): void {
     this.lastSavedAt.set(new Date());
     this.#options.onSaved?.(projectId);
-    if (hasChanges(this.#pending)) {
+    if (this.#hasUnsent()) {
       this.state.set('dirty');
       this.#schedule(this.#options.debounceMs);
-    } else this.state.set('saved');
+    } else this.state.set(this.#hasWork() ? 'dirty' : 'saved');
   }
 
-  #failed(changes: PendingChanges, saveId: string, error: unknown): void {
-    // The edits are never dropped: they wait under anything edited since.
-    this.#retry = { changes, saveId };
+  #failed(projectId: string, changes: PendingChanges, saveId: string, error: unknown): void {
+    // The edits are never dropped: they wait under anything edited since (left behind by a switch).
+    const later = this.#kept.get(projectId);
+    this.#kept.set(
+      projectId,
+      later ? { changes: merge(changes, later.changes), saveId: null } : { changes, saveId },
+    );
     if (isOfflineError(error)) {
       this.state.set('offline');
       this.#schedule(this.#options.retryMs);
