@@ -13,6 +13,7 @@ import { type ParsedEdl, parseEdl } from './edl.parser.js';
 export function applyEdlToCut(cut: Cut, edl: ParsedEdl): CutImportResult {
   const clips: ImportedClip[] = [];
   const notes: CutImportResult['notes'] = [];
+  const black: CutImportResult['unmatched'] = [];
   let record: number | undefined;
   for (const event of edl.events.filter((candidate) => candidate.isVideo)) {
     if (record !== undefined && event.recordIn !== record) {
@@ -27,6 +28,10 @@ export function applyEdlToCut(cut: Cut, edl: ParsedEdl): CutImportResult {
     record = event.recordOut;
     if (event.recordOut === event.recordIn) {
       notes.push({ line: event.line, message: 'An event of no length is skipped' });
+      continue;
+    }
+    if (event.reel.toUpperCase() === 'BL' && !event.shotId && !event.clipName) {
+      black.push({ line: event.line, reason: 'Black (reel BL): a cut has no black, so it is closed up' });
       continue;
     }
     if (event.sourceOut - event.sourceIn !== event.recordOut - event.recordIn) {
@@ -55,7 +60,8 @@ export function applyEdlToCut(cut: Cut, edl: ParsedEdl): CutImportResult {
   }
   const base = edl.frameRate === cut.frameRate ? cut : retimeCut(cut, edl.frameRate);
   const applied = applyImportedClips(base, clips);
-  const result = { ...applied, notes: [...notes, ...applied.notes] };
+  const unmatched = [...applied.unmatched, ...black].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const result = { ...applied, unmatched, notes: [...notes, ...applied.notes] };
   return edl.frameRate === cut.frameRate ? result : { ...result, cut: retimeCut(result.cut, cut.frameRate) };
 }
 

@@ -243,7 +243,7 @@ describe('parseEdl and applyEdlToCut', () => {
       [uuidFor(1), 48],
     ]);
     expect(result.unmatched).toEqual([
-      { line: 7, reason: 'The clip carries neither a shot id nor a clip name' },
+      { line: 7, reason: 'Black (reel BL): a cut has no black, so it is closed up' },
     ]);
     expect(result.removed.map((event) => event.shotId)).toEqual([uuidFor(2)]);
     expect(result.edl.warnings.map((warning) => warning.line)).toEqual([8]);
