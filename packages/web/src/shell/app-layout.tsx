@@ -8,7 +8,6 @@ import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
 import { TooltipProvider } from '../ui/tooltip.js';
 import { ActivityBar } from './activity-bar.js';
-import { HelpOverlay } from './help-overlay.js';
 import { LeftRail } from './left-rail.js';
 import { StatusLine } from './status-line.js';
 import { TopBar } from './top-bar.js';
@@ -16,6 +15,9 @@ import { contextFor } from './use-action.js';
 
 const loadPalette = () => import('./palette.js');
 const Palette = lazy(() => loadPalette().then((module) => ({ default: module.Palette })));
+const HelpOverlay = lazy(() =>
+  import('./help-overlay.js').then((module) => ({ default: module.HelpOverlay })),
+);
 const FirstPassModal = lazy(() =>
   import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),
 );
@@ -70,7 +72,7 @@ export function AppLayout() {
   useActionsAndKeys();
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
-  const { firstPassOpen, newProjectOpen, newAssetOpen } = useStore(ui.store);
+  const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen } = useStore(ui.store);
   // The palette's code arrives once the page is idle, so Ctrl+K finds it loaded.
   useEffect(() => whenIdle(() => void loadPalette()), []);
   return (
@@ -92,8 +94,8 @@ export function AppLayout() {
         </div>
         <StatusLine />
       </div>
-      <HelpOverlay />
       <Suspense fallback={null}>
+        {helpOpen ? <HelpOverlay /> : null}
         {firstPassOpen ? <FirstPassModal /> : null}
         {newProjectOpen ? <NewProjectModal /> : null}
         {newAssetOpen ? <NewAssetModal /> : null}
