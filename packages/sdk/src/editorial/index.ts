@@ -1,5 +1,7 @@
+export * from './cut.build.js';
 export * from './cut.import.js';
 export * from './cut.model.js';
+export * from './editorial.exports.js';
 export * from './editorial-format-error.js';
 export * from './edl.import.js';
 export * from './edl.parser.js';
