@@ -1,3 +1,545 @@
+import '../../styles/script.css';
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { formatFountain, type Script, validateScript } from '@reelbench/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import {
+  AlignLeft,
+  ChevronDown,
+  CircleAlert,
+  CircleCheck,
+  Download,
+  FileText,
+  FileUp,
+  PanelRightOpen,
+  ScanText,
+  TriangleAlert,
+} from 'lucide-react';
+import {
+  type ChangeEvent,
+  type DragEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { usePageCommand } from '../../app/page-commands.js';
+import { queryKeys } from '../../app/query-keys.js';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { useAction, useRunAction } from '../../shell/use-action.js';
+import { isClientError } from '../../state/errors.js';
+import { createStore, type Store, useStore } from '../../state/store.js';
+import { Button } from '../../ui/button.js';
+import { EmptyState, Skeleton } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
+import type { Problem } from './problems.js';
+import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
+import { registerScriptActions, type ScriptHandlers, setScriptHandlers } from './script-actions.js';
+import { type CursorPosition, ScriptEditor, type ScriptEditorHandle } from './script-editor.js';
+import {
+  downloadText,
+  type ExportFormat,
+  exportScript,
+  fileBaseName,
+  IMPORT_ACCEPT,
+  importFile,
+} from './script-io.js';
+
+const QUICK_DEBOUNCE_MS = 150;
+const VALIDATE_DEBOUNCE_MS = 1000;
+const PANEL_KEY = 'reelbench-script-breakdown';
+
+/** Findings of the screenplay engine, none for a script not yet written. */
+function localProblems(content: string): Problem[] {
+  if (content.trim() === '') return [];
+  return validateScript(content, 'fountain').findings;
+}
+
+function problemsLabel(problems: readonly Problem[]): string {
+  if (problems.length === 0) return 'No problems';
+  return `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
+}
+
+function readPanelOpen(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PANEL_KEY) !== 'closed';
+  } catch {
+    return true;
+  }
+}
+
+function ExportMenu() {
+  const fountain = useAction('script.export.fountain');
+  const fdx = useAction('script.export.fdx');
+  const text = useAction('script.export.text');
+  const items = [
+    { action: fountain, name: 'Fountain', ext: '.fountain' },
+    { action: fdx, name: 'Final Draft', ext: '.fdx' },
+    { action: text, name: 'Plain text', ext: '.txt' },
+  ];
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button
+          variant="ghost"
+          icon={<Download size={15} aria-hidden="true" />}
+          disabled={!fountain.available}
+          data-action="script.export"
+        >
+          Export
+          <ChevronDown size={13} aria-hidden="true" className="script-toolbar__chevron" />
+        </Button>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content className="menu script-export-menu" align="end" sideOffset={6}>
+          <Menu.Label className="menu__label">Export the script as</Menu.Label>
+          {items.map(({ action, name, ext }) => (
+            <Menu.Item key={ext} className="menu__item" disabled={!action.available} onSelect={action.run}>
+              <FileText size={14} aria-hidden="true" />
+              <span className="script-export-menu__name">{name}</span>
+              <span className="script-export-menu__ext">{ext}</span>
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+/** Under the page: where the cursor is, the format, the word count. */
+function StatusBar({ cursor, words }: { cursor: Store<CursorPosition>; words: number }) {
+  const { line, column } = useStore(cursor);
+  return (
+    <footer className="script-statusbar">
+      <span className="tabular">
+        Ln {line}, Col {column}
+      </span>
+      <span className="script-statusbar__sep" aria-hidden="true" />
+      <span>Fountain</span>
+      <span className="script-statusbar__spacer" />
+      <span className="tabular">{formatCount(words)} words</span>
+    </footer>
+  );
+}
+
+function EditorSkeleton() {
+  const widths = ['46%', '0', '88%', '72%', '0', '30%', '58%', '0', '24%', '64%', '52%', '0', '80%', '40%'];
+  return (
+    <div className="script-skeleton" role="status" aria-label="Loading the script">
+      <div className="script-skeleton__page">
+        {widths.map((width, index) =>
+          width === '0' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list
+            <span key={index} className="script-skeleton__gap" />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list
+            <Skeleton key={index} width={width} height={12} />
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** /project/{id}/script: the Fountain editor, the live breakdown beside it, import, format, export. */
 export function ScriptPage() {
-  return <div className="page">Script</div>;
+  const { projectId } = useParams({ from: '/guarded/project/$projectId/script' });
+  const services = useServices();
+  const { client, queryClient, saves, toasts, registry, commands } = services;
+  const runAction = useRunAction();
+
+  // The registry outlives the page: the script actions are added once, on the first visit.
+  if (!registry.get('script.import')) registerScriptActions(registry);
+
+  const script = useQuery({
+    queryKey: queryKeys.script(projectId),
+    queryFn: async (): Promise<Script> => {
+      try {
+        return await client.script.get(projectId);
+      } catch (error) {
+        // No script yet is an empty one.
+        if (isClientError(error) && (error as { statusCode?: number }).statusCode === 404) {
+          return { projectId, content: '' };
+        }
+        throw error;
+      }
+    },
+    refetchOnWindowFocus: false,
+  });
+  const project = useQuery({
+    queryKey: queryKeys.project(projectId),
+    queryFn: () => client.projects.get(projectId),
+  });
+
+  const editor = useRef<ScriptEditorHandle>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const problemsSection = useRef<HTMLElement>(null);
+  const content = useRef<string | null>(null);
+  const [liveText, setLiveText] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(true);
+  const [problems, setProblems] = useState<readonly Problem[]>([]);
+  const [cursor] = useState(() => createStore<CursorPosition>({ line: 1, column: 1 }));
+  const [analysis, setAnalysis] = useState<(ServerAnalysis & { content: string }) | null>(null);
+  const [panelOpen, setPanelOpen] = useState(readPanelOpen);
+  const [dragging, setDragging] = useState(false);
+  const [focusProblems, setFocusProblems] = useState(0);
+  const timers = useRef<{ quick?: ReturnType<typeof setTimeout>; validate?: ReturnType<typeof setTimeout> }>(
+    {},
+  );
+
+  const loaded = script.data !== undefined;
+  const initialContent = script.data?.content ?? '';
+
+  // The text the panel shows, once the script has loaded.
+  useEffect(() => {
+    if (!loaded || content.current !== null) return;
+    content.current = initialContent;
+    setLiveText(initialContent);
+    setEmpty(initialContent.trim() === '');
+    setProblems(localProblems(initialContent));
+  }, [loaded, initialContent]);
+
+  // Leaving the page keeps the latest text in the cache, so coming back shows it before the save lands.
+  useEffect(
+    () => () => {
+      const latest = content.current;
+      clearTimeout(timers.current.quick);
+      clearTimeout(timers.current.validate);
+      if (latest === null) return;
+      queryClient.setQueryData<Script>(queryKeys.script(projectId), (old) => ({
+        ...(old ?? { projectId }),
+        content: latest,
+      }));
+    },
+    [queryClient, projectId],
+  );
+
+  useEffect(() => {
+    editor.current?.setProblems(problems);
+  }, [problems]);
+
+  const onChange = useCallback(
+    (next: string) => {
+      content.current = next;
+      saves.markDirty({ script: next });
+      setEmpty(next.trim() === '');
+      clearTimeout(timers.current.quick);
+      timers.current.quick = setTimeout(() => setLiveText(next), QUICK_DEBOUNCE_MS);
+      clearTimeout(timers.current.validate);
+      timers.current.validate = setTimeout(() => setProblems(localProblems(next)), VALIDATE_DEBOUNCE_MS);
+    },
+    [saves],
+  );
+
+  const current = () => editor.current?.getContent() ?? content.current ?? '';
+
+  const analyse = useMutation({
+    mutationFn: async (text: string) => {
+      const [result, validation] = await Promise.all([
+        client.script.analyze({ content: text, format: 'fountain' }),
+        client.script.validate({ content: text, format: 'fountain' }).catch(() => null),
+      ]);
+      return { result, validation, text };
+    },
+    onSuccess: ({ result, validation, text }) => {
+      setAnalysis({ result, stale: false, content: text });
+      queryClient.setQueryData(queryKeys.analysis(projectId), result);
+      if (validation && text === content.current) {
+        setProblems(text.trim() === '' ? [] : validation.findings);
+      }
+      setPanelOpen(true);
+    },
+  });
+
+  const importFromFile = useCallback(
+    async (file: File) => {
+      await importFile(
+        file,
+        { replace: (next) => editor.current?.replaceContent(next, 'input.import') },
+        (toast) => toasts.show(toast),
+      );
+    },
+    [toasts],
+  );
+
+  const exportAs = (format: ExportFormat) => {
+    const { text, mime, extension } = exportScript(current(), format);
+    const name = `${fileBaseName(project.data?.name)}.${extension}`;
+    downloadText(name, text, mime);
+    toasts.show({ type: 'success', title: 'Script exported', message: name });
+  };
+
+  const format = () => {
+    const before = current();
+    const after = formatFountain(before);
+    if (after === before || (after.trim() === '' && before.trim() === '')) {
+      toasts.show({ type: 'info', title: 'Already formatted' });
+      return;
+    }
+    editor.current?.replaceContent(after, 'input.format');
+    toasts.show({
+      type: 'success',
+      title: 'Script formatted',
+      message: 'Undo with Ctrl+Z to get the previous text back.',
+    });
+  };
+
+  const showProblems = () => {
+    setPanelOpen(true);
+    const text = current();
+    const found = localProblems(text);
+    setProblems(found);
+    setFocusProblems((n) => n + 1);
+    if (found.length === 0) toasts.show({ type: 'info', title: 'No problems found' });
+    if (text.trim() === '') return;
+    void client.script
+      .validate({ content: text, format: 'fountain' })
+      .then((validation) => {
+        if (text === current()) setProblems(validation.findings);
+      })
+      .catch(() => {});
+  };
+
+  // The handlers the registered actions call, always with this render's state.
+  const handlers = useRef<ScriptHandlers>({});
+  handlers.current = {
+    'script.import': () => fileInput.current?.click(),
+    'script.analyse': () => {
+      const text = current();
+      if (text.trim() === '')
+        toasts.show({
+          type: 'info',
+          title: 'Nothing to analyse yet',
+          message: 'Write or import a script first.',
+        });
+      else analyse.mutate(text);
+    },
+    'script.format': format,
+    'script.export.fountain': () => exportAs('fountain'),
+    'script.export.fdx': () => exportAs('fdx'),
+    'script.export.text': () => exportAs('text'),
+    'script.validate': showProblems,
+    'script.breakdown.toggle': () => setPanelOpen((open) => !open),
+  };
+
+  useLayoutEffect(() => {
+    if (!loaded) return;
+    const forward: ScriptHandlers = {};
+    for (const id of Object.keys(handlers.current) as (keyof ScriptHandlers)[]) {
+      forward[id] = () => handlers.current[id]?.();
+    }
+    return setScriptHandlers(forward, commands);
+  }, [loaded, commands]);
+
+  usePageCommand(commands, 'edit.undo', loaded ? () => void editor.current?.undo() : null);
+  usePageCommand(commands, 'edit.redo', loaded ? () => void editor.current?.redo() : null);
+
+  useEffect(() => {
+    try {
+      globalThis.localStorage?.setItem(PANEL_KEY, panelOpen ? 'open' : 'closed');
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+  }, [panelOpen]);
+
+  // "Show Script Problems" focuses the list once it is on screen.
+  useEffect(() => {
+    if (focusProblems === 0) return;
+    const section = problemsSection.current;
+    if (!section) return;
+    section.scrollIntoView({ block: 'nearest' });
+    (section.querySelector('button') ?? section).focus();
+  }, [focusProblems]);
+
+  // An analysis is out of date once the text it was made from changes.
+  useEffect(() => {
+    if (!analysis || liveText === null) return;
+    const stale = liveText !== analysis.content;
+    if (stale !== analysis.stale) setAnalysis({ ...analysis, stale });
+  }, [liveText, analysis]);
+
+  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void importFromFile(file);
+  };
+
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+  const onDragOver = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    if (!dragging) setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (!next || !event.currentTarget.contains(next)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void importFromFile(file);
+  };
+
+  const quick: QuickBreakdown = useMemo(() => quickBreakdown(liveText ?? ''), [liveText]);
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const ProblemIcon = problems.length === 0 ? CircleCheck : errors > 0 ? CircleAlert : TriangleAlert;
+  const failed = script.isError && !loaded;
+
+  return (
+    <div className="page page--full script-page">
+      <header className="page__header script-page__header">
+        <div className="script-page__heading">
+          <h1 className="page__title script-page__title">Script</h1>
+          <p className="script-page__meta">
+            {project.data?.name ? <span className="script-page__project">{project.data.name}</span> : null}
+            {loaded ? (
+              <span className="script-page__facts">
+                {formatCount(quick.sceneLines.length)} {quick.sceneLines.length === 1 ? 'scene' : 'scenes'} ·{' '}
+                {formatCount(quick.wordCount)} words · {quick.readingTimeMinutes} min read
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="page__actions script-toolbar">
+          <ActionButton
+            actionId="script.import"
+            variant="ghost"
+            icon={<FileUp size={15} aria-hidden="true" />}
+          >
+            Import
+          </ActionButton>
+          <ActionButton
+            actionId="script.format"
+            variant="ghost"
+            icon={<AlignLeft size={15} aria-hidden="true" />}
+          >
+            Format
+          </ActionButton>
+          <ExportMenu />
+          <span className="script-toolbar__divider" aria-hidden="true" />
+          <ActionButton
+            actionId="script.validate"
+            variant="ghost"
+            className={cx(
+              'script-problems',
+              problems.length === 0
+                ? 'script-problems--none'
+                : errors > 0
+                  ? 'script-problems--error'
+                  : 'script-problems--warning',
+            )}
+            icon={<ProblemIcon size={15} aria-hidden="true" />}
+          >
+            {problemsLabel(problems)}
+          </ActionButton>
+          <ActionButton
+            actionId="script.analyse"
+            variant="primary"
+            busy={analyse.isPending}
+            icon={<ScanText size={15} aria-hidden="true" />}
+          >
+            Analyse
+          </ActionButton>
+          {!panelOpen ? (
+            <ActionButton
+              actionId="script.breakdown.toggle"
+              variant="ghost"
+              iconOnly
+              icon={<PanelRightOpen size={15} aria-hidden="true" />}
+            />
+          ) : null}
+        </div>
+      </header>
+
+      <div className="script-page__body">
+        <section
+          className={cx('script-desk', dragging && 'is-dragging')}
+          aria-label="Screenplay"
+          onDragEnterCapture={onDragOver}
+          onDragOverCapture={onDragOver}
+          onDragLeave={onDragLeave}
+          onDropCapture={onDrop}
+        >
+          {failed ? (
+            <EmptyState
+              icon={<CircleAlert size={28} aria-hidden="true" />}
+              title="The script could not be loaded"
+              actions={
+                <Button variant="secondary" onClick={() => void script.refetch()}>
+                  Try again
+                </Button>
+              }
+            >
+              Nothing was changed. Check the connection and try again.
+            </EmptyState>
+          ) : !loaded ? (
+            <EditorSkeleton />
+          ) : (
+            <>
+              <ScriptEditor
+                key={projectId}
+                ref={editor}
+                initialContent={initialContent}
+                onChange={onChange}
+                onCursor={cursor.set}
+                onSave={() => runAction('project.save')}
+                onPalette={() => runAction('palette.open')}
+              />
+              {empty ? (
+                <div className="script-empty" aria-hidden="true">
+                  <FileText size={28} className="script-empty__icon" />
+                  <p className="script-empty__title">Write or drop a screenplay…</p>
+                  <p className="script-empty__text">
+                    Start with a scene heading such as <code>INT. KITCHEN - NIGHT</code>, or drop a .fountain,
+                    .fdx or .txt file here.
+                  </p>
+                </div>
+              ) : null}
+              <StatusBar cursor={cursor} words={quick.wordCount} />
+            </>
+          )}
+          {dragging ? (
+            <div className="script-drop" aria-hidden="true">
+              <div className="script-drop__card">
+                <FileUp size={28} />
+                <p className="script-drop__title">Drop to import</p>
+                <p className="script-drop__text">
+                  Fountain, Final Draft (.fdx) or plain text — it replaces the script; Ctrl+Z undoes it.
+                </p>
+              </div>
+            </div>
+          ) : null}
+        </section>
+
+        {panelOpen && loaded ? (
+          <BreakdownPanel
+            quick={quick}
+            problems={problems}
+            analysis={analysis}
+            analysing={analyse.isPending}
+            onJump={(line) => editor.current?.jumpToLine(line)}
+            problemsRef={problemsSection}
+          />
+        ) : null}
+      </div>
+
+      <input
+        ref={fileInput}
+        type="file"
+        className="sr-only"
+        accept={IMPORT_ACCEPT}
+        aria-label="Import script file"
+        tabIndex={-1}
+        onChange={onFileChosen}
+      />
+    </div>
+  );
 }

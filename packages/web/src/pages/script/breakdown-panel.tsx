@@ -1,0 +1,290 @@
+import type { ScriptAnalysis } from '@reelbench/sdk';
+import { CircleAlert, PanelRightClose, Server, TriangleAlert } from 'lucide-react';
+import { type ReactNode, type Ref, useId } from 'react';
+import { ActionButton } from '../../shell/action-button.js';
+import { Spinner } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import type { Problem } from './problems.js';
+import { formatCount, formatDuration, type QuickBreakdown } from './quick-breakdown.js';
+
+export interface ServerAnalysis {
+  result: ScriptAnalysis;
+  /** The script changed since it was analysed. */
+  stale: boolean;
+}
+
+export interface BreakdownPanelProps {
+  quick: QuickBreakdown;
+  problems: readonly Problem[];
+  analysis: ServerAnalysis | null;
+  analysing: boolean;
+  onJump: (line: number) => void;
+  /** The problems list, focused by "Show Script Problems". */
+  problemsRef?: Ref<HTMLElement>;
+}
+
+function Stat({ label, value, unit }: { label: string; value: ReactNode; unit?: string }) {
+  return (
+    <div className="breakdown__stat">
+      <dt>{label}</dt>
+      <dd>
+        <span className="breakdown__stat-value">{value}</span>
+        {unit ? <span className="breakdown__stat-unit">{unit}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  count,
+  children,
+  className,
+  sectionRef,
+  badge,
+}: {
+  title: string;
+  count?: number;
+  children: ReactNode;
+  className?: string;
+  sectionRef?: Ref<HTMLElement>;
+  badge?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      ref={sectionRef}
+      className={cx('breakdown__section', className)}
+      aria-labelledby={id}
+      tabIndex={-1}
+    >
+      <h3 id={id} className="breakdown__heading">
+        <span>{title}</span>
+        {count !== undefined ? <span className="breakdown__count">{count}</span> : null}
+        {badge}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function ProblemList({ problems, onJump }: { problems: readonly Problem[]; onJump: (line: number) => void }) {
+  return (
+    <ul className="breakdown__list">
+      {problems.map((problem) => (
+        <li key={`${problem.line}:${problem.column ?? 0}:${problem.code}:${problem.message}`}>
+          <button
+            type="button"
+            className={cx('breakdown__row', 'breakdown__problem', `breakdown__problem--${problem.severity}`)}
+            onClick={() => onJump(problem.line)}
+          >
+            {problem.severity === 'error' ? (
+              <CircleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
+            ) : (
+              <TriangleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
+            )}
+            <span className="breakdown__row-text">
+              <span className="sr-only">{problem.severity === 'error' ? 'Error: ' : 'Warning: '}</span>
+              {problem.message}
+            </span>
+            <span className="breakdown__line">Line {problem.line}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ServerSection({ analysis, analysing }: { analysis: ServerAnalysis | null; analysing: boolean }) {
+  const badge = (
+    <span className="breakdown__badge">
+      <Server size={11} aria-hidden="true" />
+      from the server
+    </span>
+  );
+  if (!analysis) {
+    return (
+      <Section title="Full analysis" badge={badge} className="breakdown__server">
+        {analysing ? (
+          <p className="breakdown__hint">
+            <Spinner /> Analysing the script…
+          </p>
+        ) : (
+          <>
+            <p className="breakdown__hint">
+              Pages, estimated screen time, dialogue per character and locations, worked out by the screenplay
+              engine on the server.
+            </p>
+            <ActionButton actionId="script.analyse" variant="secondary" size="sm">
+              Run full analysis
+            </ActionButton>
+          </>
+        )}
+      </Section>
+    );
+  }
+  const { result, stale } = analysis;
+  const speakers = [...result.characters]
+    .filter((character) => character.speeches > 0)
+    .sort((a, b) => b.dialogueLines - a.dialogueLines || a.name.localeCompare(b.name));
+  const locations = [...result.locations].sort(
+    (a, b) => b.scenes.length - a.scenes.length || a.name.localeCompare(b.name),
+  );
+  return (
+    <Section title="Full analysis" badge={badge} className="breakdown__server">
+      {stale ? (
+        <p className="breakdown__stale">
+          <span>The script has changed since this analysis.</span>
+          <ActionButton actionId="script.analyse" variant="link" size="sm">
+            Run again
+          </ActionButton>
+        </p>
+      ) : null}
+      <dl className="breakdown__stats">
+        <Stat label="Pages" value={result.pageCount} />
+        <Stat label="Screen time" value={formatDuration(result.estimatedScreenTimeSeconds)} />
+        <Stat label="Scenes" value={result.scenes.length} />
+        <Stat label="Reading" value={result.readingTimeMinutes} unit="min" />
+      </dl>
+      <div className="breakdown__subsection">
+        <h4 className="breakdown__subheading">Dialogue</h4>
+        {speakers.length === 0 ? (
+          <p className="breakdown__hint">No one speaks yet.</p>
+        ) : (
+          <table className="breakdown__table">
+            <thead>
+              <tr>
+                <th scope="col">Character</th>
+                <th scope="col" className="num">
+                  Lines
+                </th>
+                <th scope="col" className="num">
+                  Speeches
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {speakers.map((character) => (
+                <tr key={character.name}>
+                  <th scope="row">{character.name}</th>
+                  <td className="num">{character.dialogueLines}</td>
+                  <td className="num">{character.speeches}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div className="breakdown__subsection">
+        <h4 className="breakdown__subheading">Locations</h4>
+        {locations.length === 0 ? (
+          <p className="breakdown__hint">No locations in the headings yet.</p>
+        ) : (
+          <ul className="breakdown__locations">
+            {locations.map((location) => (
+              <li key={location.name}>
+                <span className="breakdown__location-name">{location.name}</span>
+                <span className="breakdown__location-count">
+                  {location.scenes.length} {location.scenes.length === 1 ? 'scene' : 'scenes'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+/** The side panel: the live quick helper, the problems, and the server's full analysis. */
+export function BreakdownPanel({
+  quick,
+  problems,
+  analysis,
+  analysing,
+  onJump,
+  problemsRef,
+}: BreakdownPanelProps) {
+  return (
+    <aside className="breakdown" aria-label="Breakdown">
+      <header className="breakdown__header">
+        <h2 className="breakdown__title">Breakdown</h2>
+        <span className="breakdown__live">
+          <span className="breakdown__live-dot" aria-hidden="true" />
+          Live
+        </span>
+        <ActionButton
+          actionId="script.breakdown.toggle"
+          variant="ghost"
+          size="sm"
+          iconOnly
+          icon={<PanelRightClose size={15} aria-hidden="true" />}
+        />
+      </header>
+      <div className="breakdown__scroll">
+        <dl className="breakdown__stats" data-testid="quick-stats">
+          <Stat label="Scenes" value={formatCount(quick.scenes.length)} />
+          <Stat label="Characters" value={formatCount(quick.characters.length)} />
+          <Stat label="Words" value={formatCount(quick.wordCount)} />
+          <Stat label="Reading time" value={quick.readingTimeMinutes} unit="min" />
+        </dl>
+
+        {problems.length > 0 ? (
+          <Section
+            title="Problems"
+            count={problems.length}
+            sectionRef={problemsRef}
+            className="breakdown__problems"
+          >
+            <ProblemList problems={problems} onJump={onJump} />
+          </Section>
+        ) : null}
+
+        <Section title="Scenes" count={quick.sceneLines.length}>
+          {quick.sceneLines.length === 0 ? (
+            <p className="breakdown__hint">
+              Scenes appear here as you write headings that start with INT. or EXT.
+            </p>
+          ) : (
+            <ol className="breakdown__list">
+              {quick.sceneLines.map((scene, index) => (
+                <li key={`${scene.line}-${scene.heading}`}>
+                  <button
+                    type="button"
+                    className="breakdown__row breakdown__scene"
+                    onClick={() => onJump(scene.line)}
+                  >
+                    <span className="breakdown__scene-number">{index + 1}</span>
+                    <span className="breakdown__row-text">{scene.heading}</span>
+                    <span className="breakdown__line">
+                      <span className="sr-only">line </span>
+                      {scene.line}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+
+        <Section title="Characters" count={quick.characters.length}>
+          {quick.characters.length === 0 ? (
+            <p className="breakdown__hint">
+              Names written in capitals on their own line appear here (up to 10).
+            </p>
+          ) : (
+            <ul className="breakdown__chips">
+              {quick.characters.map((name) => (
+                <li key={name} className="breakdown__chip">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <ServerSection analysis={analysis} analysing={analysing} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,225 @@
+import '@testing-library/jest-dom/vitest';
+import type { ScriptAnalysis } from '@reelbench/sdk';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BreakdownPanel } from '../src/pages/script/breakdown-panel.js';
+import { formatDuration, quickBreakdown } from '../src/pages/script/quick-breakdown.js';
+
+// The panel's buttons run registered actions; here they only need to render.
+vi.mock('../src/shell/action-button.js', () => ({
+  ActionButton: ({ actionId, children }: { actionId: string; children?: unknown }) => (
+    <button type="button" data-action={actionId}>
+      {(children as string | undefined) ?? actionId}
+    </button>
+  ),
+}));
+
+const SCRIPT = [
+  'INT. DINER - NIGHT', //  1
+  '', //                    2
+  'Rain streaks the windows.', // 3
+  '', //                    4
+  'JOE', //                 5
+  'You still here?', //     6
+  '', //                    7
+  'LENA', //                8
+  'Somebody has to close.', // 9
+  '', //                    10
+  'EXT. PARKING LOT - CONTINUOUS', // 11
+  '', //                    12
+  'JOE', //                 13
+  'Go home.', //            14
+].join('\n');
+
+describe('quickBreakdown', () => {
+  it('counts scenes with their lines, characters, words and reading time (SPEC.md §5)', () => {
+    const quick = quickBreakdown(SCRIPT);
+    expect(quick.scenes).toEqual(['INT. DINER - NIGHT', 'EXT. PARKING LOT - CONTINUOUS']);
+    expect(quick.sceneLines).toEqual([
+      { heading: 'INT. DINER - NIGHT', line: 1 },
+      { heading: 'EXT. PARKING LOT - CONTINUOUS', line: 11 },
+    ]);
+    expect(quick.characters).toEqual(['JOE', 'LENA']);
+    expect(quick.wordCount).toBe(25);
+    expect(quick.readingTimeMinutes).toBe(1);
+  });
+
+  it('rounds reading time up at 200 words a minute and keeps at most 10 names', () => {
+    expect(quickBreakdown('word '.repeat(200)).readingTimeMinutes).toBe(1);
+    expect(quickBreakdown('word '.repeat(201)).readingTimeMinutes).toBe(2);
+    expect(quickBreakdown('').readingTimeMinutes).toBe(0);
+    const names = Array.from({ length: 12 }, (_, i) => `NAME${'ABCDEFGHIJKL'[i]}`.replace(/\d/g, ''));
+    expect(quickBreakdown(names.join('\n\n')).characters).toHaveLength(10);
+  });
+
+  it('formats screen time', () => {
+    expect(formatDuration(40)).toBe('0:40');
+    expect(formatDuration(95)).toBe('1:35');
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
+
+const analysis: ScriptAnalysis = {
+  scenes: [
+    {
+      number: 1,
+      heading: 'INT. DINER - NIGHT',
+      intExt: 'INT',
+      location: 'DINER',
+      timeOfDay: 'NIGHT',
+      page: 1,
+      eighths: '3/8',
+      lengthEighths: 3,
+      wordCount: 12,
+      characters: ['JOE', 'LENA'],
+      line: 1,
+    },
+  ],
+  characters: [
+    {
+      name: 'JOE',
+      dialogueLines: 2,
+      speeches: 2,
+      words: 5,
+      scenes: [1, 2],
+      firstAppearance: { scene: 1, line: 5 },
+    },
+    {
+      name: 'LENA',
+      dialogueLines: 3,
+      speeches: 1,
+      words: 4,
+      scenes: [1],
+      firstAppearance: { scene: 1, line: 8 },
+    },
+  ],
+  locations: [
+    { name: 'DINER', scenes: [1] },
+    { name: 'PARKING LOT', scenes: [2, 3] },
+  ],
+  pageCount: 2,
+  pages: 1.4,
+  estimatedScreenTimeSeconds: 95,
+  wordCount: 25,
+  readingTimeMinutes: 1,
+};
+
+function stat(container: HTMLElement, label: string): string {
+  const term = within(container).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('BreakdownPanel', () => {
+  it('shows the quick helper numbers, the scenes and the characters', () => {
+    const onJump = vi.fn();
+    render(
+      <BreakdownPanel
+        quick={quickBreakdown(SCRIPT)}
+        problems={[]}
+        analysis={null}
+        analysing={false}
+        onJump={onJump}
+      />,
+    );
+    const panel = screen.getByRole('complementary', { name: 'Breakdown' });
+    const stats = screen.getByTestId('quick-stats');
+    expect(stat(stats, 'Scenes')).toBe('2');
+    expect(stat(stats, 'Characters')).toBe('2');
+    expect(stat(stats, 'Words')).toBe('25');
+    expect(stat(stats, 'Reading time')).toBe('1min');
+    const scenes = within(panel).getByRole('region', { name: /Scenes/ });
+    const buttons = within(scenes).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      '1INT. DINER - NIGHTline 1',
+      '2EXT. PARKING LOT - CONTINUOUSline 11',
+    ]);
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(onJump).toHaveBeenCalledWith(11);
+    const characters = within(panel).getByRole('region', { name: /Characters/ });
+    expect(
+      within(characters)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['JOE', 'LENA']);
+    expect(within(panel).queryByRole('region', { name: /Problems/ })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Run full analysis' })).toHaveAttribute(
+      'data-action',
+      'script.analyse',
+    );
+  });
+
+  it('lists problems with their lines; a click jumps', () => {
+    const onJump = vi.fn();
+    render(
+      <BreakdownPanel
+        quick={quickBreakdown('')}
+        problems={[
+          {
+            line: 4,
+            severity: 'warning',
+            code: 'CUE_WITHOUT_DIALOGUE',
+            message: 'Character cue JOE has no dialogue',
+          },
+          {
+            line: 9,
+            severity: 'error',
+            code: 'UNCLOSED_NOTE',
+            message: 'Note opened with [[ is never closed with ]]',
+          },
+        ]}
+        analysis={null}
+        analysing={false}
+        onJump={onJump}
+      />,
+    );
+    const problems = screen.getByRole('region', { name: /Problems/ });
+    const rows = within(problems).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Warning: Character cue JOE has no dialogueLine 4',
+      'Error: Note opened with [[ is never closed with ]]Line 9',
+    ]);
+    fireEvent.click(rows[1] as HTMLElement);
+    expect(onJump).toHaveBeenCalledWith(9);
+    expect(
+      screen.getByText('Scenes appear here as you write headings that start with INT. or EXT.'),
+    ).toBeVisible();
+  });
+
+  it("shows the server's analysis in its own section, and says when it is out of date", () => {
+    const { rerender } = render(
+      <BreakdownPanel
+        quick={quickBreakdown(SCRIPT)}
+        problems={[]}
+        analysis={{ result: analysis, stale: false }}
+        analysing={false}
+        onJump={() => {}}
+      />,
+    );
+    const server = screen.getByRole('region', { name: /Full analysis/ });
+    expect(within(server).getByText('from the server')).toBeVisible();
+    expect(stat(server, 'Pages')).toBe('2');
+    expect(stat(server, 'Screen time')).toBe('1:35');
+    expect(stat(server, 'Scenes')).toBe('1');
+    const rows = within(server)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['LENA31', 'JOE22']);
+    expect(
+      within(server)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['PARKING LOT2 scenes', 'DINER1 scene']);
+    expect(within(server).queryByText('The script has changed since this analysis.')).toBeNull();
+    rerender(
+      <BreakdownPanel
+        quick={quickBreakdown(SCRIPT)}
+        problems={[]}
+        analysis={{ result: analysis, stale: true }}
+        analysing={false}
+        onJump={() => {}}
+      />,
+    );
+    expect(screen.getByText('The script has changed since this analysis.')).toBeVisible();
+  });
+});
