@@ -8,13 +8,6 @@ import { selectionStore } from './selection.js';
 
 const SHOT_VIEW_PATHS = ['/storyboard', '/shots'];
 
-function selectedIds(context: ActionContext): string[] {
-  if (context.projectId === null) return [];
-  return [...selectionStore(context.projectId).get().ids];
-}
-
-const hasSelection = (context: ActionContext) => selectedIds(context).length > 0;
-
 /** Where "Open in Shot Lab" goes; the mounted shot view hands over the router's navigate. */
 export const shotNavigation = { navigate: (to: string) => globalThis.location.assign(to) };
 
@@ -48,6 +41,10 @@ export function sortActionId(column: ShotListColumn): string {
 /** The page actions of the shot views, registered once (section Shots / Generation). */
 export function registerShotActions(services: AppServices): void {
   const { registry } = services;
+  const selectionOf = (projectId: string) => selectionStore(services.queryClient, projectId);
+  const selectedIds = (context: ActionContext): string[] =>
+    context.projectId === null ? [] : [...selectionOf(context.projectId).get().ids];
+  const hasSelection = (context: ActionContext) => selectedIds(context).length > 0;
   const editorOf = (projectId: string) =>
     shotEditorFor(
       {
@@ -79,10 +76,10 @@ export function registerShotActions(services: AppServices): void {
       hint: 'Enter',
       paths: SHOT_VIEW_PATHS,
       available: (context) =>
-        context.projectId !== null && selectionStore(context.projectId).get().active !== null,
+        context.projectId !== null && selectionOf(context.projectId).get().active !== null,
       perform: (context) => {
         if (context.projectId === null) return;
-        const active = selectionStore(context.projectId).get().active;
+        const active = selectionOf(context.projectId).get().active;
         if (active) shotNavigation.navigate(shotLabPath(context.projectId, active));
       },
     },

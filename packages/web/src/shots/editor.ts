@@ -322,14 +322,22 @@ export function restoreOrder(snapshot: OrderSettings, current: OrderSettings): O
   return { shotOrder, scenes };
 }
 
-const editors = new Map<string, ShotEditor>();
+const editors = new WeakMap<QueryClient, Map<string, ShotEditor>>();
 
-/** One editor (and so one undo history) per project, shared by the storyboard and the shot list. */
+/**
+ * One editor (and so one undo history) per project and tab, shared by the storyboard and the shot
+ * list: undo on one page takes back an edit made on the other.
+ */
 export function shotEditorFor(deps: EditorDeps, projectId: string): ShotEditor {
-  let editor = editors.get(projectId);
+  let byProject = editors.get(deps.queryClient);
+  if (!byProject) {
+    byProject = new Map();
+    editors.set(deps.queryClient, byProject);
+  }
+  let editor = byProject.get(projectId);
   if (!editor) {
     editor = new ShotEditor(deps, projectId);
-    editors.set(projectId, editor);
+    byProject.set(projectId, editor);
   }
   return editor;
 }

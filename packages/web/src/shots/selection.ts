@@ -136,14 +136,22 @@ export function selectByKey(
   return selectRange(base, order, id);
 }
 
-const stores = new Map<string, Store<Selection>>();
+const stores = new WeakMap<object, Map<string, Store<Selection>>>();
 
-/** The selection store of a project (shared by the storyboard and the shot list). */
-export function selectionStore(projectId: string): Store<Selection> {
-  let store = stores.get(projectId);
+/**
+ * The selection store of a project, shared by the storyboard and the shot list of one tab (`scope`
+ * is the tab's query client, so each app instance has its own).
+ */
+export function selectionStore(scope: object, projectId: string): Store<Selection> {
+  let byProject = stores.get(scope);
+  if (!byProject) {
+    byProject = new Map();
+    stores.set(scope, byProject);
+  }
+  let store = byProject.get(projectId);
   if (!store) {
     store = createStore<Selection>(EMPTY_SELECTION);
-    stores.set(projectId, store);
+    byProject.set(projectId, store);
   }
   return store;
 }

@@ -117,7 +117,10 @@ export function useProjectShots(projectId: string): ProjectShots {
       ),
     [client, services.queryClient, services.saves, services.toasts, projectId],
   );
-  const selection = useMemo(() => selectionStore(projectId), [projectId]);
+  const selection = useMemo(
+    () => selectionStore(services.queryClient, projectId),
+    [services.queryClient, projectId],
+  );
 
   // Deleted shots (here or elsewhere) leave the selection.
   useEffect(() => {

@@ -676,15 +676,13 @@ function CellEditor({
   label: string;
 }) {
   const ref = useRef<HTMLInputElement | HTMLSelectElement | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the editor opens
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     element.focus();
-    if (element instanceof HTMLInputElement && element.type === 'text') {
-      const end = element.value.length;
-      element.setSelectionRange(editing.draft.length === 1 ? end : 0, end);
-    }
+    // The caret at the end: Enter edits what is there, a typed first character continues.
+    if (element instanceof HTMLInputElement)
+      element.setSelectionRange(element.value.length, element.value.length);
     // Only when the editor opens.
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -91,7 +91,6 @@ export const StoryboardCell = memo(function StoryboardCell({
       id={cellId(shot.id)}
       role="gridcell"
       aria-selected={selected}
-      aria-label={`Shot ${number}, ${shot.name}, ${formatSeconds(shot.duration)} seconds, ${SHOT_STATUS_LABELS[derived.status]}`}
       className={cx('sb-cell', selected && 'is-selected', active && 'is-active')}
       data-shot-id={shot.id}
       data-status={derived.status}

@@ -1,0 +1,181 @@
+import { ReelbenchError } from '@reelbench/sdk';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../src/app/query-keys.js';
+import { ShotEditor, type ShotListData } from '../src/shots/editor.js';
+import { UndoStack } from '../src/shots/undo.js';
+import type { ChangeInput } from '../src/state/save-manager.js';
+import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
+
+function setup() {
+  const shots = [1, 2, 3, 4].map((n) => makeShot({ id: id(100 + n), name: `Shot ${n}`, duration: n }));
+  const [a, b, c, d] = shots.map((shot) => shot.id) as [string, string, string, string];
+  const scenes = [makeScene(1, 'One', [a, b]), makeScene(2, 'Two', [c, d])];
+  const queryClient = new QueryClient();
+  queryClient.setQueryData<ShotListData>(queryKeys.shots(PROJECT_ID), {
+    shots,
+    total: 4,
+    limit: 2000,
+    offset: 0,
+  });
+  queryClient.setQueryData(queryKeys.project(PROJECT_ID), makeProject(scenes, [a, b, c, d]));
+  const update = vi.fn(async (shotId: string, updates: object) => ({
+    ...makeShot({ id: shotId }),
+    ...updates,
+  }));
+  const saves: ChangeInput[] = [];
+  const marked: string[] = [];
+  const toasts: { title: string }[] = [];
+  let next = 900;
+  const editor = new ShotEditor(
+    {
+      client: { shots: { update } as never },
+      queryClient,
+      saves: { markDirty: (change) => void saves.push(change) },
+      toasts: { show: (toast) => void toasts.push(toast) },
+      markLocalEdit: (shotId) => void marked.push(shotId),
+      newId: () => id(next++),
+    },
+    PROJECT_ID,
+  );
+  const names = () => editor.shots().map((shot) => shot.name);
+  const order = () => editor.orderSettings().shotOrder;
+  return { editor, queryClient, update, saves, marked, toasts, ids: { a, b, c, d }, names, order };
+}
+
+describe('UndoStack', () => {
+  it('undoes and redoes in order and forgets the redo branch on a new command', () => {
+    const log: string[] = [];
+    const stack = new UndoStack();
+    const command = (name: string) => ({
+      label: name,
+      apply: () => log.push(`do ${name}`),
+      revert: () => log.push(`undo ${name}`),
+    });
+    stack.run(command('a'));
+    stack.run(command('b'));
+    expect(stack.state.get()).toEqual({ undo: 'b', redo: null });
+    stack.undo();
+    stack.undo();
+    expect(stack.undo()).toBeUndefined();
+    stack.redo();
+    expect(stack.state.get()).toEqual({ undo: 'a', redo: 'b' });
+    stack.run(command('c'));
+    expect(stack.canRedo).toBe(false);
+    expect(log).toEqual(['do a', 'do b', 'undo b', 'undo a', 'do a', 'do c']);
+  });
+});
+
+describe('ShotEditor', () => {
+  let t: ReturnType<typeof setup>;
+  beforeEach(() => {
+    t = setup();
+  });
+
+  it('edits a field optimistically, as a partial update, and undoes and redoes it', async () => {
+    const { editor, update, ids, marked } = t;
+    expect(editor.editFields(ids.b, { name: 'Kitchen wide', duration: 2 })).toBe(true);
+    expect(editor.shot(ids.b)?.name).toBe('Kitchen wide');
+    expect(editor.editFields(ids.b, { name: 'Kitchen wide' })).toBe(false);
+    await editor.settled();
+    expect(update).toHaveBeenLastCalledWith(ids.b, { name: 'Kitchen wide' });
+    expect(marked).toContain(ids.b);
+
+    editor.undo();
+    expect(editor.shot(ids.b)?.name).toBe('Shot 2');
+    await editor.settled();
+    expect(update).toHaveBeenLastCalledWith(ids.b, { name: 'Shot 2' });
+
+    editor.redo();
+    expect(editor.shot(ids.b)?.name).toBe('Kitchen wide');
+    await editor.settled();
+    expect(update).toHaveBeenCalledTimes(3);
+  });
+
+  it('undoes a duration edit: the start times follow', () => {
+    const { editor, ids } = t;
+    editor.editFields(ids.a, { duration: 10 });
+    expect(editor.shot(ids.a)?.duration).toBe(10);
+    editor.undo();
+    expect(editor.shot(ids.a)?.duration).toBe(1);
+  });
+
+  it('keeps an offline field edit for the save manager, and shows the old value when the server refuses', async () => {
+    const { editor, update, saves, ids, toasts } = t;
+    update.mockRejectedValueOnce(new ReelbenchError({ code: 'NETWORK_ERROR', message: 'offline' }));
+    editor.editFields(ids.c, { name: 'Offline edit' });
+    await editor.settled();
+    expect(saves.at(-1)?.shots?.[0]).toMatchObject({ id: ids.c, name: 'Offline edit' });
+    expect(editor.shot(ids.c)?.name).toBe('Offline edit');
+
+    update.mockRejectedValueOnce(
+      new ReelbenchError({ code: 'VALIDATION_ERROR', message: 'Bad name', statusCode: 400 }),
+    );
+    editor.editFields(ids.d, { name: 'Refused' });
+    await editor.settled();
+    expect(editor.shot(ids.d)?.name).toBe('Shot 4');
+    expect(toasts.at(-1)?.title).toBe('Operation Failed');
+  });
+
+  it('reorders through the save manager and undoes and redoes the order', () => {
+    const { editor, saves, ids, order } = t;
+    expect(editor.moveShots([ids.a], 2)).toBe(true);
+    expect(order()).toEqual([ids.b, ids.c, ids.a, ids.d]);
+    // The moved shot joined the scene it now sits in.
+    expect(editor.orderSettings().scenes.map((scene) => scene.shotIds)).toEqual([
+      [ids.b],
+      [ids.c, ids.a, ids.d],
+    ]);
+    expect(saves.at(-1)?.settings?.shotOrder).toEqual([ids.b, ids.c, ids.a, ids.d]);
+
+    editor.undo();
+    expect(order()).toEqual([ids.a, ids.b, ids.c, ids.d]);
+    expect(editor.orderSettings().scenes.map((scene) => scene.shotIds)).toEqual([
+      [ids.a, ids.b],
+      [ids.c, ids.d],
+    ]);
+    expect(saves.at(-1)?.settings?.shotOrder).toEqual([ids.a, ids.b, ids.c, ids.d]);
+
+    editor.redo();
+    expect(order()).toEqual([ids.b, ids.c, ids.a, ids.d]);
+  });
+
+  it('deletes shots and brings them back in their place and scene on undo', () => {
+    const { editor, saves, ids, order, names } = t;
+    editor.deleteShots([ids.b, ids.c]);
+    expect(names()).toEqual(['Shot 1', 'Shot 4']);
+    expect(order()).toEqual([ids.a, ids.d]);
+    expect(saves.at(-1)).toMatchObject({
+      deletedShotIds: [ids.b, ids.c],
+      settings: { shotOrder: [ids.a, ids.d] },
+    });
+
+    editor.undo();
+    expect(order()).toEqual([ids.a, ids.b, ids.c, ids.d]);
+    expect(editor.orderSettings().scenes.map((scene) => scene.shotIds)).toEqual([
+      [ids.a, ids.b],
+      [ids.c, ids.d],
+    ]);
+    const restore = saves.at(-1);
+    expect(restore?.shots?.map((shot) => shot.id)).toEqual([ids.b, ids.c]);
+    expect(restore?.settings?.shotOrder).toEqual([ids.a, ids.b, ids.c, ids.d]);
+
+    editor.redo();
+    expect(order()).toEqual([ids.a, ids.d]);
+  });
+
+  it('duplicates after the original, in its scene, and undo removes the copies', () => {
+    const { editor, saves, ids, order } = t;
+    const [copy] = editor.duplicateShots([ids.b]);
+    expect(order()).toEqual([ids.a, ids.b, copy, ids.c, ids.d]);
+    expect(editor.shot(copy as string)?.name).toBe('Shot 2');
+    expect(editor.orderSettings().scenes[0]?.shotIds).toEqual([ids.a, ids.b, copy]);
+    expect(saves.at(-1)?.shots?.[0]?.id).toBe(copy);
+
+    editor.undo();
+    expect(order()).toEqual([ids.a, ids.b, ids.c, ids.d]);
+    expect(saves.at(-1)?.deletedShotIds).toEqual([copy]);
+    editor.redo();
+    expect(order()).toEqual([ids.a, ids.b, copy, ids.c, ids.d]);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildBoard,
+  deriveShotStatus,
+  GENERATION_FAILED_MESSAGE,
+  layoutStarts,
+  moveInOrder,
+  orderShots,
+  toUpsert,
+  UNASSIGNED_SCENE_ID,
+  withCopies,
+  withOrder,
+  withoutShots,
+} from '../src/shots/model.js';
+import { id, makeScene, makeShot } from './shots-fixtures.js';
+
+describe('start times', () => {
+  it('lays shots back to back by duration from 0', () => {
+    const shots = [3, 4.5, 2, 5].map((duration, i) => makeShot({ id: id(), duration, start_time: 100 + i }));
+    expect(layoutStarts(shots)).toEqual([0, 3, 7.5, 9.5]);
+    const board = buildBoard(shots);
+    expect(board.shots.map((entry) => entry.start)).toEqual([0, 3, 7.5, 9.5]);
+    expect(board.totalDuration).toBe(14.5);
+  });
+
+  it('keeps each stored start time with preserve-timing', () => {
+    const shots = [makeShot({ id: id(), start_time: 2 }), makeShot({ id: id(), start_time: 40 })];
+    expect(layoutStarts(shots, true)).toEqual([2, 40]);
+  });
+
+  it('follows the project order, then lists shots the order does not name', () => {
+    const [a, b, c] = [
+      makeShot({ id: id(), duration: 1 }),
+      makeShot({ id: id(), duration: 2 }),
+      makeShot({ id: id(), duration: 3 }),
+    ];
+    const ordered = orderShots([a, b, c], [c.id, a.id, 'gone']);
+    expect(ordered.map((shot) => shot.id)).toEqual([c.id, a.id, b.id]);
+    expect(buildBoard([a, b, c], { shotOrder: [c.id, a.id] }).shots.map((entry) => entry.start)).toEqual([
+      0, 3, 4,
+    ]);
+  });
+});
+
+describe('grouping by scene', () => {
+  const shots = Array.from({ length: 6 }, () => makeShot({ id: id() }));
+  const ids = shots.map((shot) => shot.id);
+  const kitchen = makeScene(1, 'INT. KITCHEN', [ids[0], ids[1]] as string[], '#ef4444');
+  const street = makeScene(2, 'EXT. STREET', [ids[2], ids[3]] as string[], '#22c55e');
+
+  it('groups consecutive shots of a scene, with name, count and duration, and the rest as Unassigned', () => {
+    const board = buildBoard(shots, { scenes: [kitchen, street], shotOrder: ids });
+    expect(board.groups.map((g) => [g.name, g.count, g.duration, g.color, g.sceneNumber])).toEqual([
+      ['INT. KITCHEN', 2, 10, '#ef4444', 1],
+      ['EXT. STREET', 2, 10, '#22c55e', 2],
+      ['Unassigned', 2, 10, null, null],
+    ]);
+    expect(board.byId.get(ids[5] as string)?.sceneId).toBe(UNASSIGNED_SCENE_ID);
+  });
+
+  it('uses a shot’s scene_id when no scene lists it', () => {
+    const loose = makeShot({ id: id(), scene_id: street.id });
+    const board = buildBoard([...shots.slice(0, 4), loose], { scenes: [kitchen, street] });
+    expect(board.groups.map((g) => [g.name, g.count])).toEqual([
+      ['INT. KITCHEN', 2],
+      ['EXT. STREET', 3],
+    ]);
+  });
+
+  it('shows a scene split by the order as two runs, like the timeline’s scene band', () => {
+    const order = [ids[0], ids[2], ids[1]] as string[];
+    const board = buildBoard(shots.slice(0, 3), { scenes: [kitchen, street], shotOrder: order });
+    expect(board.groups.map((g) => [g.name, g.first, g.count])).toEqual([
+      ['INT. KITCHEN', 0, 1],
+      ['EXT. STREET', 1, 1],
+      ['INT. KITCHEN', 2, 1],
+    ]);
+    expect(new Set(board.groups.map((g) => g.key)).size).toBe(3);
+  });
+});
+
+describe('status derivation', () => {
+  const base = makeShot({ id: id() });
+
+  it('is pending by default', () => {
+    expect(deriveShotStatus(base)).toEqual({ status: 'pending' });
+  });
+
+  it('is completed whenever an image url exists, whatever the stored status', () => {
+    expect(deriveShotStatus({ ...base, image_url: '/x.png', generation_status: 'pending' })).toEqual({
+      status: 'completed',
+    });
+    expect(deriveShotStatus({ ...base, image_url: '/x.png', generation_status: 'failed' }).status).toBe(
+      'completed',
+    );
+  });
+
+  it('is stale only when the server says the image is out of date', () => {
+    expect(deriveShotStatus({ ...base, image_url: '/x.png', image_stale: true }).status).toBe('stale');
+    expect(deriveShotStatus({ ...base, image_url: '/x.png', image_stale: false }).status).toBe('completed');
+    expect(deriveShotStatus({ ...base, image_stale: true }).status).toBe('pending');
+  });
+
+  it('is processing with the live percentage, even over an older image', () => {
+    const live = { status: 'processing' as const, progress: 42.4 };
+    expect(deriveShotStatus({ ...base, image_url: '/old.png' }, live)).toEqual({
+      status: 'processing',
+      progress: 42,
+    });
+    expect(deriveShotStatus({ ...base, generation_status: 'processing' })).toEqual({ status: 'processing' });
+    expect(deriveShotStatus(base, { status: 'queued', progress: 0 })).toEqual({
+      status: 'processing',
+      progress: 0,
+    });
+  });
+
+  it('is failed with the error message', () => {
+    expect(deriveShotStatus(base, { status: 'failed', progress: 0, message: 'Provider timed out' })).toEqual({
+      status: 'failed',
+      error: 'Provider timed out',
+    });
+    expect(deriveShotStatus({ ...base, generation_status: 'failed' })).toEqual({
+      status: 'failed',
+      error: GENERATION_FAILED_MESSAGE,
+    });
+  });
+});
+
+describe('order edits', () => {
+  const [a, b, c, d] = [id(), id(), id(), id()] as [string, string, string, string];
+  const one = makeScene(1, 'One', [a, b]);
+  const two = makeScene(2, 'Two', [c, d]);
+
+  it('removes deleted shots from the order and their scenes', () => {
+    expect(withoutShots({ shotOrder: [a, b, c, d], scenes: [one, two] }, [b, c])).toEqual({
+      shotOrder: [a, d],
+      scenes: [
+        { ...one, shotIds: [a] },
+        { ...two, shotIds: [d] },
+      ],
+    });
+  });
+
+  it('puts a copy right after its original, in its scene', () => {
+    const next = withCopies({ shotOrder: [a, b, c, d], scenes: [one, two] }, [{ sourceId: b, id: 'copy' }]);
+    expect(next.shotOrder).toEqual([a, b, 'copy', c, d]);
+    expect(next.scenes[0]?.shotIds).toEqual([a, b, 'copy']);
+  });
+
+  it('moves shots and lets a moved shot join the scene of its new neighbour', () => {
+    const order = moveInOrder([a, b, c, d], [b], 2);
+    expect(order).toEqual([a, c, d, b]);
+    const next = withOrder({ shotOrder: [a, b, c, d], scenes: [one, two] }, order, [b]);
+    expect(next.scenes.map((scene) => scene.shotIds)).toEqual([[a], [c, d, b]]);
+    expect(moveInOrder([a, b, c, d], [a], -1)).toEqual([a, b, c, d]);
+  });
+
+  it('writes a shot for a save without projectId or server-only fields', () => {
+    const shot = { ...makeShot({ id: a, name: 'Kept' }), image_stale: true };
+    const upsert = toUpsert(shot) as Record<string, unknown>;
+    expect(upsert.id).toBe(a);
+    expect(upsert.name).toBe('Kept');
+    expect('projectId' in upsert).toBe(false);
+    expect('image_stale' in upsert).toBe(false);
+  });
+});
