@@ -1,4 +1,4 @@
-import type { Cut, EditorialFormat } from '../contract/editorial.js';
+import { type Cut, cutSchema, type EditorialFormat } from '../contract/editorial.js';
 import type { CutImportResult } from './cut.import.js';
 import { importEdl } from './edl.import.js';
 import { type EdlWriteOptions, writeEdl } from './edl.writer.js';
@@ -34,12 +34,16 @@ export function editorialFilename(cut: Cut, format: EditorialFormat, frameRate =
   return `${stem}-v${cut.version}-${String(frameRate).replace('.', '')}.${EXTENSIONS[format]}`;
 }
 
-/** One entry point for the server and the CLI: the cut written in a format. */
+/**
+ * One entry point for the server and the CLI: the cut, checked against the contract (a ZodError
+ * when it breaks a rule), written in a format.
+ */
 export function exportCut(
-  cut: Cut,
+  input: Cut,
   format: EditorialFormat,
   options: EditorialExportOptions = {},
 ): EditorialFile {
+  const cut = cutSchema.parse(input);
   let text: string;
   switch (format) {
     case 'edl':
@@ -67,7 +71,8 @@ export function exportCut(
 export type ImportableFormat = Exclude<EditorialFormat, 'fcpxml'>;
 
 /** An edited EDL or OTIO file applied to the cut (FCPXML is written, not read). */
-export function importCut(cut: Cut, format: ImportableFormat, text: string): CutImportResult {
+export function importCut(input: Cut, format: ImportableFormat, text: string): CutImportResult {
+  const cut = cutSchema.parse(input);
   const {
     cut: updated,
     unmatched,

@@ -46,9 +46,9 @@ export function writeEdl(input: Cut, options: EdlWriteOptions = {}): string {
   const frameRate = options.frameRate ?? input.frameRate;
   const cut = retimeCut(input, frameRate);
   const dropFrame = supportsDropFrame(frameRate) && (options.dropFrame ?? true);
-  const reel = options.reel ?? EDL_DEFAULT_REEL;
-  if (!/^[A-Za-z0-9_]{1,8}$/.test(reel) || reel.length > MAX_REEL_LENGTH) {
-    throw new RangeError(`A reel name is 1 to 8 letters, digits or '_': '${reel}'`);
+  const reel = (options.reel ?? EDL_DEFAULT_REEL).toUpperCase();
+  if (!new RegExp(`^[A-Z0-9_]{1,${MAX_REEL_LENGTH}}$`).test(reel)) {
+    throw new RangeError(`A reel name is 1 to ${MAX_REEL_LENGTH} letters, digits or '_': '${reel}'`);
   }
   const soundtrack = options.includeSoundtrack ? placeSoundtrack(cut) : undefined;
   const eventCount = cut.events.length + (soundtrack ? 1 : 0);

@@ -90,5 +90,10 @@ describe('exportCut and importCut', () => {
     expect(importCut(cut, 'edl', exportCut(cut, 'edl').text).cut).toEqual(cut);
     expect(importCut(cut, 'otio', exportCut(cut, 'otio').text).cut).toEqual(cut);
     expect(editorialFilename({ ...cut, name: '***' }, 'edl')).toBe('cut-v2-25.edl');
+    const broken = {
+      ...cut,
+      events: cut.events.map((event) => ({ ...event, duration: event.duration + 1 })),
+    };
+    expect(() => exportCut(broken, 'fcpxml')).toThrow(/sourceOut - sourceIn/);
   });
 });

@@ -128,6 +128,10 @@ describe('writeEdl', () => {
 
   it('refuses bad reels and lists over 999 events', () => {
     expect(() => writeEdl(sampleCut(), { reel: 'TOOLONGREEL' })).toThrow(/8/);
+    expect(() => writeEdl(sampleCut(), { reel: 'A X' })).toThrow(/reel/);
+    const tape = writeEdl(sampleCut(), { reel: 'tape_01' });
+    expect(tape).toContain('001  TAPE_01  V     C ');
+    expectValid(tape, 24);
     const big = randomCut(5, { events: 999, maxDuration: 2 });
     expect(() => writeEdl(withSoundtrack(big, 0, 10), { includeSoundtrack: true })).toThrow(/999/);
     expectValid(writeEdl(big), big.frameRate);
