@@ -27,8 +27,11 @@ export const EDITORIAL_LIMITS = {
   dissolveFrames: 999,
   markersPerEvent: 200,
   markerText: 2_000,
-  /** 24 hours at 30 fps: record timecode must stay below 24:00:00:00 after the 01:00:00:00 start. */
-  frames: 23 * 3_600 * 30,
+  /**
+   * 22 hours at 24 fps, the fewest frames per timecode second: source timecodes, and record
+   * timecodes from 01:00:00:00, stay below 24:00:00:00 at every rate.
+   */
+  frames: 22 * 3_600 * 24,
 } as const;
 
 const frameCountSchema = z.number().int().min(0).max(EDITORIAL_LIMITS.frames);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cutEventSchema, cutSchema, editorialFrameRateSchema } from '../../src/contract/editorial.js';
+import {
+  cutEventSchema,
+  cutSchema,
+  EDITORIAL_LIMITS,
+  editorialFrameRateSchema,
+} from '../../src/contract/editorial.js';
 import {
   cutDurationFrames,
   pathToFileUrl,
@@ -7,7 +12,9 @@ import {
   placeSoundtrack,
   retimeCut,
 } from '../../src/editorial/cut.model.js';
+import { writeEdl } from '../../src/editorial/edl.writer.js';
 import { CUT_ID, PROJECT_ID, sampleCut, uuidFor, withSoundtrack } from './cut-fixtures.js';
+import { checkEdl } from './edl-checker.js';
 
 const event = {
   shotId: uuidFor(1),
@@ -98,5 +105,31 @@ describe('cut helpers', () => {
     expect(pathToFileUrl('/a b/c#d.mov')).toBe('file:///a%20b/c%23d.mov');
     expect(pathToFileUrl('C:\\Media\\x.mov')).toBe('file:///C:/Media/x.mov');
     expect(pathToFileUrl('https://x/y.mov')).toBe('https://x/y.mov');
+  });
+});
+
+describe('the longest cut', () => {
+  it('keeps every timecode below 24 hours at every rate', () => {
+    for (const frameRate of [23.976, 24, 25, 29.97, 30] as const) {
+      const half = EDITORIAL_LIMITS.frames / 2;
+      const cut = cutSchema.parse({
+        id: CUT_ID,
+        projectId: PROJECT_ID,
+        name: 'Long',
+        version: 1,
+        frameRate,
+        events: [
+          { ...event, sourceIn: 0, sourceOut: half, duration: half },
+          {
+            ...event,
+            shotId: uuidFor(2),
+            sourceIn: half,
+            sourceOut: EDITORIAL_LIMITS.frames,
+            duration: half,
+          },
+        ],
+      });
+      expect(checkEdl(writeEdl(cut), frameRate).errors).toEqual([]);
+    }
   });
 });
