@@ -1,0 +1,143 @@
+import { effectiveGenerationStatus, type GenerationStatus, type Job, type Shot } from '@reelbench/sdk';
+
+/** The five status colours of UI.md; stale is not reported to clients yet. */
+export type StatusBucket = 'pending' | 'processing' | 'completed' | 'stale' | 'failed';
+
+export type StatusCounts = Record<StatusBucket, number>;
+
+const BUCKET: Record<GenerationStatus, StatusBucket> = {
+  pending: 'pending',
+  cancelled: 'pending',
+  queued: 'processing',
+  processing: 'processing',
+  completed: 'completed',
+  failed: 'failed',
+};
+
+export function emptyCounts(): StatusCounts {
+  return { pending: 0, processing: 0, completed: 0, stale: 0, failed: 0 };
+}
+
+export interface ShotStatusSummary {
+  total: number;
+  images: StatusCounts;
+  videos: StatusCounts;
+}
+
+type ShotLike = Pick<Shot, 'generation_status' | 'video_generation_status' | 'image_url' | 'video_url'>;
+
+/** Frames and clips by status; a url means completed whatever the stored status (SPEC.md §4). */
+export function summarizeShots(shots: readonly ShotLike[]): ShotStatusSummary {
+  const images = emptyCounts();
+  const videos = emptyCounts();
+  for (const shot of shots) {
+    images[BUCKET[effectiveGenerationStatus(shot.generation_status, shot.image_url)]] += 1;
+    videos[BUCKET[effectiveGenerationStatus(shot.video_generation_status, shot.video_url)]] += 1;
+  }
+  return { total: shots.length, images, videos };
+}
+
+export type PipelineStepId = 'script' | 'firstPass' | 'images' | 'videos' | 'roughCut' | 'export';
+
+export interface PipelineStep {
+  id: PipelineStepId;
+  label: string;
+  /** The registered action that does this step; null for steps not built yet. */
+  actionId: string | null;
+}
+
+export const PIPELINE: readonly PipelineStep[] = [
+  { id: 'script', label: 'Write the script', actionId: 'nav.script' },
+  { id: 'firstPass', label: 'Generate first pass', actionId: 'project.firstPass' },
+  { id: 'images', label: 'Render images', actionId: 'generate.renderAllImages' },
+  { id: 'videos', label: 'Render videos', actionId: 'generate.renderAllVideos' },
+  { id: 'roughCut', label: 'Rough cut', actionId: 'nav.rough-cut' },
+  { id: 'export', label: 'Export', actionId: null },
+];
+
+/** Job types that render a pipeline step, to say "rendering…" instead of offering it again. */
+export const STEP_JOB_TYPES: Partial<Record<PipelineStepId, readonly string[]>> = {
+  images: ['shot:generate-batch'],
+  videos: ['shot:generate-video-batch'],
+};
+
+export interface PipelineInput {
+  /** Words in the saved script (0 when there is none). */
+  scriptWords: number;
+  shots: ShotStatusSummary;
+  /** This project's queued or running jobs. */
+  activeJobs: readonly Pick<Job, 'type' | 'progress'>[];
+}
+
+export interface NextStep {
+  step: PipelineStep;
+  /** Steps already done, in pipeline order. */
+  done: ReadonlySet<PipelineStepId>;
+  /** A job is already doing this step: watch it rather than start another. */
+  running: Pick<Job, 'type' | 'progress'> | null;
+  /** One sentence on why this is the next step. */
+  reason: string;
+}
+
+function step(id: PipelineStepId): PipelineStep {
+  return PIPELINE.find((candidate) => candidate.id === id) as PipelineStep;
+}
+
+/**
+ * The next step, from the data: no script → write it; a script and no shots → first pass; frames
+ * missing → render images; clips missing → render videos; everything rendered → rough cut. Export
+ * is not built yet, so it is never the next step.
+ */
+export function chooseNextStep({ scriptWords, shots, activeJobs }: PipelineInput): NextStep {
+  const done = new Set<PipelineStepId>();
+  const hasScript = scriptWords > 0;
+  if (hasScript) done.add('script');
+  if (shots.total > 0) done.add('firstPass');
+  const imagesDone = shots.total > 0 && shots.images.completed === shots.total;
+  const videosDone = shots.total > 0 && shots.videos.completed === shots.total;
+  if (imagesDone) done.add('images');
+  if (videosDone) done.add('videos');
+  const runningFor = (id: PipelineStepId) =>
+    activeJobs.find((job) => STEP_JOB_TYPES[id]?.includes(job.type)) ?? null;
+
+  if (!hasScript && shots.total === 0) {
+    return {
+      step: step('script'),
+      done,
+      running: null,
+      reason: 'Every shot starts from the script. Write or import it.',
+    };
+  }
+  if (shots.total === 0) {
+    return {
+      step: step('firstPass'),
+      done,
+      running: null,
+      reason: 'The script is in. Break it down into shots with framing, duration and prompts.',
+    };
+  }
+  if (!imagesDone) {
+    const missing = shots.total - shots.images.completed;
+    return {
+      step: step('images'),
+      done,
+      running: runningFor('images'),
+      reason: `${missing} of ${shots.total} shots have no frame yet.`,
+    };
+  }
+  if (!videosDone) {
+    const missing = shots.total - shots.videos.completed;
+    return {
+      step: step('videos'),
+      done,
+      running: runningFor('videos'),
+      reason: `Every frame is rendered. ${missing} of ${shots.total} shots have no clip yet.`,
+    };
+  }
+  return {
+    step: step('roughCut'),
+    done,
+    running: null,
+    reason: 'Every shot has a frame and a clip. Watch the cut from start to finish.',
+  };
+}

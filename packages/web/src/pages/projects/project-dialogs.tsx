@@ -1,0 +1,237 @@
+import { DEFAULT_PROJECT_NAME, type Project } from '@reelbench/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryKeys } from '../../app/query-keys.js';
+import { useServices } from '../../app/services-context.js';
+import { Button } from '../../ui/button.js';
+import { Field, Input } from '../../ui/fields.js';
+import { Modal } from '../../ui/modal.js';
+import { Select } from '../../ui/select.js';
+import { useProjectMutations } from './project-mutations.js';
+
+export type ProjectRef = Pick<Project, 'id' | 'name' | 'description' | 'series_id'>;
+
+export const NO_SERIES = 'none';
+export const NEW_SERIES = 'new';
+
+/** The series a project belongs to, with "No series" and "New series…" (which asks for a name). */
+export function SeriesField({
+  value,
+  onChange,
+  newName,
+  onNewNameChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  newName: string;
+  onNewNameChange: (name: string) => void;
+}) {
+  const { client } = useServices();
+  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list() });
+  return (
+    <>
+      <Field label="Series">
+        {({ id, describedBy }) => (
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={value}
+            onValueChange={onChange}
+            options={[
+              { value: NO_SERIES, label: 'No series' },
+              ...[...(series.data ?? [])]
+                .sort((a, b) => a.name.localeCompare(b.name))
+                .map((entry) => ({ value: entry.id, label: entry.name })),
+              { value: NEW_SERIES, label: 'New series…' },
+            ]}
+          />
+        )}
+      </Field>
+      {value === NEW_SERIES ? (
+        <Field label="New series name">
+          {({ id }) => (
+            <Input
+              id={id}
+              value={newName}
+              onChange={(event) => onNewNameChange(event.target.value)}
+              maxLength={200}
+              placeholder="e.g. Season one"
+              autoFocus
+              required
+            />
+          )}
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** Turns the series field into a series id, creating the new series first when asked to. */
+export function useResolveSeries() {
+  const { createSeries } = useProjectMutations();
+  return {
+    pending: createSeries.isPending,
+    resolve: async (value: string, newName: string): Promise<string | null> => {
+      if (value === NO_SERIES) return null;
+      if (value !== NEW_SERIES) return value;
+      const created = await createSeries.mutateAsync(newName.trim());
+      return created.id;
+    },
+  };
+}
+
+interface DialogProps {
+  project: ProjectRef | null;
+  onClose: () => void;
+}
+
+export function RenameProjectModal({ project, onClose }: DialogProps) {
+  const { update } = useProjectMutations();
+  const [name, setName] = useState(project?.name ?? '');
+  const [seen, setSeen] = useState(project?.id);
+  if (project?.id !== seen) {
+    setSeen(project?.id);
+    setName(project?.name ?? '');
+  }
+  const submit = async () => {
+    if (!project) return;
+    const next = name.trim() || DEFAULT_PROJECT_NAME;
+    if (next !== project.name) await update.mutateAsync({ id: project.id, changes: { name: next } });
+    onClose();
+  };
+  return (
+    <Modal
+      open={project !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="small"
+      title="Rename project"
+      locked={update.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="rename-project-form" busy={update.isPending}>
+            Rename
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="rename-project-form"
+        className="form-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit().catch(() => {});
+        }}
+      >
+        <Field label="Name">
+          {({ id }) => (
+            <Input
+              id={id}
+              value={name}
+              placeholder={DEFAULT_PROJECT_NAME}
+              onChange={(event) => setName(event.target.value)}
+              onFocus={(event) => event.currentTarget.select()}
+              maxLength={200}
+              autoFocus
+            />
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+export function DeleteProjectModal({
+  project,
+  onClose,
+  onDeleted,
+}: DialogProps & { onDeleted?: (projectId: string) => void }) {
+  const { remove } = useProjectMutations();
+  const submit = async () => {
+    if (!project) return;
+    await remove.mutateAsync(project.id);
+    onClose();
+    onDeleted?.(project.id);
+  };
+  return (
+    <Modal
+      open={project !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="small"
+      title={project ? `Delete “${project.name}”?` : 'Delete project?'}
+      description="Its shots, script, assets and renders are deleted with it. This cannot be undone."
+      locked={remove.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={remove.isPending} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={() => void submit().catch(() => {})}>
+            Delete project
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+export function MoveToSeriesModal({ project, onClose }: DialogProps) {
+  const { update } = useProjectMutations();
+  const series = useResolveSeries();
+  const [value, setValue] = useState(project?.series_id ?? NO_SERIES);
+  const [newName, setNewName] = useState('');
+  const [seen, setSeen] = useState(project?.id);
+  if (project?.id !== seen) {
+    setSeen(project?.id);
+    setValue(project?.series_id ?? NO_SERIES);
+    setNewName('');
+  }
+  const busy = update.isPending || series.pending;
+  const submit = async () => {
+    if (!project) return;
+    const seriesId = await series.resolve(value, newName);
+    if (seriesId !== project.series_id) {
+      await update.mutateAsync({ id: project.id, changes: { series_id: seriesId } });
+    }
+    onClose();
+  };
+  return (
+    <Modal
+      open={project !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="small"
+      title="Move to series"
+      description={project ? `Where “${project.name}” belongs.` : undefined}
+      locked={busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            type="submit"
+            form="move-project-form"
+            busy={busy}
+            disabled={value === NEW_SERIES && newName.trim() === ''}
+          >
+            Move
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="move-project-form"
+        className="form-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit().catch(() => {});
+        }}
+      >
+        <SeriesField value={value} onChange={setValue} newName={newName} onNewNameChange={setNewName} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ActionContext } from '../../actions/registry.js';
+import type { AppServices } from '../../app/services.js';
+import { createStore, type Store } from '../../state/store.js';
+
+export type ProjectsView = 'grid' | 'list';
+
+const VIEW_KEY = 'reelbench-projects-view';
+
+export interface ProjectsPageState {
+  view: Store<ProjectsView>;
+  /** The selected project on /, the target of open, rename, move and delete. */
+  selected: Store<string | null>;
+  /** Set by the mounted page: opens a project. */
+  open: (projectId: string) => void;
+}
+
+function loadView(): ProjectsView {
+  try {
+    return globalThis.localStorage?.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid';
+  } catch {
+    return 'grid';
+  }
+}
+
+const states = new WeakMap<AppServices, ProjectsPageState>();
+
+/** The projects page's client state, one per tab (kept on the services object's identity). */
+export function projectsPageState(services: AppServices): ProjectsPageState {
+  let state = states.get(services);
+  if (!state) {
+    const view = createStore<ProjectsView>(loadView());
+    view.subscribe(() => {
+      try {
+        globalThis.localStorage?.setItem(VIEW_KEY, view.get());
+      } catch {
+        // Private mode: the view is simply not remembered.
+      }
+    });
+    state = { view, selected: createStore<string | null>(null), open: () => {} };
+    states.set(services, state);
+  }
+  return state;
+}
+
+const onProjects = (context: ActionContext) => context.pathname === '/';
+
+/** The projects page's own actions (palette entries and the view switch); registered once per tab. */
+export function registerProjectsActions(services: AppServices): void {
+  const { registry } = services;
+  const state = projectsPageState(services);
+  if (!registry.get('projects.viewGrid')) {
+    registry.register({
+      id: 'projects.viewGrid',
+      label: 'Show Projects as Grid',
+      section: 'View',
+      keywords: ['cards', 'posters', 'thumbnails', 'layout'],
+      available: onProjects,
+      perform: () => state.view.set('grid'),
+    });
+  }
+  if (!registry.get('projects.viewList')) {
+    registry.register({
+      id: 'projects.viewList',
+      label: 'Show Projects as List',
+      section: 'View',
+      keywords: ['dense', 'rows', 'table', 'layout'],
+      available: onProjects,
+      perform: () => state.view.set('list'),
+    });
+  }
+  if (!registry.get('projects.open')) {
+    registry.register({
+      id: 'projects.open',
+      label: 'Open Selected Project',
+      section: 'Selection',
+      keywords: ['open', 'enter', 'go'],
+      hint: 'Enter',
+      available: (context) => onProjects(context) && state.selected.get() !== null,
+      perform: () => {
+        const id = state.selected.get();
+        if (id) state.open(id);
+      },
+    });
+  }
+}
