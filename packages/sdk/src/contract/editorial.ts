@@ -100,18 +100,19 @@ export const cutSoundtrackSchema = z.object({
 });
 export type CutSoundtrack = z.infer<typeof cutSoundtrackSchema>;
 
-export const cutSchema = z
-  .object({
-    id: idSchema,
-    projectId: idSchema,
-    name: nameSchema,
-    version: z.number().int().min(1),
-    frameRate: editorialFrameRateSchema,
-    events: z.array(cutEventSchema).max(EDITORIAL_LIMITS.events),
-    soundtrack: cutSoundtrackSchema.optional(),
-    createdAt: timestampSchema.optional(),
-    updatedAt: timestampSchema.optional(),
-  })
+const cutFieldsSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  name: nameSchema,
+  version: z.number().int().min(1),
+  frameRate: editorialFrameRateSchema,
+  events: z.array(cutEventSchema).max(EDITORIAL_LIMITS.events),
+  soundtrack: cutSoundtrackSchema.optional(),
+  createdAt: timestampSchema.optional(),
+  updatedAt: timestampSchema.optional(),
+});
+
+export const cutSchema = cutFieldsSchema
   .refine((cut) => cut.events[0] === undefined || cut.events[0].transition.type === 'cut', {
     message: 'The first event cannot dissolve: there is nothing before it',
     path: ['events', 0, 'transition'],
@@ -123,5 +124,53 @@ export const cutSchema = z
 export type Cut = z.infer<typeof cutSchema>;
 export type CutInput = z.input<typeof cutSchema>;
 
+/** A cut in a list: no events, their count and the length of the picture instead. */
+export const cutSummarySchema = cutFieldsSchema.omit({ events: true, soundtrack: true }).extend({
+  eventCount: z.number().int().min(0),
+  durationFrames: z.number().int().min(0),
+  hasSoundtrack: z.boolean(),
+});
+export type CutSummary = z.infer<typeof cutSummarySchema>;
+
 export const EDITORIAL_FORMATS = ['edl', 'otio', 'fcpxml'] as const;
 export type EditorialFormat = (typeof EDITORIAL_FORMATS)[number];
+export const editorialFormatSchema = z.enum(EDITORIAL_FORMATS);
+/** FCPXML is written, not read. */
+export const IMPORTABLE_EDITORIAL_FORMATS = ['edl', 'otio'] as const;
+export const importableEditorialFormatSchema = z.enum(IMPORTABLE_EDITORIAL_FORMATS);
+
+/** What an export request may choose; the writers' defaults apply to what it leaves out. */
+export const editorialExportOptionsSchema = z.object({
+  format: editorialFormatSchema,
+  frameRate: editorialFrameRateSchema.optional(),
+  /** At 29.97 only: drop-frame timecode (the default) or not. */
+  dropFrame: z.boolean().optional(),
+  includeSoundtrack: z.boolean().optional(),
+  width: z.number().int().min(16).max(16_384).optional(),
+  height: z.number().int().min(16).max(16_384).optional(),
+});
+export type EditorialExportOptionsInput = z.infer<typeof editorialExportOptionsSchema>;
+
+const importPlaceSchema = {
+  /** 1-based line in an EDL. */
+  line: z.number().int().min(1).optional(),
+  /** Place in an OTIO file, e.g. "tracks.children[0].children[3]". */
+  path: z.string().optional(),
+};
+
+export const unmatchedClipSchema = z.object({
+  ...importPlaceSchema,
+  clipName: z.string().optional(),
+  shotId: z.string().optional(),
+  reason: z.string(),
+});
+export const importNoteSchema = z.object({ ...importPlaceSchema, message: z.string() });
+
+/** The reply to an import: the updated cut and what could not be matched, never dropped silently. */
+export const cutImportResultSchema = z.object({
+  cut: cutSchema,
+  unmatched: z.array(unmatchedClipSchema),
+  removed: z.array(cutEventSchema),
+  notes: z.array(importNoteSchema),
+});
+export type CutImportResultReply = z.infer<typeof cutImportResultSchema>;

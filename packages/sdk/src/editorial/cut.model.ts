@@ -1,4 +1,4 @@
-import type { Cut, CutEvent, CutSoundtrack, EditorialFrameRate } from '../contract/editorial.js';
+import type { Cut, CutEvent, CutSoundtrack, CutSummary, EditorialFrameRate } from '../contract/editorial.js';
 import { framesToSeconds, secondsToFrames } from './frame-rate.js';
 
 /** An event placed on the record: frames from the start of the cut, out exclusive. */
@@ -114,4 +114,15 @@ export function retimeCut(cut: Cut, frameRate: EditorialFrameRate): Cut {
     };
   }
   return retimedCut;
+}
+
+/** The cut as a list entry (`cutSummarySchema`). */
+export function summarizeCut(cut: Cut): CutSummary {
+  const { events, soundtrack, ...fields } = cut;
+  return {
+    ...fields,
+    eventCount: events.length,
+    durationFrames: cutDurationFrames(cut),
+    hasSoundtrack: soundtrack !== undefined,
+  };
 }

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  cutImportResultSchema,
+  cutSummarySchema,
+  editorialExportOptionsSchema,
+} from '../../src/contract/editorial.js';
 import { edlSchema } from '../../src/contract/entities.js';
 import {
   addMarkerAtSeconds,
@@ -6,7 +11,7 @@ import {
   cutToEdlEntity,
   eventAtRecordFrame,
 } from '../../src/editorial/cut.build.js';
-import { cutDurationFrames } from '../../src/editorial/cut.model.js';
+import { cutDurationFrames, summarizeCut } from '../../src/editorial/cut.model.js';
 import { editorialFilename, exportCut, importCut } from '../../src/editorial/editorial.exports.js';
 import { CUT_ID, PROJECT_ID, sampleCut, uuidFor, withSoundtrack } from './cut-fixtures.js';
 import { checkEdl } from './edl-checker.js';
@@ -95,5 +100,30 @@ describe('exportCut and importCut', () => {
       events: cut.events.map((event) => ({ ...event, duration: event.duration + 1 })),
     };
     expect(() => exportCut(broken, 'fcpxml')).toThrow(/sourceOut - sourceIn/);
+  });
+});
+
+describe('the contract for the wiring', () => {
+  it('describes import replies, list entries and export requests', () => {
+    const cut = sampleCut();
+    const edited = exportCut(cut, 'edl').text.replace(uuidFor(3), uuidFor(42));
+    const reply = importCut(cut, 'edl', edited);
+    expect(cutImportResultSchema.parse(reply)).toEqual(reply);
+    expect(reply.unmatched).toHaveLength(1);
+    expect(cutSummarySchema.parse(summarizeCut(cut))).toEqual({
+      id: CUT_ID,
+      projectId: PROJECT_ID,
+      name: cut.name,
+      version: 2,
+      frameRate: 24,
+      eventCount: 3,
+      durationFrames: 288,
+      hasSoundtrack: false,
+    });
+    expect(editorialExportOptionsSchema.parse({ format: 'edl', frameRate: 29.97 })).toEqual({
+      format: 'edl',
+      frameRate: 29.97,
+    });
+    expect(editorialExportOptionsSchema.safeParse({ format: 'aaf' }).success).toBe(false);
   });
 });
