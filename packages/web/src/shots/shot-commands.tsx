@@ -33,6 +33,7 @@ export function useShotEditCommands({
   editor: ShotEditor;
   selection: Store<Selection>;
   onDuplicated?: (lastCopyId: string) => void;
+  /** The dialog closed (deleted or cancelled): the view takes the focus back. */
   onDeleted?: () => void;
 }) {
   const { commands, toasts } = useServices();
@@ -92,7 +93,11 @@ export function useShotEditCommands({
   const dialog = (
     <Modal
       open={confirmDelete !== null}
-      onOpenChange={(next) => (next ? undefined : setConfirmDelete(null))}
+      onOpenChange={(next) => {
+        if (next) return;
+        setConfirmDelete(null);
+        onDeleted?.();
+      }}
       size="small"
       title={
         confirmDelete?.length === 1 ? 'Delete this shot?' : `Delete ${confirmDelete?.length ?? 0} shots?`
@@ -100,7 +105,13 @@ export function useShotEditCommands({
       description={deleteDescription(board, confirmDelete ?? [])}
       footer={
         <>
-          <Button variant="secondary" onClick={() => setConfirmDelete(null)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setConfirmDelete(null);
+              onDeleted?.();
+            }}
+          >
             Cancel
           </Button>
           <Button variant="danger" onClick={confirm} autoFocus>

@@ -65,6 +65,8 @@ export interface ShotListFilters {
 }
 const filtersStore = createStore<ShotListFilters>({ scene: ALL, status: ALL, text: '' });
 
+type CommitThen = 'stay' | 'right' | 'left' | 'down';
+
 interface Editing {
   shotId: string;
   column: ShotListColumn;
@@ -188,6 +190,8 @@ export function ShotList({ projectId }: { projectId: string }) {
 
   const rows = useMemo(() => visibleRows(board, filters, sort), [board, filters, sort]);
   const rowIds = useMemo(() => rows.map((entry) => entry.shot.id), [rows]);
+  // Rows get callbacks that never change, so a shot update re-renders only that shot's row.
+  const latest = useRef({ rowIds, board, commit: (_next: Editing, _then?: CommitThen) => false as boolean });
   const activeId = useStore(selection, (s) => s.active);
   const activeRow = activeId === null ? -1 : rowIds.indexOf(activeId);
 
@@ -207,7 +211,7 @@ export function ShotList({ projectId }: { projectId: string }) {
       const index = rowIds.indexOf(last);
       if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
     },
-    onDeleted: focusGrid,
+    onDeleted: () => requestAnimationFrame(focusGrid),
   });
   usePageCommand(commands, 'search.focus', () => {
     searchRef.current?.focus();
@@ -230,7 +234,7 @@ export function ShotList({ projectId }: { projectId: string }) {
     return true;
   };
 
-  const commit = (next: Editing, then: 'stay' | 'right' | 'left' | 'down' = 'stay') => {
+  const commit = (next: Editing, then: CommitThen = 'stay') => {
     const parsed = parseDraft(next.column, next.draft);
     if ('error' in parsed) {
       setEditing({ ...next, error: parsed.error });
@@ -247,10 +251,12 @@ export function ShotList({ projectId }: { projectId: string }) {
     return true;
   };
 
-  const cancel = () => {
+  latest.current = { rowIds, board, commit };
+
+  const cancel = useCallback(() => {
     setEditing(null);
     requestAnimationFrame(focusGrid);
-  };
+  }, [focusGrid]);
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -314,7 +320,9 @@ export function ShotList({ projectId }: { projectId: string }) {
       if (event.button !== 0) return;
       setActiveColumn(column);
       selection.set((current) => {
-        if (event.shiftKey) return selectRange(current, rowIds, shotId, event.ctrlKey || event.metaKey);
+        if (event.shiftKey) {
+          return selectRange(current, latest.current.rowIds, shotId, event.ctrlKey || event.metaKey);
+        }
         if (event.ctrlKey || event.metaKey) return toggle(current, shotId);
         return selectOnly(shotId);
       });
@@ -322,38 +330,28 @@ export function ShotList({ projectId }: { projectId: string }) {
         requestAnimationFrame(focusGrid);
       }
     },
-    [rowIds, selection, focusGrid],
+    [selection, focusGrid],
   );
 
   const onRowDoubleClick = useCallback(
     (shotId: string, column: ShotListColumn) => {
-      const entry = board.byId.get(shotId);
+      const entry = latest.current.board.byId.get(shotId);
       if (!entry || EDITABLE[column] === undefined) return;
       setActiveColumn(column);
       selection.set(selectOnly(shotId));
       setEditing({ shotId, column, draft: draftOf(entry, column) });
     },
-    [board, selection],
+    [selection],
   );
-
-  const sceneOptions = useMemo(() => {
-    const options = [{ value: ALL, label: 'All scenes' }];
-    for (const scene of board.scenesById.values()) {
-      options.push({ value: scene.id, label: `${String(scene.number).padStart(2, '0')} · ${scene.name}` });
-    }
-    if (board.shots.some((entry) => entry.sceneId === UNASSIGNED_SCENE_ID)) {
-      options.push({ value: UNASSIGNED_SCENE_ID, label: UNASSIGNED_SCENE_NAME });
-    }
-    return options;
-  }, [board]);
-  const statusOptions = useMemo(
-    () => [
-      { value: ALL, label: 'All statuses' },
-      ...SHOT_STATUSES.map((s) => ({ value: s, label: SHOT_STATUS_LABELS[s] })),
-    ],
+  const onDraft = useCallback(
+    (draft: string) =>
+      setEditing((current) =>
+        current ? { shotId: current.shotId, column: current.column, draft } : current,
+      ),
     [],
   );
-  const filtered = filters.scene !== ALL || filters.status !== ALL || filters.text.trim() !== '';
+  const onCommit = useCallback((next: Editing, then?: CommitThen) => latest.current.commit(next, then), []);
+
   const hasShots = board.shots.length > 0;
   const activeCell =
     activeId !== null && activeRow !== -1 && editing === null
@@ -362,55 +360,13 @@ export function ShotList({ projectId }: { projectId: string }) {
 
   return (
     <div className="page page--full shots-page">
-      <header className="shots-toolbar">
-        <div className="shots-toolbar__title">
-          <h1 className="page__title">Shot list</h1>
-          <p className="shots-toolbar__facts mono">
-            {filtered ? `${rows.length} of ${board.shots.length}` : board.shots.length} shots ·{' '}
-            {formatClock(board.totalDuration)}
-          </p>
-        </div>
-        <div className="shots-toolbar__filters">
-          <div className="search-field">
-            <Search size={14} aria-hidden="true" />
-            <Input
-              aria-label="Filter shots"
-              ref={searchRef}
-              type="search"
-              placeholder="Filter shots…"
-              value={filters.text}
-              onChange={(event) => filtersStore.set((f) => ({ ...f, text: event.target.value }))}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' || event.key === 'Enter' || event.key === 'ArrowDown') {
-                  event.preventDefault();
-                  if (event.key === 'Escape' && filters.text !== '')
-                    filtersStore.set((f) => ({ ...f, text: '' }));
-                  else focusGrid();
-                }
-              }}
-              aria-keyshortcuts="Control+/"
-            />
-            <Kbd>Ctrl /</Kbd>
-          </div>
-          <Select
-            aria-label="Filter by scene"
-            value={filters.scene}
-            onValueChange={(scene) => filtersStore.set((f) => ({ ...f, scene }))}
-            options={sceneOptions}
-            className="shots-toolbar__select"
-          />
-          <Select
-            aria-label="Filter by status"
-            value={filters.status}
-            onValueChange={(status) => filtersStore.set((f) => ({ ...f, status }))}
-            options={statusOptions}
-            className="shots-toolbar__select"
-          />
-        </div>
-        <div className="shots-toolbar__actions">
-          <ActionButton actionId="shot.generateImage">Generate image</ActionButton>
-        </div>
-      </header>
+      <ShotListToolbar
+        board={board}
+        filters={filters}
+        shown={rows.length}
+        searchRef={searchRef}
+        onLeaveSearch={focusGrid}
+      />
       <p className="sr-only" role="status" aria-live="polite">
         {edits.announcement}
       </p>
@@ -500,18 +456,14 @@ export function ShotList({ projectId }: { projectId: string }) {
                 entry={entry}
                 rowIndex={item.index + 2}
                 top={item.start}
-                board={board}
+                scene={board.scenesById.get(entry.sceneId)}
                 selection={selection}
                 activeColumn={activeId === entry.shot.id ? activeColumn : null}
                 editing={rowEditing}
                 onPointer={onRowPointer}
                 onDoubleClick={onRowDoubleClick}
-                onDraft={(draft) =>
-                  setEditing((current) =>
-                    current ? ({ ...current, draft, error: undefined } as Editing) : current,
-                  )
-                }
-                onCommit={commit}
+                onDraft={onDraft}
+                onCommit={onCommit}
                 onCancel={cancel}
               />
             );
@@ -535,18 +487,103 @@ export function ShotList({ projectId }: { projectId: string }) {
   );
 }
 
+/** Title, filters and actions: memoised, so scrolling the table does not render them again. */
+const ShotListToolbar = memo(function ShotListToolbar({
+  board,
+  filters,
+  shown,
+  searchRef,
+  onLeaveSearch,
+}: {
+  board: ShotBoard;
+  filters: ShotListFilters;
+  shown: number;
+  searchRef: React.RefObject<HTMLInputElement | null>;
+  onLeaveSearch: () => void;
+}) {
+  const sceneOptions = useMemo(() => {
+    const options = [{ value: ALL, label: 'All scenes' }];
+    for (const scene of board.scenesById.values()) {
+      options.push({ value: scene.id, label: `${String(scene.number).padStart(2, '0')} · ${scene.name}` });
+    }
+    if (board.shots.some((entry) => entry.sceneId === UNASSIGNED_SCENE_ID)) {
+      options.push({ value: UNASSIGNED_SCENE_ID, label: UNASSIGNED_SCENE_NAME });
+    }
+    return options;
+  }, [board]);
+  const statusOptions = useMemo(
+    () => [
+      { value: ALL, label: 'All statuses' },
+      ...SHOT_STATUSES.map((s) => ({ value: s, label: SHOT_STATUS_LABELS[s] })),
+    ],
+    [],
+  );
+  const filtered = filters.scene !== ALL || filters.status !== ALL || filters.text.trim() !== '';
+  return (
+    <header className="shots-toolbar">
+      <div className="shots-toolbar__title">
+        <h1 className="page__title">Shot list</h1>
+        <p className="shots-toolbar__facts mono">
+          {filtered ? `${shown} of ${board.shots.length}` : board.shots.length} shots ·{' '}
+          {formatClock(board.totalDuration)}
+        </p>
+      </div>
+      <div className="shots-toolbar__filters">
+        <div className="search-field">
+          <Search size={14} aria-hidden="true" />
+          <Input
+            aria-label="Filter shots"
+            ref={searchRef}
+            type="search"
+            placeholder="Filter shots…"
+            value={filters.text}
+            onChange={(event) => filtersStore.set((f) => ({ ...f, text: event.target.value }))}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' || event.key === 'Enter' || event.key === 'ArrowDown') {
+                event.preventDefault();
+                if (event.key === 'Escape' && filters.text !== '')
+                  filtersStore.set((f) => ({ ...f, text: '' }));
+                else onLeaveSearch();
+              }
+            }}
+            aria-keyshortcuts="Control+/"
+          />
+          <Kbd>Ctrl /</Kbd>
+        </div>
+        <Select
+          aria-label="Filter by scene"
+          value={filters.scene}
+          onValueChange={(scene) => filtersStore.set((f) => ({ ...f, scene }))}
+          options={sceneOptions}
+          className="shots-toolbar__select"
+        />
+        <Select
+          aria-label="Filter by status"
+          value={filters.status}
+          onValueChange={(status) => filtersStore.set((f) => ({ ...f, status }))}
+          options={statusOptions}
+          className="shots-toolbar__select"
+        />
+      </div>
+      <div className="shots-toolbar__actions">
+        <ActionButton actionId="shot.generateImage">Generate image</ActionButton>
+      </div>
+    </header>
+  );
+});
+
 interface ShotRowProps {
   entry: LaidShot;
   rowIndex: number;
   top: number;
-  board: ShotBoard;
+  scene: { name: string; color: string } | undefined;
   selection: Store<Selection>;
   activeColumn: ShotListColumn | null;
   editing: Editing | null;
   onPointer: (shotId: string, column: ShotListColumn, event: React.MouseEvent) => void;
   onDoubleClick: (shotId: string, column: ShotListColumn) => void;
   onDraft: (draft: string) => void;
-  onCommit: (editing: Editing, then?: 'stay' | 'right' | 'left' | 'down') => boolean;
+  onCommit: (editing: Editing, then?: CommitThen) => boolean;
   onCancel: () => void;
 }
 
@@ -555,7 +592,7 @@ const ShotRow = memo(
     entry,
     rowIndex,
     top,
-    board,
+    scene,
     selection,
     activeColumn,
     editing,
@@ -570,7 +607,6 @@ const ShotRow = memo(
     const selected = useIsSelected(selection, shot.id);
     const live = useShotProgress(shot.id);
     const derived = deriveShotStatus(shot, live);
-    const scene = board.scenesById.get(entry.sceneId);
     const statusLabel =
       derived.status === 'processing' && derived.progress !== undefined
         ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
@@ -657,7 +693,8 @@ const ShotRow = memo(
     a.activeColumn === b.activeColumn &&
     a.editing === b.editing &&
     a.selection === b.selection &&
-    a.board.scenesById === b.board.scenesById &&
+    a.scene?.name === b.scene?.name &&
+    a.scene?.color === b.scene?.color &&
     a.onPointer === b.onPointer &&
     a.onDoubleClick === b.onDoubleClick,
 );
@@ -671,7 +708,7 @@ function CellEditor({
 }: {
   editing: Editing;
   onDraft: (draft: string) => void;
-  onCommit: (editing: Editing, then?: 'stay' | 'right' | 'left' | 'down') => boolean;
+  onCommit: (editing: Editing, then?: CommitThen) => boolean;
   onCancel: () => void;
   label: string;
 }) {

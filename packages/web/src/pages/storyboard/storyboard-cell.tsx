@@ -99,7 +99,7 @@ export const StoryboardCell = memo(function StoryboardCell({
     >
       <div className={cx('sb-frame', `sb-frame--${derived.status}`)} style={{ aspectRatio: aspect }}>
         {imageUrl ? (
-          <img src={imageUrl} alt="" loading="lazy" decoding="async" draggable={false} />
+          <img src={imageUrl} alt="" decoding="async" draggable={false} />
         ) : (
           <div className="sb-slate" aria-hidden="true">
             <span className="sb-slate__framing">{framing || 'No framing'}</span>

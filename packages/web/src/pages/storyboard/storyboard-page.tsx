@@ -4,6 +4,7 @@ import { Clapperboard, ImagePlus, Images, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   type KeyboardEvent,
   type MouseEvent,
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -138,7 +139,8 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     count: layout.rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : shotRowHeight),
-    overscan: 2,
+    // Rows just outside the view are mounted ahead, so their frames are decoded before they scroll in.
+    overscan: 3,
     paddingEnd: 48,
   });
   // Row heights follow the zoom, the width and the groups: measure again when they change.
@@ -162,17 +164,21 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     [board, layout, virtualizer],
   );
 
+  // Cells get callbacks that never change, so a shot update re-renders only that shot's cell.
+  const orderRef = useRef(order);
+  orderRef.current = order;
   const onPointer = useCallback(
     (shotId: string, event: MouseEvent) => {
       if (event.button !== 0) return;
       scrollRef.current?.focus({ preventScroll: true });
       selection.set((current) => {
-        if (event.shiftKey) return selectRange(current, order, shotId, event.ctrlKey || event.metaKey);
+        if (event.shiftKey)
+          return selectRange(current, orderRef.current, shotId, event.ctrlKey || event.metaKey);
         if (event.ctrlKey || event.metaKey) return toggle(current, shotId);
         return selectOnly(shotId);
       });
     },
-    [order, selection],
+    [selection],
   );
 
   const open = useCallback(
@@ -278,7 +284,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     editor,
     selection,
     onDuplicated: (last) => requestAnimationFrame(() => revealShot(last)),
-    onDeleted: () => scrollRef.current?.focus({ preventScroll: true }),
+    onDeleted: () => requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true })),
   });
   const setAnnouncement = edits.announce;
   usePageCommand(commands, 'zoom.in', () =>
@@ -394,7 +400,8 @@ function SceneHeader({ group, columns }: { group: SceneGroup; columns: number })
   );
 }
 
-function StoryboardToolbar({ board }: { board: ShotBoard }) {
+/** Memoised: scrolling the grid does not render the toolbar again. */
+const StoryboardToolbar = memo(function StoryboardToolbar({ board }: { board: ShotBoard }) {
   const counts = useMemo(() => {
     const out: Record<ShotStatus, number> = { pending: 0, processing: 0, completed: 0, stale: 0, failed: 0 };
     for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
@@ -448,7 +455,7 @@ function StoryboardToolbar({ board }: { board: ShotBoard }) {
       </div>
     </header>
   );
-}
+});
 
 function StoryboardSkeleton() {
   return (
