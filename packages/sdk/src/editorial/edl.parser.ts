@@ -161,16 +161,15 @@ function readEditLine(
 ): ParsedEdlEvent | undefined {
   const [, number, reel, channel, code, length, ...timecodes] = edit as unknown as string[];
   const frameRate = result.frameRate;
-  const start = recordStartFrame(frameRate, { dropFrame: result.dropFrame });
+  const normalised = timecodes.map((timecode) => normaliseTimecode(timecode ?? ''));
+  // A line written with ';' counts drop frame even under a NON-DROP FCM (and so does its record start).
+  const dropFrame =
+    supportsDropFrame(frameRate) &&
+    (result.dropFrame || normalised.some((timecode) => /[;.,]\d{2}$/.test(timecode)));
+  const start = recordStartFrame(frameRate, { dropFrame });
   let frames: number[];
   try {
-    frames = timecodes.map((timecode) => {
-      const normalised = normaliseTimecode(timecode ?? '');
-      const dropFrame = result.dropFrame || /[;.,]\d{2}$/.test(normalised);
-      return timecodeToFrames(normalised, frameRate, {
-        dropFrame: dropFrame && supportsDropFrame(frameRate),
-      });
-    });
+    frames = normalised.map((timecode) => timecodeToFrames(timecode, frameRate, { dropFrame }));
   } catch (error) {
     warn(lineNumber, error instanceof Error ? error.message : 'Bad timecode');
     return undefined;
@@ -246,7 +245,7 @@ function readComment(
       const color = MARKER_COLORS.find((known) => known === first.toUpperCase());
       current.markers.push({
         line: lineNumber,
-        recordFrame: frame - recordStartFrame(result.frameRate, { dropFrame: result.dropFrame }),
+        recordFrame: frame - recordStartFrame(result.frameRate, { dropFrame }),
         color,
         text: color ? rest.slice(first.length).trim() : rest,
       });

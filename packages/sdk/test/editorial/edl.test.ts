@@ -285,3 +285,37 @@ describe('parseEdl and applyEdlToCut', () => {
     expect(bad.warnings.map((warning) => warning.line)).toEqual([3, 4]);
   });
 });
+
+describe('parseEdl edge cases', () => {
+  it('counts a line written with ; as drop frame even under a NON-DROP FCM', () => {
+    const text = [
+      'TITLE: mixed',
+      'FCM: NON-DROP FRAME',
+      '001  AX       V     C        00:00:59;28 00:01:00;04 01:00:59;28 01:01:00;04',
+      '* LOC: 01:00:59;29 RED     just before the minute',
+    ].join('\n');
+    const parsed = parseEdl(text, { frameRate: 29.97 });
+    expect(parsed.warnings).toEqual([]);
+    // 59;28 → 1:00;04 skips ;00 and ;01: 4 frames, not 6; the record starts at 01:00:00;00.
+    expect(parsed.events[0]).toMatchObject({
+      sourceIn: 1_798,
+      sourceOut: 1_802,
+      recordIn: 1_798,
+      recordOut: 1_802,
+    });
+    expect(parsed.events[0]?.markers[0]).toMatchObject({
+      recordFrame: 1_799,
+      color: 'RED',
+      text: 'just before the minute',
+    });
+  });
+
+  it('reads comments before the first event, one-digit hours and unknown statements as warnings', () => {
+    const parsed = parseEdl(
+      '* global note\nTITLE: x\n001 AX V C 0:00:00:00 0:00:01:00 1:00:00:00 1:00:01:00\nSPLIT: VIDEO DELAY= 00:00:00:10\nwhat\n',
+      { frameRate: 25 },
+    );
+    expect(parsed.events[0]).toMatchObject({ recordIn: 0, recordOut: 25 });
+    expect(parsed.warnings.map((warning) => warning.line)).toEqual([1, 4, 5]);
+  });
+});
