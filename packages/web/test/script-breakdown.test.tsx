@@ -223,3 +223,27 @@ describe('BreakdownPanel', () => {
     expect(screen.getByText('The script has changed since this analysis.')).toBeVisible();
   });
 });
+
+describe('BreakdownPanel with many problems', () => {
+  it('lists the first hundred and says how many more there are', () => {
+    const problems = Array.from({ length: 130 }, (_, index) => ({
+      line: index + 1,
+      severity: 'warning' as const,
+      code: 'CUE_WITHOUT_DIALOGUE',
+      message: `Character cue C${index} has no dialogue`,
+    }));
+    render(
+      <BreakdownPanel
+        quick={quickBreakdown('')}
+        problems={problems}
+        analysis={null}
+        analysing={false}
+        onJump={() => {}}
+      />,
+    );
+    const section = screen.getByRole('region', { name: /Problems/ });
+    expect(within(section).getAllByRole('button')).toHaveLength(100);
+    expect(within(section).getByText('and 30 more after line 100')).toBeVisible();
+    expect(within(section).getByRole('heading').textContent).toBe('Problems130');
+  });
+});

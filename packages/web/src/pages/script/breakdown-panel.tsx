@@ -68,30 +68,45 @@ function Section({
   );
 }
 
+/** More than this and the list says how many it leaves out: the first ones are the ones to fix. */
+export const PROBLEMS_SHOWN = 100;
+
 function ProblemList({ problems, onJump }: { problems: readonly Problem[]; onJump: (line: number) => void }) {
+  const hidden = problems.length - PROBLEMS_SHOWN;
   return (
-    <ul className="breakdown__list">
-      {problems.map((problem) => (
-        <li key={`${problem.line}:${problem.column ?? 0}:${problem.code}:${problem.message}`}>
-          <button
-            type="button"
-            className={cx('breakdown__row', 'breakdown__problem', `breakdown__problem--${problem.severity}`)}
-            onClick={() => onJump(problem.line)}
-          >
-            {problem.severity === 'error' ? (
-              <CircleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
-            ) : (
-              <TriangleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
-            )}
-            <span className="breakdown__row-text">
-              <span className="sr-only">{problem.severity === 'error' ? 'Error: ' : 'Warning: '}</span>
-              {problem.message}
-            </span>
-            <span className="breakdown__line">Line {problem.line}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="breakdown__list">
+        {problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
+          <li key={`${problem.line}:${problem.column ?? 0}:${problem.code}:${problem.message}`}>
+            <button
+              type="button"
+              className={cx(
+                'breakdown__row',
+                'breakdown__problem',
+                `breakdown__problem--${problem.severity}`,
+              )}
+              onClick={() => onJump(problem.line)}
+            >
+              {problem.severity === 'error' ? (
+                <CircleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
+              ) : (
+                <TriangleAlert size={14} aria-hidden="true" className="breakdown__problem-icon" />
+              )}
+              <span className="breakdown__row-text">
+                <span className="sr-only">{problem.severity === 'error' ? 'Error: ' : 'Warning: '}</span>
+                {problem.message}
+              </span>
+              <span className="breakdown__line">Line {problem.line}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <p className="breakdown__more">
+          and {hidden} more after line {problems[PROBLEMS_SHOWN - 1]?.line}
+        </p>
+      ) : null}
+    </>
   );
 }
 

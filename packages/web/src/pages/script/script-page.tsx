@@ -1,6 +1,6 @@
 import '../../styles/script.css';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { formatFountain, type Script, validateScript } from '@reelbench/sdk';
+import { formatFountain, type Script, type ScriptAnalysis } from '@reelbench/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import {
@@ -48,16 +48,14 @@ import {
   IMPORT_ACCEPT,
   importFile,
 } from './script-io.js';
+import { createValidator } from './validator.js';
+
+/** The text each analysis in the query cache was made from, so a revisit can tell whether it is stale. */
+const analysedText = new WeakMap<ScriptAnalysis, string>();
 
 const QUICK_DEBOUNCE_MS = 150;
 const VALIDATE_DEBOUNCE_MS = 1000;
 const PANEL_KEY = 'reelbench-script-breakdown';
-
-/** Findings of the screenplay engine, none for a script not yet written. */
-function localProblems(content: string): Problem[] {
-  if (content.trim() === '') return [];
-  return validateScript(content, 'fountain').findings;
-}
 
 function problemsLabel(problems: readonly Problem[]): string {
   if (problems.length === 0) return 'No problems';
@@ -183,12 +181,28 @@ export function ScriptPage() {
   const [empty, setEmpty] = useState(true);
   const [problems, setProblems] = useState<readonly Problem[]>([]);
   const [cursor] = useState(() => createStore<CursorPosition>({ line: 1, column: 1 }));
-  const [analysis, setAnalysis] = useState<(ServerAnalysis & { content: string }) | null>(null);
+  const [analysis, setAnalysis] = useState<(ServerAnalysis & { content: string }) | null>(() => {
+    const cached = queryClient.getQueryData<ScriptAnalysis>(queryKeys.analysis(projectId));
+    const text = cached ? analysedText.get(cached) : undefined;
+    return cached && text !== undefined ? { result: cached, stale: false, content: text } : null;
+  });
   const [panelOpen, setPanelOpen] = useState(readPanelOpen);
   const [dragging, setDragging] = useState(false);
   const [focusProblems, setFocusProblems] = useState(0);
   const timers = useRef<{ quick?: ReturnType<typeof setTimeout>; validate?: ReturnType<typeof setTimeout> }>(
     {},
+  );
+
+  const [validator] = useState(createValidator);
+  useEffect(() => () => validator.dispose(), [validator]);
+  /** Validates `text` off the main thread; the answer is shown only if the script is still that text. */
+  const check = useCallback(
+    (text: string) =>
+      validator.validate(text).then((found) => {
+        if (text === content.current) setProblems(found);
+        return found;
+      }),
+    [validator],
   );
 
   const loaded = script.data !== undefined;
@@ -200,8 +214,8 @@ export function ScriptPage() {
     content.current = initialContent;
     setLiveText(initialContent);
     setEmpty(initialContent.trim() === '');
-    setProblems(localProblems(initialContent));
-  }, [loaded, initialContent]);
+    void check(initialContent);
+  }, [loaded, initialContent, check]);
 
   // Leaving the page keeps the latest text in the cache, so coming back shows it before the save lands.
   useEffect(
@@ -230,9 +244,9 @@ export function ScriptPage() {
       clearTimeout(timers.current.quick);
       timers.current.quick = setTimeout(() => setLiveText(next), QUICK_DEBOUNCE_MS);
       clearTimeout(timers.current.validate);
-      timers.current.validate = setTimeout(() => setProblems(localProblems(next)), VALIDATE_DEBOUNCE_MS);
+      timers.current.validate = setTimeout(() => void check(next), VALIDATE_DEBOUNCE_MS);
     },
-    [saves],
+    [saves, check],
   );
 
   const current = () => editor.current?.getContent() ?? content.current ?? '';
@@ -246,6 +260,7 @@ export function ScriptPage() {
       return { result, validation, text };
     },
     onSuccess: ({ result, validation, text }) => {
+      analysedText.set(result, text);
       setAnalysis({ result, stale: false, content: text });
       queryClient.setQueryData(queryKeys.analysis(projectId), result);
       if (validation && text === content.current) {
@@ -259,11 +274,16 @@ export function ScriptPage() {
     async (file: File) => {
       await importFile(
         file,
-        { replace: (next) => editor.current?.replaceContent(next, 'input.import') },
+        {
+          replace: (next) => {
+            editor.current?.replaceContent(next, 'input.import');
+            void check(next);
+          },
+        },
         (toast) => toasts.show(toast),
       );
     },
-    [toasts],
+    [toasts, check],
   );
 
   const exportAs = (format: ExportFormat) => {
@@ -281,6 +301,7 @@ export function ScriptPage() {
       return;
     }
     editor.current?.replaceContent(after, 'input.format');
+    void check(after);
     toasts.show({
       type: 'success',
       title: 'Script formatted',
@@ -291,10 +312,10 @@ export function ScriptPage() {
   const showProblems = () => {
     setPanelOpen(true);
     const text = current();
-    const found = localProblems(text);
-    setProblems(found);
-    setFocusProblems((n) => n + 1);
-    if (found.length === 0) toasts.show({ type: 'info', title: 'No problems found' });
+    void check(text).then((found) => {
+      setFocusProblems((n) => n + 1);
+      if (found.length === 0) toasts.show({ type: 'info', title: 'No problems found' });
+    });
     if (text.trim() === '') return;
     void client.script
       .validate({ content: text, format: 'fountain' })
