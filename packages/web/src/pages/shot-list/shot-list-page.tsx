@@ -366,6 +366,7 @@ export function ShotList({ projectId }: { projectId: string }) {
         shown={rows.length}
         searchRef={searchRef}
         onLeaveSearch={focusGrid}
+        selection={selection}
       />
       <p className="sr-only" role="status" aria-live="polite">
         {edits.announcement}
@@ -494,13 +495,17 @@ const ShotListToolbar = memo(function ShotListToolbar({
   shown,
   searchRef,
   onLeaveSearch,
+  selection,
 }: {
   board: ShotBoard;
   filters: ShotListFilters;
   shown: number;
   searchRef: React.RefObject<HTMLInputElement | null>;
   onLeaveSearch: () => void;
+  selection: Store<Selection>;
 }) {
+  // The selection's actions are enabled by it: re-render when it becomes empty or not.
+  useStore(selection, (current) => current.ids.size > 0);
   const sceneOptions = useMemo(() => {
     const options = [{ value: ALL, label: 'All scenes' }];
     for (const scene of board.scenesById.values()) {
@@ -529,7 +534,7 @@ const ShotListToolbar = memo(function ShotListToolbar({
         </p>
       </div>
       <div className="shots-toolbar__filters">
-        <div className="search-field">
+        <div className="shots-search">
           <Search size={14} aria-hidden="true" />
           <Input
             aria-label="Filter shots"
@@ -608,7 +613,7 @@ const ShotRow = memo(
     const live = useShotProgress(shot.id);
     const derived = deriveShotStatus(shot, live);
     const statusLabel =
-      derived.status === 'processing' && derived.progress !== undefined
+      derived.status === 'processing' && derived.progress
         ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
         : SHOT_STATUS_LABELS[derived.status];
     const content: Record<ShotListColumn, React.ReactNode> = {

@@ -32,7 +32,7 @@ export function cellId(shotId: string): string {
 export function FrameStatus({ derived }: { derived: DerivedStatus }) {
   const Icon = STATUS_ICONS[derived.status];
   const label =
-    derived.status === 'processing' && derived.progress !== undefined
+    derived.status === 'processing' && derived.progress
       ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
       : SHOT_STATUS_LABELS[derived.status];
   return (
@@ -103,7 +103,9 @@ export const StoryboardCell = memo(function StoryboardCell({
         ) : (
           <div className="sb-slate" aria-hidden="true">
             <span className="sb-slate__framing">{framing || 'No framing'}</span>
-            <span className="sb-slate__text">{script || shot.prompt || 'No script text yet'}</span>
+            <span className="sb-slate__text">
+              {shot.description || shot.prompt || script || 'Nothing described yet'}
+            </span>
           </div>
         )}
         <div className="sb-frame__top">
@@ -118,12 +120,12 @@ export const StoryboardCell = memo(function StoryboardCell({
         </div>
         {derived.status === 'processing' ? (
           <div
-            className={cx('sb-progress', derived.progress === undefined && 'is-indeterminate')}
+            className={cx('sb-progress', !derived.progress && 'is-indeterminate')}
             role="progressbar"
             aria-label={`Rendering shot ${number}`}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={derived.progress}
+            aria-valuenow={derived.progress || undefined}
           >
             <span style={{ width: `${derived.progress ?? 30}%` }} />
           </div>

@@ -30,6 +30,7 @@ import {
 } from '../../shots/model.js';
 import {
   type Direction,
+  type Selection,
   selectAll,
   selectByKey,
   selectOnly,
@@ -39,7 +40,7 @@ import {
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
-import { createStore, useStore } from '../../state/store.js';
+import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
@@ -298,7 +299,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
 
   return (
     <div className="page page--full shots-page">
-      <StoryboardToolbar board={board} />
+      <StoryboardToolbar board={board} selection={selection} />
       <p className="sr-only" role="status" aria-live="polite">
         {edits.announcement}
       </p>
@@ -401,7 +402,15 @@ function SceneHeader({ group, columns }: { group: SceneGroup; columns: number })
 }
 
 /** Memoised: scrolling the grid does not render the toolbar again. */
-const StoryboardToolbar = memo(function StoryboardToolbar({ board }: { board: ShotBoard }) {
+const StoryboardToolbar = memo(function StoryboardToolbar({
+  board,
+  selection,
+}: {
+  board: ShotBoard;
+  selection: Store<Selection>;
+}) {
+  // The selection's actions are enabled by it: re-render when it becomes empty or not.
+  useStore(selection, (current) => current.ids.size > 0);
   const counts = useMemo(() => {
     const out: Record<ShotStatus, number> = { pending: 0, processing: 0, completed: 0, stale: 0, failed: 0 };
     for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
