@@ -305,7 +305,15 @@ export function DashboardPage() {
     [allJobs, projectId],
   );
 
-  const shotList = shots.data?.shots ?? [];
+  const shotOrder = project.data?.settings.shotOrder;
+  const shotList = useMemo(() => {
+    const list = shots.data?.shots ?? [];
+    if (!shotOrder || shotOrder.length === 0) return list;
+    const rank = new Map(shotOrder.map((id, index) => [id, index]));
+    return [...list].sort(
+      (a, b) => (rank.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+    );
+  }, [shots.data, shotOrder]);
   const summary = useMemo(() => summarizeShots(shotList), [shotList]);
   const next =
     script.data && shots.data

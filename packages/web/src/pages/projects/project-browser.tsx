@@ -132,13 +132,13 @@ export function ProjectBrowser({
         if (from === -1) move(0);
         else if (view === 'grid') {
           const next = spatialNeighbour(items(), index, 'down');
-          move(next === -1 ? index + 1 : next);
+          move(next === -1 ? index : next);
         } else move(index + 1);
         break;
       case 'ArrowUp':
         if (view === 'grid') {
           const next = spatialNeighbour(items(), index, 'up');
-          move(next === -1 ? index - 1 : next);
+          move(next === -1 ? index : next);
         } else move(index - 1);
         break;
       case 'ArrowRight':
