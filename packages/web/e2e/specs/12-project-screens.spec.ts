@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+import {
+  checkPage,
+  createProjectFromPalette,
+  generateFirstPass,
+  importScript,
+  openFirstPass,
+  openPalette,
+  register,
+  runCommand,
+  saveWithKeyboard,
+} from '../support/helpers.js';
+
+/** A signed-in user's project with a saved script and its first pass; returns the project id. */
+async function projectWithShots(page: Page, name: string): Promise<string> {
+  await register(page);
+  const id = await createProjectFromPalette(page, name);
+  await importScript(page, 'three-scenes.fountain');
+  await saveWithKeyboard(page);
+  await generateFirstPass(page);
+  return id;
+}
+
+// Every page and overlay in both themes: axe findings are collected (checkPage is soft) so one page's
+// problem does not hide the next page's, and the screenshots are always written.
+test.describe('project pages in both themes pass axe', () => {
+  test('dashboard, script, jobs and an unknown page inside a project', async ({ page }) => {
+    const id = await projectWithShots(page, 'Screens Tour');
+
+    await checkPage(page, 'script');
+
+    await runCommand(page, 'Go to Dashboard');
+    await expect(page).toHaveURL(new RegExp(`/project/${id}/dashboard$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Screens Tour' })).toBeVisible();
+    await checkPage(page, 'dashboard');
+
+    await runCommand(page, 'Go to Jobs');
+    await expect(page).toHaveURL(new RegExp(`/project/${id}/jobs$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await checkPage(page, 'jobs');
+
+    await page.goto(`/project/${id}/nope`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await checkPage(page, 'project-not-found');
+  });
+
+  test('the palette, the shortcut help and the first pass wizard', async ({ page }) => {
+    await projectWithShots(page, 'Overlay Tour');
+
+    await openPalette(page);
+    await checkPage(page, 'palette');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Shift+?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await checkPage(page, 'help-overlay');
+    await page.keyboard.press('Escape');
+
+    await openFirstPass(page);
+    await checkPage(page, 'first-pass-modal');
+    await page.keyboard.press('Escape');
+  });
+});

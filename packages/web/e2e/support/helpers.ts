@@ -1,0 +1,273 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_ROOT = path.resolve(here, '../..');
+export const SCREENS_DIR = path.join(WEB_ROOT, 'test-results/screens');
+export const FIXTURES_DIR = path.resolve(here, '../fixtures');
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+let axeScript: string | undefined;
+function axeSource(): string {
+  axeScript ??= readFileSync(AXE_PATH, 'utf8');
+  return axeScript;
+}
+
+export interface TestUser {
+  email: string;
+  username: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A user no other test has: the time, the process and a counter. */
+export function uniqueUser(): TestUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return { email: `e2e-${tag}@example.test`, username: `e2e_${tag}`, password: `pass-${tag}-word` };
+}
+
+/** Registers a new user through /login's "Create an account" modal and waits for the projects page. */
+export async function register(page: Page, user: TestUser = uniqueUser()): Promise<TestUser> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create your account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(user.email);
+  await dialog.getByLabel('Username').fill(user.username);
+  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  // The signed-in shell (loaded with the first signed-in page) is up: its keys are bound.
+  await expect(page.getByRole('button', { name: `Account: ${user.username}` })).toBeVisible();
+  return user;
+}
+
+/** The palette dialog. */
+export function palette(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Command palette' });
+}
+
+/** Ctrl+K, and the palette's search field has focus. */
+export async function openPalette(page: Page): Promise<Locator> {
+  const dialog = palette(page);
+  // The palette's code arrives when the page is idle; Ctrl+K before then opens it once it has loaded.
+  await page.keyboard.press('Control+k');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  return dialog;
+}
+
+/**
+ * Runs a command as a person would: Ctrl+K, type the query, move to the entry named `label` with the
+ * arrow keys when it is not the first, Enter.
+ */
+export async function runCommand(page: Page, query: string, label: string = query): Promise<void> {
+  const dialog = await openPalette(page);
+  await page.keyboard.type(query);
+  const entry = dialog.getByRole('option', { name: label, exact: false }).filter({ hasText: label });
+  await expect(entry.first()).toBeVisible();
+  const active = dialog.locator('[role="option"][aria-selected="true"]');
+  for (let step = 0; step < 30; step += 1) {
+    const text = (await active.textContent()) ?? '';
+    if (text.startsWith(label) || text.includes(label)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(active).toContainText(label);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** Ctrl+K "New Project", the name, Enter: lands on the new project's script page. Returns its id. */
+export async function createProjectFromPalette(page: Page, name: string): Promise<string> {
+  await runCommand(page, 'New Project');
+  const modal = page.getByRole('dialog', { name: 'New project' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/project\/[^/]+\/script$/, { timeout: 20_000 });
+  await expect(modal).toBeHidden();
+  const match = /\/project\/([^/]+)\/script$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`No project id in ${page.url()}`);
+  return match[1];
+}
+
+/** The toast whose title is `title`. */
+export function toast(page: Page, title: string): Locator {
+  return page.locator('li.toast').filter({ has: page.locator('.toast__title', { hasText: title }) });
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the palette or a dialog included). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // Evaluated rather than added as a <script>: the server's Content-Security-Policy (script-src 'self')
+  // stays in force, so the suite also sees what it would block.
+  if (!loaded) await page.evaluate(axeSource());
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
+    ).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: AxeViolation[];
+    };
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target,
+        failureSummary: (node.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim(),
+      })),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Fails on any serious or critical axe violation, naming the rules and their targets. */
+export async function expectAxeClean(page: Page, name: string, soft = false): Promise<void> {
+  const violations = await axeViolations(page);
+  const report = violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+          .slice(0, 8)
+          .map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`)
+          .join('\n    ')}`,
+    )
+    .join('\n');
+  (soft ? expect.soft : expect)(violations, `axe on ${name} (${page.url()}):\n${report}`).toEqual([]);
+}
+
+type Theme = 'dark' | 'light';
+
+/** Sets the theme the way the app does (local storage, a class and a data attribute on the root). */
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((next) => {
+    localStorage.setItem('reelbench-theme', next);
+    const root = document.documentElement;
+    root.classList.toggle('dark', next === 'dark');
+    root.classList.toggle('light', next === 'light');
+    root.dataset.theme = next;
+  }, theme);
+  await page.waitForFunction((next) => document.documentElement.dataset.theme === next, theme);
+  // Two frames: the new colours are painted.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** The page in both themes: test-results/screens/<name>-dark.png and -light.png; it ends in dark. */
+export async function screens(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await setTheme(page, 'dark');
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-dark.png`), animations: 'disabled' });
+  await setTheme(page, 'light');
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-light.png`), animations: 'disabled' });
+  await setTheme(page, 'dark');
+}
+
+/**
+ * axe in both themes (contrast differs), then the screenshots. Soft by default: the test goes on
+ * (and still fails at its end), so every page's findings and screenshots are there.
+ */
+export async function checkPage(page: Page, name: string, { soft = true } = {}): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((element) => getComputedStyle(element).position !== 'fixed')
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, wide };
+  });
+  (soft ? expect.soft : expect)(
+    overflow.width,
+    `${name}: the page is wider than the window (${overflow.width} > ${overflow.viewport} px): ${overflow.wide.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.viewport);
+  await setTheme(page, 'dark');
+  await expectAxeClean(page, `${name} (dark)`, soft);
+  await setTheme(page, 'light');
+  await expectAxeClean(page, `${name} (light)`, soft);
+  await screens(page, name);
+}
+
+/** The script page's CodeMirror editor. */
+export function scriptEditor(page: Page): Locator {
+  return page.getByLabel('Script editor', { exact: true });
+}
+
+/**
+ * Types as a person would: Enter for a new line, and "?" with Shift held (the key that also opens the
+ * shortcut help outside text fields).
+ */
+export async function typeLikeAPerson(page: Page, text: string): Promise<void> {
+  for (const part of text.split(/(\n|\?)/)) {
+    if (part === '\n') await page.keyboard.press('Enter');
+    else if (part === '?') await page.keyboard.press('Shift+?');
+    else if (part !== '') await page.keyboard.type(part);
+  }
+}
+
+/** A fixture file of e2e/fixtures. */
+export function fixture(name: string): string {
+  return path.join(FIXTURES_DIR, name);
+}
+
+/** Imports a fixture through the script page's file input and waits for the "Script imported" toast. */
+export async function importScript(page: Page, name: string): Promise<void> {
+  await expect(scriptEditor(page)).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Import script file').setInputFiles(fixture(name));
+  await expect(toast(page, 'Script imported')).toBeVisible();
+}
+
+/** Ctrl+S from the editor, and the "Saved" toast. */
+export async function saveWithKeyboard(page: Page): Promise<void> {
+  await scriptEditor(page).focus();
+  await page.keyboard.press('Control+s');
+  await expect(toast(page, 'Saved').first()).toBeVisible();
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+}
+
+/** Focus moved to a button (as Tab would), then Enter. */
+export async function pressButton(page: Page, button: Locator): Promise<void> {
+  await expect(button).toBeEnabled();
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** The Generate First Pass modal, opened from the palette. */
+export async function openFirstPass(page: Page): Promise<Locator> {
+  await runCommand(page, 'Generate First Pass');
+  const modal = page.getByRole('dialog', { name: 'Generate First Pass' });
+  await expect(modal).toBeVisible();
+  // The dialog has taken focus (Radix moves it in once open).
+  await expect(modal.locator(':focus')).toHaveCount(1);
+  return modal;
+}
+
+/** Generate First Pass with the defaults; returns the number of shots the toast reports. */
+export async function generateFirstPass(page: Page): Promise<number> {
+  const modal = await openFirstPass(page);
+  await pressButton(page, modal.getByRole('button', { name: 'Generate First Pass' }));
+  const ready = toast(page, 'First Pass Ready');
+  await expect(ready).toBeVisible({ timeout: 30_000 });
+  await expect(modal).toBeHidden();
+  const message = (await ready.locator('.toast__message').textContent()) ?? '';
+  const match = /Created (\d+) shots with gritty-filmic style/.exec(message);
+  expect(match, `toast message: ${message}`).not.toBeNull();
+  return Number(match?.[1]);
+}
