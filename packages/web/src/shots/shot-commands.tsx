@@ -99,6 +99,7 @@ export function useShotEditCommands({
         onDeleted?.();
       }}
       size="small"
+      className="shots-confirm"
       title={
         confirmDelete?.length === 1 ? 'Delete this shot?' : `Delete ${confirmDelete?.length ?? 0} shots?`
       }

@@ -127,7 +127,7 @@ export const StoryboardCell = memo(function StoryboardCell({
             aria-valuemax={100}
             aria-valuenow={derived.progress || undefined}
           >
-            <span style={{ width: `${derived.progress ?? 30}%` }} />
+            <span style={{ width: `${derived.progress || 30}%` }} />
           </div>
         ) : null}
       </div>
