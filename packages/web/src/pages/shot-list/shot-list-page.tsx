@@ -524,6 +524,15 @@ const ShotListToolbar = memo(function ShotListToolbar({
     [],
   );
   const filtered = filters.scene !== ALL || filters.status !== ALL || filters.text.trim() !== '';
+  if (board.shots.length === 0) {
+    return (
+      <header className="shots-toolbar">
+        <div className="shots-toolbar__title">
+          <h1 className="page__title">Shot list</h1>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="shots-toolbar">
       <div className="shots-toolbar__title">

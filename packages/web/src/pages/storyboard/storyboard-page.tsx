@@ -424,9 +424,12 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     <header className="shots-toolbar">
       <div className="shots-toolbar__title">
         <h1 className="page__title">Storyboard</h1>
-        <p className="shots-toolbar__facts mono">
-          {board.shots.length} shots · {sceneCount} scenes · {formatClock(board.totalDuration)}
-        </p>
+        {board.shots.length > 0 ? (
+          <p className="shots-toolbar__facts mono">
+            {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
+            {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
+          </p>
+        ) : null}
       </div>
       {board.shots.length > 0 ? (
         <ul className="status-tally" aria-label="Shots by status">
@@ -438,30 +441,32 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
           ))}
         </ul>
       ) : null}
-      <div className="shots-toolbar__actions">
-        <ActionButton
-          actionId="zoom.out"
-          iconOnly
-          variant="ghost"
-          icon={<ZoomOut size={16} aria-hidden="true" />}
-        />
-        <ActionButton
-          actionId="zoom.in"
-          iconOnly
-          variant="ghost"
-          icon={<ZoomIn size={16} aria-hidden="true" />}
-        />
-        <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
-          Generate image
-        </ActionButton>
-        <ActionButton
-          actionId="generate.renderAllImages"
-          variant="primary"
-          icon={<Images size={16} aria-hidden="true" />}
-        >
-          Render all images
-        </ActionButton>
-      </div>
+      {board.shots.length > 0 ? (
+        <div className="shots-toolbar__actions">
+          <ActionButton
+            actionId="zoom.out"
+            iconOnly
+            variant="ghost"
+            icon={<ZoomOut size={16} aria-hidden="true" />}
+          />
+          <ActionButton
+            actionId="zoom.in"
+            iconOnly
+            variant="ghost"
+            icon={<ZoomIn size={16} aria-hidden="true" />}
+          />
+          <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
+            Generate image
+          </ActionButton>
+          <ActionButton
+            actionId="generate.renderAllImages"
+            variant="primary"
+            icon={<Images size={16} aria-hidden="true" />}
+          >
+            Render all images
+          </ActionButton>
+        </div>
+      ) : null}
     </header>
   );
 });
