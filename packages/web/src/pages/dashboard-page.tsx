@@ -11,6 +11,7 @@ import {
   ImageIcon,
   Layers,
   MapPin,
+  RefreshCw,
   Settings2,
   Shapes,
   Sparkles,
@@ -25,9 +26,11 @@ import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
 import { ActionButton } from '../shell/action-button.js';
 import { shortcutLabel } from '../shell/use-action.js';
+import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Card, Kbd, Skeleton } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
+import { registerDashboardActions } from './dashboard/dashboard-actions.js';
 import {
   chooseNextStep,
   type NextStep,
@@ -98,9 +101,33 @@ function PipelineStrip({ next }: { next: NextStep | null }) {
   );
 }
 
-function NextStepCard({ next, projectId }: { next: NextStep | null; projectId: string }) {
+function NextStepCard({
+  next,
+  projectId,
+  failed,
+}: {
+  next: NextStep | null;
+  projectId: string;
+  failed: string | null;
+}) {
   const services = useServices();
   const palette = shortcutLabel(services.registry.get('palette.open'));
+  if (!next && failed) {
+    return (
+      <Card className="next-step next-step--failed">
+        <p className="section-title">Next step</p>
+        <h2 className="next-step__title">Could not load the project</h2>
+        <p className="next-step__reason">{failed}</p>
+        <div className="next-step__actions">
+          <ActionButton
+            actionId="dashboard.reload"
+            variant="secondary"
+            icon={<RefreshCw size={15} aria-hidden="true" />}
+          />
+        </div>
+      </Card>
+    );
+  }
   if (!next) {
     return (
       <Card className="next-step" aria-busy="true">
@@ -260,6 +287,7 @@ export function DashboardPage() {
   const projectId = params.projectId ?? '';
   const services = useServices();
   const { client, jobs, connection, commands } = services;
+  registerDashboardActions(services);
   const navigate = useNavigate();
   const now = useNow();
   const socketState = useStore(connection.state);
@@ -323,6 +351,9 @@ export function DashboardPage() {
           activeJobs,
         })
       : null;
+
+  const failedQuery = [script, shots].find((query) => query.isError && query.data === undefined);
+  const failed = failedQuery ? errorBody(failedQuery.error) : null;
 
   const openSettings = () =>
     void navigate({
@@ -404,7 +435,7 @@ export function DashboardPage() {
       <PipelineStrip next={next} />
 
       <div className="dashboard__grid">
-        <NextStepCard next={next} projectId={projectId} />
+        <NextStepCard next={next} projectId={projectId} failed={failed} />
 
         <Card className="dash-card dash-card--jobs">
           <div className="dash-card__head">
@@ -476,6 +507,8 @@ export function DashboardPage() {
           </div>
           {script.isPending ? (
             <Skeleton height={48} />
+          ) : script.isError && script.data === undefined ? (
+            <p className="dash-card__empty">The script could not be loaded.</p>
           ) : (
             <>
               <dl className="stats">
@@ -498,6 +531,8 @@ export function DashboardPage() {
           </div>
           {shots.isPending ? (
             <Skeleton height={72} />
+          ) : shots.isError && shots.data === undefined ? (
+            <p className="dash-card__empty">The shots could not be loaded.</p>
           ) : summary.total === 0 ? (
             <p className="dash-card__empty">No shots yet. The first pass breaks the script into shots.</p>
           ) : (
@@ -517,6 +552,8 @@ export function DashboardPage() {
           </div>
           {assets.isPending ? (
             <Skeleton height={48} />
+          ) : assets.isError && assets.data === undefined ? (
+            <p className="dash-card__empty">The assets could not be loaded.</p>
           ) : (
             <ul className="asset-counts">
               {ASSET_TYPES.map(({ type, label, icon: Icon }) => (

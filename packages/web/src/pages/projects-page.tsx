@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Clapperboard,
+  CloudOff,
   FolderInput,
   FolderOpen,
   LayoutGrid,
   List,
   Pencil,
   Plus,
+  RefreshCw,
   Search,
   SearchX,
   Trash2,
@@ -19,6 +21,7 @@ import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
 import { ActionButton } from '../shell/action-button.js';
 import { shortcutLabel } from '../shell/use-action.js';
+import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { EmptyState, Kbd, Skeleton } from '../ui/card.js';
 import { Input } from '../ui/fields.js';
@@ -228,6 +231,20 @@ export function ProjectsPage() {
 
       {projects.isPending ? (
         <ProjectsSkeleton />
+      ) : projects.isError && projects.data === undefined ? (
+        <EmptyState
+          icon={<CloudOff size={26} aria-hidden="true" />}
+          title="Could not load your projects"
+          actions={
+            <ActionButton
+              actionId="projects.reload"
+              variant="primary"
+              icon={<RefreshCw size={15} aria-hidden="true" />}
+            />
+          }
+        >
+          {errorBody(projects.error)}
+        </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState
           icon={<Clapperboard size={26} aria-hidden="true" />}
@@ -286,7 +303,19 @@ export function ProjectsPage() {
 
       <RenameProjectModal project={dialog?.kind === 'rename' ? dialog.project : null} onClose={closeDialog} />
       <MoveToSeriesModal project={dialog?.kind === 'move' ? dialog.project : null} onClose={closeDialog} />
-      <DeleteProjectModal project={dialog?.kind === 'delete' ? dialog.project : null} onClose={closeDialog} />
+      <DeleteProjectModal
+        project={dialog?.kind === 'delete' ? dialog.project : null}
+        onClose={closeDialog}
+        onDeleted={(id) => {
+          // The selection moves to the neighbour, and the focus follows once the dialog has closed.
+          const index = ordered.findIndex((project) => project.id === id);
+          const neighbour = ordered[index + 1] ?? ordered[index - 1];
+          state.selected.set(neighbour?.id ?? null);
+          setTimeout(() => {
+            if (document.activeElement === document.body || document.activeElement === null) focusSelected();
+          }, 50);
+        }}
+      />
     </div>
   );
 }

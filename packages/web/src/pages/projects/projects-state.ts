@@ -1,4 +1,5 @@
 import type { ActionContext } from '../../actions/registry.js';
+import { queryKeys } from '../../app/query-keys.js';
 import type { AppServices } from '../../app/services.js';
 import { createStore, type Store } from '../../state/store.js';
 
@@ -66,6 +67,21 @@ export function registerProjectsActions(services: AppServices): void {
       keywords: ['dense', 'rows', 'table', 'layout'],
       available: onProjects,
       perform: () => state.view.set('list'),
+    });
+  }
+  if (!registry.get('projects.reload')) {
+    registry.register({
+      id: 'projects.reload',
+      label: 'Reload Projects',
+      section: 'Project',
+      keywords: ['refresh', 'retry', 'list'],
+      available: onProjects,
+      perform: async () => {
+        await Promise.all([
+          services.queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+          services.queryClient.invalidateQueries({ queryKey: queryKeys.series }),
+        ]);
+      },
     });
   }
   if (!registry.get('projects.open')) {
