@@ -217,16 +217,20 @@ export function JobsPage() {
           >
             Refresh
           </ActionButton>
-          <ActionButton
-            actionId="generate.renderAllImages"
-            variant="secondary"
-            icon={<ImageIcon size={15} aria-hidden="true" />}
-          />
-          <ActionButton
-            actionId="generate.renderAllVideos"
-            variant="secondary"
-            icon={<Video size={15} aria-hidden="true" />}
-          />
+          {list.length > 0 ? (
+            <>
+              <ActionButton
+                actionId="generate.renderAllImages"
+                variant="secondary"
+                icon={<ImageIcon size={15} aria-hidden="true" />}
+              />
+              <ActionButton
+                actionId="generate.renderAllVideos"
+                variant="secondary"
+                icon={<Video size={15} aria-hidden="true" />}
+              />
+            </>
+          ) : null}
         </div>
       </header>
 
