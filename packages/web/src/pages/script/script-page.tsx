@@ -146,6 +146,11 @@ function EditorSkeleton() {
 /** /project/{id}/script: the Fountain editor, the live breakdown beside it, import, format, export. */
 export function ScriptPage() {
   const { projectId } = useParams({ from: '/guarded/project/$projectId/script' });
+  // Another project's script is a fresh workspace: no text, timers or analysis carried over.
+  return <ScriptWorkspace key={projectId} projectId={projectId} />;
+}
+
+function ScriptWorkspace({ projectId }: { projectId: string }) {
   const services = useServices();
   const { client, queryClient, saves, toasts, registry, commands } = services;
   const runAction = useRunAction();
@@ -506,7 +511,6 @@ export function ScriptPage() {
           ) : (
             <>
               <ScriptEditor
-                key={projectId}
                 ref={editor}
                 initialContent={initialContent}
                 onChange={onChange}
