@@ -33,7 +33,8 @@ const GOTO_PREFIX = 'goto:';
 /** Section priorities: recent first, then UI.md's order; kbar sorts higher first. */
 function sectionPriority(name: string): number {
   if (name === RECENT_SECTION) return 1_000;
-  if (name === GOTO_SECTION) return 950;
+  // Found projects come after the commands that match the same words.
+  if (name === GOTO_SECTION) return 100;
   const index = SECTION_ORDER.indexOf(name);
   return index === -1 ? 0 : 900 - index * 10;
 }

@@ -17,7 +17,6 @@ function ToastView({ toast }: { toast: Toast }) {
   return (
     <li
       className={cx('toast', `toast--${toast.type}`, `toast--${toast.phase}`)}
-      role={toast.type === 'error' ? 'alert' : 'status'}
       data-toast-type={toast.type}
       onMouseEnter={() => toasts.hold(toast.id)}
       onMouseLeave={() => toasts.release(toast.id)}
@@ -25,7 +24,7 @@ function ToastView({ toast }: { toast: Toast }) {
       onBlur={() => toasts.release(toast.id)}
     >
       <Icon className="toast__icon" size={18} aria-hidden="true" />
-      <div className="toast__content">
+      <div className="toast__content" role={toast.type === 'error' ? 'alert' : 'status'}>
         <p className="toast__title">{toast.title}</p>
         {toast.message ? <p className="toast__message">{toast.message}</p> : null}
         {toast.action ? (

@@ -116,7 +116,8 @@ function UserMenu() {
   const name = user?.username ?? 'Account';
   return (
     <Menu.Root>
-      <Menu.Trigger className="user-menu__trigger" aria-label={`Account: ${name}`}>
+      <Menu.Trigger className="user-menu__trigger">
+        <span className="sr-only">Account: </span>
         <span className="avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>

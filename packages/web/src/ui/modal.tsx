@@ -42,6 +42,16 @@ export function Modal({
         <Dialog.Overlay className="modal-scrim" />
         <Dialog.Content
           className={cx('modal', `modal--${size}`, className)}
+          onOpenAutoFocus={(event) => {
+            // Focus the first field of the dialog rather than its Close button.
+            const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              '.modal__body input:not([type=hidden]):not([disabled]), .modal__body textarea:not([disabled]), .modal__body button.select:not([disabled]), .modal__body [data-autofocus]',
+            );
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
