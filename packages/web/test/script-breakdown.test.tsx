@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import type { ScriptAnalysis } from '@reelbench/sdk';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BreakdownPanel } from '../src/pages/script/breakdown-panel.js';
+import { BreakdownPanel, sceneAt } from '../src/pages/script/breakdown-panel.js';
 import { formatDuration, quickBreakdown } from '../src/pages/script/quick-breakdown.js';
+import { createStore } from '../src/state/store.js';
 
 // The panel's buttons run registered actions; here they only need to render.
 vi.mock('../src/shell/action-button.js', () => ({
@@ -245,5 +246,35 @@ describe('BreakdownPanel with many problems', () => {
     expect(within(section).getAllByRole('button')).toHaveLength(100);
     expect(within(section).getByText('and 30 more after line 100')).toBeVisible();
     expect(within(section).getByRole('heading').textContent).toBe('Problems130');
+  });
+});
+
+describe('the scene under the cursor', () => {
+  const scenes = quickBreakdown(SCRIPT).sceneLines;
+
+  it('is the last scene starting at or before the line', () => {
+    expect(sceneAt(scenes, 0)).toBe(-1);
+    expect(sceneAt(scenes, 1)).toBe(0);
+    expect(sceneAt(scenes, 10)).toBe(0);
+    expect(sceneAt(scenes, 11)).toBe(1);
+    expect(sceneAt(scenes, 400)).toBe(1);
+  });
+
+  it('is marked in the list as the cursor moves', () => {
+    const cursor = createStore({ line: 3, column: 1 });
+    render(
+      <BreakdownPanel
+        quick={quickBreakdown(SCRIPT)}
+        problems={[]}
+        analysis={null}
+        analysing={false}
+        onJump={() => {}}
+        cursorLine={cursor}
+      />,
+    );
+    const rows = within(screen.getByRole('region', { name: /Scenes/ })).getAllByRole('button');
+    expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual(['location', null]);
+    act(() => cursor.set({ line: 12, column: 4 }));
+    expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual([null, 'location']);
   });
 });

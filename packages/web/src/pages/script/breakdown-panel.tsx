@@ -2,10 +2,12 @@ import type { ScriptAnalysis } from '@reelbench/sdk';
 import { CircleAlert, PanelRightClose, Server, TriangleAlert } from 'lucide-react';
 import { type ReactNode, type Ref, useId } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
+import { type Store, useStore } from '../../state/store.js';
 import { Spinner } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import type { Problem } from './problems.js';
-import { formatCount, formatDuration, type QuickBreakdown } from './quick-breakdown.js';
+import { formatCount, formatDuration, type QuickBreakdown, type SceneEntry } from './quick-breakdown.js';
+import type { CursorPosition } from './script-editor.js';
 
 export interface ServerAnalysis {
   result: ScriptAnalysis;
@@ -21,6 +23,55 @@ export interface BreakdownPanelProps {
   onJump: (line: number) => void;
   /** The problems list, focused by "Show Script Problems". */
   problemsRef?: Ref<HTMLElement>;
+  /** The editor's cursor line: the scene it is in is marked. */
+  cursorLine?: Store<CursorPosition>;
+}
+
+const noCursor: Store<CursorPosition> = {
+  get: () => ({ line: 0, column: 0 }),
+  set: () => {},
+  subscribe: () => () => {},
+};
+
+/** The index of the scene that holds `line`: the last one starting at or before it. */
+export function sceneAt(scenes: readonly SceneEntry[], line: number): number {
+  let found = -1;
+  for (let i = 0; i < scenes.length && (scenes[i]?.line ?? Infinity) <= line; i++) found = i;
+  return found;
+}
+
+/** The scenes, the one under the cursor marked; re-rendered only when that scene changes. */
+function SceneList({
+  scenes,
+  cursorLine,
+  onJump,
+}: {
+  scenes: readonly SceneEntry[];
+  cursorLine: Store<CursorPosition>;
+  onJump: (line: number) => void;
+}) {
+  const active = useStore(cursorLine, (cursor) => sceneAt(scenes, cursor.line));
+  return (
+    <ol className="breakdown__list">
+      {scenes.map((scene, index) => (
+        <li key={`${scene.line}-${scene.heading}`}>
+          <button
+            type="button"
+            className={cx('breakdown__row', 'breakdown__scene', index === active && 'is-current')}
+            aria-current={index === active ? 'location' : undefined}
+            onClick={() => onJump(scene.line)}
+          >
+            <span className="breakdown__scene-number">{index + 1}</span>
+            <span className="breakdown__row-text">{scene.heading}</span>
+            <span className="breakdown__line">
+              <span className="sr-only">line </span>
+              {scene.line}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 function Stat({ label, value, unit }: { label: string; value: ReactNode; unit?: string }) {
@@ -219,6 +270,7 @@ export function BreakdownPanel({
   analysing,
   onJump,
   problemsRef,
+  cursorLine = noCursor,
 }: BreakdownPanelProps) {
   return (
     <aside className="breakdown" aria-label="Breakdown">
@@ -261,24 +313,7 @@ export function BreakdownPanel({
               Scenes appear here as you write headings that start with INT. or EXT.
             </p>
           ) : (
-            <ol className="breakdown__list">
-              {quick.sceneLines.map((scene, index) => (
-                <li key={`${scene.line}-${scene.heading}`}>
-                  <button
-                    type="button"
-                    className="breakdown__row breakdown__scene"
-                    onClick={() => onJump(scene.line)}
-                  >
-                    <span className="breakdown__scene-number">{index + 1}</span>
-                    <span className="breakdown__row-text">{scene.heading}</span>
-                    <span className="breakdown__line">
-                      <span className="sr-only">line </span>
-                      {scene.line}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
+            <SceneList scenes={quick.sceneLines} cursorLine={cursorLine} onJump={onJump} />
           )}
         </Section>
 

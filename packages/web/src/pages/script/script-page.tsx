@@ -552,6 +552,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
             analysing={analyse.isPending}
             onJump={(line) => editor.current?.jumpToLine(line)}
             problemsRef={problemsSection}
+            cursorLine={cursor}
           />
         ) : null}
       </div>
