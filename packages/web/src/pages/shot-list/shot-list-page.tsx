@@ -1,7 +1,7 @@
 import { FRAMING_TYPES, MAX_SHOT_DURATION, type ShotUpdates, TEXT_LIMITS } from '@reelbench/sdk';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ListVideo, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ImagePlus, LayoutGrid, ListVideo, Search } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
@@ -580,7 +580,17 @@ const ShotListToolbar = memo(function ShotListToolbar({
         />
       </div>
       <div className="shots-toolbar__actions">
-        <ActionButton actionId="shot.generateImage">Generate image</ActionButton>
+        <ActionButton
+          actionId="nav.storyboard"
+          variant="ghost"
+          icon={<LayoutGrid size={16} aria-hidden="true" />}
+        >
+          Frames
+        </ActionButton>
+        <span className="shots-toolbar__divider" aria-hidden="true" />
+        <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
+          Generate image
+        </ActionButton>
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Clapperboard, ImagePlus, Images, ZoomIn, ZoomOut } from 'lucide-react';
+import { Clapperboard, ImagePlus, Images, List, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -444,6 +444,10 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
       ) : null}
       {board.shots.length > 0 ? (
         <div className="shots-toolbar__actions">
+          <ActionButton actionId="nav.shots" variant="ghost" icon={<List size={16} aria-hidden="true" />}>
+            Shot list
+          </ActionButton>
+          <span className="shots-toolbar__divider" aria-hidden="true" />
           <ActionButton
             actionId="zoom.out"
             iconOnly
