@@ -202,6 +202,15 @@ export function ShotList({ projectId }: { projectId: string }) {
     overscan: 10,
   });
 
+  // Coming back (from the shot lab, say), the table opens where the active shot is.
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (revealed.current || rowIds.length === 0) return;
+    revealed.current = true;
+    const index = activeId === null ? -1 : rowIds.indexOf(activeId);
+    if (index > 0) requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
+  }, [rowIds, activeId, virtualizer]);
+
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
   const edits = useShotEditCommands({
     board,

@@ -166,6 +166,17 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     [board, layout, virtualizer],
   );
 
+  // Coming back (from the shot lab, say), the grid opens where the active shot is.
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (revealed.current || board.shots.length === 0 || width === 0) return;
+    revealed.current = true;
+    const active = selection.get().active;
+    const index = active === null ? undefined : board.byId.get(active)?.index;
+    const row = index === undefined ? undefined : layout.rowOfShot[index];
+    if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'center' });
+  }, [board, layout, selection, virtualizer, width]);
+
   // Cells get callbacks that never change, so a shot update re-renders only that shot's cell.
   const orderRef = useRef(order);
   orderRef.current = order;
