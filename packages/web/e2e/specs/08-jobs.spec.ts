@@ -6,6 +6,7 @@ import {
   register,
   runCommand,
   saveWithKeyboard,
+  screens,
   toast,
 } from '../support/helpers.js';
 
@@ -26,6 +27,7 @@ test('a running render shows on the jobs page and in the status line, and can be
   const row = page.locator('tr.jobs-row').filter({ hasText: 'Render videos' }).first();
   await expect(row).toBeVisible();
   await expect(row.getByRole('progressbar')).toBeVisible();
+  await screens(page, 'jobs-running');
 
   const status = page.locator('.status-line');
   await expect(status.locator('[data-socket-state]')).toHaveText(/socket: connected/);

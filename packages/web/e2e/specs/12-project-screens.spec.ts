@@ -10,6 +10,7 @@ import {
   register,
   runCommand,
   saveWithKeyboard,
+  toast,
 } from '../support/helpers.js';
 
 /** A signed-in user's project with a saved script and its first pass; returns the project id. */
@@ -25,7 +26,9 @@ async function projectWithShots(page: Page, name: string): Promise<string> {
 // Every page and overlay in both themes: axe findings are collected (checkPage is soft) so one page's
 // problem does not hide the next page's, and the screenshots are always written.
 test.describe('project pages in both themes pass axe', () => {
-  test('dashboard, script, jobs and an unknown page inside a project', async ({ page }) => {
+  test('script, dashboard, jobs, the projects list and an unknown page inside a project', async ({
+    page,
+  }) => {
     const id = await projectWithShots(page, 'Screens Tour');
 
     await checkPage(page, 'script');
@@ -35,10 +38,19 @@ test.describe('project pages in both themes pass axe', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Screens Tour' })).toBeVisible();
     await checkPage(page, 'dashboard');
 
+    // The jobs page with a job on it.
+    await runCommand(page, 'Render All Images');
+    await expect(toast(page, 'Render All Images started')).toBeVisible();
     await runCommand(page, 'Go to Jobs');
     await expect(page).toHaveURL(new RegExp(`/project/${id}/jobs$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await expect(page.locator('tr.jobs-row').first()).toBeVisible();
     await checkPage(page, 'jobs');
+
+    await runCommand(page, 'Go to Projects');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('main')).toContainText('Screens Tour');
+    await checkPage(page, 'projects-list');
 
     await page.goto(`/project/${id}/nope`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
