@@ -142,6 +142,19 @@ describe('storyboard', () => {
     act(() => shotProgress.set('image', ids[3] as string, { status: 'processing', progress: 40 }));
     expect(within(cellOf('Shot 4')).getByText('Rendering 40%')).toBeInTheDocument();
     expect(window.__reelbenchRenders).toEqual({ [ids[3] as string]: 1 });
+    // A failed render says so on the frame, with the error in its title.
+    act(() =>
+      shotProgress.set('image', ids[3] as string, {
+        status: 'failed',
+        progress: 0,
+        message: 'Provider timed out',
+      }),
+    );
+    expect(cellOf('Shot 4')).toHaveAttribute('data-status', 'failed');
+    expect(within(cellOf('Shot 4')).getByText('Failed').parentElement).toHaveAttribute(
+      'title',
+      'Failed: Provider timed out',
+    );
     act(() => shotProgress.set('image', ids[3] as string, undefined));
   });
 });

@@ -52,6 +52,7 @@ export function registerShotActions(services: AppServices): void {
         queryClient: services.queryClient,
         saves: services.saves,
         toasts: services.toasts,
+        track: (work) => services.activity.track(work),
       },
       projectId,
     );

@@ -38,6 +38,8 @@ export interface EditorDeps {
   toasts?: { show(toast: ToastInput): unknown };
   markLocalEdit?: (shotId: string) => void;
   newId?: () => string;
+  /** Shows a request in the activity bar while it runs. */
+  track?: <T>(work: Promise<T>) => Promise<T>;
 }
 
 type FieldValues = Partial<Record<keyof ShotUpdates, unknown>>;
@@ -245,8 +247,9 @@ export class ShotEditor {
     this.#setFields(shotId, values);
     this.#touch([shotId]);
     const { client, saves, toasts } = this.#deps;
+    const track = this.#deps.track ?? (<T>(work: Promise<T>) => work);
     const run = () =>
-      client.shots.update(shotId, values as ShotUpdates).catch((error: unknown) => {
+      track(client.shots.update(shotId, values as ShotUpdates)).catch((error: unknown) => {
         const current = this.shot(shotId);
         if (isOfflineError(error)) {
           // Never lose work: the save manager keeps the shot and sends it once online.

@@ -112,10 +112,11 @@ export function useProjectShots(projectId: string): ProjectShots {
           queryClient: services.queryClient,
           saves: services.saves,
           toasts: services.toasts,
+          track: (work) => services.activity.track(work),
         },
         projectId,
       ),
-    [client, services.queryClient, services.saves, services.toasts, projectId],
+    [client, services.queryClient, services.saves, services.toasts, services.activity, projectId],
   );
   const selection = useMemo(
     () => selectionStore(services.queryClient, projectId),
