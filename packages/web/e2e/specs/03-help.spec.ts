@@ -34,3 +34,46 @@ test('Shift+? opens the shortcut help; Escape, a click outside and Close close i
   await page.keyboard.press('Shift+?');
   await expect(help).toBeHidden();
 });
+
+test('dialogs keep focus inside while open and give it back when closed', async ({ page }) => {
+  await register(page);
+  const opener = page.getByRole('button', { name: /Search or run a command/ });
+
+  // The shortcut help, opened with focus on the top bar's palette button.
+  await opener.focus();
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    await expect(help.locator(':focus')).toHaveCount(1);
+  }
+  await page.keyboard.press('Shift+Tab');
+  await expect(help.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect
+    .soft(opener, 'focus returns to what had it before the help opened')
+    .toBeFocused({ timeout: 3_000 });
+
+  // New project, from the palette: Tab cycles through its fields and buttons only.
+  await opener.focus();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('New Project');
+  await expect(palette.locator('[role="option"][aria-selected="true"]')).toContainText('New Project');
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'New project' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('Name')).toBeFocused({ timeout: 3_000 });
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab');
+    await expect(modal.locator(':focus')).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect
+    .soft(opener, 'focus returns to what had it before the palette and the modal')
+    .toBeFocused({ timeout: 3_000 });
+});
