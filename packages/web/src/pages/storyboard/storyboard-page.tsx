@@ -434,25 +434,27 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
   );
   return (
     <header className="shots-toolbar">
-      <div className="shots-toolbar__title">
-        <h1 className="page__title">Storyboard</h1>
+      <div className="shots-toolbar__heading">
+        <div className="shots-toolbar__title">
+          <h1 className="page__title">Storyboard</h1>
+          {board.shots.length > 0 ? (
+            <p className="shots-toolbar__facts mono">
+              {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
+              {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
+            </p>
+          ) : null}
+        </div>
         {board.shots.length > 0 ? (
-          <p className="shots-toolbar__facts mono">
-            {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
-            {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
-          </p>
+          <ul className="status-tally" aria-label="Shots by status">
+            {SHOT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
+              <li key={status} className={`status-tally__item status--${status}`}>
+                <span className="status-dot" aria-hidden="true" />
+                <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
+              </li>
+            ))}
+          </ul>
         ) : null}
       </div>
-      {board.shots.length > 0 ? (
-        <ul className="status-tally" aria-label="Shots by status">
-          {SHOT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
-            <li key={status} className={`status-tally__item status--${status}`}>
-              <span className="status-dot" aria-hidden="true" />
-              <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {board.shots.length > 0 ? (
         <div className="shots-toolbar__actions">
           <ActionButton actionId="nav.shots" variant="ghost" icon={<List size={16} aria-hidden="true" />}>
