@@ -183,7 +183,8 @@ export function ShotList({ projectId }: { projectId: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  useState(() => registerShotActions(services));
+  // The page actions exist before the toolbar asks for them (registering is idempotent).
+  useMemo(() => registerShotActions(services), [services]);
   useEffect(() => {
     shotNavigation.navigate = (to) => router.history.push(to);
   }, [router]);

@@ -123,7 +123,8 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
 
-  useState(() => registerShotActions(services));
+  // The page actions exist before the toolbar asks for them (registering is idempotent).
+  useMemo(() => registerShotActions(services), [services]);
   useEffect(() => {
     shotNavigation.navigate = (to) => router.history.push(to);
   }, [router]);
