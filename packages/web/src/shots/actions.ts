@@ -31,6 +31,16 @@ export interface ShotListSort {
   direction: 'ascending' | 'descending';
 }
 
+/** The shot list's filters, kept for the tab. */
+export interface ShotListFilters {
+  scene: string;
+  status: string;
+  text: string;
+}
+export const ALL_FILTER = 'all';
+export const NO_FILTERS: ShotListFilters = { scene: ALL_FILTER, status: ALL_FILTER, text: '' };
+export const shotListFilters = createStore<ShotListFilters>(NO_FILTERS);
+
 /** The shot list's sort, kept for the tab (a column header and the palette both change it). */
 export const shotListSort = createStore<ShotListSort>({ column: 'number', direction: 'ascending' });
 
@@ -107,6 +117,15 @@ export function registerShotActions(services: AppServices): void {
       perform: (context) => {
         if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), 1);
       },
+    },
+    {
+      id: 'shotList.clearFilters',
+      label: 'Clear shot list filters',
+      section: 'Shots',
+      keywords: ['filter', 'reset', 'show all'],
+      paths: ['/shots'],
+      available: () => shotListFilters.get() !== NO_FILTERS,
+      perform: () => shotListFilters.set(NO_FILTERS),
     },
     ...SHOT_LIST_COLUMNS.map(
       (column): ActionDefinition => ({

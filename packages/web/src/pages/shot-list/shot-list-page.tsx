@@ -8,12 +8,15 @@ import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { useRunAction } from '../../shell/use-action.js';
 import {
+  ALL_FILTER,
   registerShotActions,
   SHOT_LIST_COLUMNS,
   type ShotListColumn,
+  type ShotListFilters,
   type ShotListSort,
   sceneColorVar,
   shotLabPath,
+  shotListFilters,
   shotListSort,
   shotNavigation,
   sortActionId,
@@ -38,7 +41,7 @@ import { type Selection, selectOnly, selectRange, toggle, useIsSelected } from '
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
-import { createStore, type Store, useStore } from '../../state/store.js';
+import { type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton, StatusBadge } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -47,7 +50,7 @@ import { Select } from '../../ui/select.js';
 import '../../styles/shots.css';
 
 const ROW_HEIGHT = 40;
-const ALL = 'all';
+const ALL = ALL_FILTER;
 
 /** Columns edited in place, and how. */
 const EDITABLE: Partial<Record<ShotListColumn, 'text' | 'number' | 'framing'>> = {
@@ -58,12 +61,7 @@ const EDITABLE: Partial<Record<ShotListColumn, 'text' | 'number' | 'framing'>> =
 };
 const COLUMN_IDS = SHOT_LIST_COLUMNS.map((column) => column.id);
 
-export interface ShotListFilters {
-  scene: string;
-  status: string;
-  text: string;
-}
-const filtersStore = createStore<ShotListFilters>({ scene: ALL, status: ALL, text: '' });
+const filtersStore = shotListFilters;
 
 type CommitThen = 'stay' | 'right' | 'left' | 'down';
 
@@ -483,13 +481,9 @@ export function ShotList({ projectId }: { projectId: string }) {
         {hasShots && rows.length === 0 ? (
           <p className="sl-none">
             No shot matches these filters.{' '}
-            <button
-              type="button"
-              className="btn btn--link"
-              onClick={() => filtersStore.set({ scene: ALL, status: ALL, text: '' })}
-            >
+            <ActionButton actionId="shotList.clearFilters" variant="link">
               Clear filters
-            </button>
+            </ActionButton>
           </p>
         ) : null}
       </div>
