@@ -75,12 +75,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /** "N passed, N failed" from the JSON report; flaky tests passed on retry and count as passed. */
-function summary() {
+function summary(code) {
   try {
-    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    const { stats, errors } = JSON.parse(readFileSync(report, 'utf8'));
     const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-    const failed = stats.unexpected ?? 0;
+    // A run that failed outside the tests (the global setup, a spec that does not load) counts one failure.
+    const outside = code !== 0 && !(stats.unexpected > 0) ? 1 : 0;
+    const failed = (stats.unexpected ?? 0) + outside;
     const extras = [];
+    if (outside)
+      extras.push(
+        `failed outside the tests${errors?.length ? `: ${String(errors[0].message).split('\n')[0]}` : ''}`,
+      );
     if (stats.flaky) extras.push(`${stats.flaky} flaky`);
     if (stats.skipped) extras.push(`${stats.skipped} skipped`);
     const seconds = Math.round((stats.duration ?? 0) / 1000);
@@ -91,7 +97,7 @@ function summary() {
 }
 
 child.on('exit', (code, signal) => {
-  const result = summary();
+  const result = summary(code ?? 1);
   if (result) {
     console.log(
       `browser tests: ${result.note}; screenshots in ${path.relative(root, path.join(results, 'screens'))}`,

@@ -66,7 +66,7 @@ test('dialogs keep focus inside while open and give it back when closed', async 
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'New project' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel('Name')).toBeFocused({ timeout: 3_000 });
+  await expect(modal.getByLabel('Name')).toBeFocused();
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Tab');
     await expect(modal.locator(':focus')).toHaveCount(1);

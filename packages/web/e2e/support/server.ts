@@ -203,8 +203,9 @@ export class ServerProcess {
       cwd: REPO_ROOT,
       env: serverEnv(this.state.port, this.dataDir, this.webDist),
       stdio: ['ignore', out, out],
-      // Its own process group: it outlives the worker that started it, and the teardown ends it.
-      detached: true,
+      // In the runner's process group, so Ctrl+C stops it too; it outlives a worker that started it
+      // (the offline test's restart), and the global teardown ends it by its pid.
+      detached: false,
     });
     closeSync(out);
     child.unref();
