@@ -1,5 +1,6 @@
 import { SCENE_COLORS } from '@reelbench/sdk';
 import type { ActionContext, ActionDefinition } from '../actions/registry.js';
+import { queryKeys } from '../app/query-keys.js';
 import type { AppServices } from '../app/services.js';
 import { createStore } from '../state/store.js';
 import { shotEditorFor } from './editor.js';
@@ -117,6 +118,18 @@ export function registerShotActions(services: AppServices): void {
       perform: (context) => {
         if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), 1);
       },
+    },
+    {
+      id: 'shots.reload',
+      label: 'Reload shots',
+      section: 'Shots',
+      keywords: ['refresh', 'fetch', 'retry'],
+      paths: SHOT_VIEW_PATHS,
+      available: (context) => context.projectId !== null,
+      perform: (context) =>
+        context.projectId === null
+          ? undefined
+          : services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(context.projectId) }),
     },
     {
       id: 'shotList.clearFilters',

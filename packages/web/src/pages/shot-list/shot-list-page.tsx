@@ -42,7 +42,6 @@ import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { type Store, useStore } from '../../state/store.js';
-import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton, StatusBadge } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Input } from '../../ui/fields.js';
@@ -173,7 +172,7 @@ export function ShotList({ projectId }: { projectId: string }) {
   const { commands } = services;
   const router = useRouter();
   const runAction = useRunAction();
-  const { board, isLoading, error, refetch, editor, selection } = useProjectShots(projectId);
+  const { board, isLoading, error, editor, selection } = useProjectShots(projectId);
   const filters = useStore(filtersStore);
   const sort = useStore(shotListSort);
   const [activeColumn, setActiveColumn] = useState<ShotListColumn>('name');
@@ -382,7 +381,7 @@ export function ShotList({ projectId }: { projectId: string }) {
       {error && !hasShots ? (
         <EmptyState
           title="The shots could not be loaded"
-          actions={<Button onClick={refetch}>Try again</Button>}
+          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
         >
           {errorBody(error)}
         </EmptyState>

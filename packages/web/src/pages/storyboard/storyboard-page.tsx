@@ -41,7 +41,6 @@ import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
-import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
@@ -118,7 +117,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const services = useServices();
   const { commands, toasts, client } = services;
   const router = useRouter();
-  const { board, aspect, isLoading, error, refetch, editor, selection } = useProjectShots(projectId);
+  const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
   const zoom = useStore(storyboardZoom);
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
@@ -319,7 +318,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
       {error && !hasShots ? (
         <EmptyState
           title="The shots could not be loaded"
-          actions={<Button onClick={refetch}>Try again</Button>}
+          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
         >
           {errorBody(error)}
         </EmptyState>
