@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchAllShots } from '../src/shots/fetch-shots.js';
 import {
   buildBoard,
   deriveShotStatus,
@@ -162,5 +163,25 @@ describe('order edits', () => {
     expect(upsert.name).toBe('Kept');
     expect('projectId' in upsert).toBe(false);
     expect('image_stale' in upsert).toBe(false);
+  });
+});
+
+describe('loading every shot', () => {
+  it('asks for pages of 2,000 until the total, keeping the cache shape', async () => {
+    const all = Array.from({ length: 4500 }, (_, i) => makeShot({ id: id(100_000 + i) }));
+    const list = vi.fn(async (_projectId: string, options: { limit?: number; offset?: number }) => {
+      const offset = options.offset ?? 0;
+      const limit = Math.min(options.limit ?? 2000, 2000);
+      return { shots: all.slice(offset, offset + limit), total: all.length, limit, offset };
+    });
+    const data = await fetchAllShots({ shots: { list } } as never, 'p');
+    expect(list.mock.calls.map(([, options]) => options)).toEqual([
+      { limit: 2000, offset: 0 },
+      { limit: 2000, offset: 2000 },
+      { limit: 2000, offset: 4000 },
+    ]);
+    expect(data.shots).toHaveLength(4500);
+    expect(data.shots[4499]?.id).toBe(all[4499]?.id);
+    expect(data).toMatchObject({ total: 4500, limit: 2000, offset: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import { useParams } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useServices } from '../app/services-context.js';
 import { PRODUCTS } from '../products.js';
+import { prefetchShots } from '../shots/fetch-shots.js';
 import { NotFoundPage } from './not-found-page.js';
 import { UpcomingPage } from './upcoming-page.js';
 
@@ -11,6 +13,10 @@ const StoryboardPage = lazy(() =>
 /** /project/{id}/{product}: storyboard, timeline, shot-lab, editor or media; anything else is not found. */
 export function ProductPage() {
   const { projectId, product } = useParams({ from: '/guarded/project/$projectId/$product' });
+  const { client, queryClient } = useServices();
+  useEffect(() => {
+    if (product === 'storyboard') prefetchShots(client, queryClient, projectId);
+  }, [client, queryClient, product, projectId]);
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
   if (product === 'storyboard') {
     return (

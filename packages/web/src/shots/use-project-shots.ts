@@ -1,38 +1,14 @@
-import { ASPECT_RATIOS, type AspectRatio, type Project, type Reelbench } from '@reelbench/sdk';
+import { ASPECT_RATIOS, type AspectRatio, type Project } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { queryKeys } from '../app/query-keys.js';
 import type { AppServices } from '../app/services.js';
 import { useServices } from '../app/services-context.js';
-import { type ShotEditor, type ShotListData, shotEditorFor } from './editor.js';
+import { type ShotEditor, shotEditorFor } from './editor.js';
+import { fetchAllShots } from './fetch-shots.js';
 import { type BoardSettings, buildBoard, type ShotBoard } from './model.js';
 import { startProgressSync } from './progress.js';
 import { pruneSelection, selectionStore } from './selection.js';
-
-/** The server's page size limit for shot lists. */
-export const SHOT_PAGE_SIZE = 2000;
-
-/** Every shot of the project, in pages of 2,000 (the first page says how many there are). */
-export async function fetchAllShots(
-  client: Pick<Reelbench, 'shots'>,
-  projectId: string,
-): Promise<ShotListData> {
-  const first = await client.shots.list(projectId, { limit: SHOT_PAGE_SIZE, offset: 0 });
-  const shots = [...first.shots];
-  const offsets: number[] = [];
-  for (
-    let offset = first.shots.length;
-    offset < first.total && first.shots.length > 0;
-    offset += SHOT_PAGE_SIZE
-  ) {
-    offsets.push(offset);
-  }
-  const pages = await Promise.all(
-    offsets.map((offset) => client.shots.list(projectId, { limit: SHOT_PAGE_SIZE, offset })),
-  );
-  for (const page of pages) shots.push(...page.shots);
-  return { shots, total: first.total, limit: SHOT_PAGE_SIZE, offset: 0 };
-}
 
 const progressSyncs = new WeakMap<object, { users: number; stop: () => void }>();
 
@@ -139,3 +115,5 @@ export function useProjectShots(projectId: string): ProjectShots {
     selection,
   };
 }
+
+export { fetchAllShots, SHOT_PAGE_SIZE } from './fetch-shots.js';
