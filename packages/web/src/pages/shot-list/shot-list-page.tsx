@@ -360,8 +360,10 @@ export function ShotList({ projectId }: { projectId: string }) {
   const onCommit = useCallback((next: Editing, then?: CommitThen) => latest.current.commit(next, then), []);
 
   const hasShots = board.shots.length > 0;
+  const items = virtualizer.getVirtualItems();
+  // aria-activedescendant may only name a cell that is in the document (rows are virtualised).
   const activeCell =
-    activeId !== null && activeRow !== -1 && editing === null
+    activeId !== null && editing === null && items.some((item) => item.index === activeRow)
       ? shotListCellId(activeId, activeColumn)
       : undefined;
 
@@ -454,7 +456,7 @@ export function ShotList({ projectId }: { projectId: string }) {
         </div>
         {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
         <div role="rowgroup" className="sl-body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const entry = rows[item.index];
             if (!entry) return null;
             const rowEditing = editing?.shotId === entry.shot.id ? editing : null;

@@ -282,6 +282,10 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     } else if (event.key === 'Escape' && selection.get().ids.size > 0) {
       event.preventDefault();
       selection.set((current) => ({ ids: new Set(), anchor: null, active: current.active }));
+    } else if (event.key === ' ' && active) {
+      // Space adds the active shot to the selection or takes it out, like Ctrl+click.
+      event.preventDefault();
+      selection.set((current) => toggle(current, active));
     } else if ((event.key === 'c' || event.key === 'C') && !event.shiftKey && active) {
       event.preventDefault();
       void cycleAlternate(active);
@@ -307,7 +311,11 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   usePageCommand(commands, 'zoom.reset', () => storyboardZoom.set(DEFAULT_ZOOM));
 
   const activeId = useStore(selection, (s) => s.active);
-  const activeMounted = activeId !== null && board.byId.has(activeId);
+  const items = virtualizer.getVirtualItems();
+  // aria-activedescendant may only name a cell that is in the document (rows are virtualised).
+  const activeIndex = activeId === null ? undefined : board.byId.get(activeId)?.index;
+  const activeRow = activeIndex === undefined ? undefined : layout.rowOfShot[activeIndex];
+  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
 
   return (
     <div className="page page--full shots-page">
@@ -349,7 +357,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         onKeyDown={onKeyDown}
       >
         <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = layout.rows[item.index];
             if (!row) return null;
             return (
