@@ -64,6 +64,8 @@ test.describe('project pages in both themes pass axe', () => {
     await checkPage(page, 'palette');
     await page.keyboard.press('Escape');
 
+    // Closing the palette gives focus back to the script editor, where '?' is text: step out first.
+    await page.getByRole('link', { name: 'Dashboard' }).focus();
     await page.keyboard.press('Shift+?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
     await checkPage(page, 'help-overlay');

@@ -153,6 +153,15 @@ function Results() {
       (item, index) => typeof item !== 'string' || typeof filtered[index + 1] === 'object',
     );
   }, [results, search]);
+  // kbar's results scroll: let keyboard and assistive technology reach the scrolling region too.
+  useEffect(() => {
+    const region = document.getElementById('kbar-listbox')?.parentElement;
+    if (region && region.tabIndex < 0) {
+      region.tabIndex = 0;
+      region.setAttribute('role', 'group');
+      region.setAttribute('aria-label', 'Commands');
+    }
+  });
   if (shown.length === 0) {
     return (
       <p className="palette__empty" role="status">

@@ -6,6 +6,7 @@ import { formatShortcut } from '../keyboard/shortcut.js';
 import { useStore } from '../state/store.js';
 
 const PROJECT_PATH = /^\/project\/([^/]+)/;
+const NOT_RECENT = new Set(['palette.open', 'help.toggle']);
 
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -31,7 +32,8 @@ export function useRunAction() {
     (id: string, at: ActionContext = context) => {
       const action = services.registry.get(id);
       if (!action || !services.registry.isAvailable(action, at)) return false;
-      services.recent.record(action.id);
+      // Opening the palette or the help is not a command worth offering again.
+      if (!NOT_RECENT.has(action.id)) services.recent.record(action.id);
       void Promise.resolve(action.perform(at)).catch((error: unknown) => {
         console.error(error);
       });

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cx } from './cx.js';
 
 export type ModalSize = 'small' | 'medium' | 'large' | 'fullscreen';
@@ -36,6 +36,14 @@ export function Modal({
   const guard = (event: Event) => {
     if (locked) event.preventDefault();
   };
+  // Our dialogs are opened by actions, not by a Dialog.Trigger, so Radix has nothing to give focus
+  // back to: remember what had focus when the dialog opened and return it there.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
@@ -51,6 +59,11 @@ export function Modal({
               event.preventDefault();
               field.focus();
             }
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
+            target?.focus({ preventScroll: true });
           }}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
