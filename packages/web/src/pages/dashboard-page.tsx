@@ -19,7 +19,7 @@ import {
   User,
   Video,
 } from 'lucide-react';
-import { type ComponentType, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { isActiveJob } from '../app/jobs-tracker.js';
 import { usePageCommand } from '../app/page-commands.js';
 import { queryKeys } from '../app/query-keys.js';
@@ -40,13 +40,19 @@ import {
   type StatusCounts,
   summarizeShots,
 } from './dashboard/pipeline.js';
-import { ProjectSettingsPanel } from './dashboard/settings-panel.js';
 import { ProgressBar, StatusIcon } from './dashboard/widgets.js';
 import { JOB_STATUS_LABELS, jobLabel, sortJobs } from './jobs/job-format.js';
 import { formatAbsolute, formatDuration, formatRelative, plural } from './projects/format.js';
-import { DeleteProjectModal } from './projects/project-dialogs.js';
 import { useNow } from './projects/use-now.js';
 import '../styles/pages.css';
+
+// The dialogs (and the select they use) load when they open.
+const ProjectSettingsPanel = lazy(() =>
+  import('./dashboard/settings-panel.js').then((module) => ({ default: module.ProjectSettingsPanel })),
+);
+const DeleteProjectModal = lazy(() =>
+  import('./projects/project-dialogs.js').then((module) => ({ default: module.DeleteProjectModal })),
+);
 
 const STEP_ICONS: Record<PipelineStepId, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   script: FileText,
@@ -568,12 +574,18 @@ export function DashboardPage() {
         </Card>
       </div>
 
-      <ProjectSettingsPanel project={project.data} open={panel === 'settings'} onClose={closePanel} />
-      <DeleteProjectModal
-        project={deleting && project.data ? project.data : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate({ to: '/' })}
-      />
+      <Suspense fallback={null}>
+        {panel === 'settings' ? (
+          <ProjectSettingsPanel project={project.data} open onClose={closePanel} />
+        ) : null}
+        {deleting && project.data ? (
+          <DeleteProjectModal
+            project={project.data}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => void navigate({ to: '/' })}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -2,18 +2,17 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { appActions } from '../actions/app-actions.js';
 import { bindRegistryKeys } from '../actions/keybindings.js';
-import { whenIdle } from '../app/idle.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
 import { TooltipProvider } from '../ui/tooltip.js';
 import { ActivityBar } from './activity-bar.js';
 import { LeftRail } from './left-rail.js';
+import { loadPalette, preloadPaletteOnModifier } from './palette-loader.js';
 import { StatusLine } from './status-line.js';
 import { TopBar } from './top-bar.js';
 import { contextFor } from './use-action.js';
 
-const loadPalette = () => import('./palette.js');
 const Palette = lazy(() => loadPalette().then((module) => ({ default: module.Palette })));
 const HelpOverlay = lazy(() =>
   import('./help-overlay.js').then((module) => ({ default: module.HelpOverlay })),
@@ -73,13 +72,17 @@ export function AppLayout() {
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
   const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen } = useStore(ui.store);
-  // The palette's code arrives once the page is idle, so Ctrl+K finds it loaded.
-  useEffect(() => whenIdle(() => void loadPalette()), []);
+  const paletteMounted = useRef(false);
+  useEffect(() => preloadPaletteOnModifier(window), []);
+  const paletteWanted = useStore(ui.store, (state) => state.paletteOpen) || paletteMounted.current;
+  if (paletteWanted) paletteMounted.current = true;
   return (
     <TooltipProvider>
-      <Suspense fallback={null}>
-        <Palette />
-      </Suspense>
+      {paletteWanted ? (
+        <Suspense fallback={null}>
+          <Palette />
+        </Suspense>
+      ) : null}
       <div className={cx('app-shell', railCollapsed && 'rail-collapsed')}>
         <ActivityBar />
         <a href="#main" className="skip-link">

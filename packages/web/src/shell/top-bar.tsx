@@ -1,4 +1,3 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
@@ -12,7 +11,7 @@ import {
   Search,
   Sun,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
 import { SAVE_STATE_LABELS } from '../state/save-manager.js';
@@ -20,6 +19,7 @@ import { useStore } from '../state/store.js';
 import { Kbd } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
 import { Tooltip } from '../ui/tooltip.js';
+import { loadPalette } from './palette-loader.js';
 import { shortcutLabel, useAction, useActionContext } from './use-action.js';
 
 function Breadcrumb() {
@@ -109,36 +109,51 @@ function ThemeToggle() {
   );
 }
 
+const AccountMenu = lazy(() =>
+  import('./account-menu.js').then((module) => ({ default: module.AccountMenu })),
+);
+
+/**
+ * The account button. The menu itself (Radix, with its positioning and scroll lock) loads the first
+ * time it is opened; until then the button looks and reads the same.
+ */
 function UserMenu() {
   const { session } = useServices();
   const user = useStore(session.store, (state) => state.user);
-  const signOut = useAction('session.signOut');
+  const [wanted, setWanted] = useState(false);
   const name = user?.username ?? 'Account';
+  const face = (
+    <>
+      <span className="sr-only">Account: </span>
+      <span className="avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="user-menu__name">{name}</span>
+      <ChevronDown size={14} aria-hidden="true" />
+    </>
+  );
+  const placeholder = (
+    <button
+      type="button"
+      className="user-menu__trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          setWanted(true);
+        }
+      }}
+    >
+      {face}
+    </button>
+  );
+  if (!wanted) return placeholder;
   return (
-    <Menu.Root>
-      <Menu.Trigger className="user-menu__trigger">
-        <span className="sr-only">Account: </span>
-        <span className="avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-        <span className="user-menu__name">{name}</span>
-        <ChevronDown size={14} aria-hidden="true" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className="menu" align="end" sideOffset={6}>
-          {user ? (
-            <Menu.Label className="menu__label">
-              Signed in as <strong>{user.email}</strong>
-            </Menu.Label>
-          ) : null}
-          <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={signOut.run} data-action="session.signOut">
-            <LogOut size={14} aria-hidden="true" />
-            {signOut.label}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <Suspense fallback={placeholder}>
+      <AccountMenu face={face} email={user?.email} />
+    </Suspense>
   );
 }
 
