@@ -15,7 +15,7 @@ import {
   connectSocket,
   newProject,
   newUser,
-  socketRequest,
+  request,
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
@@ -61,7 +61,7 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
 
   it('creates, reads, lists by type, updates and deletes an asset', async () => {
     const socket = await connectSocket(server, alice.token);
-    await socketRequest(socket, 'project', 'subscribe', { projectId: project.id });
+    await request(socket, 'project:subscribe', { projectId: project.id });
     const createdEvent = waitForEvent(socket, 'asset:created');
     const created = await call<Asset>(alice, 'POST', '/api/asset', {
       projectId: project.id,

@@ -19,8 +19,8 @@ import {
   connectSocket,
   newProject,
   newUser,
+  request,
   type SocketAnswer,
-  socketRequest,
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
@@ -38,11 +38,10 @@ const pngBytes = (color: string) =>
 const dataUrl = async (color: string) =>
   `data:image/png;base64,${(await pngBytes(color)).toString('base64')}`;
 
-const expectReply = <T>(answer: SocketAnswer, action: AssetAction) =>
-  expectSocketReply<T>(answer, DOMAIN, action);
+const _expectReply = <T>(answer: SocketAnswer, _action: AssetAction) => expectSocketReply<T>(answer);
 
-const expectError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, DOMAIN, code, error);
+const _expectError = (answer: SocketAnswer, code: string, error?: string) =>
+  expectSocketError(answer, code, error);
 
 /** Collects every asset:* event a socket hears. */
 function recordAssetEvents(socket: Socket): { event: string; payload: unknown }[] {
@@ -63,15 +62,15 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
   let bobSocket: Socket;
   const extraSockets: Socket[] = [];
 
-  const call = <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
-    socketRequest<T>(socket, DOMAIN, action, payload);
+  const _call = <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
+    request<T>(socket, `${DOMAIN}:${action}`, payload);
   const ok = async <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
-    expectReply<T>(await call(action, payload, socket), action);
+    expectSocketReply<T>(await request(socket, `unified-asset:${action}`, payload));
 
   async function subscribed(user: TestUser, projectId: string): Promise<Socket> {
     const socket = await connectSocket(server, user.token);
     extraSockets.push(socket);
-    const answer = await socketRequest(socket, 'project', 'subscribe', { projectId });
+    const answer = await request(socket, 'project:subscribe', { projectId });
     expect(answer.event).toBe('project:response');
     return socket;
   }
@@ -187,14 +186,17 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(SERVER_EVENT_SCHEMAS['asset:updated'].parse(await updatedEvent).asset.name).toBe('After');
 
     // The catalogue message, at the payload path it belongs to (the shared formatter prefixes 'id: ').
-    const missingId = expectError(await call('update', { updates: { name: 'x' } }), 'VALIDATION_ERROR');
+    const missingId = expectSocketError(
+      await request(aliceSocket, 'unified-asset:update', { updates: { name: 'x' } }),
+      'VALIDATION_ERROR',
+    );
     expect(missingId.details).toEqual([{ path: 'id', message: 'Asset ID is required for update operation' }]);
     expect(missingId.error).toBe('Asset ID is required for update operation');
-    const badDefault = await call('update', {
+    const badDefault = await request(aliceSocket, 'unified-asset:update', {
       id: asset.id,
       updates: { config: { defaultImageKey: 'default-wide' } },
     });
-    expect(expectError(badDefault, 'VALIDATION_ERROR').error).toMatch(
+    expect(expectSocketError(badDefault, 'VALIDATION_ERROR').error).toMatch(
       /^config\.defaultImageKey: 'default-wide' is not one of the supported keys: default, default-front/,
     );
 
@@ -209,7 +211,11 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(await ok('delete', { id: asset.id })).toEqual({ id: asset.id, deleted: true });
     expect(await deletedEvent).toEqual({ projectId: project.id, assetId: asset.id });
     expect(await storage.exists(key)).toBe(false);
-    expectError(await call('getById', { id: asset.id }), 'NOT_FOUND_ERROR', `Asset ${asset.id} not found`);
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', { id: asset.id }),
+      'NOT_FOUND_ERROR',
+      `Asset ${asset.id} not found`,
+    );
   });
 
   it('stores an image from a data URL, with every URL pointing at the stored bytes', async () => {
@@ -271,47 +277,59 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       { projectId: bobsProject.id, type: 'prop', name: 'Thief' },
       bobSocket,
     );
-    const stolen = await call(
-      'setImage',
-      { assetId: bobsAsset.id, imageKey: 'default', imageData: uploaded.key },
-      bobSocket,
-    );
-    expectError(stolen, 'VALIDATION_ERROR', 'imageData: No stored image with this key');
+    const stolen = await request(bobSocket, 'unified-asset:setImage', {
+      assetId: bobsAsset.id,
+      imageKey: 'default',
+      imageData: uploaded.key,
+    });
+    expectSocketError(stolen, 'VALIDATION_ERROR', 'imageData: No stored image with this key');
   });
 
   it('refuses bad image keys, naming the supported ones, and bad image data', async () => {
     const asset = await createAsset();
     const image = await dataUrl('#000');
-    const wrongKey = await call('setImage', {
+    const wrongKey = await request(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default-wide',
       imageData: image,
     });
-    expect(expectError(wrongKey, 'VALIDATION_ERROR').error).toBe(
+    expect(expectSocketError(wrongKey, 'VALIDATION_ERROR').error).toBe(
       "Image key 'default-wide' is not supported by this character. Supported keys: default, default-front, default-back, default-left, default-right",
     );
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: 'Default-Front', imageData: image }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: 'Default-Front',
+        imageData: image,
+      }),
       'VALIDATION_ERROR',
     );
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: '../x', imageData: image }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: '../x',
+        imageData: image,
+      }),
       'VALIDATION_ERROR',
     );
 
-    const external = await call('setImage', {
+    const external = await request(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default',
       imageData: 'https://example.com/a.png',
     });
-    expectError(
+    expectSocketError(
       external,
       'VALIDATION_ERROR',
       'imageData: External image URLs cannot be fetched by the server; upload the image first',
     );
     const notAnImage = `data:image/png;base64,${Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt ').toString('base64')}`;
-    const fake = await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: notAnImage });
-    expectError(
+    const fake = await request(aliceSocket, 'unified-asset:setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: notAnImage,
+    });
+    expectSocketError(
       fake,
       'VALIDATION_ERROR',
       "imageData: The file's content is audio/wav; expected PNG, JPEG, WebP or GIF",
@@ -321,14 +339,22 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       '../signing-secret',
       '/etc/passwd',
     ]) {
-      expectError(
-        await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: traversal }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:setImage', {
+          assetId: asset.id,
+          imageKey: 'default',
+          imageData: traversal,
+        }),
         'VALIDATION_ERROR',
       );
     }
     const missingKey = `projects/${project.id}/images/${randomUUID()}.png`;
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: missingKey }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: 'default',
+        imageData: missingKey,
+      }),
       'VALIDATION_ERROR',
       'imageData: No stored image with this key',
     );
@@ -389,8 +415,8 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     const removed = await ok<Asset>('deleteImage', { assetId: asset.id, imageKey: 'default' });
     expect(removed.images).toEqual({});
     expect(await storage.exists(secondKey)).toBe(false);
-    expectError(
-      await call('deleteImage', { assetId: asset.id, imageKey: 'default' }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:deleteImage', { assetId: asset.id, imageKey: 'default' }),
       'NOT_FOUND_ERROR',
       'Image default not found',
     );
@@ -478,13 +504,17 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       expect(kept).toMatchObject({ isSeriesLevel: true, seriesId: season.id, projectId: second.id });
       expect(await visibleIn(second.id)).toContain(shared.id);
       expect(await visibleIn(third.id)).toContain(shared.id);
-      expectError(await call('getById', { id: own.id }), 'NOT_FOUND_ERROR', `Asset ${own.id} not found`);
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:getById', { id: own.id }),
+        'NOT_FOUND_ERROR',
+        `Asset ${own.id} not found`,
+      );
 
       await api(server, 'DELETE', `/api/projects/${second.id}`, { token: alice.token });
       expect((await ok<Asset>('getById', { id: shared.id })).projectId).toBe(third.id);
       await api(server, 'DELETE', `/api/projects/${third.id}`, { token: alice.token });
-      expectError(
-        await call('getById', { id: shared.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:getById', { id: shared.id }),
         'NOT_FOUND_ERROR',
         `Asset ${shared.id} not found`,
       );
@@ -493,8 +523,11 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     it('downgrades into another project of the series, and nowhere else', async () => {
       const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Bell' });
       await ok('upgradeToSeries', { id: asset.id, seriesId: series.id });
-      expectError(
-        await call('downgradeFromSeries', { id: asset.id, projectId: outsider.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:downgradeFromSeries', {
+          id: asset.id,
+          projectId: outsider.id,
+        }),
         'VALIDATION_ERROR',
         "The project is not part of the asset's series",
       );
@@ -502,8 +535,11 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       expect(moved).toMatchObject({ projectId: sibling.id, isSeriesLevel: false });
       expect(await visibleIn(sibling.id)).toContain(asset.id);
       expect(await visibleIn(inSeries.id)).not.toContain(asset.id);
-      expectError(
-        await call('downgradeFromSeries', { id: asset.id, projectId: inSeries.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:downgradeFromSeries', {
+          id: asset.id,
+          projectId: inSeries.id,
+        }),
         'VALIDATION_ERROR',
         'The asset is not at series level',
       );
@@ -511,8 +547,8 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
 
     it('refuses to upgrade an asset whose project is in no series (or another series)', async () => {
       const loner = await ok<Asset>('create', { projectId: outsider.id, type: 'prop', name: 'Key' });
-      expectError(
-        await call('upgradeToSeries', { id: loner.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', { id: loner.id }),
         'VALIDATION_ERROR',
         'Project is not part of a series',
       );
@@ -520,16 +556,19 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
         await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Other' } })
       ).body;
       const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Rope' });
-      expectError(
-        await call('upgradeToSeries', { id: asset.id, seriesId: other.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', { id: asset.id, seriesId: other.id }),
         'VALIDATION_ERROR',
         "The asset's project is not part of that series",
       );
       const bobsSeries = (
         await api<Series>(server, 'POST', '/api/series', { token: bob.token, body: { name: 'Bob' } })
       ).body;
-      expectError(
-        await call('upgradeToSeries', { id: asset.id, seriesId: bobsSeries.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', {
+          id: asset.id,
+          seriesId: bobsSeries.id,
+        }),
         'NOT_FOUND_ERROR',
         'Series not found',
       );
@@ -587,21 +626,29 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       ['generateImage', { assetId: asset.id }],
     ];
     for (const [action, payload] of attempts) {
-      expectError(await call(action, payload, bobSocket), 'NOT_FOUND_ERROR', notFound);
+      expectSocketError(
+        await request(bobSocket, `unified-asset:${action}`, payload),
+        'NOT_FOUND_ERROR',
+        notFound,
+      );
     }
     expect(await ok('getByIds', { ids: [asset.id] }, bobSocket)).toEqual([]);
-    expectError(
-      await call('getByProject', { projectId: project.id }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:getByProject', { projectId: project.id }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
-    expectError(
-      await call('getByProjectAndType', { projectId: project.id, type: 'prop' }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:getByProjectAndType', { projectId: project.id, type: 'prop' }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
-    expectError(
-      await call('create', { projectId: project.id, type: 'prop', name: 'Planted' }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'prop',
+        name: 'Planted',
+      }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
@@ -610,8 +657,11 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       { projectId: bobsProject.id, type: 'prop', name: 'Mine' },
       bobSocket,
     );
-    expectError(
-      await call('clone', { sourceAssetId: bobsAsset.id, targetProjectId: project.id }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:clone', {
+        sourceAssetId: bobsAsset.id,
+        targetProjectId: project.id,
+      }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
@@ -624,43 +674,67 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
   });
 
   it('answers bad input with catalogue errors', async () => {
-    expectError(await call('getById', { id: 'not-a-uuid' }), 'VALIDATION_ERROR', 'id: Invalid UUID');
-    expectError(await call('getById', {}), 'VALIDATION_ERROR');
-    expectError(await call('getById', 'just a string'), 'VALIDATION_ERROR');
-    expectError(await call('getByIds', { ids: [] }), 'VALIDATION_ERROR');
-    expectError(
-      await call('create', { projectId: project.id, type: 'vehicle', name: 'Car' }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', { id: 'not-a-uuid' }),
+      'VALIDATION_ERROR',
+      'id: Invalid UUID',
+    );
+    expectSocketError(await request(aliceSocket, 'unified-asset:getById', {}), 'VALIDATION_ERROR');
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', 'just a string'),
       'VALIDATION_ERROR',
     );
-    expectError(await call('create', { projectId: project.id, type: 'prop', name: '' }), 'VALIDATION_ERROR');
-    expectError(
-      await call('create', { projectId: project.id, type: 'prop', name: 'x'.repeat(10_000) }),
+    expectSocketError(await request(aliceSocket, 'unified-asset:getByIds', { ids: [] }), 'VALIDATION_ERROR');
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'vehicle',
+        name: 'Car',
+      }),
       'VALIDATION_ERROR',
     );
-    expectError(await call('create', { projectId: project.id, type: 'prop', name: 42 }), 'VALIDATION_ERROR');
-    expectError(
-      await call('update', { id: UNKNOWN_ID, updates: { name: 'x' } }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', { projectId: project.id, type: 'prop', name: '' }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'prop',
+        name: 'x'.repeat(10_000),
+      }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', { projectId: project.id, type: 'prop', name: 42 }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:update', { id: UNKNOWN_ID, updates: { name: 'x' } }),
       'NOT_FOUND_ERROR',
       `Asset ${UNKNOWN_ID} not found`,
     );
-    expectError(
-      await call('setImage', {
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
         assetId: UNKNOWN_ID,
         imageKey: 'default',
         imageData: 'data:image/png;base64,!!',
       }),
       'VALIDATION_ERROR',
     );
-    expectError(
-      await call('clone', { sourceAssetId: UNKNOWN_ID, targetProjectId: project.id }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:clone', {
+        sourceAssetId: UNKNOWN_ID,
+        targetProjectId: project.id,
+      }),
       'NOT_FOUND_ERROR',
       `Asset ${UNKNOWN_ID} not found`,
     );
 
     const anonymous = await connectSocket(server);
     extraSockets.push(anonymous);
-    expectError(
-      await call('getByProject', { projectId: project.id }, anonymous),
+    expectSocketError(
+      await request(anonymous, 'unified-asset:getByProject', { projectId: project.id }),
       'AUTH_ERROR',
       'Authentication required',
     );

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_LOGIN_ATTEMPTS } from '../src/auth/login-rate-limiter.js';
 import { testDatabases } from './support/databases.js';
-import { api, connectSocket, newUser, socketRequest, waitForEvent } from './support/factories.js';
+import { api, connectSocket, newUser, request, waitForEvent } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe.each(testDatabases())('auth on %s', (database) => {
@@ -197,7 +197,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
   it('gives an unauthenticated socket AUTH_ERROR on every action', async () => {
     const socket = await connectSocket(server);
     try {
-      const answer = await socketRequest<ErrorBody>(socket, 'project', 'getAll', {});
+      const answer = await request<ErrorBody>(socket, 'project:getAll', {});
       expect(answer.event).toBe('project:error');
       expect(answer.body).toMatchObject({
         code: 'AUTH_ERROR',
@@ -215,7 +215,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
       extraHeaders: { authorization: `Bearer ${token}` },
     });
     try {
-      expect((await socketRequest(socket, 'project', 'getAll', {})).event).toBe('project:response');
+      expect((await request(socket, 'project:getAll', {})).event).toBe('project:response');
     } finally {
       socket.close();
     }
@@ -224,7 +224,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
   it('lets a socket with a bad token connect, but answers its actions with AUTH_ERROR', async () => {
     const socket = await connectSocket(server, 'not-a-real-token');
     try {
-      const answer = await socketRequest(socket, 'project', 'create', { name: 'x' });
+      const answer = await request(socket, 'project:create', { name: 'x' });
       expect(answer).toMatchObject({ event: 'project:error', body: { code: 'AUTH_ERROR' } });
     } finally {
       socket.close();
@@ -235,7 +235,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
     const { token } = await newUser(server);
     const socket = await connectSocket(server, token);
     try {
-      const answer = await socketRequest(socket, 'project', 'getAll', {});
+      const answer = await request(socket, 'project:getAll', {});
       expect(answer).toMatchObject({ event: 'project:response', body: { success: true, data: [] } });
       const disconnected = waitForEvent(socket, 'disconnect');
       await api(server, 'POST', '/api/auth/logout', { token });

@@ -15,7 +15,7 @@ import { HttpErrorFilter } from '../src/common/http-error.filter.js';
 import { LegacyEvent, SocketAction } from '../src/realtime/socket-action.decorator.js';
 import { SocketIoAdapter } from '../src/realtime/socket-io.adapter.js';
 import type { AppServer } from '../src/realtime/socket-types.js';
-import { api, connectSocket, legacyRequest, socketRequest } from './support/factories.js';
+import { api, connectSocket, legacyRequest, request } from './support/factories.js';
 
 const USER: User = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -69,13 +69,13 @@ class FailingGateway implements OnGatewayInit<AppServer> {
     });
   }
 
-  @SocketAction('project', 'getAll')
+  @SocketAction('project:getAll')
   @LegacyEvent('project:getAll')
   async getAll(): Promise<never> {
     throw new Error('handler blew up');
   }
 
-  @SocketAction('project', 'getOne')
+  @SocketAction('project:getOne')
   async getOne(): Promise<never> {
     throw notFound('Project');
   }
@@ -202,7 +202,7 @@ describe('the error model at the edges (no database)', () => {
     captureErrorLog();
     const socket = await connectSocket({ url });
     sockets.push(socket);
-    const answer = await socketRequest(socket, 'project', 'getAll', {});
+    const answer = await request(socket, 'project:getAll', {});
     expect(answer.event).toBe('project:error');
     const envelope = errorEnvelopeSchema.parse(answer.body);
     expect(envelope).toMatchObject({ code: 'SERVER_ERROR', error: MESSAGES.serverError, statusCode: 500 });
@@ -213,7 +213,7 @@ describe('the error model at the edges (no database)', () => {
     expect(legacy.event).toBe('project:error');
     expect(legacy.body).toMatchObject({ code: 'SERVER_ERROR', error: MESSAGES.serverError });
 
-    const domainError = await socketRequest(socket, 'project', 'getOne', { projectId: USER.id });
+    const domainError = await request(socket, 'project:getOne', { projectId: USER.id });
     expect(domainError.body).toMatchObject({
       code: 'NOT_FOUND_ERROR',
       error: 'Project not found',

@@ -509,7 +509,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     expect(await storage.list('system/')).toEqual([]);
   });
 
-  describe('migrate-video', () => {
+  describe('POST /api/files/migrate-video', () => {
     let shotId: string;
     let videoKey: string;
 

@@ -23,8 +23,8 @@ import {
   legacyRequest,
   newProject,
   newUser,
+  request,
   type SocketAnswer,
-  socketRequest,
   type TestUser,
 } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -109,7 +109,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     styleGuide: object = {},
   ): Promise<FirstPassWithIds> {
     const data = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generateShotsFromScript', {
+      await request(socket, 'script:generateShotsFromScript', {
         projectId,
         mode: 'cinematic',
         styleGuide,
@@ -148,7 +148,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await projectWithScript();
     const socket = await connect(alice);
     const listener = await connect(alice);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const added: unknown[] = [];
     listener.on('timeline:shot-added', (payload) => added.push(payload));
 
@@ -212,7 +212,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       );
     }
 
-    await socketRequest(listener, 'project', 'getAll', {});
+    await request(listener, 'project:getAll', {});
     expect(added).toHaveLength(pass.shots.length);
     added.forEach((payload, i) => {
       expect(SERVER_EVENT_SCHEMAS['timeline:shot-added'].parse(payload)).toMatchObject({
@@ -228,7 +228,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const socket = await connect(alice);
     const first = await firstPass(socket, project.id);
     const handMade = responseEnvelopeSchema.parse(
-      (await socketRequest(socket, 'shot', 'create', { projectId: project.id, name: 'Hand-made' })).body,
+      (await request(socket, 'shot:create', { projectId: project.id, name: 'Hand-made' })).body,
     ).data as Shot;
     const before = await settingsOf(project.id);
 
@@ -249,7 +249,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const socket = await connect(alice);
     const first = await firstPass(socket, project.id);
     const partial = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generateCinematicShots', {
+      await request(socket, 'script:generateCinematicShots', {
         projectId: project.id,
         sceneNumbers: [2],
         styleGuide: { pacing: 'slow' },
@@ -266,7 +266,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     expect(partial.scenes[0]?.id).toBe(first.scenes[1]?.id);
 
     const unknown = expectError(
-      await socketRequest(socket, 'script', 'generateCinematicShots', {
+      await request(socket, 'script:generateCinematicShots', {
         projectId: project.id,
         sceneNumbers: [9],
       }),
@@ -307,7 +307,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const handMade = responseEnvelopeSchema.parse(
-      (await socketRequest(socket, 'shot', 'create', { projectId: project.id })).body,
+      (await request(socket, 'shot:create', { projectId: project.id })).body,
     ).data as Shot;
     const before = await settingsOf(project.id);
     const pass = await firstPass(socket, project.id);
@@ -320,13 +320,13 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await projectWithScript();
     const socket = await connect(alice);
     const breakdown = expectData<FirstPassResponse>(
-      await socketRequest(socket, 'script', 'directedBreakdown', { projectId: project.id }),
+      await request(socket, 'script:directedBreakdown', { projectId: project.id }),
     );
     expect(firstPassResponseSchema.parse(breakdown).shots.length).toBeGreaterThan(0);
     expect(breakdown.shots.every((shot) => !('id' in shot))).toBe(true);
     expect(await storedShots(project.id)).toEqual([]);
 
-    const missing = expectError(await socketRequest(socket, 'script', 'directedBreakdown', {}));
+    const missing = expectError(await request(socket, 'script:directedBreakdown', {}));
     expect(missing.code).toBe('VALIDATION_ERROR');
     expect(missing.error).toBe(MESSAGES.breakdownProjectIdRequired);
   });
@@ -335,7 +335,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const fromText = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generate-shots', { projectId: project.id, content: SCRIPT }),
+      await request(socket, 'script:generate-shots', { projectId: project.id, content: SCRIPT }),
     );
     expect(fromText.shots.length).toBeGreaterThan(0);
     expect((await storedShots(project.id)).map((shot) => shot.id)).toEqual(
@@ -367,7 +367,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       ['generate-shots', { projectId: project.id }],
       ['directedBreakdown', { projectId: project.id }],
     ] as const) {
-      expect(expectError(await socketRequest(stranger, 'script', action, payload))).toMatchObject({
+      expect(expectError(await request(stranger, `script:${action}`, payload))).toMatchObject({
         code: 'NOT_FOUND_ERROR',
         error: 'Project not found',
       });
@@ -380,9 +380,9 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       { projectId: project.id, mode: 'cinematic', styleGuide: { notes: 'n'.repeat(5_001) } },
       { projectId: randomUUID().slice(1), mode: 'cinematic' },
     ]) {
-      expect(
-        expectError(await socketRequest(socket, 'script', 'generateShotsFromScript', payload)).code,
-      ).toBe('VALIDATION_ERROR');
+      expect(expectError(await request(socket, 'script:generateShotsFromScript', payload)).code).toBe(
+        'VALIDATION_ERROR',
+      );
     }
     expect(await storedShots(project.id)).toEqual([]);
   });

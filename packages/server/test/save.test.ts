@@ -25,7 +25,7 @@ import {
   connectSocket,
   newProject,
   newUser,
-  socketRequest,
+  request,
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
@@ -83,7 +83,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
   it('writes shots, script and settings in one call and answers the save result', async () => {
     const project = await newProject(server, alice);
     const listener = await connectSocket(server, alice.token);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const opening = scene([c, a]);
     const saveId = randomUUID();
@@ -262,15 +262,15 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const saveId = randomUUID();
     const shotId = randomUUID();
     const payload = { projectId: project.id, saveId, shots: [{ id: shotId, name: 'Socket' }] };
-    const answer = await socketRequest(socket, 'project', 'save', payload);
+    const answer = await request(socket, 'project:save', payload);
     expect(answer.event).toBe('project:response');
     const result = projectSaveResultSchema.parse(responseEnvelopeSchema.parse(answer.body).data);
     expect(result).toMatchObject({ projectId: project.id, savedShots: 1, saveId });
-    const replay = await socketRequest(socket, 'project', 'save', payload);
+    const replay = await request(socket, 'project:save', payload);
     expect(responseEnvelopeSchema.parse(replay.body).data).toEqual(result);
 
     const stranger = await connectSocket(server, bob.token);
-    const refused = await socketRequest(stranger, 'project', 'save', { ...payload, saveId: randomUUID() });
+    const refused = await request(stranger, 'project:save', { ...payload, saveId: randomUUID() });
     expect(errorEnvelopeSchema.parse(refused.body)).toMatchObject({
       code: 'NOT_FOUND_ERROR',
       error: 'Project not found',

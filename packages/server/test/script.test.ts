@@ -6,7 +6,6 @@ import {
   type ScriptAnalysis,
   type ScriptConvertResult,
   type ScriptValidation,
-  SOCKET_ACTIONS,
   scriptAnalysisSchema,
   scriptFormatHelpSchema,
   scriptSchema,
@@ -21,14 +20,12 @@ import {
   legacyRequest,
   newProject,
   newUser,
-  type SocketAnswer,
-  socketRequest,
+  request,
   type TestUser,
 } from './support/factories.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-type ScriptAction = keyof typeof SOCKET_ACTIONS.script;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const FOUNTAIN = `Title: The Ledger
@@ -48,12 +45,6 @@ EXT. HARBOR MARKET - DAY
 
 Eli runs through the stalls.
 `;
-
-const expectResponse = <T>(answer: SocketAnswer, action: ScriptAction) =>
-  expectSocketReply<T>(answer, 'script', action);
-
-const expectScriptError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, 'script', code, error);
 
 describe.each(testDatabases())('script on %s', (database) => {
   let server: TestServer;
@@ -113,34 +104,28 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body).toEqual(saved.body);
 
     const socket = await connect(alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'fdx' }),
     ).content;
-    const overSocket = expectResponse<Script>(
-      await socketRequest(socket, 'script', 'save', { projectId: project.id, content: fdx }),
-      'save',
+    const overSocket = expectSocketReply<Script>(
+      await request(socket, 'script:save', { projectId: project.id, content: fdx }),
     );
     expect(overSocket).toMatchObject({ content: fdx, format: 'fdx' });
-    const forced = expectResponse<Script>(
-      await socketRequest(socket, 'script', 'save', {
+    const forced = expectSocketReply<Script>(
+      await request(socket, 'script:save', {
         projectId: project.id,
         content: 'JUST TEXT',
         format: 'text',
       }),
-      'save',
     );
     expect(forced.format).toBe('text');
-    expect(
-      expectResponse(await socketRequest(socket, 'script', 'get', { projectId: project.id }), 'get'),
-    ).toEqual(forced);
+    expect(expectSocketReply(await request(socket, 'script:get', { projectId: project.id }))).toEqual(forced);
   });
 
   it('analyzes any script text and the project’s saved script, also through script:analyze → script:analyzed', async () => {
     const socket = await connect(alice);
-    const analysis = expectResponse<ScriptAnalysis>(
-      await socketRequest(socket, 'script', 'analyze', { content: FOUNTAIN }),
-      'analyze',
+    const analysis = expectSocketReply<ScriptAnalysis>(
+      await request(socket, 'script:analyze', { content: FOUNTAIN }),
     );
     expect(analysis.title).toBe('The Ledger');
     expect(analysis.scenes.map((scene) => scene.heading)).toEqual([
@@ -154,22 +139,20 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(scriptAnalysisSchema.parse(legacy.body)).toEqual(analysis);
 
     const project = await newProject(server, alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, from: 'fountain', to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, from: 'fountain', to: 'fdx' }),
     );
     await call(alice, 'PUT', `/api/script/${project.id}`, { content: fdx.content });
-    const fromProject = expectResponse<ScriptAnalysis>(
-      await socketRequest(socket, 'script', 'analyzeProject', { projectId: project.id }),
-      'analyzeProject',
+    const fromProject = expectSocketReply<ScriptAnalysis>(
+      await request(socket, 'script:analyzeProject', { projectId: project.id }),
     );
     expect(fromProject.scenes.map((scene) => scene.heading)).toEqual(
       analysis.scenes.map((scene) => scene.heading),
     );
     expect(fromProject.characters.map((character) => character.name)).toEqual(['MARA', 'ELI']);
 
-    const broken = expectScriptError(
-      await socketRequest(socket, 'script', 'analyze', {
+    const broken = expectSocketError(
+      await request(socket, 'script:analyze', {
         content: '<?xml version="1.0"?><FinalDraft><Content>',
         format: 'fdx',
       }),
@@ -184,9 +167,8 @@ describe.each(testDatabases())('script on %s', (database) => {
 
   it('converts between formats, also through script:convert → script:converted', async () => {
     const socket = await connect(alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'fdx' }),
     );
     expect(fdx.format).toBe('fdx');
     expect(fdx.content).toContain('<FinalDraft');
@@ -200,8 +182,8 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(back.body.format).toBe('fountain');
     expect(back.body.content).toContain('INT. LIGHTHOUSE - NIGHT');
     expect(back.body.content).toContain('MARA\nWho moved the ledger?');
-    expectScriptError(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'pdf' }),
+    expectSocketError(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'pdf' }),
       'VALIDATION_ERROR',
     );
   });
@@ -288,8 +270,8 @@ describe.each(testDatabases())('script on %s', (database) => {
       ['save', { projectId: project.id, content: 'mine now' }],
       ['analyzeProject', { projectId: project.id }],
     ] as const) {
-      expectScriptError(
-        await socketRequest(socket, 'script', action, payload),
+      expectSocketError(
+        await request(socket, `script:${action}`, payload),
         'NOT_FOUND_ERROR',
         'Project not found',
       );
@@ -312,14 +294,11 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe('');
 
     const socket = await connect(alice);
-    expectScriptError(await socketRequest(socket, 'script', 'analyze', 'text'), 'VALIDATION_ERROR');
-    expectScriptError(
-      await socketRequest(socket, 'script', 'save', { projectId: project.id }),
-      'VALIDATION_ERROR',
-    );
+    expectSocketError(await request(socket, 'script:analyze', 'text'), 'VALIDATION_ERROR');
+    expectSocketError(await request(socket, 'script:save', { projectId: project.id }), 'VALIDATION_ERROR');
     const anonymous = await connect();
-    expectScriptError(
-      await socketRequest(anonymous, 'script', 'analyze', { content: FOUNTAIN }),
+    expectSocketError(
+      await request(anonymous, 'script:analyze', { content: FOUNTAIN }),
       'AUTH_ERROR',
       'Authentication required',
     );

@@ -8,7 +8,7 @@ import {
   legacyRequest,
   newProject,
   newUser,
-  socketRequest,
+  request,
   type TestUser,
 } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -100,7 +100,7 @@ describe.each(testDatabases())('series on %s', (database) => {
       ['delete', { seriesId: series.id }],
       ['getProjects', { seriesId: series.id }],
     ] as const) {
-      const answer = await socketRequest(socket, 'series', action, payload);
+      const answer = await request(socket, `series:${action}`, payload);
       expect(answer.event).toBe('series:error');
       expect(answer.body).toMatchObject({ error: 'Series not found', code: 'NOT_FOUND_ERROR' });
     }
@@ -110,13 +110,13 @@ describe.each(testDatabases())('series on %s', (database) => {
   it('answers the series actions and their older named events over the socket', async () => {
     const user = await newUser(server);
     const socket = await connect(user);
-    const created = await socketRequest<{ data: Series }>(socket, 'series', 'create', { name: 'Anthology' });
+    const created = await request<{ data: Series }>(socket, 'series:create', { name: 'Anthology' });
     expect(created.event).toBe('series:response');
     const series = SOCKET_ACTIONS.series.create.reply.parse(created.body.data);
 
-    const all = await socketRequest<{ data: Series[] }>(socket, 'series', 'getAll', {});
+    const all = await request<{ data: Series[] }>(socket, 'series:getAll', {});
     expect(all.body.data).toEqual([{ ...series, projectCount: 0 }]);
-    const one = await socketRequest<{ data: Series }>(socket, 'series', 'getOne', { seriesId: series.id });
+    const one = await request<{ data: Series }>(socket, 'series:getOne', { seriesId: series.id });
     expect(one.body.data).toEqual(series);
 
     const legacyCreated = await legacyRequest<Series>(socket, 'series:create', { name: 'Old style' });
@@ -138,12 +138,12 @@ describe.each(testDatabases())('series on %s', (database) => {
     expect(legacyError.event).toBe('series:error');
     expect(legacyError.body).toMatchObject({ code: 'VALIDATION_ERROR' });
 
-    const updated = await socketRequest<{ data: Series }>(socket, 'series', 'update', {
+    const updated = await request<{ data: Series }>(socket, 'series:update', {
       seriesId: series.id,
       updates: { name: 'Anthology II' },
     });
     expect(updated.body.data.name).toBe('Anthology II');
-    const deleted = await socketRequest(socket, 'series', 'delete', { seriesId: series.id });
+    const deleted = await request(socket, 'series:delete', { seriesId: series.id });
     expect(deleted.body).toMatchObject({ success: true, data: { id: series.id, deleted: true } });
   });
 });

@@ -68,8 +68,6 @@ export const UPLOAD_MAX_BYTES = {
   json: 10 * 1024 * 1024,
 } as const;
 
-const FILES = '/api/files';
-
 export const okSchema = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof okSchema>;
 
@@ -312,7 +310,7 @@ export const HTTP_ROUTES = {
   files: {
     uploadImage: {
       method: 'POST',
-      path: `${FILES}/upload-image`,
+      path: '/api/files/upload-image',
       body: z.object({ projectId: idSchema, assetId: idSchema.optional() }),
       response: uploadResultSchema,
       auth: true,
@@ -321,7 +319,7 @@ export const HTTP_ROUTES = {
     },
     uploadAudio: {
       method: 'POST',
-      path: `${FILES}/upload-audio`,
+      path: '/api/files/upload-audio',
       body: z.object({ projectId: idSchema }),
       response: uploadResultSchema,
       auth: true,
@@ -330,28 +328,28 @@ export const HTTP_ROUTES = {
     },
     uploadJson: {
       method: 'POST',
-      path: `${FILES}/upload-json`,
+      path: '/api/files/upload-json',
       body: uploadJsonSchema,
       response: uploadResultSchema,
       auth: true,
     },
-    download: { method: 'GET', path: `${FILES}/download/:key`, response: downloadUrlSchema, auth: true },
+    download: { method: 'GET', path: '/api/files/download/:key', response: downloadUrlSchema, auth: true },
     delete: {
       method: 'DELETE',
-      path: `${FILES}/delete/:key`,
+      path: '/api/files/delete/:key',
       response: z.object({ deleted: z.literal(true), key: storageKeySchema }),
       auth: true,
     },
     list: {
       method: 'GET',
-      path: `${FILES}/list/:projectId`,
+      path: '/api/files/list/:projectId',
       response: z.object({ files: z.array(storedFileSchema) }),
       auth: true,
     },
-    test: { method: 'GET', path: `${FILES}/test`, response: storageTestSchema, auth: true },
+    test: { method: 'GET', path: '/api/files/test', response: storageTestSchema, auth: true },
     migrateVideo: {
       method: 'POST',
-      path: `${FILES}/migrate-video`,
+      path: '/api/files/migrate-video',
       body: z.object({ videoUrl: urlSchema, shotId: idSchema }),
       response: videoMigrationSchema,
       auth: true,
