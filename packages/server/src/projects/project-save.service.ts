@@ -17,7 +17,6 @@ import { EventsService } from '../realtime/events.service.js';
 import { ScriptsRepository } from '../script/script.repository.js';
 import { scriptFormatOf } from '../script/script.service.js';
 import { ShotsRepository } from '../shots/shot.repository.js';
-import { ShotsService } from '../shots/shot.service.js';
 import { checkShotOrder, settingsOf, withShotsAppended, withShotsRemoved } from '../shots/shot-order.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject } from './project.mapper.js';
@@ -44,7 +43,6 @@ function checkIds(input: ProjectSave): void {
 export class ProjectSaveService {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly shotsService: ShotsService,
     private readonly shots: ShotsRepository,
     private readonly scripts: ScriptsRepository,
     private readonly saves: ProjectSavesRepository,
@@ -56,7 +54,7 @@ export class ProjectSaveService {
     const project = await this.projects.requireOwned(user, projectId);
     checkIds(input);
     const saved = await this.shots.transaction(async (manager) => {
-      const locked = await this.shotsService.lockProject(manager, user, project.id);
+      const locked = await this.projects.lockOwned(manager, user, project.id);
       if (!(await this.saves.claim(manager, input.saveId, locked.id))) return undefined;
       return this.apply(manager, locked, input);
     });
@@ -97,7 +95,7 @@ export class ProjectSaveService {
       await this.scripts.upsert({ projectId: project.id, content, format: scriptFormatOf(content) }, manager);
     }
     const settings = await this.nextSettings(manager, project, input, savedIds, deletedIds);
-    const entity = await this.shots.saveProjectSettings(manager, project, settings);
+    const entity = await this.projects.saveSettings(manager, project, settings);
     const result: ProjectSaveResult = {
       projectId: project.id,
       savedShots: savedIds.length,

@@ -10,6 +10,7 @@ import {
   type SubscriptionReply,
   type User,
 } from '@reelbench/sdk/contract';
+import type { EntityManager } from 'typeorm';
 import { notAvailable, notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { EventsService } from '../realtime/events.service.js';
@@ -35,6 +36,22 @@ export class ProjectsService {
     const project = await this.projects.findOwned(user.id, parseId(projectId, 'Project'));
     if (project === null) throw notFound('Project');
     return project;
+  }
+
+  /** The user's project, locked for the rest of the transaction (it may have gone since a check). */
+  async lockOwned(manager: EntityManager, user: User, projectId: string): Promise<ProjectEntity> {
+    const project = await this.projects.lockOwned(manager, user.id, projectId);
+    if (project === null) throw notFound('Project');
+    return project;
+  }
+
+  /** Writes the project's settings (shot order, scenes…) inside the caller's transaction. */
+  saveSettings(
+    manager: EntityManager,
+    project: ProjectEntity,
+    settings: Record<string, unknown>,
+  ): Promise<ProjectEntity> {
+    return this.projects.saveSettings(manager, project, settings);
   }
 
   /** Without an owner check: for jobs, whose owner was checked when they were queued. */

@@ -101,7 +101,7 @@ export class ShotPlacementsService {
     if (assetIds.length > 0) await this.requireAssets(user, shot.projectId, assetIds);
     const entity = await this.shots.transaction(async (manager) => {
       const current = await this.shotsService.requireOwned(user, shot.id, manager, true);
-      return this.shots.updateOwned(shot.id, user.id, { assets: edit(placementsOf(current)) }, manager);
+      return this.shots.updateOwned(user.id, shot.id, { assets: edit(placementsOf(current)) }, manager);
     });
     if (entity === null) throw notFound('Shot');
     const updated = toShot(entity);
