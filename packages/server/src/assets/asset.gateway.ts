@@ -7,14 +7,18 @@ import {
   SocketAction,
 } from '../realtime/socket-action.decorator.js';
 import { AssetsService } from './asset.service.js';
+import { AssetCloneService } from './asset-clone.service.js';
 import { AssetGenerationService } from './asset-generation.service.js';
 import { AssetImageEditsService } from './asset-image-edits.service.js';
+import { AssetSeriesService } from './asset-series.service.js';
 
 /** The unified-asset domain's socket actions. */
 @WebSocketGateway()
 export class AssetsGateway {
   constructor(
     private readonly assets: AssetsService,
+    private readonly seriesLevel: AssetSeriesService,
+    private readonly cloner: AssetCloneService,
     private readonly generation: AssetGenerationService,
     private readonly edits: AssetImageEditsService,
   ) {}
@@ -71,17 +75,17 @@ export class AssetsGateway {
 
   @SocketAction('unified-asset:upgradeToSeries')
   upgradeToSeries(user: User, input: ParsedPayload<'unified-asset:upgradeToSeries'>) {
-    return this.assets.upgradeToSeries(user, input);
+    return this.seriesLevel.upgradeToSeries(user, input);
   }
 
   @SocketAction('unified-asset:downgradeFromSeries')
   downgradeFromSeries(user: User, input: ParsedPayload<'unified-asset:downgradeFromSeries'>) {
-    return this.assets.downgradeFromSeries(user, input);
+    return this.seriesLevel.downgradeFromSeries(user, input);
   }
 
   @SocketAction('unified-asset:clone')
   clone(user: User, input: ParsedPayload<'unified-asset:clone'>) {
-    return this.assets.clone(user, input);
+    return this.cloner.clone(user, input);
   }
 
   @SocketAction('unified-asset:generateImage')
