@@ -8,7 +8,6 @@ import {
   legacyErrorPayloadSchema,
   type Project,
   SERVER_EVENT_SCHEMAS,
-  SOCKET_ACTIONS,
 } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
@@ -28,16 +27,13 @@ import {
   connectSocket,
   legacyRequest,
   newProject,
-  newUser,
   request,
   type SocketAnswer,
-  type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 
-const DOMAIN = 'unified-asset';
 const GATED_PROVIDER = 'gated-test';
 const BROKEN_PROVIDER = 'broken-test';
 
@@ -63,10 +59,9 @@ function gate(): { wait: Promise<void>; open: () => void } {
 }
 
 describe.each(testDatabases())('asset image generation on %s', (database) => {
-  let server: TestServer;
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
+
   let storage: Storage;
-  let alice: TestUser;
-  let bob: TestUser;
   let project: Project;
   let aliceSocket: Socket;
   let bobSocket: Socket;
@@ -74,7 +69,6 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
   let rotationGate = gate();
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     storage = server.app.get<Storage>(STORAGE);
     const local = createLocalProvider();
     const registry = server.app.get(ProviderRegistry);
@@ -95,8 +89,6 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
         },
       },
     });
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, { name: 'Harbour Lights' });
     aliceSocket = await connectSocket(server, alice.token);
     bobSocket = await connectSocket(server, bob.token);
@@ -109,14 +101,7 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
     rotationGate.open();
     aliceSocket?.disconnect();
     bobSocket?.disconnect();
-    await server?.close();
   });
-
-  const _call = (
-    action: keyof (typeof SOCKET_ACTIONS)['unified-asset'],
-    payload: unknown,
-    socket = aliceSocket,
-  ) => request(socket, `${DOMAIN}:${action}`, payload);
 
   const generate = async (payload: Record<string, unknown>) =>
     expectSocketReply<AssetImageGenerationReply>(

@@ -5,22 +5,14 @@ import {
   errorBodySchema,
   type User,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOO_MANY_LOGIN_ATTEMPTS } from '../src/auth/login-rate-limiter.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newUser, request, waitForEvent } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/harness.js';
 
 describe.each(testDatabases())('auth on %s', (database) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ database });
 
   const register = (body: unknown) =>
     api<AuthResponse & ErrorBody>(server, 'POST', '/api/auth/register', { body });

@@ -15,19 +15,10 @@ import {
 } from '@reelbench/sdk/contract';
 import { convertScript } from '@reelbench/sdk/screenplay';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  request,
-  type SocketAnswer,
-  type TestUser,
-} from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { api, legacyRequest, newProject, newUser, request, type SocketAnswer } from './support/factories.js';
+import { newAsset, useTestServer } from './support/harness.js';
 
 const SCRIPT = `Title: The Ledger
 Author: Reelbench Tests
@@ -83,15 +74,7 @@ function expectError(answer: SocketAnswer): ErrorEnvelope {
 }
 
 describe.each(testDatabases())('the first pass on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
+  const { server, alice, connect } = useTestServer({ database, users: ['alice'] });
 
   async function projectWithScript(content = SCRIPT): Promise<Project> {
     const project = await newProject(server, alice);
@@ -130,19 +113,6 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     return (await api<Project>(server, 'GET', `/api/projects/${projectId}`, { token: alice.token })).body
       .settings;
   }
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('turns the saved script into ordered, timed shots covering every scene, written in one go', async () => {
     const project = await projectWithScript();
@@ -276,18 +246,15 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
 
   it('places the project’s assets the script names and reports the missing ones', async () => {
     const project = await projectWithScript();
-    const [mara] = await server.query<{ id: string }>(
-      "INSERT INTO assets (owner_id, project_id, type, name) VALUES ($1, $2, 'character', 'Mara') RETURNING id",
-      [alice.user.id, project.id],
-    );
+    const mara = await newAsset(server, alice, { projectId: project.id }, 'character', 'Mara');
     const socket = await connect(alice);
     const pass = await firstPass(socket, project.id);
     expect(pass.missingAssets).toContainEqual({ type: 'character', name: 'ELI' });
     expect(pass.missingAssets).not.toContainEqual({ type: 'character', name: 'MARA' });
     const stored = await storedShots(project.id);
-    const withMara = stored.filter((shot) => shot.assets.some((placement) => placement.assetId === mara?.id));
+    const withMara = stored.filter((shot) => shot.assets.some((placement) => placement.assetId === mara));
     expect(withMara.length).toBeGreaterThan(0);
-    const linked = pass.linkedAssets?.find((link) => link.assetId === mara?.id);
+    const linked = pass.linkedAssets?.find((link) => link.assetId === mara);
     expect(withMara.map((shot) => shot.id)).toEqual(linked?.shotIndexes.map((i) => pass.shots[i]?.id));
   });
 
@@ -362,12 +329,12 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const bob = await newUser(server);
     const stranger = await connect(bob);
     for (const [action, payload] of [
-      ['generateShotsFromScript', { projectId: project.id, mode: 'cinematic' }],
-      ['generateCinematicShots', { projectId: project.id }],
-      ['generate-shots', { projectId: project.id }],
-      ['directedBreakdown', { projectId: project.id }],
+      ['script:generateShotsFromScript', { projectId: project.id, mode: 'cinematic' }],
+      ['script:generateCinematicShots', { projectId: project.id }],
+      ['script:generate-shots', { projectId: project.id }],
+      ['script:directedBreakdown', { projectId: project.id }],
     ] as const) {
-      expect(expectError(await request(stranger, `script:${action}`, payload))).toMatchObject({
+      expect(expectError(await request(stranger, action, payload))).toMatchObject({
         code: 'NOT_FOUND_ERROR',
         error: 'Project not found',
       });

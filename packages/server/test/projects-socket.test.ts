@@ -9,50 +9,24 @@ import {
   SOCKET_ACTIONS,
   type SocketActionEvent,
 } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventsService } from '../src/realtime/events.service.js';
 import { ENVELOPE_REQUIRED, PAYLOAD_NOT_OBJECT } from '../src/realtime/socket-action.decorator.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
-  connectSocket,
   firstEvent,
   legacyRequest,
   newProject,
   newUser,
   request,
-  type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe.each(testDatabases())('projects over the socket on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user?: TestUser) => {
-    const socket = await connectSocket(server, user?.token);
-    sockets.push(socket);
-    return socket;
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('answers create, getAll, getOne, update and delete on project:response', async () => {
     const socket = await connect(alice);

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ErrorBody,
-  errorBodySchema,
   errorEnvelopeSchema,
   type Project,
   type ProjectSaveInput,
@@ -13,7 +11,7 @@ import {
   type Shot,
   type ShotPage,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAVE_ID_REUSED,
   SHOT_SAVED_AND_DELETED,
@@ -29,7 +27,8 @@ import {
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { expectHttpError, useTestServer } from './support/harness.js';
+import { startTestServer } from './support/test-server.js';
 
 const FOUNTAIN = 'INT. LIGHTHOUSE - NIGHT\n\nMara climbs the stairs.\n';
 
@@ -38,33 +37,10 @@ function scene(shotIds: string[], name = 'Opening'): Scene {
 }
 
 describe.each(testDatabases())('project save on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
 
   const save = (user: TestUser, projectId: string, body: ProjectSaveInput | Record<string, unknown>) =>
     api<ProjectSaveResult>(server, 'POST', `/api/projects/${projectId}/save`, { token: user.token, body });
-
-  function expectError(
-    response: { status: number; body: unknown },
-    status: number,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
 
   async function snapshot(projectId: string) {
     const shots = await server.query<{ id: string; name: string; position: number }>(
@@ -151,7 +127,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const [row] = await server.query<{ name: string }>('SELECT name FROM shots WHERE id = $1', [shotId]);
     expect(row?.name).toBe('Concurrent');
     const elsewhere = await newProject(server, alice);
-    expectError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, SAVE_ID_REUSED);
+    expectHttpError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, { error: SAVE_ID_REUSED });
   });
 
   it('updates existing shots, creates new ones (with or without an id) and deletes the listed ones', async () => {
@@ -204,7 +180,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const before = await snapshot(project.id);
 
     const saveId = randomUUID();
-    expectError(
+    expectHttpError(
       await save(alice, project.id, {
         saveId,
         shots: [{ id: mine, name: 'Renamed' }, { name: 'New' }, { id: bobsShot, name: 'Stolen' }],
@@ -213,7 +189,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
         settings: { scenes: [], shotOrder: [] },
       }),
       404,
-      'Shot not found',
+      { error: 'Shot not found' },
     );
     expect(await snapshot(project.id)).toEqual(before);
     const [bobs] = await server.query<{ name: string; project_id: string }>(
@@ -244,15 +220,17 @@ describe.each(testDatabases())('project save on %s', (database) => {
       [{ saveId: randomUUID(), shots: Array.from({ length: 2_001 }, () => ({})) }, undefined],
     ];
     for (const [body, message] of attempts) {
-      const error = expectError(await save(alice, project.id, body), 400, message);
+      const error = expectHttpError(await save(alice, project.id, body), 400, { error: message });
       expect(error.code).toBe('VALIDATION_ERROR');
     }
     expect(await snapshot(project.id)).toEqual(before);
-    expectError(await save(bob, project.id, { saveId: randomUUID(), shots: [] }), 404, 'Project not found');
-    expectError(
+    expectHttpError(await save(bob, project.id, { saveId: randomUUID(), shots: [] }), 404, {
+      error: 'Project not found',
+    });
+    expectHttpError(
       await api(server, 'POST', `/api/projects/${project.id}/save`, { body: { saveId: randomUUID() } }),
       401,
-      'Authentication required',
+      { error: 'Authentication required' },
     );
   });
 
@@ -305,19 +283,19 @@ describe.each(testDatabases())('project save on %s', (database) => {
       body: { accepted: false },
     });
 
-    expectError(
-      await beacon({ projectId: project.id, save: { saveId: randomUUID() } }),
-      401,
-      'Authentication required',
-    );
-    expectError(await beacon({ projectId: project.id, token: 'forged' }), 401);
-    expectError(await beacon({ projectId: project.id, token: bob.token }), 404, 'Project not found');
-    expectError(await beacon({ token: alice.token }), 400);
+    expectHttpError(await beacon({ projectId: project.id, save: { saveId: randomUUID() } }), 401, {
+      error: 'Authentication required',
+    });
+    expectHttpError(await beacon({ projectId: project.id, token: 'forged' }), 401);
+    expectHttpError(await beacon({ projectId: project.id, token: bob.token }), 404, {
+      error: 'Project not found',
+    });
+    expectHttpError(await beacon({ token: alice.token }), 400);
     const malformed = await api(server, 'POST', '/api/projects/emergency-save', {
       rawBody: '{"projectId":',
       headers: { 'content-type': 'text/plain' },
     });
-    expectError(malformed, 400, 'Malformed JSON body');
+    expectHttpError(malformed, 400, { error: 'Malformed JSON body' });
     const [after] = await server.query<{ name: string }>('SELECT name FROM shots WHERE id = $1', [shotId]);
     expect(after?.name).toBe('Header');
   });

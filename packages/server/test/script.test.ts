@@ -1,6 +1,4 @@
 import {
-  type ErrorBody,
-  errorBodySchema,
   legacyErrorPayloadSchema,
   type Script,
   type ScriptAnalysis,
@@ -11,22 +9,11 @@ import {
   scriptSchema,
   scriptValidationSchema,
 } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  request,
-  type TestUser,
-} from './support/factories.js';
+import { legacyRequest, newProject, request } from './support/factories.js';
+import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const FOUNTAIN = `Title: The Ledger
 
@@ -47,46 +34,7 @@ Eli runs through the stalls.
 `;
 
 describe.each(testDatabases())('script on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user?: TestUser) => {
-    const socket = await connectSocket(server, user?.token);
-    sockets.push(socket);
-    return socket;
-  };
-  const call = <T>(user: TestUser | undefined, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, {
-      ...(user ? { token: user.token } : {}),
-      ...(body === undefined ? {} : { body }),
-    });
-
-  function expectError(
-    response: { status: number; body: unknown },
-    status: number,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('saves and reads a project script over HTTP and the socket, detecting its format', async () => {
     const project = await newProject(server, alice);
@@ -223,17 +171,15 @@ describe.each(testDatabases())('script on %s', (database) => {
       { content: 42, format: 'fountain' },
       { format: 'text' },
     ]) {
-      const error = expectError(
-        await call(alice, 'POST', '/api/script/validate', body),
-        400,
-        'Script validation failed',
-      );
+      const error = expectHttpError(await call(alice, 'POST', '/api/script/validate', body), 400, {
+        error: 'Script validation failed',
+      });
       expect(error.details?.length).toBeGreaterThan(0);
     }
-    expectError(
+    expectHttpError(
       await call(undefined, 'POST', '/api/script/validate', { content: FOUNTAIN, format: 'fountain' }),
       401,
-      'Authentication required',
+      { error: 'Authentication required' },
     );
   });
 
@@ -243,7 +189,7 @@ describe.each(testDatabases())('script on %s', (database) => {
       expect(help.status).toBe(200);
       expect(scriptFormatHelpSchema.parse(help.body).format).toBe(format);
     }
-    const unknown = expectError(await call(alice, 'GET', '/api/script/format-help/pdf'), 404);
+    const unknown = expectHttpError(await call(alice, 'GET', '/api/script/format-help/pdf'), 404);
     expect(unknown.code).toBe('NOT_FOUND_ERROR');
   });
 
@@ -251,30 +197,28 @@ describe.each(testDatabases())('script on %s', (database) => {
     const list = await call(alice, 'GET', '/api/script/jobs');
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
-    expectError(await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`), 404, 'Job not found');
-    expectError(await call(alice, 'DELETE', '/api/script/jobs/not-a-job'), 404, 'Job not found');
+    expectHttpError(await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`), 404, {
+      error: 'Job not found',
+    });
+    expectHttpError(await call(alice, 'DELETE', '/api/script/jobs/not-a-job'), 404, {
+      error: 'Job not found',
+    });
   });
 
   it('answers another user "Project not found" and keeps the script', async () => {
     const project = await newProject(server, alice);
     await call(alice, 'PUT', `/api/script/${project.id}`, { content: FOUNTAIN });
-    expectError(await call(bob, 'GET', `/api/script/${project.id}`), 404, 'Project not found');
-    expectError(
-      await call(bob, 'PUT', `/api/script/${project.id}`, { content: 'mine now' }),
-      404,
-      'Project not found',
-    );
+    expectHttpError(await call(bob, 'GET', `/api/script/${project.id}`), 404, { error: 'Project not found' });
+    expectHttpError(await call(bob, 'PUT', `/api/script/${project.id}`, { content: 'mine now' }), 404, {
+      error: 'Project not found',
+    });
     const socket = await connect(bob);
     for (const [action, payload] of [
-      ['get', { projectId: project.id }],
-      ['save', { projectId: project.id, content: 'mine now' }],
-      ['analyzeProject', { projectId: project.id }],
+      ['script:get', { projectId: project.id }],
+      ['script:save', { projectId: project.id, content: 'mine now' }],
+      ['script:analyzeProject', { projectId: project.id }],
     ] as const) {
-      expectSocketError(
-        await request(socket, `script:${action}`, payload),
-        'NOT_FOUND_ERROR',
-        'Project not found',
-      );
+      expectSocketError(await request(socket, action, payload), 'NOT_FOUND_ERROR', 'Project not found');
     }
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe(FOUNTAIN);
   });
@@ -290,7 +234,7 @@ describe.each(testDatabases())('script on %s', (database) => {
       ['GET', `/api/script/${UNKNOWN_ID}`, undefined, 404],
     ];
     for (const [method, path, body, status] of bad)
-      expectError(await call(alice, method, path, body), status);
+      expectHttpError(await call(alice, method, path, body), status);
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe('');
 
     const socket = await connect(alice);

@@ -1,45 +1,11 @@
 import { type ErrorBody, type Series, SOCKET_ACTIONS, seriesSchema } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  request,
-  type TestUser,
-} from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { legacyRequest, newProject, newUser, request } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 
 describe.each(testDatabases())('series on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
-  const call = <T>(user: TestUser, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, { token: user.token, ...(body === undefined ? {} : { body }) });
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('creates, lists (with projectCount), gets, updates and deletes over HTTP', async () => {
     const user = await newUser(server);
@@ -95,12 +61,12 @@ describe.each(testDatabases())('series on %s', (database) => {
 
     const socket = await connect(bob);
     for (const [action, payload] of [
-      ['getOne', { seriesId: series.id }],
-      ['update', { seriesId: series.id, updates: { name: 'Ours' } }],
-      ['delete', { seriesId: series.id }],
-      ['getProjects', { seriesId: series.id }],
+      ['series:getOne', { seriesId: series.id }],
+      ['series:update', { seriesId: series.id, updates: { name: 'Ours' } }],
+      ['series:delete', { seriesId: series.id }],
+      ['series:getProjects', { seriesId: series.id }],
     ] as const) {
-      const answer = await request(socket, `series:${action}`, payload);
+      const answer = await request(socket, action, payload);
       expect(answer.event).toBe('series:error');
       expect(answer.body).toMatchObject({ error: 'Series not found', code: 'NOT_FOUND_ERROR' });
     }

@@ -21,10 +21,10 @@ import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
+import { UNKNOWN_ID } from './support/harness.js';
 import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const FRAME_SECONDS = 1 / 24;
 /** Short shots keep the animatics quick to encode; their durations differ so a mix-up would show. */
 const DURATIONS = [1, 1.5, 2, 1.25, 1.75, 1, 2.5, 1.5, 1.125, 2];

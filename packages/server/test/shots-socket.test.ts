@@ -12,77 +12,23 @@ import {
   type SocketActionEvent,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSET_PLACED_TWICE } from '../src/shots/shot-placement.service.js';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  newProject,
-  newUser,
-  request,
-  type TestUser,
-  waitForEvent,
-} from './support/factories.js';
+import { api, newProject, request, waitForEvent } from './support/factories.js';
+import { newAsset, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testDatabases())('shots over the socket on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
+  const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
-
-  async function newShot(
+  async function createShot(
     socket: Socket,
     projectId: string,
     fields: Record<string, unknown> = {},
   ): Promise<Shot> {
     return expectSocketReply<Shot>(await request(socket, 'shot:create', { projectId, ...fields }));
   }
-
-  async function newAsset(
-    owner: TestUser,
-    where: { projectId?: string; seriesId?: string },
-    type = 'character',
-    name = 'Mara',
-  ): Promise<string> {
-    const [row] = await server.query<{ id: string }>(
-      `INSERT INTO assets (owner_id, project_id, series_id, type, name, is_series_level)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [
-        owner.user.id,
-        where.projectId ?? null,
-        where.seriesId ?? null,
-        type,
-        name,
-        where.seriesId !== undefined,
-      ],
-    );
-    return row?.id as string;
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('creates, updates, gets, lists and deletes, with events to the project room only', async () => {
     const project = await newProject(server, alice);
@@ -97,7 +43,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
 
     const created = waitForEvent(listener, 'shot:created');
     const added = waitForEvent(listener, 'timeline:shot-added');
-    const shot = await newShot(socket, project.id, { name: 'Harbour', duration: 4 });
+    const shot = await createShot(socket, project.id, { name: 'Harbour', duration: 4 });
     expect(SERVER_EVENT_SCHEMAS['shot:created'].parse(await created)).toEqual({
       projectId: project.id,
       shot,
@@ -144,11 +90,11 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     const project = await newProject(server, alice, { series_id: series.id });
     const otherProject = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
-    const own = await newAsset(alice, { projectId: project.id });
-    const fromSeries = await newAsset(alice, { seriesId: series.id }, 'location', 'Lighthouse');
-    const elsewhere = await newAsset(alice, { projectId: otherProject.id });
-    const bobs = await newAsset(bob, { projectId: (await newProject(server, bob)).id });
+    const shot = await createShot(socket, project.id);
+    const own = await newAsset(server, alice, { projectId: project.id });
+    const fromSeries = await newAsset(server, alice, { seriesId: series.id }, 'location', 'Lighthouse');
+    const elsewhere = await newAsset(server, alice, { projectId: otherProject.id });
+    const bobs = await newAsset(server, bob, { projectId: (await newProject(server, bob)).id });
 
     const placed = expectSocketReply<Shot>(
       await request(socket, 'shot:add-asset', {
@@ -253,9 +199,9 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     const listener = await connect(alice);
     await request(listener, 'project:subscribe', { projectId: project.id });
     const [a, b, c] = [
-      await newShot(socket, project.id),
-      await newShot(socket, project.id),
-      await newShot(socket, project.id),
+      await createShot(socket, project.id),
+      await createShot(socket, project.id),
+      await createShot(socket, project.id),
     ];
     const ids = [a, b, c].map((shot) => (shot as Shot).id) as [string, string, string];
     const scenes: Scene[] = [
@@ -291,7 +237,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     );
     expect(plain).toEqual({ projectId: project.id, shotOrder: [ids[0], ids[2], ids[1]], scenes });
 
-    const foreign = await newShot(await connect(bob), (await newProject(server, bob)).id);
+    const foreign = await createShot(await connect(bob), (await newProject(server, bob)).id);
     expectSocketError(
       await request(socket, 'shot:reorder-with-scenes', {
         projectId: project.id,
@@ -318,13 +264,13 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('makes coverage variants of a shot at other framings and manages them', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id, {
+    const shot = await createShot(socket, project.id, {
       name: '1.2 Medium – Mara at the window',
       description: 'Mara watches the harbour.',
       prompt: 'medium shot, static camera, Mara at the window, lighthouse (interior), night',
       framing: 'medium',
     });
-    const other = await newShot(socket, project.id, { name: 'Plain', prompt: 'the harbour at dawn' });
+    const other = await createShot(socket, project.id, { name: 'Plain', prompt: 'the harbour at dawn' });
 
     const variants = expectSocketReply<CoverageVariant[]>(
       await request(socket, 'shot:create-coverage', {
@@ -417,7 +363,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('runs every generation action for the owner after checking the payload and ownership', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
+    const shot = await createShot(socket, project.id);
     const [variant] = expectSocketReply<CoverageVariant[]>(
       await request(socket, 'shot:create-coverage', { shotId: shot.id, framingTypes: ['wide'] }),
     );
@@ -470,8 +416,8 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('answers another user "Shot not found" / "Project not found" on every action and changes nothing', async () => {
     const project = await newProject(server, alice);
     const owner = await connect(alice);
-    const shot = await newShot(owner, project.id, { name: 'Untouched' });
-    const asset = await newAsset(alice, { projectId: project.id });
+    const shot = await createShot(owner, project.id, { name: 'Untouched' });
+    const asset = await newAsset(server, alice, { projectId: project.id });
     const socket = await connect(bob);
     const attempts: [SocketActionEvent, unknown, string][] = [
       ['shot:create', { projectId: project.id }, 'Project not found'],
@@ -505,7 +451,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('answers bad payloads with VALIDATION_ERROR and an unauthenticated socket with AUTH_ERROR', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
+    const shot = await createShot(socket, project.id);
     const bad: [SocketActionEvent, unknown][] = [
       ['shot:create', 'hello'],
       ['shot:create', { projectId: project.id, name: ['x'] }],
@@ -531,8 +477,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
       'Shot not found',
     );
 
-    const anonymous = await connectSocket(server);
-    sockets.push(anonymous);
+    const anonymous = await connect();
     expectSocketError(
       await request(anonymous, 'shot:getOne', { shotId: shot.id }),
       'AUTH_ERROR',
