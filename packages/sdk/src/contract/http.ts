@@ -27,7 +27,7 @@ import {
   urlSchema,
   userSchema,
 } from './entities.js';
-import { ReelbenchError } from './errors.js';
+import { MESSAGES, ReelbenchError } from './errors.js';
 import {
   assetCreateSchema,
   assetUpdatesSchema,
@@ -44,6 +44,14 @@ import {
 } from './inputs.js';
 import { deletedReplySchema, shotOrderReplySchema } from './socket.js';
 
+/** A route's body and query after its schemas parsed them (defaults applied). */
+export type RouteBody<S extends HttpRouteSpec> = S extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : never;
+export type RouteQuery<S extends HttpRouteSpec> = S extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : never;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpRouteSpec {
@@ -59,6 +67,10 @@ export interface HttpRouteSpec {
   /** multipart/form-data: `body` describes the text fields, `fileField` names the file part. */
   multipart?: boolean;
   fileField?: string;
+  /** The largest file part accepted, in bytes (multipart routes). */
+  maxBytes?: number;
+  /** The catalogue message a refused input answers with (the reasons go in details). */
+  failureMessage?: string;
 }
 
 /** Largest accepted upload per file part, in bytes. */
@@ -129,6 +141,7 @@ export const HTTP_ROUTES = {
       body: registerSchema,
       response: authResponseSchema,
       auth: false,
+      failureMessage: MESSAGES.registrationFailed,
     },
     login: {
       method: 'POST',
@@ -136,6 +149,7 @@ export const HTTP_ROUTES = {
       body: loginSchema,
       response: authResponseSchema,
       auth: false,
+      failureMessage: MESSAGES.loginFailed,
     },
     me: {
       method: 'GET',
@@ -297,6 +311,7 @@ export const HTTP_ROUTES = {
       body: scriptValidateSchema,
       response: scriptValidationSchema,
       auth: true,
+      failureMessage: MESSAGES.scriptValidationFailed,
     },
     formatHelp: {
       method: 'GET',
@@ -316,6 +331,8 @@ export const HTTP_ROUTES = {
       auth: true,
       multipart: true,
       fileField: 'image',
+      maxBytes: UPLOAD_MAX_BYTES.image,
+      failureMessage: MESSAGES.imageUploadFailed,
     },
     uploadAudio: {
       method: 'POST',
@@ -325,6 +342,8 @@ export const HTTP_ROUTES = {
       auth: true,
       multipart: true,
       fileField: 'audio',
+      maxBytes: UPLOAD_MAX_BYTES.audio,
+      failureMessage: MESSAGES.audioUploadFailed,
     },
     uploadJson: {
       method: 'POST',
@@ -332,6 +351,7 @@ export const HTTP_ROUTES = {
       body: uploadJsonSchema,
       response: uploadResultSchema,
       auth: true,
+      failureMessage: MESSAGES.jsonUploadFailed,
     },
     download: { method: 'GET', path: '/api/files/download/:key', response: downloadUrlSchema, auth: true },
     delete: {
@@ -353,6 +373,7 @@ export const HTTP_ROUTES = {
       body: z.object({ videoUrl: urlSchema, shotId: idSchema }),
       response: videoMigrationSchema,
       auth: true,
+      failureMessage: MESSAGES.videoMigrationFailed,
     },
   },
   review: {
