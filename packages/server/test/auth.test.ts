@@ -3,10 +3,10 @@ import {
   authResponseSchema,
   type ErrorBody,
   errorBodySchema,
+  SERVER_MESSAGES,
   type User,
 } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { TOO_MANY_LOGIN_ATTEMPTS } from '../src/auth/login-rate-limiter.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newUser, request, waitForEvent } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
@@ -174,7 +174,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
       success: false,
-      error: TOO_MANY_LOGIN_ATTEMPTS,
+      error: SERVER_MESSAGES.tooManyLoginAttempts,
       code: 'RATE_LIMIT_ERROR',
       statusCode: 429,
     });

@@ -5,13 +5,13 @@ import {
   projectSchema,
   type ResponseEnvelope,
   SERVER_EVENT_SCHEMAS,
+  SERVER_MESSAGES,
   type Series,
   SOCKET_ACTIONS,
   type SocketActionEvent,
 } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { EventsService } from '../src/realtime/events.service.js';
-import { ENVELOPE_REQUIRED, PAYLOAD_NOT_OBJECT } from '../src/realtime/socket-action.decorator.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
@@ -307,7 +307,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
       const legacy = await legacyRequest(socket, 'project:getOne', message);
       expect(legacy).toEqual({
         event: 'project:error',
-        body: { error: PAYLOAD_NOT_OBJECT, code: 'VALIDATION_ERROR', statusCode: 400 },
+        body: { error: SERVER_MESSAGES.payloadNotObject, code: 'VALIDATION_ERROR', statusCode: 400 },
       });
     }
 
@@ -315,7 +315,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     socket.emit('project:getEDLs', { projectId: project.id });
     expect(await waitForEvent(socket, 'project:error')).toEqual({
       success: false,
-      error: ENVELOPE_REQUIRED,
+      error: SERVER_MESSAGES.envelopeRequired,
       code: 'VALIDATION_ERROR',
       statusCode: 400,
     });

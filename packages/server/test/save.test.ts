@@ -8,15 +8,11 @@ import {
   responseEnvelopeSchema,
   type Scene,
   type Script,
+  SERVER_MESSAGES,
   type Shot,
   type ShotPage,
 } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  SAVE_ID_REUSED,
-  SHOT_SAVED_AND_DELETED,
-  SHOT_SAVED_TWICE,
-} from '../src/projects/project-save.service.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
@@ -127,7 +123,9 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const [row] = await server.query<{ name: string }>('SELECT name FROM shots WHERE id = $1', [shotId]);
     expect(row?.name).toBe('Concurrent');
     const elsewhere = await newProject(server, alice);
-    expectHttpError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, { error: SAVE_ID_REUSED });
+    expectHttpError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, {
+      error: SERVER_MESSAGES.saveIdReused,
+    });
   });
 
   it('updates existing shots, creates new ones (with or without an id) and deletes the listed ones', async () => {
@@ -212,8 +210,11 @@ describe.each(testDatabases())('project save on %s', (database) => {
       [{ saveId: 'x', shots: [] }, 'saveId: Invalid UUID'],
       [{ saveId: randomUUID(), shots: 'all' }, undefined],
       [{ saveId: randomUUID(), shots: [{ name: 42 }] }, undefined],
-      [{ saveId: randomUUID(), shots: [{ id: shot }, { id: shot }] }, SHOT_SAVED_TWICE],
-      [{ saveId: randomUUID(), shots: [{ id: shot }], deletedShotIds: [shot] }, SHOT_SAVED_AND_DELETED],
+      [{ saveId: randomUUID(), shots: [{ id: shot }, { id: shot }] }, SERVER_MESSAGES.shotSavedTwice],
+      [
+        { saveId: randomUUID(), shots: [{ id: shot }], deletedShotIds: [shot] },
+        SERVER_MESSAGES.shotSavedAndDeleted,
+      ],
       [{ saveId: randomUUID(), shots: [], settings: { shotOrder: [randomUUID()] } }, undefined],
       [{ saveId: randomUUID(), shots: [], settings: { shotOrder: [], scenes: [scene([shot])] } }, undefined],
       [{ saveId: randomUUID(), shots: [], script: { content: 'x'.repeat(2_000_001) } }, undefined],

@@ -4,6 +4,7 @@ import {
   DEFAULT_SHOT_NAME,
   type Project,
   type Scene,
+  SERVER_MESSAGES,
   type Shot,
   type ShotOrderReply,
   type ShotPage,
@@ -13,8 +14,6 @@ import {
   shotSchema,
 } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { SHOT_EXISTS } from '../src/shots/shot.service.js';
-import { INVALID_SHOT_ORDER } from '../src/shots/shot-order.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, type TestUser } from './support/factories.js';
 import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
@@ -54,7 +53,7 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     expect((await settingsOf(project.id)).shotOrder).toEqual([first.id, chosenId]);
 
     expectHttpError(await call(alice, 'POST', `/api/projects/${project.id}/shots`, { id: chosenId }), 409, {
-      error: SHOT_EXISTS,
+      error: SERVER_MESSAGES.shotExists,
     });
     const elsewhere = await newProject(server, alice);
     expectHttpError(await call(alice, 'POST', `/api/projects/${elsewhere.id}/shots`, { id: chosenId }), 404, {
@@ -180,7 +179,7 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     for (const [body, detail] of attempts) {
       const error = expectHttpError(await call(alice, 'PUT', path, body), 400);
       expect(error.code).toBe('VALIDATION_ERROR');
-      expect(error.error).toBe(`${INVALID_SHOT_ORDER}: ${detail}`);
+      expect(error.error).toBe(`${SERVER_MESSAGES.invalidShotOrder}: ${detail}`);
     }
     expect((await settingsOf(project.id)).shotOrder).toEqual([one.id, two.id]);
     const positions = await server.query<{ id: string }>(

@@ -5,6 +5,7 @@ import {
   type Project,
   type Scene,
   SERVER_EVENT_SCHEMAS,
+  SERVER_MESSAGES,
   type Series,
   type Shot,
   type ShotAssetsReply,
@@ -13,7 +14,6 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { ASSET_PLACED_TWICE } from '../src/shots/shot-placement.service.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request, waitForEvent } from './support/factories.js';
 import { newAsset, UNKNOWN_ID, useTestServer } from './support/harness.js';
@@ -177,7 +177,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
         assets: [{ assetId: own }, { assetId: own }],
       }),
       'VALIDATION_ERROR',
-      ASSET_PLACED_TWICE,
+      SERVER_MESSAGES.assetPlacedTwice,
     );
     expectSocketError(
       await request(socket, 'shot:update-assets', {

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   normalizeImageKey,
   parseImageKey,
+  SERVER_MESSAGES,
   TEXT_LIMITS,
   type User,
   variantNameSchema,
@@ -31,8 +32,6 @@ import { ASSET_JOB_TYPES, definedFields, jobOwner, providerCall } from './asset-
 export const NO_STORED_IMAGE_UNDER = (key: string) =>
   `Image ${key} has no stored image yet: generate or upload one first`;
 export const INVALID_IMAGE_KEY = 'Image keys are variant, variant-rotation or variant-view';
-export const INVALID_VARIANT_NAME = 'Variant names are lower-case letters, digits and _, without -';
-
 type EnhancePayload = JobPayloads['asset:enhance-image'];
 type BgRemovalPayload = JobPayloads['asset:ensure-bg-removed'];
 
@@ -169,7 +168,9 @@ export class AssetImageEditsService implements OnModuleInit {
   async ensureVariantBgRemoved(user: User, assetId: string, variant: string): Promise<Asset> {
     const asset = await this.assets.requireAsset(user, assetId);
     if (!variantNameSchema.safeParse(variant).success) {
-      throw validation(INVALID_VARIANT_NAME, [{ path: 'key', message: INVALID_VARIANT_NAME }]);
+      throw validation(SERVER_MESSAGES.invalidVariantName, [
+        { path: 'key', message: SERVER_MESSAGES.invalidVariantName },
+      ]);
     }
     const direction = parseImageKey(storedConfig(asset).defaultImageKey);
     const key = buildImageKey({

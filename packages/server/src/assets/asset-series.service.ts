@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Asset, SERVER_EVENTS, type User } from '@reelbench/sdk/contract';
+import { type Asset, SERVER_EVENTS, SERVER_MESSAGES, type User } from '@reelbench/sdk/contract';
 import { notFound, validation } from '../common/domain-error.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
@@ -8,11 +8,6 @@ import { FileUrls } from '../storage/file-urls.js';
 import { toAsset } from './asset.mapper.js';
 import { AssetsRepository } from './asset.repository.js';
 import { AssetsService, homeProjectId } from './asset.service.js';
-
-export const PROJECT_NOT_IN_SERIES = 'Project is not part of a series';
-export const PROJECT_NOT_IN_THAT_SERIES = "The asset's project is not part of that series";
-export const TARGET_NOT_IN_SERIES = "The project is not part of the asset's series";
-export const NOT_SERIES_LEVEL = 'The asset is not at series level';
 
 /** Series level: an asset every project of its series sees, and back to one project. */
 @Injectable()
@@ -30,11 +25,11 @@ export class AssetSeriesService {
   async upgradeToSeries(user: User, input: { id: string; seriesId?: string | undefined }): Promise<Asset> {
     const asset = await this.assets.requireAsset(user, input.id);
     const project = await this.projects.requireOwned(user, homeProjectId(asset));
-    if (project.seriesId === null) throw validation(PROJECT_NOT_IN_SERIES);
+    if (project.seriesId === null) throw validation(SERVER_MESSAGES.projectNotInSeries);
     if (input.seriesId !== undefined) {
       const series = await this.series.findOwned(user.id, input.seriesId);
       if (series === null) throw notFound('Series');
-      if (series.id !== project.seriesId) throw validation(PROJECT_NOT_IN_THAT_SERIES);
+      if (series.id !== project.seriesId) throw validation(SERVER_MESSAGES.projectNotInThatSeries);
     }
     const entity = await this.rows.update(asset, { isSeriesLevel: true, seriesId: project.seriesId });
     const upgraded = await toAsset(entity, this.urls);
@@ -56,11 +51,11 @@ export class AssetSeriesService {
     const asset = await this.assets.requireAsset(user, input.id);
     const target = await this.projects.requireOwned(user, input.projectId ?? homeProjectId(asset));
     if (!asset.isSeriesLevel) {
-      if (target.id !== asset.projectId) throw validation(NOT_SERIES_LEVEL);
+      if (target.id !== asset.projectId) throw validation(SERVER_MESSAGES.notSeriesLevel);
       return toAsset(asset, this.urls);
     }
     if (target.id !== asset.projectId && target.seriesId !== asset.seriesId)
-      throw validation(TARGET_NOT_IN_SERIES);
+      throw validation(SERVER_MESSAGES.targetNotInSeries);
     const roomsBefore = await this.assets.roomsOf(asset);
     const entity = await this.rows.update(asset, {
       isSeriesLevel: false,

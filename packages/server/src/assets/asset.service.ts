@@ -14,6 +14,7 @@ import {
   normalizeImageKey,
   ReelbenchError,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type ServerEventName,
   type ServerEventPayload,
   type StreamlinedAsset,
@@ -32,8 +33,6 @@ import { storedConfig, toAsset, toStreamlinedAsset } from './asset.mapper.js';
 import { AssetsRepository, type AssetValues } from './asset.repository.js';
 import { AssetImageData, type StoredImage } from './asset-image-data.js';
 import { type AssetImages, dependentImageKeys, markStale, readImages } from './asset-images.js';
-
-export const ASSET_HAS_NO_PROJECT = 'The asset belongs to no project';
 
 export function assetNotFound(id: string): ReelbenchError {
   return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(id) });
@@ -62,7 +61,7 @@ export function resolveConfig(
 
 /** The project an asset was created in (its storage folder and its jobs' project). */
 export function homeProjectId(asset: AssetEntity): string {
-  if (asset.projectId === null) throw validation(ASSET_HAS_NO_PROJECT);
+  if (asset.projectId === null) throw validation(SERVER_MESSAGES.assetHasNoProject);
   return asset.projectId;
 }
 

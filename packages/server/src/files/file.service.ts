@@ -7,6 +7,7 @@ import {
   MESSAGES,
   ReelbenchError,
   type RouteBody,
+  SERVER_MESSAGES,
   type StorageTest,
   type StoredFile,
   UPLOAD_MAX_BYTES,
@@ -34,8 +35,6 @@ type FileKind = StoredFile['kind'];
 const MAX_NAME_CHARS = 255;
 export const NO_OUTBOUND_NETWORK =
   'Only videos stored on this server can be migrated: the server makes no outbound requests';
-export const NO_STORED_VIDEO = 'No stored video at this address';
-
 interface NewFile {
   key: string;
   bytes: Uint8Array;
@@ -211,10 +210,10 @@ export class FilesService {
     const sourceKey = this.ourKey(input.videoUrl, requestOrigin);
     if (sourceKey === undefined) throw migrationFailed(NO_OUTBOUND_NETWORK);
     await this.requireOwnedKey(user, sourceKey).catch((error: unknown) => {
-      throw isNotFound(error) ? migrationFailed(NO_STORED_VIDEO) : error;
+      throw isNotFound(error) ? migrationFailed(SERVER_MESSAGES.noStoredVideo) : error;
     });
     const source = await this.storage.get(sourceKey);
-    if (source === undefined) throw migrationFailed(NO_STORED_VIDEO);
+    if (source === undefined) throw migrationFailed(SERVER_MESSAGES.noStoredVideo);
     const head = await readStart(source.body, SNIFF_BYTES);
     const type = sniff(head, 'video');
     if (type === undefined) throw migrationFailed(mismatchReason(head, 'video'));

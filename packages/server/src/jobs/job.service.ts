@@ -5,6 +5,7 @@ import {
   type JobListReply,
   MESSAGES,
   ReelbenchError,
+  SERVER_MESSAGES,
   type User,
 } from '@reelbench/sdk/contract';
 import { notFound } from '../common/domain-error.js';
@@ -15,7 +16,7 @@ import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
 import { JobWorker } from './job.worker.js';
 import type { JobHandler } from './job-handlers.js';
-import { JOB_CANCELLED, jobOutcomeError } from './job-outcome.js';
+import { jobOutcomeError } from './job-outcome.js';
 import { JobQueue } from './job-queue.js';
 import type { JobPayloads, JobType } from './job-types.js';
 
@@ -125,7 +126,7 @@ export class JobsService {
     if (entity === null) throw notFound('Job');
     const cancelled = await this.repository.finish(entity.id, ['queued', 'running'], {
       status: 'cancelled',
-      error: JOB_CANCELLED,
+      error: SERVER_MESSAGES.jobCancelled,
     });
     if (cancelled === null) {
       throw new ReelbenchError({
@@ -139,7 +140,7 @@ export class JobsService {
     }
     if (entity.queueJobId !== null && entity.status === 'queued') await this.queue.cancel(entity.queueJobId);
     this.worker.abort(entity.id);
-    await this.worker.settle(cancelled, { status: 'cancelled', error: JOB_CANCELLED });
+    await this.worker.settle(cancelled, { status: 'cancelled', error: SERVER_MESSAGES.jobCancelled });
     return toJob(cancelled);
   }
 }

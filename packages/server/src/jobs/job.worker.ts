@@ -5,7 +5,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { isReelbenchError, type JobCounts, MESSAGES } from '@reelbench/sdk/contract';
+import { isReelbenchError, type JobCounts, MESSAGES, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
@@ -20,7 +20,6 @@ import type { JobPayloads, JobType } from './job-types.js';
 
 /** A job started this many times without finishing (each start ended by a crash) is given up. */
 export const MAX_JOB_ATTEMPTS = 3;
-export const JOB_RESUMED = 'Resumed after the server running it stopped';
 export const JOB_GIVEN_UP = `Stopped ${MAX_JOB_ATTEMPTS} times before finishing`;
 const COUNTS_TTL_MS = 1_000;
 
@@ -104,7 +103,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     ]);
     // Handed back at once, so the next start (or another node) need not wait for the heartbeat to age.
     for (const [id] of abandoned) {
-      const requeued = await this.repository.requeue(id, JOB_RESUMED).catch(() => null);
+      const requeued = await this.repository.requeue(id, SERVER_MESSAGES.jobResumed).catch(() => null);
       if (requeued !== null) await this.resend(requeued).catch(() => undefined);
     }
     await this.queue.stop();
@@ -286,9 +285,9 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         if (failed !== null) await this.settle(failed, { status: 'failed', error: MESSAGES.jobFailed });
         continue;
       }
-      const requeued = await this.repository.requeue(stale.id, JOB_RESUMED);
+      const requeued = await this.repository.requeue(stale.id, SERVER_MESSAGES.jobResumed);
       if (requeued === null) continue;
-      if (stale.queueJobId !== null) await this.queue.fail(stale.queueJobId, JOB_RESUMED);
+      if (stale.queueJobId !== null) await this.queue.fail(stale.queueJobId, SERVER_MESSAGES.jobResumed);
       await this.resend(requeued);
     }
     for (const orphan of await this.repository.orphanedQueued(staleSeconds)) await this.resend(orphan);

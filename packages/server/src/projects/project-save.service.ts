@@ -8,6 +8,7 @@ import {
   projectSaveResultSchema,
   ReelbenchError,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type User,
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
@@ -23,16 +24,13 @@ import { toProject } from './project.mapper.js';
 import { ProjectsService } from './project.service.js';
 import { ProjectSavesRepository } from './project-save.repository.js';
 
-export const SAVE_ID_REUSED = 'This saveId was used for another project';
-export const SHOT_SAVED_TWICE = 'A shot is listed twice in the save';
-export const SHOT_SAVED_AND_DELETED = 'A shot is both saved and deleted';
-
 /** Duplicate ids would make one multi-row statement touch a row twice: refuse them up front. */
 function checkIds(input: ProjectSave): void {
   const ids = input.shots.flatMap((shot) => (shot.id === undefined ? [] : [shot.id]));
   const saved = new Set(ids);
-  if (saved.size !== ids.length) throw validation(SHOT_SAVED_TWICE);
-  if (input.deletedShotIds?.some((id) => saved.has(id))) throw validation(SHOT_SAVED_AND_DELETED);
+  if (saved.size !== ids.length) throw validation(SERVER_MESSAGES.shotSavedTwice);
+  if (input.deletedShotIds?.some((id) => saved.has(id)))
+    throw validation(SERVER_MESSAGES.shotSavedAndDeleted);
 }
 
 /**
@@ -147,7 +145,7 @@ export class ProjectSaveService {
     const stored = await this.saves.find(saveId);
     if (stored === null) throw notFound('Save');
     if (stored.projectId !== projectId) {
-      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SAVE_ID_REUSED });
+      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SERVER_MESSAGES.saveIdReused });
     }
     return projectSaveResultSchema.parse(stored.result);
   }

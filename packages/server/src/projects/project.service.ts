@@ -7,6 +7,7 @@ import {
   type ProjectUpdates,
   parseProjectSettings,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type SubscriptionReply,
   type User,
 } from '@reelbench/sdk/contract';
@@ -19,8 +20,6 @@ import { SeriesRepository } from '../series/series.repository.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject, toProjectListEntry } from './project.mapper.js';
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
-
-export const EDLS_NOT_AVAILABLE = 'Edit decision lists are not available yet';
 
 /** Every method acts for a user: another user's project is 'Project not found', never its data. */
 @Injectable()
@@ -131,7 +130,7 @@ export class ProjectsService {
   /** Edit decision lists arrive with the editorial work; until then the owner hears so. */
   async edlsUnavailable(user: User, projectId: string): Promise<never> {
     await this.requireOwned(user, projectId);
-    throw notAvailable(EDLS_NOT_AVAILABLE);
+    throw notAvailable(SERVER_MESSAGES.edlsNotAvailable);
   }
 
   private async requireSeries(user: User, seriesId: string): Promise<string> {

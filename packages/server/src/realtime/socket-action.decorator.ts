@@ -11,6 +11,7 @@ import {
   legacyEventFor,
   type ResponseEnvelope,
   responseEvent,
+  SERVER_MESSAGES,
   type SocketActionEvent,
   type SocketActionSpec,
   type SocketEventSpec,
@@ -22,9 +23,6 @@ import { unauthenticated, validation } from '../common/domain-error.js';
 import { toReelbenchError } from '../common/error-mapping.js';
 import { parse } from '../common/validation.js';
 import type { AppSocket } from './socket-types.js';
-
-export const ENVELOPE_REQUIRED = 'Expected a {requestId, payload} request';
-export const PAYLOAD_NOT_OBJECT = 'Payload must be an object';
 
 /** The payload after the contract schema parsed it (defaults applied). */
 export type ParsedPayload<E extends SocketActionEvent> =
@@ -60,7 +58,8 @@ function requireUser(socket: AppSocket): User {
 /** No payload at all is an empty one; anything else must be an object. */
 function legacyPayload(message: unknown): unknown {
   if (message === undefined || message === null) return {};
-  if (typeof message !== 'object' || Array.isArray(message)) throw validation(PAYLOAD_NOT_OBJECT);
+  if (typeof message !== 'object' || Array.isArray(message))
+    throw validation(SERVER_MESSAGES.payloadNotObject);
   return message;
 }
 
@@ -123,7 +122,12 @@ function dispatcher(route: SocketRoute, handler: Handler) {
       await answerLegacy(this, handler, route.legacy, socket, message, ack);
     } else if (route.action) {
       // Without a requestId the client cannot match an answer; say why on the domain's error event.
-      send(socket, errorEvent(route.action.domain), validation(ENVELOPE_REQUIRED).toJSON(), ack);
+      send(
+        socket,
+        errorEvent(route.action.domain),
+        validation(SERVER_MESSAGES.envelopeRequired).toJSON(),
+        ack,
+      );
     }
   };
 }

@@ -1,5 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type BatchShotResult, type FramingType, type Job, ReelbenchError } from '@reelbench/sdk/contract';
+import {
+  type BatchShotResult,
+  type FramingType,
+  type Job,
+  ReelbenchError,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
 import { notFound, validation } from '../common/domain-error.js';
 import { GenerationCancelledError, throwIfCancelled } from '../generation/generation.errors.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -23,9 +29,6 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 /** How often a batch stores its per-shot results while it runs. */
 const RESULT_SAVE_MS = 500;
-export const NO_IMAGE_TO_EDIT = 'The shot has no image to edit yet: generate one first';
-export const NO_IMAGES_FOR_GRID = 'None of these shots has an image yet';
-
 function errorMessage(error: unknown, kind: MediaKind): string {
   return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR'
     ? error.message
@@ -225,7 +228,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     const [shotId] = payload.shotIds;
     const shot = await this.markProcessing(job, shotId);
     const image = shot.s3ImageKey === null ? undefined : await this.renderer.read(shot.s3ImageKey);
-    if (image === undefined) throw validation(NO_IMAGE_TO_EDIT);
+    if (image === undefined) throw validation(SERVER_MESSAGES.noImageToEdit);
     this.announce(job, 'image', shot, {
       status: 'processing',
       progress: 0,
@@ -334,7 +337,7 @@ export class ShotGenerationJobs implements OnModuleInit {
         used.push(id);
       }
     }
-    if (images.length === 0) throw validation(NO_IMAGES_FOR_GRID);
+    if (images.length === 0) throw validation(SERVER_MESSAGES.noImagesForGrid);
     throwIfCancelled(signal);
     const columns = Math.min(payload.columns ?? 3, images.length);
     const key = await this.renderer.storeGrid(job.projectId, images, columns);

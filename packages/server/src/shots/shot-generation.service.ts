@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  BatchTarget,
-  CoverageVariant,
-  GenerationOptions,
-  JobAcceptedReply,
-  QualityGenerationReply,
-  ShotGenerationReply,
-  User,
+import {
+  type BatchTarget,
+  type CoverageVariant,
+  type GenerationOptions,
+  type JobAcceptedReply,
+  type QualityGenerationReply,
+  SERVER_MESSAGES,
+  type ShotGenerationReply,
+  type User,
 } from '@reelbench/sdk/contract';
 import { notFound, validation } from '../common/domain-error.js';
 import { ProviderRegistry } from '../generation/provider.js';
@@ -18,7 +19,6 @@ import { toCoverageVariant, toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
-import { NO_IMAGE_TO_EDIT } from './shot-generation.jobs.js';
 import { staleness } from './shot-inputs.js';
 import { failureMessage, type MediaKind, ShotRenderService } from './shot-render.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
@@ -86,7 +86,7 @@ export class ShotGenerationService {
     const { projectId, shotId, instruction, provider } = request;
     const shot = await this.shotsService.requireOwned(user, shotId);
     if (shot.projectId !== projectId) throw notFound('Shot');
-    if (shot.s3ImageKey === null) throw validation(NO_IMAGE_TO_EDIT);
+    if (shot.s3ImageKey === null) throw validation(SERVER_MESSAGES.noImageToEdit);
     const owned = await this.ownedShot(user, projectId, shotId);
     const payload = { instruction, ...stripUndefined({ provider }), shotIds: [owned.shot.id] as [string] };
     return this.runOne(user, owned.project, 'image', { type: 'shot:edit', payload }, provider);

@@ -5,6 +5,7 @@ import {
   ReelbenchError,
   type Scene,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type Shot,
   type ShotListOptions,
   type ShotPage,
@@ -23,8 +24,6 @@ import type { ShotEntity } from './shot.entity.js';
 import { shotValues, toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
-
-export const SHOT_EXISTS = 'A shot with this id already exists';
 
 /** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
 @Injectable()
@@ -136,7 +135,8 @@ export class ShotsService {
   private async checkUnused(manager: EntityManager, projectId: string, id: string): Promise<void> {
     const owner = await this.shots.projectIdOf(manager, id);
     if (owner === null) return;
-    if (owner === projectId) throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SHOT_EXISTS });
+    if (owner === projectId)
+      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SERVER_MESSAGES.shotExists });
     throw notFound('Shot');
   }
 }
