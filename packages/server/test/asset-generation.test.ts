@@ -8,7 +8,6 @@ import {
   legacyErrorPayloadSchema,
   type Project,
   SERVER_EVENT_SCHEMAS,
-  SOCKET_ACTIONS,
 } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
@@ -28,16 +27,13 @@ import {
   connectSocket,
   legacyRequest,
   newProject,
-  newUser,
+  request,
   type SocketAnswer,
-  socketRequest,
-  type TestUser,
   waitForEvent,
 } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 
-const DOMAIN = 'unified-asset';
 const GATED_PROVIDER = 'gated-test';
 const BROKEN_PROVIDER = 'broken-test';
 
@@ -63,10 +59,9 @@ function gate(): { wait: Promise<void>; open: () => void } {
 }
 
 describe.each(testDatabases())('asset image generation on %s', (database) => {
-  let server: TestServer;
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
+
   let storage: Storage;
-  let alice: TestUser;
-  let bob: TestUser;
   let project: Project;
   let aliceSocket: Socket;
   let bobSocket: Socket;
@@ -74,7 +69,6 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
   let rotationGate = gate();
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     storage = server.app.get<Storage>(STORAGE);
     const local = createLocalProvider();
     const registry = server.app.get(ProviderRegistry);
@@ -95,12 +89,10 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
         },
       },
     });
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, { name: 'Harbour Lights' });
     aliceSocket = await connectSocket(server, alice.token);
     bobSocket = await connectSocket(server, bob.token);
-    const subscribed = await socketRequest(aliceSocket, 'project', 'subscribe', { projectId: project.id });
+    const subscribed = await request(aliceSocket, 'project:subscribe', { projectId: project.id });
     expect(subscribed.event).toBe('project:response');
     heard = recordEvents(aliceSocket);
   });
@@ -109,32 +101,21 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
     rotationGate.open();
     aliceSocket?.disconnect();
     bobSocket?.disconnect();
-    await server?.close();
   });
-
-  const call = (
-    action: keyof (typeof SOCKET_ACTIONS)['unified-asset'],
-    payload: unknown,
-    socket = aliceSocket,
-  ) => socketRequest(socket, DOMAIN, action, payload);
 
   const generate = async (payload: Record<string, unknown>) =>
     expectSocketReply<AssetImageGenerationReply>(
-      await call('generateImage', payload),
-      DOMAIN,
-      'generateImage',
+      await request(aliceSocket, 'unified-asset:generateImage', payload),
     );
 
   async function createAsset(type: AssetType, name: string): Promise<Asset> {
     return expectSocketReply<Asset>(
-      await call('create', { projectId: project.id, type, name }),
-      DOMAIN,
-      'create',
+      await request(aliceSocket, 'unified-asset:create', { projectId: project.id, type, name }),
     );
   }
 
   async function getAsset(id: string): Promise<Asset> {
-    return expectSocketReply<Asset>(await call('getById', { id }), DOMAIN, 'getById');
+    return expectSocketReply<Asset>(await request(aliceSocket, 'unified-asset:getById', { id }));
   }
 
   async function bytesAt(url: string | null): Promise<Buffer> {
@@ -289,11 +270,14 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
       (event) =>
         event.type === ASSET_JOB_TYPES.generateImage && event.message === 'Generated default-front (1/3)',
     );
-    const answer = call('generateImage', { assetId: asset.id, provider: GATED_PROVIDER });
+    const answer = request(aliceSocket, 'unified-asset:generateImage', {
+      assetId: asset.id,
+      provider: GATED_PROVIDER,
+    });
     const { jobId } = await baseStored;
-    const cancelled = await socketRequest<{ data: Job }>(aliceSocket, 'jobs', 'cancel', { jobId });
+    const cancelled = await request<{ data: Job }>(aliceSocket, 'jobs:cancel', { jobId });
     expect(cancelled.event).toBe('jobs:response');
-    expectSocketError(await answer, DOMAIN, 'CONFLICT_ERROR', 'Job cancelled');
+    expectSocketError(await answer, 'CONFLICT_ERROR', 'Job cancelled');
 
     const after = await getAsset(asset.id);
     expect(entryOf(after, 'default-front').metadata.jobId).toBe(jobId);
@@ -306,8 +290,11 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
 
   it('answers a provider failure with Image generation failed and changes nothing', async () => {
     const asset = await createAsset('prop', 'Anchor');
-    const answer = await call('generateImage', { assetId: asset.id, provider: BROKEN_PROVIDER });
-    const error = expectSocketError(answer, DOMAIN, 'SERVER_ERROR', 'Image generation failed');
+    const answer = await request(aliceSocket, 'unified-asset:generateImage', {
+      assetId: asset.id,
+      provider: BROKEN_PROVIDER,
+    });
+    const error = expectSocketError(answer, 'SERVER_ERROR', 'Image generation failed');
     expect(JSON.stringify(error)).not.toContain('model exploded');
     expect((await getAsset(asset.id)).images).toEqual({});
     const failed = heard.filter(
@@ -320,19 +307,25 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
     const character = await createAsset('character', 'Pia');
     const jobsBefore = await api<Job[]>(server, 'GET', '/api/script/jobs', { token: alice.token });
     expectSocketError(
-      await call('generateImage', { assetId: character.id, imageKey: 'default-wide' }),
-      DOMAIN,
+      await request(aliceSocket, 'unified-asset:generateImage', {
+        assetId: character.id,
+        imageKey: 'default-wide',
+      }),
       'VALIDATION_ERROR',
       "Image key 'default-wide' is not supported by this character. Supported keys: default, default-front, default-back, default-left, default-right",
     );
     expectSocketError(
-      await call('generateImage', { assetId: character.id, imageKey: 'Not A Key' }),
-      DOMAIN,
+      await request(aliceSocket, 'unified-asset:generateImage', {
+        assetId: character.id,
+        imageKey: 'Not A Key',
+      }),
       'VALIDATION_ERROR',
     );
     expectSocketError(
-      await call('generateImage', { assetId: character.id, provider: 'nowhere' }),
-      DOMAIN,
+      await request(aliceSocket, 'unified-asset:generateImage', {
+        assetId: character.id,
+        provider: 'nowhere',
+      }),
       'VALIDATION_ERROR',
       "Unknown generation provider 'nowhere'",
     );
@@ -497,8 +490,7 @@ describe.each(testDatabases())('asset image generation on %s', (database) => {
     const notFound = `Asset ${asset.id} not found`;
 
     expectSocketError(
-      await call('generateImage', { assetId: asset.id }, bobSocket),
-      DOMAIN,
+      await request(bobSocket, 'unified-asset:generateImage', { assetId: asset.id }),
       'NOT_FOUND_ERROR',
       notFound,
     );

@@ -5,7 +5,7 @@ import {
   type Project,
   SERVER_EVENT_SCHEMAS,
   type Series,
-  SOCKET_ACTIONS,
+  type SocketActionEvent,
   type StreamlinedAsset,
   type UploadResult,
 } from '@reelbench/sdk/contract';
@@ -14,22 +14,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  newProject,
-  newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
-  waitForEvent,
-} from './support/factories.js';
-import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-type AssetAction = keyof (typeof SOCKET_ACTIONS)['unified-asset'];
-const DOMAIN = 'unified-asset';
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+import { api, connectSocket, newProject, request, type TestUser, waitForEvent } from './support/factories.js';
+import { UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { ask, expectSocketError } from './support/socket-expect.js';
 
 const pngBytes = (color: string) =>
   sharp({ create: { width: 6, height: 6, channels: 3, background: color } })
@@ -37,12 +24,6 @@ const pngBytes = (color: string) =>
     .toBuffer();
 const dataUrl = async (color: string) =>
   `data:image/png;base64,${(await pngBytes(color)).toString('base64')}`;
-
-const expectReply = <T>(answer: SocketAnswer, action: AssetAction) =>
-  expectSocketReply<T>(answer, DOMAIN, action);
-
-const expectError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, DOMAIN, code, error);
 
 /** Collects every asset:* event a socket hears. */
 function recordAssetEvents(socket: Socket): { event: string; payload: unknown }[] {
@@ -54,36 +35,32 @@ function recordAssetEvents(socket: Socket): { event: string; payload: unknown }[
 }
 
 describe.each(testDatabases())('unified-asset over the socket on %s', (database) => {
-  let server: TestServer;
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
+
   let storage: Storage;
-  let alice: TestUser;
-  let bob: TestUser;
   let project: Project;
   let aliceSocket: Socket;
   let bobSocket: Socket;
   const extraSockets: Socket[] = [];
 
-  const call = <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
-    socketRequest<T>(socket, DOMAIN, action, payload);
-  const ok = async <T>(action: AssetAction, payload: unknown, socket = aliceSocket) =>
-    expectReply<T>(await call(action, payload, socket), action);
-
   async function subscribed(user: TestUser, projectId: string): Promise<Socket> {
     const socket = await connectSocket(server, user.token);
     extraSockets.push(socket);
-    const answer = await socketRequest(socket, 'project', 'subscribe', { projectId });
+    const answer = await request(socket, 'project:subscribe', { projectId });
     expect(answer.event).toBe('project:response');
     return socket;
   }
 
   const createAsset = (input: Record<string, unknown> = {}) =>
-    ok<Asset>('create', { projectId: project.id, type: 'character', name: 'Mara', ...input });
+    ask<Asset>(aliceSocket, 'unified-asset:create', {
+      projectId: project.id,
+      type: 'character',
+      name: 'Mara',
+      ...input,
+    });
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     storage = server.app.get<symbol, Storage>(STORAGE);
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, { name: 'Harbour' });
     aliceSocket = await connectSocket(server, alice.token);
     bobSocket = await connectSocket(server, bob.token);
@@ -96,7 +73,6 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
   afterAll(async () => {
     aliceSocket?.close();
     bobSocket?.close();
-    await server?.close();
   });
 
   it('creates an asset with the type’s default config and announces it to the project room', async () => {
@@ -134,24 +110,30 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
 
   it('reads assets by id, streamlined, by ids, by project and by type', async () => {
     const fresh = await newProject(server, alice, { name: 'Reading' });
-    const mara = await ok<Asset>('create', {
+    const mara = await ask<Asset>(aliceSocket, 'unified-asset:create', {
       projectId: fresh.id,
       type: 'character',
       name: 'Mara',
       metadata: { age: 41 },
     });
-    const quay = await ok<Asset>('create', { projectId: fresh.id, type: 'location', name: 'Quay' });
-    await ok('setImage', {
+    const quay = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+      projectId: fresh.id,
+      type: 'location',
+      name: 'Quay',
+    });
+    await ask(aliceSocket, 'unified-asset:setImage', {
       assetId: mara.id,
       imageKey: 'default-front',
       imageData: await dataUrl('#a00'),
       prompt: 'secret prompt',
     });
 
-    const full = await ok<Asset>('getById', { id: mara.id });
+    const full = await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: mara.id });
     expect(full.metadata).toEqual({ age: 41 });
     expect(full.images['default-front']?.prompt).toBe('secret prompt');
-    const lean = await ok<StreamlinedAsset>('getByIdStreamlined', { id: mara.id });
+    const lean = await ask<StreamlinedAsset>(aliceSocket, 'unified-asset:getByIdStreamlined', {
+      id: mara.id,
+    });
     expect(lean).not.toHaveProperty('metadata');
     expect(Object.keys(lean.images['default-front'] ?? {}).sort()).toEqual([
       'mediumUrl',
@@ -160,13 +142,19 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       'url',
     ]);
 
-    const many = await ok<Asset[]>('getByIds', { ids: [quay.id, UNKNOWN_ID, mara.id, quay.id] });
+    const many = await ask<Asset[]>(aliceSocket, 'unified-asset:getByIds', {
+      ids: [quay.id, UNKNOWN_ID, mara.id, quay.id],
+    });
     expect(many.map((asset) => asset.id)).toEqual([quay.id, mara.id]);
-    expect((await ok<Asset[]>('getByProject', { projectId: fresh.id })).map((a) => a.name)).toEqual([
-      'Mara',
-      'Quay',
-    ]);
-    const locations = await ok<Asset[]>('getByProjectAndType', { projectId: fresh.id, type: 'location' });
+    expect(
+      (await ask<Asset[]>(aliceSocket, 'unified-asset:getByProject', { projectId: fresh.id })).map(
+        (a) => a.name,
+      ),
+    ).toEqual(['Mara', 'Quay']);
+    const locations = await ask<Asset[]>(aliceSocket, 'unified-asset:getByProjectAndType', {
+      projectId: fresh.id,
+      type: 'location',
+    });
     expect(locations.map((asset) => asset.id)).toEqual([quay.id]);
   });
 
@@ -174,7 +162,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     const asset = await createAsset({ name: 'Before' });
     const room = await subscribed(alice, project.id);
     const updatedEvent = waitForEvent(room, 'asset:updated');
-    const updated = await ok<Asset>('update', {
+    const updated = await ask<Asset>(aliceSocket, 'unified-asset:update', {
       id: asset.id,
       updates: {
         name: 'After',
@@ -187,18 +175,21 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(SERVER_EVENT_SCHEMAS['asset:updated'].parse(await updatedEvent).asset.name).toBe('After');
 
     // The catalogue message, at the payload path it belongs to (the shared formatter prefixes 'id: ').
-    const missingId = expectError(await call('update', { updates: { name: 'x' } }), 'VALIDATION_ERROR');
+    const missingId = expectSocketError(
+      await request(aliceSocket, 'unified-asset:update', { updates: { name: 'x' } }),
+      'VALIDATION_ERROR',
+    );
     expect(missingId.details).toEqual([{ path: 'id', message: 'Asset ID is required for update operation' }]);
     expect(missingId.error).toBe('Asset ID is required for update operation');
-    const badDefault = await call('update', {
+    const badDefault = await request(aliceSocket, 'unified-asset:update', {
       id: asset.id,
       updates: { config: { defaultImageKey: 'default-wide' } },
     });
-    expect(expectError(badDefault, 'VALIDATION_ERROR').error).toMatch(
+    expect(expectSocketError(badDefault, 'VALIDATION_ERROR').error).toMatch(
       /^config\.defaultImageKey: 'default-wide' is not one of the supported keys: default, default-front/,
     );
 
-    const withImage = await ok<Asset>('setImage', {
+    const withImage = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default-front',
       imageData: await dataUrl('#0a0'),
@@ -206,16 +197,23 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     const key = withImage.images['default-front']?.s3Key ?? '';
     expect(await storage.exists(key)).toBe(true);
     const deletedEvent = waitForEvent(room, 'asset:deleted');
-    expect(await ok('delete', { id: asset.id })).toEqual({ id: asset.id, deleted: true });
+    expect(await ask(aliceSocket, 'unified-asset:delete', { id: asset.id })).toEqual({
+      id: asset.id,
+      deleted: true,
+    });
     expect(await deletedEvent).toEqual({ projectId: project.id, assetId: asset.id });
     expect(await storage.exists(key)).toBe(false);
-    expectError(await call('getById', { id: asset.id }), 'NOT_FOUND_ERROR', `Asset ${asset.id} not found`);
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', { id: asset.id }),
+      'NOT_FOUND_ERROR',
+      `Asset ${asset.id} not found`,
+    );
   });
 
   it('stores an image from a data URL, with every URL pointing at the stored bytes', async () => {
     const asset = await createAsset();
     const bytes = await pngBytes('#123456');
-    const updated = await ok<Asset>('setImage', {
+    const updated = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'full_body',
       imageData: `data:image/png;base64,${bytes.toString('base64')}`,
@@ -255,7 +253,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
         headers: { authorization: `Bearer ${alice.token}` },
       })
     ).json()) as UploadResult;
-    const updated = await ok<Asset>('setImage', {
+    const updated = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default-back',
       imageData: uploaded.key,
@@ -266,52 +264,64 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(await storage.exists(uploaded.key)).toBe(true);
 
     const bobsProject = await newProject(server, bob);
-    const bobsAsset = await ok<Asset>(
-      'create',
-      { projectId: bobsProject.id, type: 'prop', name: 'Thief' },
-      bobSocket,
-    );
-    const stolen = await call(
-      'setImage',
-      { assetId: bobsAsset.id, imageKey: 'default', imageData: uploaded.key },
-      bobSocket,
-    );
-    expectError(stolen, 'VALIDATION_ERROR', 'imageData: No stored image with this key');
+    const bobsAsset = await ask<Asset>(bobSocket, 'unified-asset:create', {
+      projectId: bobsProject.id,
+      type: 'prop',
+      name: 'Thief',
+    });
+    const stolen = await request(bobSocket, 'unified-asset:setImage', {
+      assetId: bobsAsset.id,
+      imageKey: 'default',
+      imageData: uploaded.key,
+    });
+    expectSocketError(stolen, 'VALIDATION_ERROR', 'imageData: No stored image with this key');
   });
 
   it('refuses bad image keys, naming the supported ones, and bad image data', async () => {
     const asset = await createAsset();
     const image = await dataUrl('#000');
-    const wrongKey = await call('setImage', {
+    const wrongKey = await request(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default-wide',
       imageData: image,
     });
-    expect(expectError(wrongKey, 'VALIDATION_ERROR').error).toBe(
+    expect(expectSocketError(wrongKey, 'VALIDATION_ERROR').error).toBe(
       "Image key 'default-wide' is not supported by this character. Supported keys: default, default-front, default-back, default-left, default-right",
     );
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: 'Default-Front', imageData: image }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: 'Default-Front',
+        imageData: image,
+      }),
       'VALIDATION_ERROR',
     );
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: '../x', imageData: image }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: '../x',
+        imageData: image,
+      }),
       'VALIDATION_ERROR',
     );
 
-    const external = await call('setImage', {
+    const external = await request(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default',
       imageData: 'https://example.com/a.png',
     });
-    expectError(
+    expectSocketError(
       external,
       'VALIDATION_ERROR',
       'imageData: External image URLs cannot be fetched by the server; upload the image first',
     );
     const notAnImage = `data:image/png;base64,${Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt ').toString('base64')}`;
-    const fake = await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: notAnImage });
-    expectError(
+    const fake = await request(aliceSocket, 'unified-asset:setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: notAnImage,
+    });
+    expectSocketError(
       fake,
       'VALIDATION_ERROR',
       "imageData: The file's content is audio/wav; expected PNG, JPEG, WebP or GIF",
@@ -321,29 +331,41 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       '../signing-secret',
       '/etc/passwd',
     ]) {
-      expectError(
-        await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: traversal }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:setImage', {
+          assetId: asset.id,
+          imageKey: 'default',
+          imageData: traversal,
+        }),
         'VALIDATION_ERROR',
       );
     }
     const missingKey = `projects/${project.id}/images/${randomUUID()}.png`;
-    expectError(
-      await call('setImage', { assetId: asset.id, imageKey: 'default', imageData: missingKey }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: 'default',
+        imageData: missingKey,
+      }),
       'VALIDATION_ERROR',
       'imageData: No stored image with this key',
     );
-    expect((await ok<Asset>('getById', { id: asset.id })).images).toEqual({});
+    expect((await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: asset.id })).images).toEqual({});
   });
 
   it('marks the images derived from a new base image stale and announces them', async () => {
     const asset = await createAsset({ name: 'Rotating' });
     for (const key of ['default-back', 'default-left']) {
-      await ok('setImage', { assetId: asset.id, imageKey: key, imageData: await dataUrl('#333') });
+      await ask(aliceSocket, 'unified-asset:setImage', {
+        assetId: asset.id,
+        imageKey: key,
+        imageData: await dataUrl('#333'),
+      });
     }
     const room = await subscribed(alice, project.id);
     const events = recordAssetEvents(room);
     const invalidated = waitForEvent(room, 'asset:imagesInvalidated');
-    const updated = await ok<Asset>('setImage', {
+    const updated = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default-front',
       imageData: await dataUrl('#f00'),
@@ -365,19 +387,23 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(updated.images['default-front']?.status).toBe('completed');
 
     // A derived image is no base: replacing it invalidates nothing.
-    await ok('setImage', { assetId: asset.id, imageKey: 'default-back', imageData: await dataUrl('#0f0') });
+    await ask(aliceSocket, 'unified-asset:setImage', {
+      assetId: asset.id,
+      imageKey: 'default-back',
+      imageData: await dataUrl('#0f0'),
+    });
     expect(events.filter((event) => event.event === 'asset:imagesInvalidated')).toHaveLength(1);
   });
 
   it('replacing or deleting an image deletes the bytes it no longer uses', async () => {
     const asset = await createAsset();
-    const first = await ok<Asset>('setImage', {
+    const first = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default',
       imageData: await dataUrl('#111'),
     });
     const firstKey = first.images.default?.s3Key ?? '';
-    const second = await ok<Asset>('setImage', {
+    const second = await ask<Asset>(aliceSocket, 'unified-asset:setImage', {
       assetId: asset.id,
       imageKey: 'default',
       imageData: await dataUrl('#222'),
@@ -386,11 +412,14 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(await storage.exists(firstKey)).toBe(false);
     expect(await storage.exists(secondKey)).toBe(true);
 
-    const removed = await ok<Asset>('deleteImage', { assetId: asset.id, imageKey: 'default' });
+    const removed = await ask<Asset>(aliceSocket, 'unified-asset:deleteImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+    });
     expect(removed.images).toEqual({});
     expect(await storage.exists(secondKey)).toBe(false);
-    expectError(
-      await call('deleteImage', { assetId: asset.id, imageKey: 'default' }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:deleteImage', { assetId: asset.id, imageKey: 'default' }),
       'NOT_FOUND_ERROR',
       'Image default not found',
     );
@@ -412,10 +441,10 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     });
 
     const visibleIn = async (projectId: string) =>
-      (await ok<Asset[]>('getByProject', { projectId })).map((asset) => asset.id);
+      (await ask<Asset[]>(aliceSocket, 'unified-asset:getByProject', { projectId })).map((asset) => asset.id);
 
     it('upgrades an asset so every project of the series sees it, and downgrades it back', async () => {
-      const asset = await ok<Asset>('create', {
+      const asset = await ask<Asset>(aliceSocket, 'unified-asset:create', {
         projectId: inSeries.id,
         type: 'location',
         name: 'Lighthouse',
@@ -426,7 +455,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       const upgradedInSibling = waitForEvent(siblingRoom, 'asset:upgradedToSeries');
       const upgradedAtHome = waitForEvent(homeRoom, 'asset:upgradedToSeries');
 
-      const upgraded = await ok<Asset>('upgradeToSeries', { id: asset.id });
+      const upgraded = await ask<Asset>(aliceSocket, 'unified-asset:upgradeToSeries', { id: asset.id });
       expect(upgraded).toMatchObject({ isSeriesLevel: true, seriesId: series.id, projectId: inSeries.id });
       expect(SERVER_EVENT_SCHEMAS['asset:upgradedToSeries'].parse(await upgradedInSibling)).toMatchObject({
         projectId: sibling.id,
@@ -440,16 +469,24 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       expect(await visibleIn(inSeries.id)).toContain(asset.id);
       expect(await visibleIn(outsider.id)).not.toContain(asset.id);
       expect(
-        (await ok<Asset[]>('getByProject', { projectId: sibling.id, includeSeries: false })).map((a) => a.id),
+        (
+          await ask<Asset[]>(aliceSocket, 'unified-asset:getByProject', {
+            projectId: sibling.id,
+            includeSeries: false,
+          })
+        ).map((a) => a.id),
       ).not.toContain(asset.id);
       expect(
-        (await ok<Asset[]>('getByProjectAndType', { projectId: sibling.id, type: 'location' })).map(
-          (a) => a.id,
-        ),
+        (
+          await ask<Asset[]>(aliceSocket, 'unified-asset:getByProjectAndType', {
+            projectId: sibling.id,
+            type: 'location',
+          })
+        ).map((a) => a.id),
       ).toContain(asset.id);
 
       const downgradedInSibling = waitForEvent(siblingRoom, 'asset:downgradeFromSeries');
-      const downgraded = await ok<Asset>('downgradeFromSeries', { id: asset.id });
+      const downgraded = await ask<Asset>(aliceSocket, 'unified-asset:downgradeFromSeries', { id: asset.id });
       expect(downgraded).toMatchObject({ isSeriesLevel: false, seriesId: null, projectId: inSeries.id });
       expect(
         SERVER_EVENT_SCHEMAS['asset:downgradeFromSeries'].parse(await downgradedInSibling),
@@ -468,88 +505,131 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
       const first = await newProject(server, alice, { name: 'S2 E1', series_id: season.id });
       const second = await newProject(server, alice, { name: 'S2 E2', series_id: season.id });
       const third = await newProject(server, alice, { name: 'S2 E3', series_id: season.id });
-      const shared = await ok<Asset>('create', { projectId: first.id, type: 'character', name: 'Ada' });
-      await ok('upgradeToSeries', { id: shared.id });
-      const own = await ok<Asset>('create', { projectId: first.id, type: 'prop', name: 'Kettle' });
+      const shared = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+        projectId: first.id,
+        type: 'character',
+        name: 'Ada',
+      });
+      await ask(aliceSocket, 'unified-asset:upgradeToSeries', { id: shared.id });
+      const own = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+        projectId: first.id,
+        type: 'prop',
+        name: 'Kettle',
+      });
 
       const removed = await api(server, 'DELETE', `/api/projects/${first.id}`, { token: alice.token });
       expect(removed.status).toBe(200);
-      const kept = await ok<Asset>('getById', { id: shared.id });
+      const kept = await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: shared.id });
       expect(kept).toMatchObject({ isSeriesLevel: true, seriesId: season.id, projectId: second.id });
       expect(await visibleIn(second.id)).toContain(shared.id);
       expect(await visibleIn(third.id)).toContain(shared.id);
-      expectError(await call('getById', { id: own.id }), 'NOT_FOUND_ERROR', `Asset ${own.id} not found`);
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:getById', { id: own.id }),
+        'NOT_FOUND_ERROR',
+        `Asset ${own.id} not found`,
+      );
 
       await api(server, 'DELETE', `/api/projects/${second.id}`, { token: alice.token });
-      expect((await ok<Asset>('getById', { id: shared.id })).projectId).toBe(third.id);
+      expect((await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: shared.id })).projectId).toBe(
+        third.id,
+      );
       await api(server, 'DELETE', `/api/projects/${third.id}`, { token: alice.token });
-      expectError(
-        await call('getById', { id: shared.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:getById', { id: shared.id }),
         'NOT_FOUND_ERROR',
         `Asset ${shared.id} not found`,
       );
     });
 
     it('downgrades into another project of the series, and nowhere else', async () => {
-      const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Bell' });
-      await ok('upgradeToSeries', { id: asset.id, seriesId: series.id });
-      expectError(
-        await call('downgradeFromSeries', { id: asset.id, projectId: outsider.id }),
+      const asset = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+        projectId: inSeries.id,
+        type: 'prop',
+        name: 'Bell',
+      });
+      await ask(aliceSocket, 'unified-asset:upgradeToSeries', { id: asset.id, seriesId: series.id });
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:downgradeFromSeries', {
+          id: asset.id,
+          projectId: outsider.id,
+        }),
         'VALIDATION_ERROR',
         "The project is not part of the asset's series",
       );
-      const moved = await ok<Asset>('downgradeFromSeries', { id: asset.id, projectId: sibling.id });
+      const moved = await ask<Asset>(aliceSocket, 'unified-asset:downgradeFromSeries', {
+        id: asset.id,
+        projectId: sibling.id,
+      });
       expect(moved).toMatchObject({ projectId: sibling.id, isSeriesLevel: false });
       expect(await visibleIn(sibling.id)).toContain(asset.id);
       expect(await visibleIn(inSeries.id)).not.toContain(asset.id);
-      expectError(
-        await call('downgradeFromSeries', { id: asset.id, projectId: inSeries.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:downgradeFromSeries', {
+          id: asset.id,
+          projectId: inSeries.id,
+        }),
         'VALIDATION_ERROR',
         'The asset is not at series level',
       );
     });
 
     it('refuses to upgrade an asset whose project is in no series (or another series)', async () => {
-      const loner = await ok<Asset>('create', { projectId: outsider.id, type: 'prop', name: 'Key' });
-      expectError(
-        await call('upgradeToSeries', { id: loner.id }),
+      const loner = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+        projectId: outsider.id,
+        type: 'prop',
+        name: 'Key',
+      });
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', { id: loner.id }),
         'VALIDATION_ERROR',
         'Project is not part of a series',
       );
       const other = (
         await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Other' } })
       ).body;
-      const asset = await ok<Asset>('create', { projectId: inSeries.id, type: 'prop', name: 'Rope' });
-      expectError(
-        await call('upgradeToSeries', { id: asset.id, seriesId: other.id }),
+      const asset = await ask<Asset>(aliceSocket, 'unified-asset:create', {
+        projectId: inSeries.id,
+        type: 'prop',
+        name: 'Rope',
+      });
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', { id: asset.id, seriesId: other.id }),
         'VALIDATION_ERROR',
         "The asset's project is not part of that series",
       );
       const bobsSeries = (
         await api<Series>(server, 'POST', '/api/series', { token: bob.token, body: { name: 'Bob' } })
       ).body;
-      expectError(
-        await call('upgradeToSeries', { id: asset.id, seriesId: bobsSeries.id }),
+      expectSocketError(
+        await request(aliceSocket, 'unified-asset:upgradeToSeries', {
+          id: asset.id,
+          seriesId: bobsSeries.id,
+        }),
         'NOT_FOUND_ERROR',
         'Series not found',
       );
-      expect((await ok<Asset>('getById', { id: loner.id })).isSeriesLevel).toBe(false);
+      expect((await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: loner.id })).isSeriesLevel).toBe(
+        false,
+      );
     });
   });
 
   it('clones an asset into another project with its own copies of the images', async () => {
     const source = await createAsset({ name: 'Original', metadata: { tag: 1 } });
-    await ok('setImage', {
+    await ask(aliceSocket, 'unified-asset:setImage', {
       assetId: source.id,
       imageKey: 'default-front',
       imageData: await dataUrl('#abcdef'),
     });
-    const withImage = await ok<Asset>('getById', { id: source.id });
+    const withImage = await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: source.id });
     const target = await newProject(server, alice, { name: 'Target' });
     const room = await subscribed(alice, target.id);
     const created = waitForEvent(room, 'asset:created');
 
-    const clone = await ok<Asset>('clone', { sourceAssetId: source.id, targetProjectId: target.id });
+    const clone = await ask<Asset>(aliceSocket, 'unified-asset:clone', {
+      sourceAssetId: source.id,
+      targetProjectId: target.id,
+    });
     expect(clone.id).not.toBe(source.id);
     expect(clone).toMatchObject({
       projectId: target.id,
@@ -564,7 +644,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     expect(Buffer.from(await copied.arrayBuffer())).toEqual(Buffer.from(await original.arrayBuffer()));
     expect(SERVER_EVENT_SCHEMAS['asset:created'].parse(await created).asset.id).toBe(clone.id);
 
-    await ok('delete', { id: clone.id });
+    await ask(aliceSocket, 'unified-asset:delete', { id: clone.id });
     expect(await storage.exists(copiedKey)).toBe(false);
     expect(await storage.exists(withImage.images['default-front']?.s3Key ?? '')).toBe(true);
   });
@@ -574,93 +654,126 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     const bobsProject = await newProject(server, bob);
     const notFound = `Asset ${asset.id} not found`;
     const image = await dataUrl('#fff');
-    const attempts: [AssetAction, unknown][] = [
-      ['getById', { id: asset.id }],
-      ['getByIdStreamlined', { id: asset.id }],
-      ['update', { id: asset.id, updates: { name: 'Stolen' } }],
-      ['delete', { id: asset.id }],
-      ['setImage', { assetId: asset.id, imageKey: 'default-front', imageData: image }],
-      ['deleteImage', { assetId: asset.id, imageKey: 'default-front' }],
-      ['upgradeToSeries', { id: asset.id }],
-      ['downgradeFromSeries', { id: asset.id }],
-      ['clone', { sourceAssetId: asset.id, targetProjectId: bobsProject.id }],
-      ['generateImage', { assetId: asset.id }],
+    const attempts: [SocketActionEvent, unknown][] = [
+      ['unified-asset:getById', { id: asset.id }],
+      ['unified-asset:getByIdStreamlined', { id: asset.id }],
+      ['unified-asset:update', { id: asset.id, updates: { name: 'Stolen' } }],
+      ['unified-asset:delete', { id: asset.id }],
+      ['unified-asset:setImage', { assetId: asset.id, imageKey: 'default-front', imageData: image }],
+      ['unified-asset:deleteImage', { assetId: asset.id, imageKey: 'default-front' }],
+      ['unified-asset:upgradeToSeries', { id: asset.id }],
+      ['unified-asset:downgradeFromSeries', { id: asset.id }],
+      ['unified-asset:clone', { sourceAssetId: asset.id, targetProjectId: bobsProject.id }],
+      ['unified-asset:generateImage', { assetId: asset.id }],
     ];
     for (const [action, payload] of attempts) {
-      expectError(await call(action, payload, bobSocket), 'NOT_FOUND_ERROR', notFound);
+      expectSocketError(await request(bobSocket, action, payload), 'NOT_FOUND_ERROR', notFound);
     }
-    expect(await ok('getByIds', { ids: [asset.id] }, bobSocket)).toEqual([]);
-    expectError(
-      await call('getByProject', { projectId: project.id }, bobSocket),
+    expect(await ask(bobSocket, 'unified-asset:getByIds', { ids: [asset.id] })).toEqual([]);
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:getByProject', { projectId: project.id }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
-    expectError(
-      await call('getByProjectAndType', { projectId: project.id, type: 'prop' }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:getByProjectAndType', { projectId: project.id, type: 'prop' }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
-    expectError(
-      await call('create', { projectId: project.id, type: 'prop', name: 'Planted' }, bobSocket),
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'prop',
+        name: 'Planted',
+      }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
-    const bobsAsset = await ok<Asset>(
-      'create',
-      { projectId: bobsProject.id, type: 'prop', name: 'Mine' },
-      bobSocket,
-    );
-    expectError(
-      await call('clone', { sourceAssetId: bobsAsset.id, targetProjectId: project.id }, bobSocket),
+    const bobsAsset = await ask<Asset>(bobSocket, 'unified-asset:create', {
+      projectId: bobsProject.id,
+      type: 'prop',
+      name: 'Mine',
+    });
+    expectSocketError(
+      await request(bobSocket, 'unified-asset:clone', {
+        sourceAssetId: bobsAsset.id,
+        targetProjectId: project.id,
+      }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
 
-    const unchanged = await ok<Asset>('getById', { id: asset.id });
+    const unchanged = await ask<Asset>(aliceSocket, 'unified-asset:getById', { id: asset.id });
     expect(unchanged).toMatchObject({ name: 'Private', images: {} });
-    expect((await ok<Asset[]>('getByProject', { projectId: project.id })).map((a) => a.name)).not.toContain(
-      'Planted',
-    );
+    expect(
+      (await ask<Asset[]>(aliceSocket, 'unified-asset:getByProject', { projectId: project.id })).map(
+        (a) => a.name,
+      ),
+    ).not.toContain('Planted');
   });
 
   it('answers bad input with catalogue errors', async () => {
-    expectError(await call('getById', { id: 'not-a-uuid' }), 'VALIDATION_ERROR', 'id: Invalid UUID');
-    expectError(await call('getById', {}), 'VALIDATION_ERROR');
-    expectError(await call('getById', 'just a string'), 'VALIDATION_ERROR');
-    expectError(await call('getByIds', { ids: [] }), 'VALIDATION_ERROR');
-    expectError(
-      await call('create', { projectId: project.id, type: 'vehicle', name: 'Car' }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', { id: 'not-a-uuid' }),
+      'VALIDATION_ERROR',
+      'id: Invalid UUID',
+    );
+    expectSocketError(await request(aliceSocket, 'unified-asset:getById', {}), 'VALIDATION_ERROR');
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:getById', 'just a string'),
       'VALIDATION_ERROR',
     );
-    expectError(await call('create', { projectId: project.id, type: 'prop', name: '' }), 'VALIDATION_ERROR');
-    expectError(
-      await call('create', { projectId: project.id, type: 'prop', name: 'x'.repeat(10_000) }),
+    expectSocketError(await request(aliceSocket, 'unified-asset:getByIds', { ids: [] }), 'VALIDATION_ERROR');
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'vehicle',
+        name: 'Car',
+      }),
       'VALIDATION_ERROR',
     );
-    expectError(await call('create', { projectId: project.id, type: 'prop', name: 42 }), 'VALIDATION_ERROR');
-    expectError(
-      await call('update', { id: UNKNOWN_ID, updates: { name: 'x' } }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', { projectId: project.id, type: 'prop', name: '' }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'prop',
+        name: 'x'.repeat(10_000),
+      }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:create', { projectId: project.id, type: 'prop', name: 42 }),
+      'VALIDATION_ERROR',
+    );
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:update', { id: UNKNOWN_ID, updates: { name: 'x' } }),
       'NOT_FOUND_ERROR',
       `Asset ${UNKNOWN_ID} not found`,
     );
-    expectError(
-      await call('setImage', {
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:setImage', {
         assetId: UNKNOWN_ID,
         imageKey: 'default',
         imageData: 'data:image/png;base64,!!',
       }),
       'VALIDATION_ERROR',
     );
-    expectError(
-      await call('clone', { sourceAssetId: UNKNOWN_ID, targetProjectId: project.id }),
+    expectSocketError(
+      await request(aliceSocket, 'unified-asset:clone', {
+        sourceAssetId: UNKNOWN_ID,
+        targetProjectId: project.id,
+      }),
       'NOT_FOUND_ERROR',
       `Asset ${UNKNOWN_ID} not found`,
     );
 
     const anonymous = await connectSocket(server);
     extraSockets.push(anonymous);
-    expectError(
-      await call('getByProject', { projectId: project.id }, anonymous),
+    expectSocketError(
+      await request(anonymous, 'unified-asset:getByProject', { projectId: project.id }),
       'AUTH_ERROR',
       'Authentication required',
     );

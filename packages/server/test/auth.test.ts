@@ -3,24 +3,16 @@ import {
   authResponseSchema,
   type ErrorBody,
   errorBodySchema,
+  SERVER_MESSAGES,
   type User,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_LOGIN_ATTEMPTS } from '../src/auth/login-rate-limiter.js';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, connectSocket, newUser, socketRequest, waitForEvent } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { api, connectSocket, newUser, request, waitForEvent } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 
 describe.each(testDatabases())('auth on %s', (database) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ database });
 
   const register = (body: unknown) =>
     api<AuthResponse & ErrorBody>(server, 'POST', '/api/auth/register', { body });
@@ -182,7 +174,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
       success: false,
-      error: TOO_MANY_LOGIN_ATTEMPTS,
+      error: SERVER_MESSAGES.tooManyLoginAttempts,
       code: 'RATE_LIMIT_ERROR',
       statusCode: 429,
     });
@@ -197,7 +189,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
   it('gives an unauthenticated socket AUTH_ERROR on every action', async () => {
     const socket = await connectSocket(server);
     try {
-      const answer = await socketRequest<ErrorBody>(socket, 'project', 'getAll', {});
+      const answer = await request<ErrorBody>(socket, 'project:getAll', {});
       expect(answer.event).toBe('project:error');
       expect(answer.body).toMatchObject({
         code: 'AUTH_ERROR',
@@ -215,7 +207,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
       extraHeaders: { authorization: `Bearer ${token}` },
     });
     try {
-      expect((await socketRequest(socket, 'project', 'getAll', {})).event).toBe('project:response');
+      expect((await request(socket, 'project:getAll', {})).event).toBe('project:response');
     } finally {
       socket.close();
     }
@@ -224,7 +216,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
   it('lets a socket with a bad token connect, but answers its actions with AUTH_ERROR', async () => {
     const socket = await connectSocket(server, 'not-a-real-token');
     try {
-      const answer = await socketRequest(socket, 'project', 'create', { name: 'x' });
+      const answer = await request(socket, 'project:create', { name: 'x' });
       expect(answer).toMatchObject({ event: 'project:error', body: { code: 'AUTH_ERROR' } });
     } finally {
       socket.close();
@@ -235,7 +227,7 @@ describe.each(testDatabases())('auth on %s', (database) => {
     const { token } = await newUser(server);
     const socket = await connectSocket(server, token);
     try {
-      const answer = await socketRequest(socket, 'project', 'getAll', {});
+      const answer = await request(socket, 'project:getAll', {});
       expect(answer).toMatchObject({ event: 'project:response', body: { success: true, data: [] } });
       const disconnected = waitForEvent(socket, 'disconnect');
       await api(server, 'POST', '/api/auth/logout', { token });

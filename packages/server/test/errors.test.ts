@@ -4,18 +4,23 @@ import { BadRequestException, Controller, Get, HttpException, Logger, Module, Po
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { errorBodySchema, errorEnvelopeSchema, MESSAGES, type User } from '@reelbench/sdk/contract';
+import {
+  errorBodySchema,
+  errorEnvelopeSchema,
+  MESSAGES,
+  SERVER_MESSAGES,
+  type User,
+} from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { notFound } from '../src/common/domain-error.js';
-import { BODY_TOO_LARGE, MALFORMED_JSON_BODY, ROUTE_NOT_FOUND } from '../src/common/error-mapping.js';
-import { BODY_MUST_BE_JSON, configureHttpBodies, JSON_BODY_LIMIT_BYTES } from '../src/common/http-body.js';
+import { configureHttpBodies, JSON_BODY_LIMIT_BYTES } from '../src/common/http-body.js';
 import { HttpErrorFilter } from '../src/common/http-error.filter.js';
 import { LegacyEvent, SocketAction } from '../src/realtime/socket-action.decorator.js';
 import { SocketIoAdapter } from '../src/realtime/socket-io.adapter.js';
 import type { AppServer } from '../src/realtime/socket-types.js';
-import { api, connectSocket, legacyRequest, socketRequest } from './support/factories.js';
+import { api, connectSocket, legacyRequest, request } from './support/factories.js';
 
 const USER: User = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -69,13 +74,13 @@ class FailingGateway implements OnGatewayInit<AppServer> {
     });
   }
 
-  @SocketAction('project', 'getAll')
+  @SocketAction('project:getAll')
   @LegacyEvent('project:getAll')
   async getAll(): Promise<never> {
     throw new Error('handler blew up');
   }
 
-  @SocketAction('project', 'getOne')
+  @SocketAction('project:getOne')
   async getOne(): Promise<never> {
     throw notFound('Project');
   }
@@ -163,7 +168,12 @@ describe('the error model at the edges (no database)', () => {
     ]) {
       expect(await api({ url }, method ?? 'GET', path ?? '/')).toMatchObject({
         status: 404,
-        body: { success: false, error: ROUTE_NOT_FOUND, code: 'NOT_FOUND_ERROR', statusCode: 404 },
+        body: {
+          success: false,
+          error: SERVER_MESSAGES.routeNotFound,
+          code: 'NOT_FOUND_ERROR',
+          statusCode: 404,
+        },
       });
     }
   });
@@ -173,28 +183,28 @@ describe('the error model at the edges (no database)', () => {
       api({ url }, 'POST', '/test/echo', { rawBody, headers: { 'content-type': contentType } });
     expect(await post('{"name": ', 'application/json')).toMatchObject({
       status: 400,
-      body: { error: MALFORMED_JSON_BODY, code: 'VALIDATION_ERROR' },
+      body: { error: SERVER_MESSAGES.malformedJsonBody, code: 'VALIDATION_ERROR' },
     });
     expect(await post('"just a string"', 'application/json')).toMatchObject({ status: 400 });
     expect(await post('name=x', 'application/x-www-form-urlencoded')).toMatchObject({
       status: 400,
-      body: { error: BODY_MUST_BE_JSON },
+      body: { error: SERVER_MESSAGES.bodyMustBeJson },
     });
     expect(await post('<x/>', 'application/xml')).toMatchObject({
       status: 400,
-      body: { error: BODY_MUST_BE_JSON },
+      body: { error: SERVER_MESSAGES.bodyMustBeJson },
     });
     // A beacon's text/plain body is JSON like any other.
     expect(await post('{"projectId":"x"}', 'text/plain;charset=UTF-8')).toMatchObject({ status: 201 });
     expect(await post('not json', 'text/plain')).toMatchObject({
       status: 400,
-      body: { error: MALFORMED_JSON_BODY },
+      body: { error: SERVER_MESSAGES.malformedJsonBody },
     });
 
     const tooLarge = JSON.stringify({ data: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
     expect(await post(tooLarge, 'application/json')).toMatchObject({
       status: 413,
-      body: { error: BODY_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE_ERROR', statusCode: 413 },
+      body: { error: SERVER_MESSAGES.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE_ERROR', statusCode: 413 },
     });
   });
 
@@ -202,7 +212,7 @@ describe('the error model at the edges (no database)', () => {
     captureErrorLog();
     const socket = await connectSocket({ url });
     sockets.push(socket);
-    const answer = await socketRequest(socket, 'project', 'getAll', {});
+    const answer = await request(socket, 'project:getAll', {});
     expect(answer.event).toBe('project:error');
     const envelope = errorEnvelopeSchema.parse(answer.body);
     expect(envelope).toMatchObject({ code: 'SERVER_ERROR', error: MESSAGES.serverError, statusCode: 500 });
@@ -213,7 +223,7 @@ describe('the error model at the edges (no database)', () => {
     expect(legacy.event).toBe('project:error');
     expect(legacy.body).toMatchObject({ code: 'SERVER_ERROR', error: MESSAGES.serverError });
 
-    const domainError = await socketRequest(socket, 'project', 'getOne', { projectId: USER.id });
+    const domainError = await request(socket, 'project:getOne', { projectId: USER.id });
     expect(domainError.body).toMatchObject({
       code: 'NOT_FOUND_ERROR',
       error: 'Project not found',

@@ -5,8 +5,6 @@ import path from 'node:path';
 import {
   type DownloadUrl,
   downloadUrlSchema,
-  type ErrorBody,
-  errorBodySchema,
   HTTP_ROUTES,
   type Project,
   type StoredFile,
@@ -19,15 +17,14 @@ import {
   videoMigrationSchema,
 } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { UrlSigner } from '../src/storage/url-signer.js';
 import { testDatabases } from './support/databases.js';
-import { type ApiResponse, api, newProject, newUser, type TestUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { type ApiResponse, api, newProject, type TestUser } from './support/factories.js';
+import { expectHttpError, newShot, UNKNOWN_ID, useTestServer } from './support/harness.js';
 
 const SECRET = 'files-http-test-signing-secret-0123456789';
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const routes = HTTP_ROUTES.files;
 
 /** A real 8x8 PNG. */
@@ -74,22 +71,17 @@ interface FilePart {
 }
 
 describe.each(testDatabases())('files over HTTP on %s', (database) => {
-  let server: TestServer;
+  const { server, alice, bob } = useTestServer({
+    database,
+    users: ['alice', 'bob'],
+    env: { SIGNING_SECRET: SECRET },
+  });
   let storage: Storage;
-  let alice: TestUser;
-  let bob: TestUser;
   let project: Project;
 
   beforeAll(async () => {
-    server = await startTestServer({ database, env: { SIGNING_SECRET: SECRET } });
     storage = server.app.get<symbol, Storage>(STORAGE);
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, { name: 'Files' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function upload<T>(
@@ -135,19 +127,6 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
 
   /** GETs a URL the server handed out (a same-origin path or absolute). */
   const fetchUrl = (url: string) => fetch(new URL(url, server.url));
-
-  function expectError(
-    response: ApiResponse<unknown>,
-    status: number,
-    code: string,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    expect(body.code).toBe(code);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
 
   it('uploads an image, records it and serves it back through a signed URL', async () => {
     const file = await image('Poster – final.png');
@@ -198,7 +177,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       { projectId: bobsProject.id, assetId: asset.body.id },
       await image(),
     );
-    expectError(foreign, 404, 'NOT_FOUND_ERROR', `Asset ${asset.body.id} not found`);
+    expectHttpError(foreign, 404, { code: 'NOT_FOUND_ERROR', error: `Asset ${asset.body.id} not found` });
   });
 
   it('uploads audio and refuses a PNG renamed .mp3', async () => {
@@ -213,7 +192,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
 
     const renamed = { field: 'audio', bytes: await png(), name: 'song.mp3', type: 'audio/mpeg' };
     const refused = await upload(routes.uploadAudio.path, alice, { projectId: project.id }, renamed);
-    const body = expectError(refused, 400, 'VALIDATION_ERROR', 'Audio upload failed');
+    const body = expectHttpError(refused, 400, { code: 'VALIDATION_ERROR', error: 'Audio upload failed' });
     expect(body.details).toEqual([
       { path: 'audio', message: "The file's content is image/png; expected MP3, WAV, Ogg, FLAC or M4A" },
     ]);
@@ -229,7 +208,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
         type: 'image/png',
       },
     );
-    expectError(wavAsImage, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    expectHttpError(wavAsImage, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' });
   });
 
   it('answers 413 for a file over the limit, before storing anything', async () => {
@@ -242,7 +221,10 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     };
     tooBig.bytes.set(await png());
     const response = await upload(routes.uploadImage.path, alice, { projectId: project.id }, tooBig);
-    const body = expectError(response, 413, 'PAYLOAD_TOO_LARGE_ERROR', 'Image upload failed');
+    const body = expectHttpError(response, 413, {
+      code: 'PAYLOAD_TOO_LARGE_ERROR',
+      error: 'Image upload failed',
+    });
     expect(body.details?.[0]?.message).toMatch(/^The file is larger than \d+ MB$/);
     expect(await storage.list(`projects/${project.id}/`)).toEqual(before);
   });
@@ -250,16 +232,16 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   it('refuses malformed uploads with the upload’s message', async () => {
     const projectId = project.id;
     const noFile = await upload(routes.uploadImage.path, alice, { projectId });
-    expect(expectError(noFile, 400, 'VALIDATION_ERROR', 'Image upload failed').details).toEqual([
-      { path: 'image', message: "A file in the 'image' field is required" },
-    ]);
+    expect(
+      expectHttpError(noFile, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' }).details,
+    ).toEqual([{ path: 'image', message: "A file in the 'image' field is required" }]);
     const wrongField = await upload(
       routes.uploadImage.path,
       alice,
       { projectId },
       { ...(await image()), field: 'picture' },
     );
-    expectError(wrongField, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    expectHttpError(wrongField, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' });
     const twoFiles = await upload(
       routes.uploadImage.path,
       alice,
@@ -267,32 +249,34 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       await image(),
       await image(),
     );
-    expectError(twoFiles, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    expectHttpError(twoFiles, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' });
     const empty = await upload(
       routes.uploadImage.path,
       alice,
       { projectId },
       { ...(await image()), bytes: new Uint8Array() },
     );
-    expect(expectError(empty, 400, 'VALIDATION_ERROR', 'Image upload failed').details?.[0]?.message).toBe(
-      'The file is empty',
-    );
+    expect(
+      expectHttpError(empty, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' }).details?.[0]
+        ?.message,
+    ).toBe('The file is empty');
 
     const noProject = await upload(routes.uploadImage.path, alice, {}, await image());
-    expect(expectError(noProject, 400, 'VALIDATION_ERROR', 'Image upload failed').details?.[0]?.path).toBe(
-      'projectId',
-    );
+    expect(
+      expectHttpError(noProject, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' }).details?.[0]
+        ?.path,
+    ).toBe('projectId');
     const badProject = await upload(routes.uploadImage.path, alice, { projectId: 'nope' }, await image());
-    expectError(badProject, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    expectHttpError(badProject, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' });
     const foreign = await upload(routes.uploadImage.path, bob, { projectId }, await image());
-    expectError(foreign, 404, 'NOT_FOUND_ERROR', 'Project not found');
+    expectHttpError(foreign, 404, { code: 'NOT_FOUND_ERROR', error: 'Project not found' });
     const signedOut = await upload(routes.uploadImage.path, undefined, { projectId }, await image());
-    expectError(signedOut, 401, 'AUTH_ERROR', 'Authentication required');
+    expectHttpError(signedOut, 401, { code: 'AUTH_ERROR', error: 'Authentication required' });
     const notMultipart = await api(server, 'POST', routes.uploadImage.path, {
       token: alice.token,
       body: { projectId },
     });
-    expectError(notMultipart, 400, 'VALIDATION_ERROR', 'Image upload failed');
+    expectHttpError(notMultipart, 400, { code: 'VALIDATION_ERROR', error: 'Image upload failed' });
   });
 
   it('uploads JSON within its limit', async () => {
@@ -315,25 +299,26 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       token: alice.token,
       body: { data: 'x'.repeat(UPLOAD_MAX_BYTES.json), projectId: project.id, filename: 'big.json' },
     });
-    expectError(tooBig, 413, 'PAYLOAD_TOO_LARGE_ERROR', 'JSON upload failed');
+    expectHttpError(tooBig, 413, { code: 'PAYLOAD_TOO_LARGE_ERROR', error: 'JSON upload failed' });
     const badName = await api(server, 'POST', routes.uploadJson.path, {
       token: alice.token,
       body: { data, projectId: project.id, filename: '../escape.json' },
     });
-    expect(expectError(badName, 400, 'VALIDATION_ERROR', 'JSON upload failed').details?.[0]?.path).toBe(
-      'filename',
-    );
+    expect(
+      expectHttpError(badName, 400, { code: 'VALIDATION_ERROR', error: 'JSON upload failed' }).details?.[0]
+        ?.path,
+    ).toBe('filename');
     const noData = await api(server, 'POST', routes.uploadJson.path, {
       token: alice.token,
       body: { projectId: project.id, filename: 'a.json' },
     });
-    expectError(noData, 400, 'VALIDATION_ERROR', 'JSON upload failed');
+    expectHttpError(noData, 400, { code: 'VALIDATION_ERROR', error: 'JSON upload failed' });
     const notJson = await api(server, 'POST', routes.uploadJson.path, {
       token: alice.token,
       rawBody: '{"data": ',
       headers: { 'content-type': 'application/json' },
     });
-    expectError(notJson, 400, 'VALIDATION_ERROR');
+    expectHttpError(notJson, 400, { code: 'VALIDATION_ERROR' });
   });
 
   it('hands out download URLs to the owner only', async () => {
@@ -350,20 +335,16 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     expect(downloadUrlSchema.parse(response.body).expiresIn).toBe(3600);
     expect((await fetchUrl(response.body.downloadUrl)).status).toBe(200);
 
-    expectError(
-      await api(server, 'GET', route, { token: bob.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'File not found',
-    );
-    expectError(await api(server, 'GET', route), 401, 'AUTH_ERROR');
+    expectHttpError(await api(server, 'GET', route, { token: bob.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'File not found',
+    });
+    expectHttpError(await api(server, 'GET', route), 401, { code: 'AUTH_ERROR' });
     const missing = `/api/files/download/${encodeURIComponent(`projects/${project.id}/images/none.png`)}`;
-    expectError(
-      await api(server, 'GET', missing, { token: alice.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'File not found',
-    );
+    expectHttpError(await api(server, 'GET', missing, { token: alice.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'File not found',
+    });
     for (const bad of [
       '../../signing-secret',
       `projects/${project.id}/../../../signing-secret`,
@@ -372,7 +353,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       const traversal = await api(server, 'GET', `/api/files/download/${encodeURIComponent(bad)}`, {
         token: alice.token,
       });
-      expectError(traversal, 404, 'NOT_FOUND_ERROR', 'File not found');
+      expectHttpError(traversal, 404, { code: 'NOT_FOUND_ERROR', error: 'File not found' });
     }
   });
 
@@ -389,9 +370,9 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     const tampered = new URL(url);
     tampered.searchParams.set('sig', `${sig.slice(0, -2)}AA`);
     const wrongSig = await api(server, 'GET', `${tampered.pathname}${tampered.search}`);
-    expectError(wrongSig, 403, 'AUTHORIZATION_ERROR', 'Insufficient permissions');
+    expectHttpError(wrongSig, 403, { code: 'AUTHORIZATION_ERROR', error: 'Insufficient permissions' });
     const noSig = await api(server, 'GET', url.pathname);
-    expectError(noSig, 403, 'AUTHORIZATION_ERROR');
+    expectHttpError(noSig, 403, { code: 'AUTHORIZATION_ERROR' });
 
     const past = Math.floor(Date.now() / 1000) - 5;
     const signer = new UrlSigner(SECRET);
@@ -400,11 +381,11 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       'GET',
       `${url.pathname}?expires=${past}&sig=${signer.signature(uploaded.body.key, past)}`,
     );
-    expectError(expired, 403, 'AUTHORIZATION_ERROR');
+    expectHttpError(expired, 403, { code: 'AUTHORIZATION_ERROR' });
 
     const otherKey = `projects/${project.id}/images/other.png`;
     const reused = await api(server, 'GET', `/api/files/raw/${otherKey}${url.search}`);
-    expectError(reused, 403, 'AUTHORIZATION_ERROR');
+    expectHttpError(reused, 403, { code: 'AUTHORIZATION_ERROR' });
 
     // A validly signed path-traversal key, sent verbatim (fetch would normalise the dots away),
     // still never leaves the storage root.
@@ -432,24 +413,20 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       await image(),
     );
     const route = `/api/files/delete/${encodeURIComponent(uploaded.body.key)}`;
-    expectError(
-      await api(server, 'DELETE', route, { token: bob.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'File not found',
-    );
+    expectHttpError(await api(server, 'DELETE', route, { token: bob.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'File not found',
+    });
     expect(await storage.exists(uploaded.body.key)).toBe(true);
 
     const deleted = await api(server, 'DELETE', route, { token: alice.token });
     expect(deleted).toMatchObject({ status: 200, body: { deleted: true, key: uploaded.body.key } });
     expect(await storage.exists(uploaded.body.key)).toBe(false);
     expect((await fetchUrl(uploaded.body.url)).status).toBe(404);
-    expectError(
-      await api(server, 'DELETE', route, { token: alice.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'File not found',
-    );
+    expectHttpError(await api(server, 'DELETE', route, { token: alice.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'File not found',
+    });
     const list = await api<{ files: StoredFile[] }>(server, 'GET', `/api/files/list/${project.id}`, {
       token: alice.token,
     });
@@ -488,18 +465,14 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     );
     for (const file of files) expect((await fetchUrl(file.url)).status).toBe(200);
 
-    expectError(
-      await api(server, 'GET', `/api/files/list/${fresh.id}`, { token: bob.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'Project not found',
-    );
-    expectError(
-      await api(server, 'GET', '/api/files/list/not-a-uuid', { token: alice.token }),
-      404,
-      'NOT_FOUND_ERROR',
-      'Project not found',
-    );
+    expectHttpError(await api(server, 'GET', `/api/files/list/${fresh.id}`, { token: bob.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'Project not found',
+    });
+    expectHttpError(await api(server, 'GET', '/api/files/list/not-a-uuid', { token: alice.token }), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'Project not found',
+    });
   });
 
   it('tests the storage by writing, reading back and deleting', async () => {
@@ -509,16 +482,12 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     expect(await storage.list('system/')).toEqual([]);
   });
 
-  describe('migrate-video', () => {
+  describe('POST /api/files/migrate-video', () => {
     let shotId: string;
     let videoKey: string;
 
     beforeAll(async () => {
-      const [shot] = await server.query<{ id: string }>(
-        'INSERT INTO shots (project_id, name) VALUES ($1, $2) RETURNING id',
-        [project.id, 'Chase'],
-      );
-      shotId = shot?.id ?? '';
+      shotId = await newShot(server, project.id, { name: 'Chase' });
       const otherProject = await newProject(server, alice, { name: 'Renders' });
       videoKey = `projects/${otherProject.id}/renders/${randomUUID()}.mp4`;
       await storage.put(videoKey, mp4(), 'video/mp4');
@@ -563,7 +532,10 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
         '//evil.example/x.mp4',
       ]) {
         const response = await migrate(alice, external);
-        const body = expectError(response, 400, 'VALIDATION_ERROR', 'Video migration failed');
+        const body = expectHttpError(response, 400, {
+          code: 'VALIDATION_ERROR',
+          error: 'Video migration failed',
+        });
         expect(body.details?.[0]?.path).toBe('videoUrl');
       }
       const still = await upload<UploadResult>(
@@ -574,23 +546,27 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
       );
       const notVideo = await migrate(alice, still.body.key);
       expect(
-        expectError(notVideo, 400, 'VALIDATION_ERROR', 'Video migration failed').details?.[0]?.message,
+        expectHttpError(notVideo, 400, { code: 'VALIDATION_ERROR', error: 'Video migration failed' })
+          .details?.[0]?.message,
       ).toBe("The file's content is image/png; expected MP4, MOV or WebM");
 
       const bobsProject = await newProject(server, bob);
-      const [bobsShot] = await server.query<{ id: string }>(
-        'INSERT INTO shots (project_id, name) VALUES ($1, $2) RETURNING id',
-        [bobsProject.id, 'Bob'],
-      );
-      const stolen = await migrate(bob, videoKey, bobsShot?.id);
-      expectError(stolen, 400, 'VALIDATION_ERROR', 'Video migration failed');
-      expectError(await migrate(bob, videoKey), 404, 'NOT_FOUND_ERROR', 'Shot not found');
-      expectError(await migrate(alice, videoKey, UNKNOWN_ID), 404, 'NOT_FOUND_ERROR', 'Shot not found');
+      const bobsShot = await newShot(server, bobsProject.id, { name: 'Bob' });
+      const stolen = await migrate(bob, videoKey, bobsShot);
+      expectHttpError(stolen, 400, { code: 'VALIDATION_ERROR', error: 'Video migration failed' });
+      expectHttpError(await migrate(bob, videoKey), 404, {
+        code: 'NOT_FOUND_ERROR',
+        error: 'Shot not found',
+      });
+      expectHttpError(await migrate(alice, videoKey, UNKNOWN_ID), 404, {
+        code: 'NOT_FOUND_ERROR',
+        error: 'Shot not found',
+      });
       const missingShot = await api(server, 'POST', routes.migrateVideo.path, {
         token: alice.token,
         body: { videoUrl: videoKey },
       });
-      expectError(missingShot, 400, 'VALIDATION_ERROR', 'Video migration failed');
+      expectHttpError(missingShot, 400, { code: 'VALIDATION_ERROR', error: 'Video migration failed' });
     });
   });
 });

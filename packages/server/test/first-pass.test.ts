@@ -15,19 +15,10 @@ import {
 } from '@reelbench/sdk/contract';
 import { convertScript } from '@reelbench/sdk/screenplay';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
-} from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { api, legacyRequest, newProject, newUser, request, type SocketAnswer } from './support/factories.js';
+import { newAsset, useTestServer } from './support/harness.js';
 
 const SCRIPT = `Title: The Ledger
 Author: Reelbench Tests
@@ -83,15 +74,7 @@ function expectError(answer: SocketAnswer): ErrorEnvelope {
 }
 
 describe.each(testDatabases())('the first pass on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
+  const { server, alice, connect } = useTestServer({ database, users: ['alice'] });
 
   async function projectWithScript(content = SCRIPT): Promise<Project> {
     const project = await newProject(server, alice);
@@ -109,7 +92,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     styleGuide: object = {},
   ): Promise<FirstPassWithIds> {
     const data = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generateShotsFromScript', {
+      await request(socket, 'script:generateShotsFromScript', {
         projectId,
         mode: 'cinematic',
         styleGuide,
@@ -131,24 +114,11 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       .settings;
   }
 
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
   it('turns the saved script into ordered, timed shots covering every scene, written in one go', async () => {
     const project = await projectWithScript();
     const socket = await connect(alice);
     const listener = await connect(alice);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const added: unknown[] = [];
     listener.on('timeline:shot-added', (payload) => added.push(payload));
 
@@ -212,7 +182,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       );
     }
 
-    await socketRequest(listener, 'project', 'getAll', {});
+    await request(listener, 'project:getAll', {});
     expect(added).toHaveLength(pass.shots.length);
     added.forEach((payload, i) => {
       expect(SERVER_EVENT_SCHEMAS['timeline:shot-added'].parse(payload)).toMatchObject({
@@ -228,7 +198,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const socket = await connect(alice);
     const first = await firstPass(socket, project.id);
     const handMade = responseEnvelopeSchema.parse(
-      (await socketRequest(socket, 'shot', 'create', { projectId: project.id, name: 'Hand-made' })).body,
+      (await request(socket, 'shot:create', { projectId: project.id, name: 'Hand-made' })).body,
     ).data as Shot;
     const before = await settingsOf(project.id);
 
@@ -249,7 +219,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const socket = await connect(alice);
     const first = await firstPass(socket, project.id);
     const partial = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generateCinematicShots', {
+      await request(socket, 'script:generateCinematicShots', {
         projectId: project.id,
         sceneNumbers: [2],
         styleGuide: { pacing: 'slow' },
@@ -266,7 +236,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     expect(partial.scenes[0]?.id).toBe(first.scenes[1]?.id);
 
     const unknown = expectError(
-      await socketRequest(socket, 'script', 'generateCinematicShots', {
+      await request(socket, 'script:generateCinematicShots', {
         projectId: project.id,
         sceneNumbers: [9],
       }),
@@ -276,18 +246,15 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
 
   it('places the project’s assets the script names and reports the missing ones', async () => {
     const project = await projectWithScript();
-    const [mara] = await server.query<{ id: string }>(
-      "INSERT INTO assets (owner_id, project_id, type, name) VALUES ($1, $2, 'character', 'Mara') RETURNING id",
-      [alice.user.id, project.id],
-    );
+    const mara = await newAsset(server, alice, { projectId: project.id }, 'character', 'Mara');
     const socket = await connect(alice);
     const pass = await firstPass(socket, project.id);
     expect(pass.missingAssets).toContainEqual({ type: 'character', name: 'ELI' });
     expect(pass.missingAssets).not.toContainEqual({ type: 'character', name: 'MARA' });
     const stored = await storedShots(project.id);
-    const withMara = stored.filter((shot) => shot.assets.some((placement) => placement.assetId === mara?.id));
+    const withMara = stored.filter((shot) => shot.assets.some((placement) => placement.assetId === mara));
     expect(withMara.length).toBeGreaterThan(0);
-    const linked = pass.linkedAssets?.find((link) => link.assetId === mara?.id);
+    const linked = pass.linkedAssets?.find((link) => link.assetId === mara);
     expect(withMara.map((shot) => shot.id)).toEqual(linked?.shotIndexes.map((i) => pass.shots[i]?.id));
   });
 
@@ -307,7 +274,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const handMade = responseEnvelopeSchema.parse(
-      (await socketRequest(socket, 'shot', 'create', { projectId: project.id })).body,
+      (await request(socket, 'shot:create', { projectId: project.id })).body,
     ).data as Shot;
     const before = await settingsOf(project.id);
     const pass = await firstPass(socket, project.id);
@@ -320,13 +287,13 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await projectWithScript();
     const socket = await connect(alice);
     const breakdown = expectData<FirstPassResponse>(
-      await socketRequest(socket, 'script', 'directedBreakdown', { projectId: project.id }),
+      await request(socket, 'script:directedBreakdown', { projectId: project.id }),
     );
     expect(firstPassResponseSchema.parse(breakdown).shots.length).toBeGreaterThan(0);
     expect(breakdown.shots.every((shot) => !('id' in shot))).toBe(true);
     expect(await storedShots(project.id)).toEqual([]);
 
-    const missing = expectError(await socketRequest(socket, 'script', 'directedBreakdown', {}));
+    const missing = expectError(await request(socket, 'script:directedBreakdown', {}));
     expect(missing.code).toBe('VALIDATION_ERROR');
     expect(missing.error).toBe(MESSAGES.breakdownProjectIdRequired);
   });
@@ -335,7 +302,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const fromText = expectData<FirstPassWithIds>(
-      await socketRequest(socket, 'script', 'generate-shots', { projectId: project.id, content: SCRIPT }),
+      await request(socket, 'script:generate-shots', { projectId: project.id, content: SCRIPT }),
     );
     expect(fromText.shots.length).toBeGreaterThan(0);
     expect((await storedShots(project.id)).map((shot) => shot.id)).toEqual(
@@ -362,12 +329,12 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     const bob = await newUser(server);
     const stranger = await connect(bob);
     for (const [action, payload] of [
-      ['generateShotsFromScript', { projectId: project.id, mode: 'cinematic' }],
-      ['generateCinematicShots', { projectId: project.id }],
-      ['generate-shots', { projectId: project.id }],
-      ['directedBreakdown', { projectId: project.id }],
+      ['script:generateShotsFromScript', { projectId: project.id, mode: 'cinematic' }],
+      ['script:generateCinematicShots', { projectId: project.id }],
+      ['script:generate-shots', { projectId: project.id }],
+      ['script:directedBreakdown', { projectId: project.id }],
     ] as const) {
-      expect(expectError(await socketRequest(stranger, 'script', action, payload))).toMatchObject({
+      expect(expectError(await request(stranger, action, payload))).toMatchObject({
         code: 'NOT_FOUND_ERROR',
         error: 'Project not found',
       });
@@ -380,9 +347,9 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
       { projectId: project.id, mode: 'cinematic', styleGuide: { notes: 'n'.repeat(5_001) } },
       { projectId: randomUUID().slice(1), mode: 'cinematic' },
     ]) {
-      expect(
-        expectError(await socketRequest(socket, 'script', 'generateShotsFromScript', payload)).code,
-      ).toBe('VALIDATION_ERROR');
+      expect(expectError(await request(socket, 'script:generateShotsFromScript', payload)).code).toBe(
+        'VALIDATION_ERROR',
+      );
     }
     expect(await storedShots(project.id)).toEqual([]);
   });

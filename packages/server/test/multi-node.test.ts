@@ -1,7 +1,7 @@
 import type { Project } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, connectSocket, newProject, newUser, socketRequest, waitForEvent } from './support/factories.js';
+import { api, connectSocket, newProject, newUser, request, waitForEvent } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Two server processes share one Postgres database; socket.io rooms span them through Redis. */
@@ -37,7 +37,7 @@ describe.skipIf(!canRun)(
       const project = await newProject(nodeA, user);
       const socket = await connectSocket(nodeB, user.token);
       sockets.push(socket);
-      await socketRequest(socket, 'project', 'subscribe', { projectId: project.id });
+      await request(socket, 'project:subscribe', { projectId: project.id });
 
       const updated = waitForEvent<{ project: Project }>(socket, 'project:updated');
       await api(nodeA, 'PATCH', `/api/projects/${project.id}`, {

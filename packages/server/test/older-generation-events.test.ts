@@ -11,17 +11,8 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  type TestUser,
-} from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+import { api, connectSocket, legacyRequest, newProject } from './support/factories.js';
+import { UNKNOWN_ID, useTestServer } from './support/harness.js';
 
 async function finished(socket: Socket, jobId: string): Promise<Job> {
   const deadline = Date.now() + 60_000;
@@ -36,18 +27,14 @@ async function finished(socket: Socket, jobId: string): Promise<Job> {
 
 /** The older named events (video:*, composition:*, jobs:list, job:cancel) run the same services as the actions. */
 describe.each(testDatabases())('older generation and job events on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
+
   let project: Project;
   let shots: Shot[];
   let aliceSocket: Socket;
   let bobSocket: Socket;
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, { name: 'Night Shift' });
     shots = [];
     for (const name of ['Mara at the window', 'The street below']) {
@@ -65,7 +52,6 @@ describe.each(testDatabases())('older generation and job events on %s', (databas
   afterAll(async () => {
     aliceSocket?.disconnect();
     bobSocket?.disconnect();
-    await server?.close();
   });
 
   it('composition:create renders the shot and answers composition:created with it', async () => {

@@ -10,43 +10,19 @@ import {
   projectSchema,
   type Series,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject, newUser, type TestUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { newProject, newUser } from './support/factories.js';
+import { newShot, UNKNOWN_ID, useTestServer } from './support/harness.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const SCENE = { id: '11111111-1111-4111-8111-111111111111', name: 'Opening', color: '#ef4444', shotIds: [] };
 
 describe.each(testDatabases())('projects over HTTP on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const call = <T>(user: TestUser | undefined, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, {
-      ...(user ? { token: user.token } : {}),
-      ...(body === undefined ? {} : { body }),
-    });
+  const { server, alice, bob, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   async function addShots(projectId: string, durations: number[]): Promise<void> {
     for (const [position, duration] of durations.entries()) {
-      await server.query('INSERT INTO shots (project_id, name, duration, position) VALUES ($1, $2, $3, $4)', [
-        projectId,
-        `Shot ${position + 1}`,
-        duration,
-        position,
-      ]);
+      await newShot(server, projectId, { name: `Shot ${position + 1}`, duration, position });
     }
   }
 

@@ -5,96 +5,56 @@ import {
   projectSchema,
   type ResponseEnvelope,
   SERVER_EVENT_SCHEMAS,
+  SERVER_MESSAGES,
   type Series,
   SOCKET_ACTIONS,
+  type SocketActionEvent,
 } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventsService } from '../src/realtime/events.service.js';
-import { ENVELOPE_REQUIRED, PAYLOAD_NOT_OBJECT } from '../src/realtime/socket-action.decorator.js';
 import { testDatabases } from './support/databases.js';
 import {
   api,
-  connectSocket,
   firstEvent,
   legacyRequest,
   newProject,
   newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
+  request,
   waitForEvent,
 } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-type ProjectAction = keyof typeof SOCKET_ACTIONS.project;
-
-const expectResponse = <T>(answer: SocketAnswer, action: ProjectAction) =>
-  expectSocketReply<T>(answer, 'project', action);
-
-const expectError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, 'project', code, error);
 
 describe.each(testDatabases())('projects over the socket on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user?: TestUser) => {
-    const socket = await connectSocket(server, user?.token);
-    sockets.push(socket);
-    return socket;
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('answers create, getAll, getOne, update and delete on project:response', async () => {
     const socket = await connect(alice);
-    const created = expectResponse<Project>(
-      await socketRequest(socket, 'project', 'create', { name: 'Over the wire' }),
-      'create',
+    const created = expectSocketReply<Project>(
+      await request(socket, 'project:create', { name: 'Over the wire' }),
     );
     expect(created.name).toBe('Over the wire');
 
-    const all = expectResponse<ProjectListEntry[]>(
-      await socketRequest(socket, 'project', 'getAll', {}),
-      'getAll',
-    );
+    const all = expectSocketReply<ProjectListEntry[]>(await request(socket, 'project:getAll', {}));
     expect(all.map((entry) => entry.id)).toContain(created.id);
 
-    const one = expectResponse<Project>(
-      await socketRequest(socket, 'project', 'getOne', { projectId: created.id }),
-      'getOne',
+    const one = expectSocketReply<Project>(
+      await request(socket, 'project:getOne', { projectId: created.id }),
     );
     expect(one).toEqual(created);
 
-    const updated = expectResponse<Project>(
-      await socketRequest(socket, 'project', 'update', {
+    const updated = expectSocketReply<Project>(
+      await request(socket, 'project:update', {
         projectId: created.id,
         updates: { name: 'Renamed' },
       }),
-      'update',
     );
     expect(updated.name).toBe('Renamed');
 
-    const deleted = await socketRequest(socket, 'project', 'delete', { projectId: created.id });
-    expect(expectResponse(deleted, 'delete')).toEqual({ id: created.id, deleted: true });
-    expectError(
-      await socketRequest(socket, 'project', 'getOne', { projectId: created.id }),
+    const deleted = await request(socket, 'project:delete', { projectId: created.id });
+    expect(expectSocketReply(deleted)).toEqual({ id: created.id, deleted: true });
+    expectSocketError(
+      await request(socket, 'project:getOne', { projectId: created.id }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
@@ -107,7 +67,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     );
     const answers = await Promise.all(
       projects.map((project) =>
-        socketRequest<ResponseEnvelope>(socket, 'project', 'getOne', { projectId: project.id }),
+        request<ResponseEnvelope>(socket, 'project:getOne', { projectId: project.id }),
       ),
     );
     expect(answers.map((answer) => (answer.body.data as Project).id)).toEqual(
@@ -157,13 +117,10 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     const otherTab = await connect(alice);
     const stranger = await connect(bob);
     expect(
-      expectResponse(
-        await socketRequest(subscribed, 'project', 'subscribe', { projectId: project.id }),
-        'subscribe',
-      ),
+      expectSocketReply(await request(subscribed, 'project:subscribe', { projectId: project.id })),
     ).toEqual({ projectId: project.id, subscribed: true });
-    expectError(
-      await socketRequest(stranger, 'project', 'subscribe', { projectId: project.id }),
+    expectSocketError(
+      await request(stranger, 'project:subscribe', { projectId: project.id }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
@@ -186,10 +143,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     }
 
     const createdElsewhere = waitForEvent(subscribed, 'project:created');
-    const made = expectResponse<Project>(
-      await socketRequest(otherTab, 'project', 'create', { name: 'Tab 2' }),
-      'create',
-    );
+    const made = expectSocketReply<Project>(await request(otherTab, 'project:create', { name: 'Tab 2' }));
     expect(SERVER_EVENT_SCHEMAS['project:created'].parse(await createdElsewhere).project.id).toBe(made.id);
 
     const deleted = waitForEvent(subscribed, 'project:deleted');
@@ -197,7 +151,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     expect(SERVER_EVENT_SCHEMAS['project:deleted'].parse(await deleted)).toEqual({ projectId: project.id });
 
     // Events are delivered in order per socket: once this answer is here, anything sent earlier would be too.
-    await socketRequest(stranger, 'project', 'getAll', {});
+    await request(stranger, 'project:getAll', {});
     expect(seenByStranger).toEqual([]);
   });
 
@@ -218,18 +172,15 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
       body: { projectId: project.id, subscribed: true },
     });
     events.toProject(project.id, 'shot:deleted', roomEvent);
-    await socketRequest(socket, 'project', 'getAll', {});
-    await socketRequest(bystander, 'project', 'getAll', {});
+    await request(socket, 'project:getAll', {});
+    await request(bystander, 'project:getAll', {});
     expect(seen).toEqual([roomEvent]);
 
     expect(
-      expectResponse(
-        await socketRequest(socket, 'project', 'unsubscribe', { projectId: project.id }),
-        'unsubscribe',
-      ),
+      expectSocketReply(await request(socket, 'project:unsubscribe', { projectId: project.id })),
     ).toEqual({ projectId: project.id, subscribed: false });
     events.toProject(project.id, 'shot:deleted', roomEvent);
-    await socketRequest(socket, 'project', 'getAll', {});
+    await request(socket, 'project:getAll', {});
     expect(seen).toEqual([roomEvent]);
     const unsubscribed = await legacyRequest(socket, 'project:unsubscribe', { projectId: project.id });
     expect(unsubscribed).toEqual({
@@ -242,14 +193,14 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     const user = await newUser(server);
     const project = await newProject(server, user);
     const socket = await connect(user);
-    await socketRequest(socket, 'project', 'subscribe', { projectId: project.id });
-    await socketRequest(socket, 'project', 'delete', { projectId: project.id });
+    await request(socket, 'project:subscribe', { projectId: project.id });
+    await request(socket, 'project:delete', { projectId: project.id });
     const seen: unknown[] = [];
     socket.on('shot:deleted', (payload) => seen.push(payload));
     server.app
       .get(EventsService)
       .toProject(project.id, 'shot:deleted', { projectId: project.id, shotId: project.id });
-    await socketRequest(socket, 'project', 'getAll', {});
+    await request(socket, 'project:getAll', {});
     expect(seen).toEqual([]);
   });
 
@@ -260,28 +211,24 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     const project = await newProject(server, alice, { name: 'Not yours', series_id: series.id });
     const socket = await connect(bob);
     const projectId = project.id;
-    const attempts: [ProjectAction, unknown][] = [
-      ['subscribe', { projectId }],
-      ['unsubscribe', { projectId }],
-      ['getOne', { projectId }],
-      ['update', { projectId, updates: { name: 'Taken' } }],
-      ['delete', { projectId }],
-      ['getEDLs', { projectId }],
-      ['getEDL', { projectId, edlId: projectId }],
+    const attempts: [SocketActionEvent, unknown][] = [
+      ['project:subscribe', { projectId }],
+      ['project:unsubscribe', { projectId }],
+      ['project:getOne', { projectId }],
+      ['project:update', { projectId, updates: { name: 'Taken' } }],
+      ['project:delete', { projectId }],
+      ['project:getEDLs', { projectId }],
+      ['project:getEDL', { projectId, edlId: projectId }],
     ];
     for (const [action, payload] of attempts) {
-      expectError(
-        await socketRequest(socket, 'project', action, payload),
-        'NOT_FOUND_ERROR',
-        'Project not found',
-      );
+      expectSocketError(await request(socket, action, payload), 'NOT_FOUND_ERROR', 'Project not found');
     }
-    expectError(
-      await socketRequest(socket, 'project', 'getBySeries', { seriesId: series.id }),
+    expectSocketError(
+      await request(socket, 'project:getBySeries', { seriesId: series.id }),
       'NOT_FOUND_ERROR',
       'Series not found',
     );
-    const seriesProjects = await socketRequest(socket, 'series', 'getProjects', { seriesId: series.id });
+    const seriesProjects = await request(socket, 'series:getProjects', { seriesId: series.id });
     expect(seriesProjects.event).toBe('series:error');
     for (const event of ['project:getOne', 'project:update', 'project:delete', 'project:subscribe']) {
       const legacy = await legacyRequest(socket, event, { projectId, updates: {} });
@@ -298,11 +245,11 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     for (const [action, payload] of [
-      ['getEDLs', { projectId: project.id }],
-      ['getEDL', { projectId: project.id, edlId: project.id }],
+      ['project:getEDLs', { projectId: project.id }],
+      ['project:getEDL', { projectId: project.id, edlId: project.id }],
     ] as const) {
-      const envelope = expectError(
-        await socketRequest(socket, 'project', action, payload),
+      const envelope = expectSocketError(
+        await request(socket, action, payload),
         'NOT_AVAILABLE_ERROR',
         'Edit decision lists are not available yet',
       );
@@ -317,9 +264,8 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
       await api<Series>(server, 'POST', '/api/series', { token: user.token, body: { name: 'S1' } })
     ).body;
     const project = await newProject(server, user, { series_id: series.id });
-    const bySeries = expectResponse<ProjectListEntry[]>(
-      await socketRequest(socket, 'project', 'getBySeries', { seriesId: series.id }),
-      'getBySeries',
+    const bySeries = expectSocketReply<ProjectListEntry[]>(
+      await request(socket, 'project:getBySeries', { seriesId: series.id }),
     );
     expect(bySeries.map((entry) => entry.id)).toEqual([project.id]);
     const legacy = await legacyRequest<ProjectListEntry[]>(socket, 'series:getProjects', {
@@ -336,24 +282,21 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
   it('answers bad messages with VALIDATION_ERROR and changes nothing', async () => {
     const project = await newProject(server, alice, { name: 'Untouched' });
     const socket = await connect(alice);
-    const badPayloads: [ProjectAction, unknown][] = [
-      ['getOne', 'hello'],
-      ['getOne', 42],
-      ['getOne', null],
-      ['getOne', [project.id]],
-      ['getOne', {}],
-      ['getOne', { projectId: 'not-a-uuid' }],
-      ['update', { projectId: project.id }],
-      ['update', { projectId: project.id, updates: { name: 42 } }],
-      ['update', { projectId: project.id, updates: { name: 'z'.repeat(10 * 1024 * 1024) } }],
-      ['update', { projectId: project.id, updates: { settings: '{oops' } }],
-      ['create', { name: ['array'] }],
+    const badPayloads: [SocketActionEvent, unknown][] = [
+      ['project:getOne', 'hello'],
+      ['project:getOne', 42],
+      ['project:getOne', null],
+      ['project:getOne', [project.id]],
+      ['project:getOne', {}],
+      ['project:getOne', { projectId: 'not-a-uuid' }],
+      ['project:update', { projectId: project.id }],
+      ['project:update', { projectId: project.id, updates: { name: 42 } }],
+      ['project:update', { projectId: project.id, updates: { name: 'z'.repeat(10 * 1024 * 1024) } }],
+      ['project:update', { projectId: project.id, updates: { settings: '{oops' } }],
+      ['project:create', { name: ['array'] }],
     ];
     for (const [action, payload] of badPayloads) {
-      const envelope = expectError(
-        await socketRequest(socket, 'project', action, payload),
-        'VALIDATION_ERROR',
-      );
+      const envelope = expectSocketError(await request(socket, action, payload), 'VALIDATION_ERROR');
       expect(envelope.statusCode).toBe(400);
       expect(envelope.details?.length, `${action} ${JSON.stringify(payload).slice(0, 50)}`).toBeGreaterThan(
         0,
@@ -364,7 +307,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
       const legacy = await legacyRequest(socket, 'project:getOne', message);
       expect(legacy).toEqual({
         event: 'project:error',
-        body: { error: PAYLOAD_NOT_OBJECT, code: 'VALIDATION_ERROR', statusCode: 400 },
+        body: { error: SERVER_MESSAGES.payloadNotObject, code: 'VALIDATION_ERROR', statusCode: 400 },
       });
     }
 
@@ -372,7 +315,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     socket.emit('project:getEDLs', { projectId: project.id });
     expect(await waitForEvent(socket, 'project:error')).toEqual({
       success: false,
-      error: ENVELOPE_REQUIRED,
+      error: SERVER_MESSAGES.envelopeRequired,
       code: 'VALIDATION_ERROR',
       statusCode: 400,
     });
@@ -382,7 +325,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     ]);
     expect(row?.name).toBe('Untouched');
     // The socket is still served after all that.
-    expectResponse(await socketRequest(socket, 'project', 'getOne', { projectId: project.id }), 'getOne');
+    expectSocketReply(await request(socket, 'project:getOne', { projectId: project.id }));
   });
 
   it('also answers through the acknowledgement callback when the client passes one', async () => {
@@ -401,6 +344,6 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     const closed = firstEvent(socket, [{ event: 'disconnect' }]);
     socket.emit('project:create', { requestId: 'big', payload: { name: 'x'.repeat(21 * 1024 * 1024) } });
     expect((await closed).event).toBe('disconnect');
-    expectResponse(await socketRequest(other, 'project', 'getAll', {}), 'getAll');
+    expectSocketReply(await request(other, 'project:getAll', {}));
   });
 });

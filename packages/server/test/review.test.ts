@@ -1,53 +1,30 @@
 import {
-  type ErrorBody,
-  errorBodySchema,
   type Project,
   type ReviewLink,
   type ReviewView,
   reviewLinkSchema,
   reviewViewSchema,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { testDatabases } from './support/databases.js';
-import { type ApiResponse, api, newProject, newUser, type TestUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { api, newProject, type TestUser } from './support/factories.js';
+import { expectHttpError, newShot, useTestServer } from './support/harness.js';
 
 const SCENE = { id: '11111111-1111-4111-8111-111111111111', name: 'Opening', color: '#ef4444', shotIds: [] };
 
 describe.each(testDatabases())('review links on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
+
   let project: Project;
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
     project = await newProject(server, alice, {
       name: 'Festival cut',
       description: 'For the jury',
       settings: { scenes: [SCENE], shotOrder: [] },
     });
   });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  function expectError(
-    response: ApiResponse<unknown>,
-    status: number,
-    code: string,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    expect(body.code).toBe(code);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
 
   const createLink = (user: TestUser, projectId = project.id) =>
     api<ReviewLink>(server, 'POST', `/api/projects/${projectId}/review-links`, { token: user.token });
@@ -56,16 +33,24 @@ describe.each(testDatabases())('review links on %s', (database) => {
     const storage = server.app.get<symbol, Storage>(STORAGE);
     const imageKey = `projects/${project.id}/images/frame.png`;
     await storage.put(imageKey, Buffer.from('frame'), 'image/png');
-    await server.query(
-      `INSERT INTO shots (project_id, name, duration, position, image_url, s3_image_key, video_url)
-       VALUES ($1, 'Second', 3, 1, NULL, NULL, 'https://cdn.example.com/v.mp4'),
-              ($1, 'First', 4, 0, '/stale/url.png', $2, NULL)`,
-      [project.id, imageKey],
-    );
-    await server.query(
-      "INSERT INTO scripts (project_id, content, format) VALUES ($1, 'INT. HALL - DAY', 'fountain')",
-      [project.id],
-    );
+    await newShot(server, project.id, {
+      name: 'Second',
+      duration: 3,
+      position: 1,
+      video_url: 'https://cdn.example.com/v.mp4',
+    });
+    await newShot(server, project.id, {
+      name: 'First',
+      duration: 4,
+      position: 0,
+      image_url: '/stale/url.png',
+      s3_image_key: imageKey,
+    });
+    const script = await api(server, 'PUT', `/api/script/${project.id}`, {
+      token: alice.token,
+      body: { content: 'INT. HALL - DAY' },
+    });
+    expect(script.status).toBe(200);
 
     const created = await createLink(alice);
     expect(created.status).toBe(201);
@@ -104,26 +89,22 @@ describe.each(testDatabases())('review links on %s', (database) => {
     for (const secret of [alice.user.id, alice.email, alice.user.username])
       expect(text).not.toContain(secret);
 
-    expectError(
+    expectHttpError(
       await api(server, 'DELETE', `/api/review-links/${link.token}`, { token: bob.token }),
       404,
-      'NOT_FOUND_ERROR',
-      'Review link not found',
+      { code: 'NOT_FOUND_ERROR', error: 'Review link not found' },
     );
     expect((await api(server, 'GET', `/api/review/${link.token}`)).status).toBe(200);
     const revoked = await api(server, 'DELETE', `/api/review-links/${link.token}`, { token: alice.token });
     expect(revoked).toMatchObject({ status: 200, body: { revoked: true } });
-    expectError(
-      await api(server, 'GET', `/api/review/${link.token}`),
-      404,
-      'NOT_FOUND_ERROR',
-      'Review link not found',
-    );
-    expectError(
+    expectHttpError(await api(server, 'GET', `/api/review/${link.token}`), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'Review link not found',
+    });
+    expectHttpError(
       await api(server, 'DELETE', `/api/review-links/${link.token}`, { token: alice.token }),
       404,
-      'NOT_FOUND_ERROR',
-      'Review link not found',
+      { code: 'NOT_FOUND_ERROR', error: 'Review link not found' },
     );
   });
 
@@ -138,35 +119,38 @@ describe.each(testDatabases())('review links on %s', (database) => {
 
   it('shows only the linked project, and lets nobody but the owner make links', async () => {
     const bobsProject = await newProject(server, bob, { name: 'Bob’s secret' });
-    await server.query("INSERT INTO shots (project_id, name) VALUES ($1, 'Hidden')", [bobsProject.id]);
+    await newShot(server, bobsProject.id, { name: 'Hidden' });
     const link = (await createLink(alice)).body;
     const view = (await api<ReviewView>(server, 'GET', `/api/review/${link.token}`)).body;
     expect(JSON.stringify(view)).not.toContain('Hidden');
     expect(JSON.stringify(view)).not.toContain(bobsProject.id);
 
-    expectError(await createLink(bob), 404, 'NOT_FOUND_ERROR', 'Project not found');
-    expectError(await createLink(alice, 'not-a-uuid'), 404, 'NOT_FOUND_ERROR', 'Project not found');
-    expectError(await api(server, 'POST', `/api/projects/${project.id}/review-links`), 401, 'AUTH_ERROR');
-    expectError(await api(server, 'DELETE', `/api/review-links/${link.token}`), 401, 'AUTH_ERROR');
+    expectHttpError(await createLink(bob), 404, { code: 'NOT_FOUND_ERROR', error: 'Project not found' });
+    expectHttpError(await createLink(alice, 'not-a-uuid'), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'Project not found',
+    });
+    expectHttpError(await api(server, 'POST', `/api/projects/${project.id}/review-links`), 401, {
+      code: 'AUTH_ERROR',
+    });
+    expectHttpError(await api(server, 'DELETE', `/api/review-links/${link.token}`), 401, {
+      code: 'AUTH_ERROR',
+    });
   });
 
   it('answers unknown and malformed tokens with 404, and a deleted project’s link too', async () => {
     for (const token of ['nope', 'x'.repeat(43), '%00', 'a'.repeat(4000)]) {
-      expectError(
-        await api(server, 'GET', `/api/review/${token}`),
-        404,
-        'NOT_FOUND_ERROR',
-        'Review link not found',
-      );
+      expectHttpError(await api(server, 'GET', `/api/review/${token}`), 404, {
+        code: 'NOT_FOUND_ERROR',
+        error: 'Review link not found',
+      });
     }
     const doomed = await newProject(server, alice, { name: 'Doomed' });
     const link = (await createLink(alice, doomed.id)).body;
     await api(server, 'DELETE', `/api/projects/${doomed.id}`, { token: alice.token });
-    expectError(
-      await api(server, 'GET', `/api/review/${link.token}`),
-      404,
-      'NOT_FOUND_ERROR',
-      'Review link not found',
-    );
+    expectHttpError(await api(server, 'GET', `/api/review/${link.token}`), 404, {
+      code: 'NOT_FOUND_ERROR',
+      error: 'Review link not found',
+    });
   });
 });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ErrorBody,
-  errorBodySchema,
   errorEnvelopeSchema,
   type Project,
   type ProjectSaveInput,
@@ -10,26 +8,23 @@ import {
   responseEnvelopeSchema,
   type Scene,
   type Script,
+  SERVER_MESSAGES,
   type Shot,
   type ShotPage,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SAVE_ID_REUSED,
-  SHOT_SAVED_AND_DELETED,
-  SHOT_SAVED_TWICE,
-} from '../src/projects/project-save.service.js';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
 import {
   api,
   connectSocket,
   newProject,
   newUser,
-  socketRequest,
+  request,
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { expectHttpError, useTestServer } from './support/harness.js';
+import { startTestServer } from './support/test-server.js';
 
 const FOUNTAIN = 'INT. LIGHTHOUSE - NIGHT\n\nMara climbs the stairs.\n';
 
@@ -38,33 +33,10 @@ function scene(shotIds: string[], name = 'Opening'): Scene {
 }
 
 describe.each(testDatabases())('project save on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob } = useTestServer({ database, users: ['alice', 'bob'] });
 
   const save = (user: TestUser, projectId: string, body: ProjectSaveInput | Record<string, unknown>) =>
     api<ProjectSaveResult>(server, 'POST', `/api/projects/${projectId}/save`, { token: user.token, body });
-
-  function expectError(
-    response: { status: number; body: unknown },
-    status: number,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
 
   async function snapshot(projectId: string) {
     const shots = await server.query<{ id: string; name: string; position: number }>(
@@ -83,7 +55,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
   it('writes shots, script and settings in one call and answers the save result', async () => {
     const project = await newProject(server, alice);
     const listener = await connectSocket(server, alice.token);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const opening = scene([c, a]);
     const saveId = randomUUID();
@@ -151,7 +123,9 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const [row] = await server.query<{ name: string }>('SELECT name FROM shots WHERE id = $1', [shotId]);
     expect(row?.name).toBe('Concurrent');
     const elsewhere = await newProject(server, alice);
-    expectError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, SAVE_ID_REUSED);
+    expectHttpError(await save(alice, elsewhere.id, { saveId, shots: [] }), 409, {
+      error: SERVER_MESSAGES.saveIdReused,
+    });
   });
 
   it('updates existing shots, creates new ones (with or without an id) and deletes the listed ones', async () => {
@@ -204,7 +178,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const before = await snapshot(project.id);
 
     const saveId = randomUUID();
-    expectError(
+    expectHttpError(
       await save(alice, project.id, {
         saveId,
         shots: [{ id: mine, name: 'Renamed' }, { name: 'New' }, { id: bobsShot, name: 'Stolen' }],
@@ -213,7 +187,7 @@ describe.each(testDatabases())('project save on %s', (database) => {
         settings: { scenes: [], shotOrder: [] },
       }),
       404,
-      'Shot not found',
+      { error: 'Shot not found' },
     );
     expect(await snapshot(project.id)).toEqual(before);
     const [bobs] = await server.query<{ name: string; project_id: string }>(
@@ -236,23 +210,28 @@ describe.each(testDatabases())('project save on %s', (database) => {
       [{ saveId: 'x', shots: [] }, 'saveId: Invalid UUID'],
       [{ saveId: randomUUID(), shots: 'all' }, undefined],
       [{ saveId: randomUUID(), shots: [{ name: 42 }] }, undefined],
-      [{ saveId: randomUUID(), shots: [{ id: shot }, { id: shot }] }, SHOT_SAVED_TWICE],
-      [{ saveId: randomUUID(), shots: [{ id: shot }], deletedShotIds: [shot] }, SHOT_SAVED_AND_DELETED],
+      [{ saveId: randomUUID(), shots: [{ id: shot }, { id: shot }] }, SERVER_MESSAGES.shotSavedTwice],
+      [
+        { saveId: randomUUID(), shots: [{ id: shot }], deletedShotIds: [shot] },
+        SERVER_MESSAGES.shotSavedAndDeleted,
+      ],
       [{ saveId: randomUUID(), shots: [], settings: { shotOrder: [randomUUID()] } }, undefined],
       [{ saveId: randomUUID(), shots: [], settings: { shotOrder: [], scenes: [scene([shot])] } }, undefined],
       [{ saveId: randomUUID(), shots: [], script: { content: 'x'.repeat(2_000_001) } }, undefined],
       [{ saveId: randomUUID(), shots: Array.from({ length: 2_001 }, () => ({})) }, undefined],
     ];
     for (const [body, message] of attempts) {
-      const error = expectError(await save(alice, project.id, body), 400, message);
+      const error = expectHttpError(await save(alice, project.id, body), 400, { error: message });
       expect(error.code).toBe('VALIDATION_ERROR');
     }
     expect(await snapshot(project.id)).toEqual(before);
-    expectError(await save(bob, project.id, { saveId: randomUUID(), shots: [] }), 404, 'Project not found');
-    expectError(
+    expectHttpError(await save(bob, project.id, { saveId: randomUUID(), shots: [] }), 404, {
+      error: 'Project not found',
+    });
+    expectHttpError(
       await api(server, 'POST', `/api/projects/${project.id}/save`, { body: { saveId: randomUUID() } }),
       401,
-      'Authentication required',
+      { error: 'Authentication required' },
     );
   });
 
@@ -262,15 +241,15 @@ describe.each(testDatabases())('project save on %s', (database) => {
     const saveId = randomUUID();
     const shotId = randomUUID();
     const payload = { projectId: project.id, saveId, shots: [{ id: shotId, name: 'Socket' }] };
-    const answer = await socketRequest(socket, 'project', 'save', payload);
+    const answer = await request(socket, 'project:save', payload);
     expect(answer.event).toBe('project:response');
     const result = projectSaveResultSchema.parse(responseEnvelopeSchema.parse(answer.body).data);
     expect(result).toMatchObject({ projectId: project.id, savedShots: 1, saveId });
-    const replay = await socketRequest(socket, 'project', 'save', payload);
+    const replay = await request(socket, 'project:save', payload);
     expect(responseEnvelopeSchema.parse(replay.body).data).toEqual(result);
 
     const stranger = await connectSocket(server, bob.token);
-    const refused = await socketRequest(stranger, 'project', 'save', { ...payload, saveId: randomUUID() });
+    const refused = await request(stranger, 'project:save', { ...payload, saveId: randomUUID() });
     expect(errorEnvelopeSchema.parse(refused.body)).toMatchObject({
       code: 'NOT_FOUND_ERROR',
       error: 'Project not found',
@@ -305,19 +284,19 @@ describe.each(testDatabases())('project save on %s', (database) => {
       body: { accepted: false },
     });
 
-    expectError(
-      await beacon({ projectId: project.id, save: { saveId: randomUUID() } }),
-      401,
-      'Authentication required',
-    );
-    expectError(await beacon({ projectId: project.id, token: 'forged' }), 401);
-    expectError(await beacon({ projectId: project.id, token: bob.token }), 404, 'Project not found');
-    expectError(await beacon({ token: alice.token }), 400);
+    expectHttpError(await beacon({ projectId: project.id, save: { saveId: randomUUID() } }), 401, {
+      error: 'Authentication required',
+    });
+    expectHttpError(await beacon({ projectId: project.id, token: 'forged' }), 401);
+    expectHttpError(await beacon({ projectId: project.id, token: bob.token }), 404, {
+      error: 'Project not found',
+    });
+    expectHttpError(await beacon({ token: alice.token }), 400);
     const malformed = await api(server, 'POST', '/api/projects/emergency-save', {
       rawBody: '{"projectId":',
       headers: { 'content-type': 'text/plain' },
     });
-    expectError(malformed, 400, 'Malformed JSON body');
+    expectHttpError(malformed, 400, { error: 'Malformed JSON body' });
     const [after] = await server.query<{ name: string }>('SELECT name FROM shots WHERE id = $1', [shotId]);
     expect(after?.name).toBe('Header');
   });

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/harness.js';
 
 interface ColumnRow {
   table_name: string;
@@ -11,7 +11,8 @@ interface ColumnRow {
 }
 
 describe.each(testDatabases())('schema on %s', (database) => {
-  let server: TestServer;
+  const { server } = useTestServer({ database });
+
   let dataSource: DataSource;
 
   const columns = () =>
@@ -21,12 +22,7 @@ describe.each(testDatabases())('schema on %s', (database) => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     dataSource = server.app.get(DataSource);
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('maps every column of every table to an entity with the same type and nullability', async () => {

@@ -1,35 +1,19 @@
 import {
-  type ErrorBody,
-  errorBodySchema,
   legacyErrorPayloadSchema,
   type Script,
   type ScriptAnalysis,
   type ScriptConvertResult,
   type ScriptValidation,
-  SOCKET_ACTIONS,
   scriptAnalysisSchema,
   scriptFormatHelpSchema,
   scriptSchema,
   scriptValidationSchema,
 } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
-} from './support/factories.js';
+import { legacyRequest, newProject, request } from './support/factories.js';
+import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-type ScriptAction = keyof typeof SOCKET_ACTIONS.script;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const FOUNTAIN = `Title: The Ledger
 
@@ -49,53 +33,8 @@ EXT. HARBOR MARKET - DAY
 Eli runs through the stalls.
 `;
 
-const expectResponse = <T>(answer: SocketAnswer, action: ScriptAction) =>
-  expectSocketReply<T>(answer, 'script', action);
-
-const expectScriptError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, 'script', code, error);
-
 describe.each(testDatabases())('script on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user?: TestUser) => {
-    const socket = await connectSocket(server, user?.token);
-    sockets.push(socket);
-    return socket;
-  };
-  const call = <T>(user: TestUser | undefined, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, {
-      ...(user ? { token: user.token } : {}),
-      ...(body === undefined ? {} : { body }),
-    });
-
-  function expectError(
-    response: { status: number; body: unknown },
-    status: number,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('saves and reads a project script over HTTP and the socket, detecting its format', async () => {
     const project = await newProject(server, alice);
@@ -113,34 +52,28 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body).toEqual(saved.body);
 
     const socket = await connect(alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'fdx' }),
     ).content;
-    const overSocket = expectResponse<Script>(
-      await socketRequest(socket, 'script', 'save', { projectId: project.id, content: fdx }),
-      'save',
+    const overSocket = expectSocketReply<Script>(
+      await request(socket, 'script:save', { projectId: project.id, content: fdx }),
     );
     expect(overSocket).toMatchObject({ content: fdx, format: 'fdx' });
-    const forced = expectResponse<Script>(
-      await socketRequest(socket, 'script', 'save', {
+    const forced = expectSocketReply<Script>(
+      await request(socket, 'script:save', {
         projectId: project.id,
         content: 'JUST TEXT',
         format: 'text',
       }),
-      'save',
     );
     expect(forced.format).toBe('text');
-    expect(
-      expectResponse(await socketRequest(socket, 'script', 'get', { projectId: project.id }), 'get'),
-    ).toEqual(forced);
+    expect(expectSocketReply(await request(socket, 'script:get', { projectId: project.id }))).toEqual(forced);
   });
 
   it('analyzes any script text and the project’s saved script, also through script:analyze → script:analyzed', async () => {
     const socket = await connect(alice);
-    const analysis = expectResponse<ScriptAnalysis>(
-      await socketRequest(socket, 'script', 'analyze', { content: FOUNTAIN }),
-      'analyze',
+    const analysis = expectSocketReply<ScriptAnalysis>(
+      await request(socket, 'script:analyze', { content: FOUNTAIN }),
     );
     expect(analysis.title).toBe('The Ledger');
     expect(analysis.scenes.map((scene) => scene.heading)).toEqual([
@@ -154,22 +87,20 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(scriptAnalysisSchema.parse(legacy.body)).toEqual(analysis);
 
     const project = await newProject(server, alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, from: 'fountain', to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, from: 'fountain', to: 'fdx' }),
     );
     await call(alice, 'PUT', `/api/script/${project.id}`, { content: fdx.content });
-    const fromProject = expectResponse<ScriptAnalysis>(
-      await socketRequest(socket, 'script', 'analyzeProject', { projectId: project.id }),
-      'analyzeProject',
+    const fromProject = expectSocketReply<ScriptAnalysis>(
+      await request(socket, 'script:analyzeProject', { projectId: project.id }),
     );
     expect(fromProject.scenes.map((scene) => scene.heading)).toEqual(
       analysis.scenes.map((scene) => scene.heading),
     );
     expect(fromProject.characters.map((character) => character.name)).toEqual(['MARA', 'ELI']);
 
-    const broken = expectScriptError(
-      await socketRequest(socket, 'script', 'analyze', {
+    const broken = expectSocketError(
+      await request(socket, 'script:analyze', {
         content: '<?xml version="1.0"?><FinalDraft><Content>',
         format: 'fdx',
       }),
@@ -184,9 +115,8 @@ describe.each(testDatabases())('script on %s', (database) => {
 
   it('converts between formats, also through script:convert → script:converted', async () => {
     const socket = await connect(alice);
-    const fdx = expectResponse<ScriptConvertResult>(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'fdx' }),
-      'convert',
+    const fdx = expectSocketReply<ScriptConvertResult>(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'fdx' }),
     );
     expect(fdx.format).toBe('fdx');
     expect(fdx.content).toContain('<FinalDraft');
@@ -200,8 +130,8 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(back.body.format).toBe('fountain');
     expect(back.body.content).toContain('INT. LIGHTHOUSE - NIGHT');
     expect(back.body.content).toContain('MARA\nWho moved the ledger?');
-    expectScriptError(
-      await socketRequest(socket, 'script', 'convert', { content: FOUNTAIN, to: 'pdf' }),
+    expectSocketError(
+      await request(socket, 'script:convert', { content: FOUNTAIN, to: 'pdf' }),
       'VALIDATION_ERROR',
     );
   });
@@ -241,17 +171,15 @@ describe.each(testDatabases())('script on %s', (database) => {
       { content: 42, format: 'fountain' },
       { format: 'text' },
     ]) {
-      const error = expectError(
-        await call(alice, 'POST', '/api/script/validate', body),
-        400,
-        'Script validation failed',
-      );
+      const error = expectHttpError(await call(alice, 'POST', '/api/script/validate', body), 400, {
+        error: 'Script validation failed',
+      });
       expect(error.details?.length).toBeGreaterThan(0);
     }
-    expectError(
+    expectHttpError(
       await call(undefined, 'POST', '/api/script/validate', { content: FOUNTAIN, format: 'fountain' }),
       401,
-      'Authentication required',
+      { error: 'Authentication required' },
     );
   });
 
@@ -261,7 +189,7 @@ describe.each(testDatabases())('script on %s', (database) => {
       expect(help.status).toBe(200);
       expect(scriptFormatHelpSchema.parse(help.body).format).toBe(format);
     }
-    const unknown = expectError(await call(alice, 'GET', '/api/script/format-help/pdf'), 404);
+    const unknown = expectHttpError(await call(alice, 'GET', '/api/script/format-help/pdf'), 404);
     expect(unknown.code).toBe('NOT_FOUND_ERROR');
   });
 
@@ -269,30 +197,28 @@ describe.each(testDatabases())('script on %s', (database) => {
     const list = await call(alice, 'GET', '/api/script/jobs');
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
-    expectError(await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`), 404, 'Job not found');
-    expectError(await call(alice, 'DELETE', '/api/script/jobs/not-a-job'), 404, 'Job not found');
+    expectHttpError(await call(alice, 'DELETE', `/api/script/jobs/${UNKNOWN_ID}`), 404, {
+      error: 'Job not found',
+    });
+    expectHttpError(await call(alice, 'DELETE', '/api/script/jobs/not-a-job'), 404, {
+      error: 'Job not found',
+    });
   });
 
   it('answers another user "Project not found" and keeps the script', async () => {
     const project = await newProject(server, alice);
     await call(alice, 'PUT', `/api/script/${project.id}`, { content: FOUNTAIN });
-    expectError(await call(bob, 'GET', `/api/script/${project.id}`), 404, 'Project not found');
-    expectError(
-      await call(bob, 'PUT', `/api/script/${project.id}`, { content: 'mine now' }),
-      404,
-      'Project not found',
-    );
+    expectHttpError(await call(bob, 'GET', `/api/script/${project.id}`), 404, { error: 'Project not found' });
+    expectHttpError(await call(bob, 'PUT', `/api/script/${project.id}`, { content: 'mine now' }), 404, {
+      error: 'Project not found',
+    });
     const socket = await connect(bob);
     for (const [action, payload] of [
-      ['get', { projectId: project.id }],
-      ['save', { projectId: project.id, content: 'mine now' }],
-      ['analyzeProject', { projectId: project.id }],
+      ['script:get', { projectId: project.id }],
+      ['script:save', { projectId: project.id, content: 'mine now' }],
+      ['script:analyzeProject', { projectId: project.id }],
     ] as const) {
-      expectScriptError(
-        await socketRequest(socket, 'script', action, payload),
-        'NOT_FOUND_ERROR',
-        'Project not found',
-      );
+      expectSocketError(await request(socket, action, payload), 'NOT_FOUND_ERROR', 'Project not found');
     }
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe(FOUNTAIN);
   });
@@ -308,18 +234,15 @@ describe.each(testDatabases())('script on %s', (database) => {
       ['GET', `/api/script/${UNKNOWN_ID}`, undefined, 404],
     ];
     for (const [method, path, body, status] of bad)
-      expectError(await call(alice, method, path, body), status);
+      expectHttpError(await call(alice, method, path, body), status);
     expect((await call<Script>(alice, 'GET', `/api/script/${project.id}`)).body.content).toBe('');
 
     const socket = await connect(alice);
-    expectScriptError(await socketRequest(socket, 'script', 'analyze', 'text'), 'VALIDATION_ERROR');
-    expectScriptError(
-      await socketRequest(socket, 'script', 'save', { projectId: project.id }),
-      'VALIDATION_ERROR',
-    );
+    expectSocketError(await request(socket, 'script:analyze', 'text'), 'VALIDATION_ERROR');
+    expectSocketError(await request(socket, 'script:save', { projectId: project.id }), 'VALIDATION_ERROR');
     const anonymous = await connect();
-    expectScriptError(
-      await socketRequest(anonymous, 'script', 'analyze', { content: FOUNTAIN }),
+    expectSocketError(
+      await request(anonymous, 'script:analyze', { content: FOUNTAIN }),
       'AUTH_ERROR',
       'Authentication required',
     );

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReelbench } from '@reelbench/sdk';
 import { isReelbenchError, MESSAGES, type ServerEventPayload } from '@reelbench/sdk/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/harness.js';
 
 type Client = ReturnType<typeof createReelbench>;
 
@@ -32,7 +32,8 @@ function nextEvent<T>(subscribe: (handler: (payload: T) => void) => () => void):
 }
 
 describe.each(testDatabases())('the SDK against the real server on %s', (database) => {
-  let server: TestServer;
+  const { server } = useTestServer({ database });
+
   const clients: Client[] = [];
 
   const newClient = (token?: string) => {
@@ -50,16 +51,8 @@ describe.each(testDatabases())('the SDK against the real server on %s', (databas
     };
   };
 
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-  });
-
   afterEach(() => {
     for (const client of clients.splice(0)) client.socket?.disconnect();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('registers, logs in and reads the signed-in user', async () => {

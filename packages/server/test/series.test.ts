@@ -1,45 +1,11 @@
 import { type ErrorBody, type Series, SOCKET_ACTIONS, seriesSchema } from '@reelbench/sdk/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  legacyRequest,
-  newProject,
-  newUser,
-  socketRequest,
-  type TestUser,
-} from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { legacyRequest, newProject, newUser, request } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 
 describe.each(testDatabases())('series on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
-
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
-  const call = <T>(user: TestUser, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, { token: user.token, ...(body === undefined ? {} : { body }) });
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, alice, bob, connect, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   it('creates, lists (with projectCount), gets, updates and deletes over HTTP', async () => {
     const user = await newUser(server);
@@ -95,12 +61,12 @@ describe.each(testDatabases())('series on %s', (database) => {
 
     const socket = await connect(bob);
     for (const [action, payload] of [
-      ['getOne', { seriesId: series.id }],
-      ['update', { seriesId: series.id, updates: { name: 'Ours' } }],
-      ['delete', { seriesId: series.id }],
-      ['getProjects', { seriesId: series.id }],
+      ['series:getOne', { seriesId: series.id }],
+      ['series:update', { seriesId: series.id, updates: { name: 'Ours' } }],
+      ['series:delete', { seriesId: series.id }],
+      ['series:getProjects', { seriesId: series.id }],
     ] as const) {
-      const answer = await socketRequest(socket, 'series', action, payload);
+      const answer = await request(socket, action, payload);
       expect(answer.event).toBe('series:error');
       expect(answer.body).toMatchObject({ error: 'Series not found', code: 'NOT_FOUND_ERROR' });
     }
@@ -110,13 +76,13 @@ describe.each(testDatabases())('series on %s', (database) => {
   it('answers the series actions and their older named events over the socket', async () => {
     const user = await newUser(server);
     const socket = await connect(user);
-    const created = await socketRequest<{ data: Series }>(socket, 'series', 'create', { name: 'Anthology' });
+    const created = await request<{ data: Series }>(socket, 'series:create', { name: 'Anthology' });
     expect(created.event).toBe('series:response');
     const series = SOCKET_ACTIONS.series.create.reply.parse(created.body.data);
 
-    const all = await socketRequest<{ data: Series[] }>(socket, 'series', 'getAll', {});
+    const all = await request<{ data: Series[] }>(socket, 'series:getAll', {});
     expect(all.body.data).toEqual([{ ...series, projectCount: 0 }]);
-    const one = await socketRequest<{ data: Series }>(socket, 'series', 'getOne', { seriesId: series.id });
+    const one = await request<{ data: Series }>(socket, 'series:getOne', { seriesId: series.id });
     expect(one.body.data).toEqual(series);
 
     const legacyCreated = await legacyRequest<Series>(socket, 'series:create', { name: 'Old style' });
@@ -138,12 +104,12 @@ describe.each(testDatabases())('series on %s', (database) => {
     expect(legacyError.event).toBe('series:error');
     expect(legacyError.body).toMatchObject({ code: 'VALIDATION_ERROR' });
 
-    const updated = await socketRequest<{ data: Series }>(socket, 'series', 'update', {
+    const updated = await request<{ data: Series }>(socket, 'series:update', {
       seriesId: series.id,
       updates: { name: 'Anthology II' },
     });
     expect(updated.body.data.name).toBe('Anthology II');
-    const deleted = await socketRequest(socket, 'series', 'delete', { seriesId: series.id });
+    const deleted = await request(socket, 'series:delete', { seriesId: series.id });
     expect(deleted.body).toMatchObject({ success: true, data: { id: series.id, deleted: true } });
   });
 });

@@ -20,19 +20,11 @@ import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
 import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  newProject,
-  newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
-} from './support/factories.js';
-import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
+import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
+import { UNKNOWN_ID } from './support/harness.js';
+import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const FRAME_SECONDS = 1 / 24;
 /** Short shots keep the animatics quick to encode; their durations differ so a mix-up would show. */
 const DURATIONS = [1, 1.5, 2, 1.25, 1.75, 1, 2.5, 1.5, 1.125, 2];
@@ -80,11 +72,6 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   let events: Received[];
   const sockets: Socket[] = [];
 
-  const request = <T>(domain: string, action: string, payload: unknown, on = socket) =>
-    socketRequest<T>(on, domain, action, payload) as Promise<SocketAnswer<T>>;
-  const ok = async <T>(domain: string, action: string, payload: unknown) =>
-    expectSocketReply<T>(await request<T>(domain, action, payload), domain, action);
-
   async function start(env: Record<string, string> = {}) {
     server = await startTestServer({
       database,
@@ -117,17 +104,29 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     socket = await connect(alice);
     events = recordEvents(socket);
     const project = await newProject(server, alice, { name: 'Night Shift' });
-    await ok('project', 'subscribe', { projectId: project.id });
+    await ask(socket, 'project:subscribe', { projectId: project.id });
     const assets = [
-      await ok<Asset>('unified-asset', 'create', { projectId: project.id, type: 'character', name: 'Mara' }),
-      await ok<Asset>('unified-asset', 'create', { projectId: project.id, type: 'location', name: 'Diner' }),
-      await ok<Asset>('unified-asset', 'create', { projectId: project.id, type: 'prop', name: 'Neon sign' }),
+      await ask<Asset>(socket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'character',
+        name: 'Mara',
+      }),
+      await ask<Asset>(socket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'location',
+        name: 'Diner',
+      }),
+      await ask<Asset>(socket, 'unified-asset:create', {
+        projectId: project.id,
+        type: 'prop',
+        name: 'Neon sign',
+      }),
     ];
     const [mara, diner, sign] = assets as [Asset, Asset, Asset];
     const shots: Shot[] = [];
     for (let i = 0; i < count; i += 1) {
       shots.push(
-        await ok<Shot>('shot', 'create', {
+        await ask<Shot>(socket, 'shot:create', {
           projectId: project.id,
           name: `Shot ${i + 1}`,
           action: `Mara looks at the sign (${i + 1})`,
@@ -146,7 +145,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   }
 
   async function shotsOf(projectId: string): Promise<Shot[]> {
-    const page = await ok<{ shots: Shot[] }>('shot', 'getAll', { projectId });
+    const page = await ask<{ shots: Shot[] }>(socket, 'shot:getAll', { projectId });
     return page.shots;
   }
 
@@ -158,7 +157,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
 
   it('generate-batch renders every shot at its aspect ratio, reporting progress in order with the jobId', async () => {
     const { project, shots } = await storyboard();
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
     });
@@ -210,7 +209,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
 
   it('generate-video-batch makes MP4s whose probed duration matches each shot within one frame', async () => {
     const { project, shots } = await storyboard();
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-video-batch', {
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
     });
@@ -235,7 +234,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
 
   it('cancelling a batch half-way stops it, sends nothing more for it and keeps the finished shots', async () => {
     const { project, shots } = await storyboard();
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-video-batch', {
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
       concurrency: 1,
@@ -245,7 +244,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       const done = events.filter((e) => e.event === 'shot:batch-progress' && e.payload.jobId === jobId);
       return done.length >= 3 ? true : undefined;
     });
-    const cancelled = await ok<Job>('jobs', 'cancel', { jobId });
+    const cancelled = await ask<Job>(socket, 'jobs:cancel', { jobId });
     expect(cancelled.status).toBe('cancelled');
     const error = await until('job:error', () =>
       events.find((e) => e.event === 'job:error' && e.payload.jobId === jobId),
@@ -268,18 +267,17 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
 
     // A finished job cannot be cancelled again.
     expectSocketError(
-      await request('jobs', 'cancel', { jobId }),
-      'jobs',
+      await request(socket, 'jobs:cancel', { jobId }),
       'CONFLICT_ERROR',
       'Failed to cancel job',
     );
-    const listed = await ok<JobListReply>('jobs', 'list', { projectId: project.id });
+    const listed = await ask<JobListReply>(socket, 'jobs:list', { projectId: project.id });
     expect(listed.jobs.find((job) => job.id === jobId)?.status).toBe('cancelled');
   }, 120_000);
 
   it('a restart during a batch ends with every shot generated (resumed), none stuck processing', async () => {
     const { project, shots } = await storyboard();
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-video-batch', {
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
       concurrency: 1,
@@ -300,7 +298,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     const job = await until(
       'the resumed job to finish',
       async () => {
-        const { jobs } = await ok<JobListReply>('jobs', 'list', { projectId: project.id });
+        const { jobs } = await ask<JobListReply>(socket, 'jobs:list', { projectId: project.id });
         const found = jobs.find((candidate) => candidate.id === jobId);
         return found && ['completed', 'failed', 'cancelled'].includes(found.status) ? found : undefined;
       },
@@ -318,13 +316,13 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('single-shot actions answer with the job and the updated shot; quality reports each attempt', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ok<ShotGenerationReply>('shot', 'generate', {
+    const generated = await ask<ShotGenerationReply>(socket, 'shot:generate', {
       projectId: project.id,
       shotId: first.id,
     });
     expect(generated.shot.image_url).toBeTruthy();
     expect(generated.shot.generation_status).toBe('completed');
-    const square = await ok<ShotGenerationReply>('shot', 'generate', {
+    const square = await ask<ShotGenerationReply>(socket, 'shot:generate', {
       projectId: project.id,
       shotId: second.id,
       aspect: '1:1',
@@ -332,16 +330,16 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     const squareImage = await sharp(await download(square.shot.image_url as string)).metadata();
     expect([squareImage.width, squareImage.height]).toEqual([1024, 1024]);
 
-    const edited = await ok<ShotGenerationReply>('shot', 'edit', {
+    const edited = await ask<ShotGenerationReply>(socket, 'shot:edit', {
       projectId: project.id,
       shotId: first.id,
       instruction: 'brighter',
     });
     expect(edited.shot.s3_image_key).not.toBe(generated.shot.s3_image_key);
 
-    const quality = await ok<{ attempts: number; score: number; passed: boolean; shot: Shot }>(
-      'shot',
-      'generate-with-quality',
+    const quality = await ask<{ attempts: number; score: number; passed: boolean; shot: Shot }>(
+      socket,
+      'shot:generate-with-quality',
       { projectId: project.id, shotId: second.id, minScore: 10, maxRetries: 2 },
     );
     // It stops at the first attempt that reaches the score, or after the retries.
@@ -356,7 +354,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     );
     expect(attemptsHeard).toHaveLength(quality.attempts);
 
-    const video = await ok<ShotGenerationReply>('shot', 'generate-video', {
+    const video = await ask<ShotGenerationReply>(socket, 'shot:generate-video', {
       projectId: project.id,
       shotId: first.id,
     });
@@ -365,24 +363,24 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
 
   it('staleOnly renders only shots whose inputs changed since their image was made', async () => {
     const { project, shots } = await storyboard(3);
-    const all = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    const all = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       shotIds: shots.map((shot) => shot.id),
     });
     await until('the batch', () => jobEnd(events, all.job.id));
-    const none = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    const none = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       staleOnly: true,
     });
     expect(none.job.shotIds).toEqual([]);
-    await ok('shot', 'update', { shotId: shots[1]?.id, updates: { action: 'Mara turns away' } });
-    const stale = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    await ask(socket, 'shot:update', { shotId: shots[1]?.id, updates: { action: 'Mara turns away' } });
+    const stale = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       staleOnly: true,
     });
     expect(stale.job.shotIds).toEqual([shots[1]?.id]);
     await until('the stale batch', () => jobEnd(events, stale.job.id));
-    const videos = await ok<JobAcceptedReply>('shot', 'generate-video-batch', {
+    const videos = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
       projectId: project.id,
       staleOnly: true,
     });
@@ -393,7 +391,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     socket = await connect(alice);
     events = recordEvents(socket);
     const project = await newProject(server, alice, { name: 'Feature length' });
-    await ok('project', 'subscribe', { projectId: project.id });
+    await ask(socket, 'project:subscribe', { projectId: project.id });
     const saved = await api(server, 'POST', `/api/projects/${project.id}/save`, {
       token: alice.token,
       body: {
@@ -402,26 +400,29 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
       },
     });
     expect(saved.status).toBe(200);
-    const listed = await ok<{ shots: Shot[] }>('shot', 'getAll', { projectId: project.id, limit: 2000 });
+    const listed = await ask<{ shots: Shot[] }>(socket, 'shot:getAll', {
+      projectId: project.id,
+      limit: 2000,
+    });
     expect(listed.shots).toHaveLength(1005);
-    const tooMany = await request('shot', 'generate-batch', {
+    const tooMany = await request(socket, 'shot:generate-batch', {
       projectId: project.id,
       shotIds: listed.shots.map((shot) => shot.id),
     });
-    expectSocketError(tooMany, 'shot', 'VALIDATION_ERROR');
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    expectSocketError(tooMany, 'VALIDATION_ERROR');
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       all: true,
     });
     expect(accepted.job.shotIds).toEqual(listed.shots.map((shot) => shot.id));
-    await ok<Job>('jobs', 'cancel', { jobId: accepted.job.id });
+    await ask<Job>(socket, 'jobs:cancel', { jobId: accepted.job.id });
     const ended = await until('the cancelled batch', async () => {
-      const { jobs } = await ok<JobListReply>('jobs', 'list', { projectId: project.id });
+      const { jobs } = await ask<JobListReply>(socket, 'jobs:list', { projectId: project.id });
       const job = jobs.find((candidate) => candidate.id === accepted.job.id);
       return job?.status === 'cancelled' ? job : undefined;
     });
     expect(ended.status).toBe('cancelled');
-    const after = await ok<{ shots: Shot[] }>('shot', 'getAll', { projectId: project.id, limit: 2000 });
+    const after = await ask<{ shots: Shot[] }>(socket, 'shot:getAll', { projectId: project.id, limit: 2000 });
     expect(after.shots.filter((shot) => shot.generation_status === 'processing')).toEqual([]);
   }, 120_000);
 
@@ -436,13 +437,12 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
     const single = expectSocketError(
-      await request('shot', 'generate', { projectId: project.id, shotId: first.id, provider: 'broken' }),
-      'shot',
+      await request(socket, 'shot:generate', { projectId: project.id, shotId: first.id, provider: 'broken' }),
       'SERVER_ERROR',
       'Image generation failed',
     );
     expect(JSON.stringify(single)).not.toContain('secret');
-    const batch = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    const batch = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       shotIds: [first.id, second.id],
       provider: 'broken',
@@ -466,7 +466,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('reads give a freshly signed URL for a generated image, and never sign a key of another project', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ok<ShotGenerationReply>('shot', 'generate', {
+    const generated = await ask<ShotGenerationReply>(socket, 'shot:generate', {
       projectId: project.id,
       shotId: first.id,
     });
@@ -475,57 +475,42 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     await server.query(`UPDATE shots SET image_url = 'https://expired.example/x.png' WHERE id = $1`, [
       first.id,
     ]);
-    const read = await ok<Shot>('shot', 'getOne', { shotId: first.id });
+    const read = await ask<Shot>(socket, 'shot:getOne', { shotId: first.id });
     expect(read.image_url).toMatch(/^\/api\/files\/raw\//);
     expect((await fetch(new URL(read.image_url as string, server.url))).status).toBe(200);
     // Another project's key on this shot stays unsigned: the stored URL comes back as it is.
     const other = await newProject(server, bob);
     const foreignKey = key.replace(project.id, other.id);
-    await ok('shot', 'update', {
+    await ask(socket, 'shot:update', {
       shotId: second.id,
       updates: { s3_image_key: foreignKey, image_url: 'https://cdn.example/mine.png' },
     });
-    const foreign = await ok<Shot>('shot', 'getOne', { shotId: second.id });
+    const foreign = await ask<Shot>(socket, 'shot:getOne', { shotId: second.id });
     expect(foreign.image_url).toBe('https://cdn.example/mine.png');
   });
 
   it("jobs are the owner's: another user can neither list, cancel nor generate them", async () => {
     const { project, shots } = await storyboard(1);
     const shotId = shots[0]?.id as string;
-    const accepted = await ok<JobAcceptedReply>('shot', 'generate-batch', {
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-batch', {
       projectId: project.id,
       shotIds: [shotId],
     });
     const bobSocket = await connect(bob);
-    expectSocketError(
-      await request('jobs', 'cancel', { jobId: accepted.job.id }, bobSocket),
-      'jobs',
-      'NOT_FOUND_ERROR',
-    );
-    expectSocketError(
-      await request('jobs', 'list', { projectId: project.id }, bobSocket),
-      'jobs',
-      'NOT_FOUND_ERROR',
-    );
-    const bobs = expectSocketReply<JobListReply>(
-      await request('jobs', 'list', {}, bobSocket),
-      'jobs',
-      'list',
-    );
+    expectSocketError(await request(bobSocket, 'jobs:cancel', { jobId: accepted.job.id }), 'NOT_FOUND_ERROR');
+    expectSocketError(await request(bobSocket, 'jobs:list', { projectId: project.id }), 'NOT_FOUND_ERROR');
+    const bobs = expectSocketReply<JobListReply>(await request(bobSocket, 'jobs:list', {}));
     expect(bobs.jobs).toEqual([]);
     expectSocketError(
-      await request('shot', 'generate', { projectId: project.id, shotId }, bobSocket),
-      'shot',
+      await request(bobSocket, 'shot:generate', { projectId: project.id, shotId }),
       'NOT_FOUND_ERROR',
     );
     expectSocketError(
-      await request('shot', 'generate-batch', { projectId: project.id, shotIds: [UNKNOWN_ID] }),
-      'shot',
+      await request(socket, 'shot:generate-batch', { projectId: project.id, shotIds: [UNKNOWN_ID] }),
       'NOT_FOUND_ERROR',
     );
     expectSocketError(
-      await request('shot', 'generate', { projectId: project.id, shotId, provider: 'nope' }),
-      'shot',
+      await request(socket, 'shot:generate', { projectId: project.id, shotId, provider: 'nope' }),
       'VALIDATION_ERROR',
       "Unknown generation provider 'nope'",
     );

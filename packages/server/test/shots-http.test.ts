@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_SHOT_DURATION,
   DEFAULT_SHOT_NAME,
-  type ErrorBody,
-  errorBodySchema,
   type Project,
   type Scene,
+  SERVER_MESSAGES,
   type Shot,
   type ShotOrderReply,
   type ShotPage,
@@ -14,35 +13,13 @@ import {
   shotPageSchema,
   shotSchema,
 } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOT_EXISTS } from '../src/shots/shot.service.js';
-import { INVALID_SHOT_ORDER } from '../src/shots/shot-order.js';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject, newUser, type TestUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+import { api, newProject, type TestUser } from './support/factories.js';
+import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
 
 describe.each(testDatabases())('shots over HTTP on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const call = <T>(user: TestUser | undefined, method: string, path: string, body?: unknown) =>
-    api<T>(server, method, path, {
-      ...(user ? { token: user.token } : {}),
-      ...(body === undefined ? {} : { body }),
-    });
+  const { server, alice, bob, call } = useTestServer({ database, users: ['alice', 'bob'] });
 
   async function createShot(
     user: TestUser,
@@ -52,17 +29,6 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     const response = await call<Shot>(user, 'POST', `/api/projects/${projectId}/shots`, body);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return shotSchema.parse(response.body);
-  }
-
-  function expectError(
-    response: { status: number; body: unknown },
-    status: number,
-    error?: string,
-  ): ErrorBody {
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    const body = errorBodySchema.parse(response.body);
-    if (error !== undefined) expect(body.error).toBe(error);
-    return body;
   }
 
   async function settingsOf(projectId: string): Promise<Project['settings']> {
@@ -86,17 +52,13 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     expect(second).toMatchObject({ id: chosenId, name: 'Chosen id', duration: 2.5 });
     expect((await settingsOf(project.id)).shotOrder).toEqual([first.id, chosenId]);
 
-    expectError(
-      await call(alice, 'POST', `/api/projects/${project.id}/shots`, { id: chosenId }),
-      409,
-      SHOT_EXISTS,
-    );
+    expectHttpError(await call(alice, 'POST', `/api/projects/${project.id}/shots`, { id: chosenId }), 409, {
+      error: SERVER_MESSAGES.shotExists,
+    });
     const elsewhere = await newProject(server, alice);
-    expectError(
-      await call(alice, 'POST', `/api/projects/${elsewhere.id}/shots`, { id: chosenId }),
-      404,
-      'Shot not found',
-    );
+    expectHttpError(await call(alice, 'POST', `/api/projects/${elsewhere.id}/shots`, { id: chosenId }), 404, {
+      error: 'Shot not found',
+    });
   });
 
   it('gets, updates and deletes a shot; delete takes it out of the order and its scene', async () => {
@@ -130,7 +92,7 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
 
     const deleted = await call(alice, 'DELETE', `/api/shots/${drop.id}`);
     expect(deleted).toMatchObject({ status: 200, body: { id: drop.id, deleted: true } });
-    expectError(await call(alice, 'GET', `/api/shots/${drop.id}`), 404, 'Shot not found');
+    expectHttpError(await call(alice, 'GET', `/api/shots/${drop.id}`), 404, { error: 'Shot not found' });
     const settings = await settingsOf(project.id);
     expect(settings.shotOrder).toEqual([keep.id]);
     expect(settings.scenes).toEqual([{ ...scene, shotIds: [keep.id] }]);
@@ -166,11 +128,9 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     const scene1 = await call<ShotPage>(alice, 'GET', `/api/projects/${project.id}/shots?sceneNumber=1`);
     expect(scene1.body.shots.map((shot) => shot.name)).toEqual(['D', 'B']);
     expect(scene1.body.total).toBe(2);
-    expectError(
-      await call(alice, 'GET', `/api/projects/${project.id}/shots?sceneNumber=3`),
-      404,
-      'Scene not found',
-    );
+    expectHttpError(await call(alice, 'GET', `/api/projects/${project.id}/shots?sceneNumber=3`), 404, {
+      error: 'Scene not found',
+    });
 
     const listed = await call<Scene[]>(alice, 'GET', `/api/projects/${project.id}/scenes`);
     expect(sceneSchema.array().parse(listed.body)).toEqual(scenes);
@@ -217,9 +177,9 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
       ],
     ];
     for (const [body, detail] of attempts) {
-      const error = expectError(await call(alice, 'PUT', path, body), 400);
+      const error = expectHttpError(await call(alice, 'PUT', path, body), 400);
       expect(error.code).toBe('VALIDATION_ERROR');
-      expect(error.error).toBe(`${INVALID_SHOT_ORDER}: ${detail}`);
+      expect(error.error).toBe(`${SERVER_MESSAGES.invalidShotOrder}: ${detail}`);
     }
     expect((await settingsOf(project.id)).shotOrder).toEqual([one.id, two.id]);
     const positions = await server.query<{ id: string }>(
@@ -242,9 +202,11 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
       ['DELETE', `/api/shots/${shot.id}`, undefined, 'Shot not found'],
     ];
     for (const [method, path, body, error] of attempts) {
-      expectError(await call(bob, method, path, body), 404, error);
+      expectHttpError(await call(bob, method, path, body), 404, { error: error });
     }
-    expectError(await call(undefined, 'GET', `/api/shots/${shot.id}`), 401, 'Authentication required');
+    expectHttpError(await call(undefined, 'GET', `/api/shots/${shot.id}`), 401, {
+      error: 'Authentication required',
+    });
     const [row] = await server.query<{ name: string; n: number }>(
       'SELECT min(name) AS name, count(*)::int AS n FROM shots WHERE project_id = $1',
       [project.id],
@@ -277,7 +239,7 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
       ['PATCH', `/api/shots/${UNKNOWN_ID}`, { name: 'x' }, 404],
     ];
     for (const [method, path, body, status] of bad) {
-      const error = expectError(await call(alice, method, path, body), status);
+      const error = expectHttpError(await call(alice, method, path, body), status);
       expect(error.code).toBe(status === 400 ? 'VALIDATION_ERROR' : 'NOT_FOUND_ERROR');
     }
     const text = await api(server, 'POST', `/api/projects/${project.id}/shots`, {
@@ -285,7 +247,7 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
       rawBody: '{"name": ',
       headers: { 'content-type': 'application/json' },
     });
-    expectError(text, 400, 'Malformed JSON body');
+    expectHttpError(text, 400, { error: 'Malformed JSON body' });
     expect((await call<Shot>(alice, 'GET', `/api/shots/${shot.id}`)).body).toEqual(shot);
   });
 });

@@ -5,101 +5,37 @@ import {
   type Project,
   type Scene,
   SERVER_EVENT_SCHEMAS,
+  SERVER_MESSAGES,
   type Series,
   type Shot,
   type ShotAssetsReply,
   type ShotPage,
-  SOCKET_ACTIONS,
+  type SocketActionEvent,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_PLACED_TWICE } from '../src/shots/shot-placement.service.js';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import {
-  api,
-  connectSocket,
-  newProject,
-  newUser,
-  type SocketAnswer,
-  socketRequest,
-  type TestUser,
-  waitForEvent,
-} from './support/factories.js';
+import { api, newProject, request, waitForEvent } from './support/factories.js';
+import { newAsset, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-
-type ShotAction = keyof typeof SOCKET_ACTIONS.shot;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const expectResponse = <T>(answer: SocketAnswer, action: ShotAction) =>
-  expectSocketReply<T>(answer, 'shot', action);
-
-const expectError = (answer: SocketAnswer, code: string, error?: string) =>
-  expectSocketError(answer, 'shot', code, error);
 
 describe.each(testDatabases())('shots over the socket on %s', (database) => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: Socket[] = [];
+  const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
-  const connect = async (user: TestUser) => {
-    const socket = await connectSocket(server, user.token);
-    sockets.push(socket);
-    return socket;
-  };
-  const request = <T>(socket: Socket, action: ShotAction, payload: unknown) =>
-    socketRequest(socket, 'shot', action, payload) as Promise<SocketAnswer<T>>;
-
-  async function newShot(
+  async function createShot(
     socket: Socket,
     projectId: string,
     fields: Record<string, unknown> = {},
   ): Promise<Shot> {
-    return expectResponse<Shot>(await request(socket, 'create', { projectId, ...fields }), 'create');
+    return expectSocketReply<Shot>(await request(socket, 'shot:create', { projectId, ...fields }));
   }
-
-  async function newAsset(
-    owner: TestUser,
-    where: { projectId?: string; seriesId?: string },
-    type = 'character',
-    name = 'Mara',
-  ): Promise<string> {
-    const [row] = await server.query<{ id: string }>(
-      `INSERT INTO assets (owner_id, project_id, series_id, type, name, is_series_level)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [
-        owner.user.id,
-        where.projectId ?? null,
-        where.seriesId ?? null,
-        type,
-        name,
-        where.seriesId !== undefined,
-      ],
-    );
-    return row?.id as string;
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-    alice = await newUser(server);
-    bob = await newUser(server);
-  });
-
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('creates, updates, gets, lists and deletes, with events to the project room only', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const listener = await connect(alice);
     const stranger = await connect(bob);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const strangerSaw: unknown[] = [];
     for (const event of ['shot:created', 'shot:updated', 'shot:deleted', 'timeline:shot-added']) {
       stranger.on(event, (payload) => strangerSaw.push(payload));
@@ -107,7 +43,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
 
     const created = waitForEvent(listener, 'shot:created');
     const added = waitForEvent(listener, 'timeline:shot-added');
-    const shot = await newShot(socket, project.id, { name: 'Harbour', duration: 4 });
+    const shot = await createShot(socket, project.id, { name: 'Harbour', duration: 4 });
     expect(SERVER_EVENT_SCHEMAS['shot:created'].parse(await created)).toEqual({
       projectId: project.id,
       shot,
@@ -119,29 +55,31 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     });
 
     const updatedEvent = waitForEvent(listener, 'shot:updated');
-    const updated = expectResponse<Shot>(
-      await request(socket, 'update', { shotId: shot.id, updates: { name: 'Harbour at dawn' } }),
-      'update',
+    const updated = expectSocketReply<Shot>(
+      await request(socket, 'shot:update', { shotId: shot.id, updates: { name: 'Harbour at dawn' } }),
     );
     expect(updated).toEqual({ ...shot, name: 'Harbour at dawn' });
     expect(SERVER_EVENT_SCHEMAS['shot:updated'].parse(await updatedEvent).shot).toEqual(updated);
 
-    expect(expectResponse(await request(socket, 'getOne', { shotId: shot.id }), 'getOne')).toEqual(updated);
-    const page = expectResponse<ShotPage>(
-      await request(socket, 'getAll', { projectId: project.id, limit: 10, offset: 0 }),
-      'getAll',
+    expect(expectSocketReply(await request(socket, 'shot:getOne', { shotId: shot.id }))).toEqual(updated);
+    const page = expectSocketReply<ShotPage>(
+      await request(socket, 'shot:getAll', { projectId: project.id, limit: 10, offset: 0 }),
     );
     expect(page).toEqual({ shots: [updated], total: 1, limit: 10, offset: 0 });
 
     const deletedEvent = waitForEvent(listener, 'shot:deleted');
-    expect(expectResponse(await request(socket, 'delete', { shotId: shot.id }), 'delete')).toEqual({
+    expect(expectSocketReply(await request(socket, 'shot:delete', { shotId: shot.id }))).toEqual({
       id: shot.id,
       deleted: true,
     });
     expect(await deletedEvent).toEqual({ projectId: project.id, shotId: shot.id });
-    expectError(await request(socket, 'getOne', { shotId: shot.id }), 'NOT_FOUND_ERROR', 'Shot not found');
+    expectSocketError(
+      await request(socket, 'shot:getOne', { shotId: shot.id }),
+      'NOT_FOUND_ERROR',
+      'Shot not found',
+    );
 
-    await socketRequest(stranger, 'project', 'getAll', {});
+    await request(stranger, 'project:getAll', {});
     expect(strangerSaw).toEqual([]);
   });
 
@@ -152,29 +90,26 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     const project = await newProject(server, alice, { series_id: series.id });
     const otherProject = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
-    const own = await newAsset(alice, { projectId: project.id });
-    const fromSeries = await newAsset(alice, { seriesId: series.id }, 'location', 'Lighthouse');
-    const elsewhere = await newAsset(alice, { projectId: otherProject.id });
-    const bobs = await newAsset(bob, { projectId: (await newProject(server, bob)).id });
+    const shot = await createShot(socket, project.id);
+    const own = await newAsset(server, alice, { projectId: project.id });
+    const fromSeries = await newAsset(server, alice, { seriesId: series.id }, 'location', 'Lighthouse');
+    const elsewhere = await newAsset(server, alice, { projectId: otherProject.id });
+    const bobs = await newAsset(server, bob, { projectId: (await newProject(server, bob)).id });
 
-    const placed = expectResponse<Shot>(
-      await request(socket, 'add-asset', {
+    const placed = expectSocketReply<Shot>(
+      await request(socket, 'shot:add-asset', {
         shotId: shot.id,
         placement: { assetId: own, position: { x: 0.25, y: 0.5 } },
       }),
-      'add-asset',
     );
     expect(placed.assets).toEqual([{ assetId: own, position: { x: 0.25, y: 0.5 }, scale: 1, rotation: 0 }]);
-    const two = expectResponse<Shot>(
-      await request(socket, 'add-asset', { shotId: shot.id, placement: { assetId: fromSeries } }),
-      'add-asset',
+    const two = expectSocketReply<Shot>(
+      await request(socket, 'shot:add-asset', { shotId: shot.id, placement: { assetId: fromSeries } }),
     );
     expect(two.assets.map((p) => p.assetId)).toEqual([own, fromSeries]);
     // Adding an asset that is already placed moves it rather than placing it twice.
-    const moved = expectResponse<Shot>(
-      await request(socket, 'add-asset', { shotId: shot.id, placement: { assetId: own, scale: 2 } }),
-      'add-asset',
+    const moved = expectSocketReply<Shot>(
+      await request(socket, 'shot:add-asset', { shotId: shot.id, placement: { assetId: own, scale: 2 } }),
     );
     expect(moved.assets).toEqual([
       { assetId: own, position: { x: 0.5, y: 0.5 }, scale: 2, rotation: 0 },
@@ -182,20 +117,19 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     ]);
 
     for (const assetId of [elsewhere, bobs, UNKNOWN_ID]) {
-      expectError(
-        await request(socket, 'add-asset', { shotId: shot.id, placement: { assetId } }),
+      expectSocketError(
+        await request(socket, 'shot:add-asset', { shotId: shot.id, placement: { assetId } }),
         'NOT_FOUND_ERROR',
         `Asset ${assetId} not found`,
       );
     }
 
-    const rotated = expectResponse<Shot>(
-      await request(socket, 'update-asset', {
+    const rotated = expectSocketReply<Shot>(
+      await request(socket, 'shot:update-asset', {
         shotId: shot.id,
         assetId: fromSeries,
         updates: { rotation: 90, selectedDirection: 'left' },
       }),
-      'update-asset',
     );
     expect(rotated.assets[1]).toEqual({
       assetId: fromSeries,
@@ -204,15 +138,18 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
       rotation: 90,
       selectedDirection: 'left',
     });
-    expectError(
-      await request(socket, 'update-asset', { shotId: shot.id, assetId: elsewhere, updates: { scale: 1 } }),
+    expectSocketError(
+      await request(socket, 'shot:update-asset', {
+        shotId: shot.id,
+        assetId: elsewhere,
+        updates: { scale: 1 },
+      }),
       'NOT_FOUND_ERROR',
       'Placement not found',
     );
 
-    const listed = expectResponse<ShotAssetsReply>(
-      await request(socket, 'get-assets', { shotId: shot.id }),
-      'get-assets',
+    const listed = expectSocketReply<ShotAssetsReply>(
+      await request(socket, 'shot:get-assets', { shotId: shot.id }),
     );
     expect(listed.placements).toEqual(rotated.assets);
     expect(listed.assets.map((asset) => [asset.id, asset.name, asset.type])).toEqual([
@@ -220,32 +157,30 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
       [fromSeries, 'Lighthouse', 'location'],
     ]);
 
-    const removed = expectResponse<Shot>(
-      await request(socket, 'remove-asset', { shotId: shot.id, assetId: own }),
-      'remove-asset',
+    const removed = expectSocketReply<Shot>(
+      await request(socket, 'shot:remove-asset', { shotId: shot.id, assetId: own }),
     );
     expect(removed.assets.map((p) => p.assetId)).toEqual([fromSeries]);
-    expectError(
-      await request(socket, 'remove-asset', { shotId: shot.id, assetId: own }),
+    expectSocketError(
+      await request(socket, 'shot:remove-asset', { shotId: shot.id, assetId: own }),
       'NOT_FOUND_ERROR',
       'Placement not found',
     );
 
-    const replaced = expectResponse<Shot>(
-      await request(socket, 'update-assets', { shotId: shot.id, assets: [{ assetId: own }] }),
-      'update-assets',
+    const replaced = expectSocketReply<Shot>(
+      await request(socket, 'shot:update-assets', { shotId: shot.id, assets: [{ assetId: own }] }),
     );
     expect(replaced.assets).toEqual([{ assetId: own, position: { x: 0.5, y: 0.5 }, scale: 1, rotation: 0 }]);
-    expectError(
-      await request(socket, 'update-assets', {
+    expectSocketError(
+      await request(socket, 'shot:update-assets', {
         shotId: shot.id,
         assets: [{ assetId: own }, { assetId: own }],
       }),
       'VALIDATION_ERROR',
-      ASSET_PLACED_TWICE,
+      SERVER_MESSAGES.assetPlacedTwice,
     );
-    expectError(
-      await request(socket, 'update-assets', {
+    expectSocketError(
+      await request(socket, 'shot:update-assets', {
         shotId: shot.id,
         assets: [{ assetId: own }, { assetId: bobs }],
       }),
@@ -262,11 +197,11 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const listener = await connect(alice);
-    await socketRequest(listener, 'project', 'subscribe', { projectId: project.id });
+    await request(listener, 'project:subscribe', { projectId: project.id });
     const [a, b, c] = [
-      await newShot(socket, project.id),
-      await newShot(socket, project.id),
-      await newShot(socket, project.id),
+      await createShot(socket, project.id),
+      await createShot(socket, project.id),
+      await createShot(socket, project.id),
     ];
     const ids = [a, b, c].map((shot) => (shot as Shot).id) as [string, string, string];
     const scenes: Scene[] = [
@@ -274,13 +209,12 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     ];
 
     const projectUpdated = waitForEvent<{ project: Project }>(listener, 'project:updated');
-    const reply = expectResponse(
-      await request(socket, 'reorder-with-scenes', {
+    const reply = expectSocketReply(
+      await request(socket, 'shot:reorder-with-scenes', {
         projectId: project.id,
         order: [ids[2], ids[0], ids[1]],
         scenes,
       }),
-      'reorder-with-scenes',
     );
     expect(reply).toEqual({ projectId: project.id, shotOrder: [ids[2], ids[0], ids[1]], scenes });
     expect((await projectUpdated).project.settings).toMatchObject({
@@ -298,23 +232,22 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     ]);
 
     // A plain reorder keeps the scenes.
-    const plain = expectResponse(
-      await request(socket, 'reorder', { projectId: project.id, order: [ids[0], ids[2], ids[1]] }),
-      'reorder',
+    const plain = expectSocketReply(
+      await request(socket, 'shot:reorder', { projectId: project.id, order: [ids[0], ids[2], ids[1]] }),
     );
     expect(plain).toEqual({ projectId: project.id, shotOrder: [ids[0], ids[2], ids[1]], scenes });
 
-    const foreign = await newShot(await connect(bob), (await newProject(server, bob)).id);
-    expectError(
-      await request(socket, 'reorder-with-scenes', {
+    const foreign = await createShot(await connect(bob), (await newProject(server, bob)).id);
+    expectSocketError(
+      await request(socket, 'shot:reorder-with-scenes', {
         projectId: project.id,
         order: [ids[0], foreign.id],
         scenes: [],
       }),
       'VALIDATION_ERROR',
     );
-    expectError(
-      await request(socket, 'reorder-with-scenes', {
+    expectSocketError(
+      await request(socket, 'shot:reorder-with-scenes', {
         projectId: project.id,
         order: [ids[0]],
         scenes: [{ ...scenes[0], shotIds: [ids[1]] }],
@@ -331,20 +264,19 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('makes coverage variants of a shot at other framings and manages them', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id, {
+    const shot = await createShot(socket, project.id, {
       name: '1.2 Medium – Mara at the window',
       description: 'Mara watches the harbour.',
       prompt: 'medium shot, static camera, Mara at the window, lighthouse (interior), night',
       framing: 'medium',
     });
-    const other = await newShot(socket, project.id, { name: 'Plain', prompt: 'the harbour at dawn' });
+    const other = await createShot(socket, project.id, { name: 'Plain', prompt: 'the harbour at dawn' });
 
-    const variants = expectResponse<CoverageVariant[]>(
-      await request(socket, 'create-coverage', {
+    const variants = expectSocketReply<CoverageVariant[]>(
+      await request(socket, 'shot:create-coverage', {
         shotId: shot.id,
         framingTypes: ['close', 'over-shoulder', 'close'],
       }),
-      'create-coverage',
     );
     expect(
       variants.map((v) => [v.framingType, v.name, v.prompt, v.description, v.generation_status]),
@@ -364,74 +296,65 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
         'pending',
       ],
     ]);
-    const [plainVariant] = expectResponse<CoverageVariant[]>(
-      await request(socket, 'create-coverage', { shotId: other.id, framingTypes: ['two-shot'] }),
-      'create-coverage',
+    const [plainVariant] = expectSocketReply<CoverageVariant[]>(
+      await request(socket, 'shot:create-coverage', { shotId: other.id, framingTypes: ['two-shot'] }),
     );
     expect(plainVariant?.prompt).toBe('two-shot, the harbour at dawn');
 
-    const listed = expectResponse<CoverageVariant[]>(
-      await request(socket, 'get-coverage', { shotId: shot.id }),
-      'get-coverage',
+    const listed = expectSocketReply<CoverageVariant[]>(
+      await request(socket, 'shot:get-coverage', { shotId: shot.id }),
     );
     expect(listed).toEqual(variants);
     expect(
-      expectResponse(
-        await request(socket, 'get-coverage-counts', { projectId: project.id }),
-        'get-coverage-counts',
-      ),
+      expectSocketReply(await request(socket, 'shot:get-coverage-counts', { projectId: project.id })),
     ).toEqual({ [shot.id]: 2, [other.id]: 1 });
 
     const [first, second] = variants as [CoverageVariant, CoverageVariant];
-    const renamed = expectResponse<CoverageVariant>(
-      await request(socket, 'update-variant', {
+    const renamed = expectSocketReply<CoverageVariant>(
+      await request(socket, 'shot:update-variant', {
         variantId: first.id,
         updates: { name: 'Tight', framingType: 'extreme-close' },
       }),
-      'update-variant',
     );
     expect(coverageVariantSchema.parse(renamed)).toEqual({
       ...first,
       name: 'Tight',
       framingType: 'extreme-close',
     });
-    expect(
-      expectResponse(await request(socket, 'delete-variant', { variantId: second.id }), 'delete-variant'),
-    ).toEqual({
-      id: second.id,
-      deleted: true,
-    });
-    expectError(
-      await request(socket, 'delete-variant', { variantId: second.id }),
+    expect(expectSocketReply(await request(socket, 'shot:delete-variant', { variantId: second.id }))).toEqual(
+      {
+        id: second.id,
+        deleted: true,
+      },
+    );
+    expectSocketError(
+      await request(socket, 'shot:delete-variant', { variantId: second.id }),
       'NOT_FOUND_ERROR',
       'Variant not found',
     );
+    expect(expectSocketReply(await request(socket, 'shot:delete-all-variants', { shotId: shot.id }))).toEqual(
+      { shotId: shot.id, deleted: 1 },
+    );
     expect(
-      expectResponse(
-        await request(socket, 'delete-all-variants', { shotId: shot.id }),
-        'delete-all-variants',
-      ),
-    ).toEqual({ shotId: shot.id, deleted: 1 });
-    expect(
-      expectResponse(
-        await request(socket, 'get-coverage-counts', { projectId: project.id }),
-        'get-coverage-counts',
-      ),
+      expectSocketReply(await request(socket, 'shot:get-coverage-counts', { projectId: project.id })),
     ).toEqual({ [other.id]: 1 });
 
     const stranger = await connect(bob);
-    expectError(
-      await request(stranger, 'get-coverage', { shotId: other.id }),
+    expectSocketError(
+      await request(stranger, 'shot:get-coverage', { shotId: other.id }),
       'NOT_FOUND_ERROR',
       'Shot not found',
     );
-    expectError(
-      await request(stranger, 'update-variant', { variantId: plainVariant?.id, updates: { name: 'Mine' } }),
+    expectSocketError(
+      await request(stranger, 'shot:update-variant', {
+        variantId: plainVariant?.id,
+        updates: { name: 'Mine' },
+      }),
       'NOT_FOUND_ERROR',
       'Variant not found',
     );
-    expectError(
-      await request(stranger, 'get-coverage-counts', { projectId: project.id }),
+    expectSocketError(
+      await request(stranger, 'shot:get-coverage-counts', { projectId: project.id }),
       'NOT_FOUND_ERROR',
       'Project not found',
     );
@@ -440,21 +363,20 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('runs every generation action for the owner after checking the payload and ownership', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
-    const [variant] = expectResponse<CoverageVariant[]>(
-      await request(socket, 'create-coverage', { shotId: shot.id, framingTypes: ['wide'] }),
-      'create-coverage',
+    const shot = await createShot(socket, project.id);
+    const [variant] = expectSocketReply<CoverageVariant[]>(
+      await request(socket, 'shot:create-coverage', { shotId: shot.id, framingTypes: ['wide'] }),
     );
     const single = { projectId: project.id, shotId: shot.id };
-    const valid: [ShotAction, unknown][] = [
-      ['generate', single],
-      ['generate-seedream', single],
-      ['generate-video', single],
-      ['edit', { ...single, instruction: 'warmer light' }],
-      ['generate-with-quality', single],
-      ['generate-batch', { projectId: project.id, shotIds: [shot.id] }],
-      ['generate-video-batch', { projectId: project.id, staleOnly: true }],
-      ['generate-coverage', { shotId: shot.id, variantIds: [variant?.id] }],
+    const valid: [SocketActionEvent, unknown][] = [
+      ['shot:generate', single],
+      ['shot:generate-seedream', single],
+      ['shot:generate-video', single],
+      ['shot:edit', { ...single, instruction: 'warmer light' }],
+      ['shot:generate-with-quality', single],
+      ['shot:generate-batch', { projectId: project.id, shotIds: [shot.id] }],
+      ['shot:generate-video-batch', { projectId: project.id, staleOnly: true }],
+      ['shot:generate-coverage', { shotId: shot.id, variantIds: [variant?.id] }],
     ];
     for (const [action, payload] of valid) {
       const answer = await request(socket, action, payload);
@@ -462,21 +384,30 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     }
 
     const otherProject = await newProject(server, alice);
-    const invalid: [ShotAction, unknown, string][] = [
-      ['generate', { projectId: project.id }, 'VALIDATION_ERROR'],
-      ['edit', { ...single, instruction: '' }, 'VALIDATION_ERROR'],
-      ['generate-batch', { projectId: project.id }, 'VALIDATION_ERROR'],
-      ['generate-batch', { projectId: project.id, shotIds: [shot.id], staleOnly: true }, 'VALIDATION_ERROR'],
-      ['generate', { projectId: otherProject.id, shotId: shot.id }, 'NOT_FOUND_ERROR'],
-      ['generate-batch', { projectId: otherProject.id, shotIds: [shot.id] }, 'NOT_FOUND_ERROR'],
-      ['generate-coverage', { shotId: shot.id, variantIds: [UNKNOWN_ID] }, 'NOT_FOUND_ERROR'],
+    const invalid: [SocketActionEvent, unknown, string][] = [
+      ['shot:generate', { projectId: project.id }, 'VALIDATION_ERROR'],
+      ['shot:edit', { ...single, instruction: '' }, 'VALIDATION_ERROR'],
+      ['shot:generate-batch', { projectId: project.id }, 'VALIDATION_ERROR'],
+      [
+        'shot:generate-batch',
+        { projectId: project.id, shotIds: [shot.id], staleOnly: true },
+        'VALIDATION_ERROR',
+      ],
+      ['shot:generate', { projectId: otherProject.id, shotId: shot.id }, 'NOT_FOUND_ERROR'],
+      ['shot:generate-batch', { projectId: otherProject.id, shotIds: [shot.id] }, 'NOT_FOUND_ERROR'],
+      ['shot:generate-coverage', { shotId: shot.id, variantIds: [UNKNOWN_ID] }, 'NOT_FOUND_ERROR'],
     ];
-    for (const [action, payload, code] of invalid) expectError(await request(socket, action, payload), code);
+    for (const [action, payload, code] of invalid)
+      expectSocketError(await request(socket, action, payload), code);
 
     const stranger = await connect(bob);
-    expectError(await request(stranger, 'generate', single), 'NOT_FOUND_ERROR', 'Project not found');
-    expectError(
-      await request(stranger, 'generate-coverage', { shotId: shot.id, variantIds: [variant?.id] }),
+    expectSocketError(
+      await request(stranger, 'shot:generate', single),
+      'NOT_FOUND_ERROR',
+      'Project not found',
+    );
+    expectSocketError(
+      await request(stranger, 'shot:generate-coverage', { shotId: shot.id, variantIds: [variant?.id] }),
       'NOT_FOUND_ERROR',
       'Shot not found',
     );
@@ -485,25 +416,25 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('answers another user "Shot not found" / "Project not found" on every action and changes nothing', async () => {
     const project = await newProject(server, alice);
     const owner = await connect(alice);
-    const shot = await newShot(owner, project.id, { name: 'Untouched' });
-    const asset = await newAsset(alice, { projectId: project.id });
+    const shot = await createShot(owner, project.id, { name: 'Untouched' });
+    const asset = await newAsset(server, alice, { projectId: project.id });
     const socket = await connect(bob);
-    const attempts: [ShotAction, unknown, string][] = [
-      ['create', { projectId: project.id }, 'Project not found'],
-      ['getAll', { projectId: project.id }, 'Project not found'],
-      ['reorder', { projectId: project.id, order: [shot.id] }, 'Project not found'],
-      ['reorder-with-scenes', { projectId: project.id, order: [], scenes: [] }, 'Project not found'],
-      ['update', { shotId: shot.id, updates: { name: 'Taken' } }, 'Shot not found'],
-      ['delete', { shotId: shot.id }, 'Shot not found'],
-      ['getOne', { shotId: shot.id }, 'Shot not found'],
-      ['add-asset', { shotId: shot.id, placement: { assetId: asset } }, 'Shot not found'],
-      ['update-assets', { shotId: shot.id, assets: [] }, 'Shot not found'],
-      ['get-assets', { shotId: shot.id }, 'Shot not found'],
-      ['create-coverage', { shotId: shot.id, framingTypes: ['wide'] }, 'Shot not found'],
-      ['delete-all-variants', { shotId: shot.id }, 'Shot not found'],
+    const attempts: [SocketActionEvent, unknown, string][] = [
+      ['shot:create', { projectId: project.id }, 'Project not found'],
+      ['shot:getAll', { projectId: project.id }, 'Project not found'],
+      ['shot:reorder', { projectId: project.id, order: [shot.id] }, 'Project not found'],
+      ['shot:reorder-with-scenes', { projectId: project.id, order: [], scenes: [] }, 'Project not found'],
+      ['shot:update', { shotId: shot.id, updates: { name: 'Taken' } }, 'Shot not found'],
+      ['shot:delete', { shotId: shot.id }, 'Shot not found'],
+      ['shot:getOne', { shotId: shot.id }, 'Shot not found'],
+      ['shot:add-asset', { shotId: shot.id, placement: { assetId: asset } }, 'Shot not found'],
+      ['shot:update-assets', { shotId: shot.id, assets: [] }, 'Shot not found'],
+      ['shot:get-assets', { shotId: shot.id }, 'Shot not found'],
+      ['shot:create-coverage', { shotId: shot.id, framingTypes: ['wide'] }, 'Shot not found'],
+      ['shot:delete-all-variants', { shotId: shot.id }, 'Shot not found'],
     ];
     for (const [action, payload, message] of attempts) {
-      expectError(await request(socket, action, payload), 'NOT_FOUND_ERROR', message);
+      expectSocketError(await request(socket, action, payload), 'NOT_FOUND_ERROR', message);
     }
     const [row] = await server.query<{ name: string; n: number }>(
       'SELECT min(name) AS name, count(*)::int AS n FROM shots WHERE project_id = $1',
@@ -520,35 +451,38 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   it('answers bad payloads with VALIDATION_ERROR and an unauthenticated socket with AUTH_ERROR', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    const shot = await newShot(socket, project.id);
-    const bad: [ShotAction, unknown][] = [
-      ['create', 'hello'],
-      ['create', { projectId: project.id, name: ['x'] }],
-      ['create', { projectId: project.id, duration: 0 }],
-      ['create', { projectId: project.id, name: 'n'.repeat(10 * 1024 * 1024) }],
-      ['update', { shotId: shot.id }],
-      ['update', { shotId: shot.id, updates: { start_time: -1 } }],
-      ['getAll', { projectId: project.id, limit: 'all' }],
-      ['getAll', { projectId: project.id, sceneNumber: 0 }],
-      ['add-asset', { shotId: shot.id, placement: { assetId: UNKNOWN_ID, position: { x: 2, y: 0 } } }],
-      ['create-coverage', { shotId: shot.id, framingTypes: [] }],
-      ['create-coverage', { shotId: shot.id, framingTypes: ['sideways'] }],
-      ['reorder', { projectId: project.id, order: ['not-a-uuid'] }],
-      ['reorder-with-scenes', { projectId: project.id, order: [] }],
+    const shot = await createShot(socket, project.id);
+    const bad: [SocketActionEvent, unknown][] = [
+      ['shot:create', 'hello'],
+      ['shot:create', { projectId: project.id, name: ['x'] }],
+      ['shot:create', { projectId: project.id, duration: 0 }],
+      ['shot:create', { projectId: project.id, name: 'n'.repeat(10 * 1024 * 1024) }],
+      ['shot:update', { shotId: shot.id }],
+      ['shot:update', { shotId: shot.id, updates: { start_time: -1 } }],
+      ['shot:getAll', { projectId: project.id, limit: 'all' }],
+      ['shot:getAll', { projectId: project.id, sceneNumber: 0 }],
+      ['shot:add-asset', { shotId: shot.id, placement: { assetId: UNKNOWN_ID, position: { x: 2, y: 0 } } }],
+      ['shot:create-coverage', { shotId: shot.id, framingTypes: [] }],
+      ['shot:create-coverage', { shotId: shot.id, framingTypes: ['sideways'] }],
+      ['shot:reorder', { projectId: project.id, order: ['not-a-uuid'] }],
+      ['shot:reorder-with-scenes', { projectId: project.id, order: [] }],
     ];
     for (const [action, payload] of bad) {
-      const error = expectError(await request(socket, action, payload), 'VALIDATION_ERROR');
+      const error = expectSocketError(await request(socket, action, payload), 'VALIDATION_ERROR');
       expect(error.statusCode).toBe(400);
     }
-    expectError(await request(socket, 'getOne', { shotId: UNKNOWN_ID }), 'NOT_FOUND_ERROR', 'Shot not found');
+    expectSocketError(
+      await request(socket, 'shot:getOne', { shotId: UNKNOWN_ID }),
+      'NOT_FOUND_ERROR',
+      'Shot not found',
+    );
 
-    const anonymous = await connectSocket(server);
-    sockets.push(anonymous);
-    expectError(
-      await request(anonymous, 'getOne', { shotId: shot.id }),
+    const anonymous = await connect();
+    expectSocketError(
+      await request(anonymous, 'shot:getOne', { shotId: shot.id }),
       'AUTH_ERROR',
       'Authentication required',
     );
-    expect(expectResponse(await request(socket, 'getOne', { shotId: shot.id }), 'getOne')).toEqual(shot);
+    expect(expectSocketReply(await request(socket, 'shot:getOne', { shotId: shot.id }))).toEqual(shot);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_VERSION } from '../src/system/version.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket } from './support/factories.js';
+import { useTestServer } from './support/harness.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 interface OpenApiDocument {
@@ -15,15 +16,7 @@ interface OpenApiDocument {
 }
 
 describe.each(testDatabases())('system routes on %s', (database) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ database });
 
   it('reports health without authentication', async () => {
     const response = await api(server, 'GET', '/api/health');

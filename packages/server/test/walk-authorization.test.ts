@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
 import { connectSocket, newUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/harness.js';
 import {
   callRoute,
   inBatches,
@@ -55,20 +55,18 @@ function judgeSocket(answer: WalkSocketAnswer | undefined, ownScope: boolean, wo
 }
 
 describe.each(testDatabases())('authorization walk on %s', (database) => {
-  let server: TestServer;
+  const { server } = useTestServer({ database });
   let world: WalkWorld;
   let before: unknown[];
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     world = await setupWalkWorld(server);
     before = [await snapshotAlice(server, world), await snapshotAliceVariants(server, world)];
   }, 60_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await server?.close();
   });
 
   const connect = async (token?: string) => {

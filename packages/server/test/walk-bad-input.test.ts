@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/harness.js';
 import {
   callRoute,
   inBatches,
@@ -153,7 +153,8 @@ function pathAndQueryCases(route: WalkRoute, sample: RouteSample): HttpCase[] {
 }
 
 describe.each(testDatabases())('bad-input walk on %s', (database) => {
-  let server: TestServer;
+  const { server } = useTestServer({ database });
+
   let world: WalkWorld;
   let before: unknown[];
   let socket: Socket;
@@ -161,7 +162,6 @@ describe.each(testDatabases())('bad-input walk on %s', (database) => {
   const hugeSizes = database === 'pglite' ? [MB, 10 * MB] : [MB];
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
     world = await setupWalkWorld(server);
     before = [await snapshotAlice(server, world), await snapshotAliceVariants(server, world)];
     socket = await connectSocket(server, world.alice.token);
@@ -169,7 +169,6 @@ describe.each(testDatabases())('bad-input walk on %s', (database) => {
 
   afterAll(async () => {
     socket?.close();
-    await server?.close();
   });
 
   const servedActions = () => walkActions().filter(({ event }) => !NOT_SERVED.has(event));

@@ -77,6 +77,42 @@ export const MESSAGES = {
   pleaseTryAgain: 'Please try again',
 } as const;
 
+/**
+ * The server's own fixed sentences (SPEC.md does not word them): named once here, so the server
+ * answers them and clients and tests match them from one place.
+ */
+export const SERVER_MESSAGES = {
+  edlsNotAvailable: 'Edit decision lists are not available yet',
+  saveIdReused: 'This saveId was used for another project',
+  shotSavedTwice: 'A shot is listed twice in the save',
+  shotSavedAndDeleted: 'A shot is both saved and deleted',
+  assetPlacedTwice: 'An asset is placed once per shot',
+  invalidShotOrder: 'Invalid shot order',
+  noImageToEdit: 'The shot has no image to edit yet: generate one first',
+  noImagesForGrid: 'None of these shots has an image yet',
+  shotExists: 'A shot with this id already exists',
+  tooManyLoginAttempts: 'Too many login attempts. Try again later.',
+  emailTaken: 'Email is already registered',
+  projectNotInSeries: 'Project is not part of a series',
+  projectNotInThatSeries: "The asset's project is not part of that series",
+  targetNotInSeries: "The project is not part of the asset's series",
+  notSeriesLevel: 'The asset is not at series level',
+  assetHasNoProject: 'The asset belongs to no project',
+  noStoredImage: 'No stored image with this key',
+  invalidVariantName: 'Variant names are lower-case letters, digits and _, without -',
+  bodyMustBeJson: 'Request body must be JSON',
+  routeNotFound: 'Route not found',
+  malformedJsonBody: 'Malformed JSON body',
+  bodyTooLarge: 'Request body is too large',
+  breakdownTimedOut: 'The breakdown provider timed out',
+  breakdownUnusableAnswer: 'The breakdown provider returned an unusable answer',
+  noStoredVideo: 'No stored video at this address',
+  envelopeRequired: 'Expected a {requestId, payload} request',
+  payloadNotObject: 'Payload must be an object',
+  jobCancelled: 'Job cancelled',
+  jobResumed: 'Resumed after the server running it stopped',
+} as const;
+
 /** Messages with a value in them, verbatim from SPEC.md section 8. */
 export const formatMessage = {
   notFound: (what: string) => `${what} not found`,

@@ -27,7 +27,7 @@ import {
   urlSchema,
   userSchema,
 } from './entities.js';
-import { ReelbenchError } from './errors.js';
+import { MESSAGES, ReelbenchError } from './errors.js';
 import {
   assetCreateSchema,
   assetUpdatesSchema,
@@ -44,6 +44,14 @@ import {
 } from './inputs.js';
 import { deletedReplySchema, shotOrderReplySchema } from './socket.js';
 
+/** A route's body and query after its schemas parsed them (defaults applied). */
+export type RouteBody<S extends HttpRouteSpec> = S extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : never;
+export type RouteQuery<S extends HttpRouteSpec> = S extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : never;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpRouteSpec {
@@ -59,6 +67,10 @@ export interface HttpRouteSpec {
   /** multipart/form-data: `body` describes the text fields, `fileField` names the file part. */
   multipart?: boolean;
   fileField?: string;
+  /** The largest file part accepted, in bytes (multipart routes). */
+  maxBytes?: number;
+  /** The catalogue message a refused input answers with (the reasons go in details). */
+  failureMessage?: string;
 }
 
 /** Largest accepted upload per file part, in bytes. */
@@ -67,8 +79,6 @@ export const UPLOAD_MAX_BYTES = {
   audio: 200 * 1024 * 1024,
   json: 10 * 1024 * 1024,
 } as const;
-
-const FILES = '/api/files';
 
 export const okSchema = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof okSchema>;
@@ -131,6 +141,7 @@ export const HTTP_ROUTES = {
       body: registerSchema,
       response: authResponseSchema,
       auth: false,
+      failureMessage: MESSAGES.registrationFailed,
     },
     login: {
       method: 'POST',
@@ -138,6 +149,7 @@ export const HTTP_ROUTES = {
       body: loginSchema,
       response: authResponseSchema,
       auth: false,
+      failureMessage: MESSAGES.loginFailed,
     },
     me: {
       method: 'GET',
@@ -299,6 +311,7 @@ export const HTTP_ROUTES = {
       body: scriptValidateSchema,
       response: scriptValidationSchema,
       auth: true,
+      failureMessage: MESSAGES.scriptValidationFailed,
     },
     formatHelp: {
       method: 'GET',
@@ -312,49 +325,55 @@ export const HTTP_ROUTES = {
   files: {
     uploadImage: {
       method: 'POST',
-      path: `${FILES}/upload-image`,
+      path: '/api/files/upload-image',
       body: z.object({ projectId: idSchema, assetId: idSchema.optional() }),
       response: uploadResultSchema,
       auth: true,
       multipart: true,
       fileField: 'image',
+      maxBytes: UPLOAD_MAX_BYTES.image,
+      failureMessage: MESSAGES.imageUploadFailed,
     },
     uploadAudio: {
       method: 'POST',
-      path: `${FILES}/upload-audio`,
+      path: '/api/files/upload-audio',
       body: z.object({ projectId: idSchema }),
       response: uploadResultSchema,
       auth: true,
       multipart: true,
       fileField: 'audio',
+      maxBytes: UPLOAD_MAX_BYTES.audio,
+      failureMessage: MESSAGES.audioUploadFailed,
     },
     uploadJson: {
       method: 'POST',
-      path: `${FILES}/upload-json`,
+      path: '/api/files/upload-json',
       body: uploadJsonSchema,
       response: uploadResultSchema,
       auth: true,
+      failureMessage: MESSAGES.jsonUploadFailed,
     },
-    download: { method: 'GET', path: `${FILES}/download/:key`, response: downloadUrlSchema, auth: true },
+    download: { method: 'GET', path: '/api/files/download/:key', response: downloadUrlSchema, auth: true },
     delete: {
       method: 'DELETE',
-      path: `${FILES}/delete/:key`,
+      path: '/api/files/delete/:key',
       response: z.object({ deleted: z.literal(true), key: storageKeySchema }),
       auth: true,
     },
     list: {
       method: 'GET',
-      path: `${FILES}/list/:projectId`,
+      path: '/api/files/list/:projectId',
       response: z.object({ files: z.array(storedFileSchema) }),
       auth: true,
     },
-    test: { method: 'GET', path: `${FILES}/test`, response: storageTestSchema, auth: true },
+    test: { method: 'GET', path: '/api/files/test', response: storageTestSchema, auth: true },
     migrateVideo: {
       method: 'POST',
-      path: `${FILES}/migrate-video`,
+      path: '/api/files/migrate-video',
       body: z.object({ videoUrl: urlSchema, shotId: idSchema }),
       response: videoMigrationSchema,
       auth: true,
+      failureMessage: MESSAGES.videoMigrationFailed,
     },
   },
   review: {

@@ -481,6 +481,30 @@ export type ActionReply<D extends SocketDomain, A extends SocketActionName<D>> =
   SpecOf<D, A>['reply']
 >;
 
+/** Every request event the client may emit, spelled as on the wire: 'shot:update', 'project:subscribe', … */
+export type SocketActionEvent = { [D in SocketDomain]: `${D}:${SocketActionName<D>}` }[SocketDomain];
+/** The domain and action of a request event ('unified-asset:getById' → 'unified-asset', 'getById'). */
+export type SocketEventDomain<E extends SocketActionEvent> =
+  E extends `${infer D extends SocketDomain}:${string}` ? D : never;
+export type SocketEventAction<E extends SocketActionEvent> = E extends `${SocketEventDomain<E>}:${infer A}`
+  ? A & SocketActionName<SocketEventDomain<E>>
+  : never;
+/** The spec of a request event; the domain never contains ':', so the first ':' splits it. */
+export type SocketEventSpec<E extends SocketActionEvent> =
+  Actions[SocketEventDomain<E>][SocketEventAction<E> & keyof Actions[SocketEventDomain<E>]];
+
+export function splitActionEvent(event: string): { domain: string; action: string } {
+  const colon = event.indexOf(':');
+  return colon < 0
+    ? { domain: event, action: '' }
+    : { domain: event.slice(0, colon), action: event.slice(colon + 1) };
+}
+
+export function getActionSpecByEvent(event: string): SocketActionSpec | undefined {
+  const { domain, action } = splitActionEvent(event);
+  return getActionSpec(domain, action);
+}
+
 export const SOCKET_DOMAINS = Object.keys(SOCKET_ACTIONS) as SocketDomain[];
 
 export function isSocketDomain(domain: string): domain is SocketDomain {

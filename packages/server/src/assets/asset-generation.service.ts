@@ -4,6 +4,7 @@ import {
   type AssetDefinition,
   type AssetImageGenerationReply,
   type AssetType,
+  MESSAGES,
   parseImageKey,
   type Rotation,
   SERVER_EVENTS,
@@ -16,31 +17,20 @@ import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
+import type { JobPayloads } from '../jobs/job-types.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { assetPrefix } from '../storage/storage-key.js';
 import { storedConfig } from './asset.mapper.js';
 import { AssetsService, assetNotFound, homeProjectId, type ImageWrite } from './asset.service.js';
 import { defineAsset } from './asset-definition.js';
 import { isBaseImageKey } from './asset-images.js';
-import {
-  ASSET_JOB_TYPES,
-  definedFields,
-  generatedEntry,
-  jobOwner,
-  providerCall,
-  runToCompletion,
-} from './asset-jobs.js';
+import { ASSET_JOB_TYPES, definedFields, generatedEntry, jobOwner, providerCall } from './asset-jobs.js';
 
 export const ROTATION_NEEDS_CHARACTER = (type: AssetType) =>
   `Rotations are generated for characters only; this asset is a ${type}`;
 
 /** What a generateImage job carries: the checked request. */
-export interface GenerateImagePayload {
-  assetId: string;
-  imageKey: string;
-  prompt?: string;
-  provider?: string;
-}
+export type GenerateImagePayload = JobPayloads['unified-asset:generateImage'];
 
 /** The job's result, stored after each image so a resumed job carries on where it stopped. */
 export interface GenerateImageResult {
@@ -89,7 +79,7 @@ export class AssetGenerationService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<GenerateImagePayload>(ASSET_JOB_TYPES.generateImage, {
+    this.jobs.register(ASSET_JOB_TYPES.generateImage, {
       run: (ctx) => this.runGenerate(ctx),
     });
   }
@@ -114,12 +104,10 @@ export class AssetGenerationService implements OnModuleInit {
       imageKey,
       ...definedFields({ prompt: input.prompt, provider: input.provider }),
     };
-    const job = await runToCompletion(this.jobs, {
-      user,
-      projectId: homeProjectId(asset),
-      type: ASSET_JOB_TYPES.generateImage,
-      payload: { ...payload },
-    });
+    const job = await this.jobs.runAndWait(
+      { user, projectId: homeProjectId(asset), type: ASSET_JOB_TYPES.generateImage, payload },
+      MESSAGES.imageGenerationFailed,
+    );
     const result = asResult(job.result, payload);
     return {
       jobId: job.id,

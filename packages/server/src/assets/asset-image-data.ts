@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { imageDataKind, isReelbenchError, type User } from '@reelbench/sdk/contract';
+import { imageDataKind, isReelbenchError, SERVER_MESSAGES, type User } from '@reelbench/sdk/contract';
 import { validation } from '../common/domain-error.js';
 import { mismatchReason, SNIFF_BYTES, sniff } from '../files/content-type.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -10,8 +10,6 @@ import { readStart } from '../storage/stream-bytes.js';
 
 export const EXTERNAL_IMAGE_URL =
   'External image URLs cannot be fetched by the server; upload the image first';
-export const NO_STORED_IMAGE = 'No stored image with this key';
-
 export interface StoredImage {
   key: string;
   mimetype: string;
@@ -79,7 +77,7 @@ export class AssetImageData {
   ): Promise<StoredImage> {
     await this.requireUsersKey(user, key);
     const object = await this.storage.get(key);
-    if (object === undefined) throw badImageData(NO_STORED_IMAGE);
+    if (object === undefined) throw badImageData(SERVER_MESSAGES.noStoredImage);
     const head = await readStart(object.body, SNIFF_BYTES);
     const type = sniff(head, 'image');
     if (type === undefined) throw badImageData(mismatchReason(head, 'image'));
@@ -92,12 +90,12 @@ export class AssetImageData {
   /** Keys of another user's project look exactly like keys that do not exist. */
   private async requireUsersKey(user: User, key: string): Promise<void> {
     const projectId = projectIdOfKey(key);
-    if (projectId === undefined) throw badImageData(NO_STORED_IMAGE);
+    if (projectId === undefined) throw badImageData(SERVER_MESSAGES.noStoredImage);
     try {
       await this.projects.requireOwned(user, projectId);
     } catch (error) {
       throw isReelbenchError(error) && error.code === 'NOT_FOUND_ERROR'
-        ? badImageData(NO_STORED_IMAGE)
+        ? badImageData(SERVER_MESSAGES.noStoredImage)
         : error;
     }
   }

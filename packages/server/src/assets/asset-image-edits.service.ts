@@ -6,8 +6,10 @@ import {
   type AssetType,
   buildImageKey,
   imageKeySchema,
+  MESSAGES,
   normalizeImageKey,
   parseImageKey,
+  SERVER_MESSAGES,
   TEXT_LIMITS,
   type User,
   variantNameSchema,
@@ -19,28 +21,19 @@ import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
+import type { JobPayloads } from '../jobs/job-types.js';
 import { assetPrefix } from '../storage/storage-key.js';
 import type { AssetEntity } from './asset.entity.js';
 import { storedConfig } from './asset.mapper.js';
 import { AssetsService, assetNotFound, homeProjectId } from './asset.service.js';
 import { readImages } from './asset-images.js';
-import { ASSET_JOB_TYPES, definedFields, jobOwner, providerCall, runToCompletion } from './asset-jobs.js';
+import { ASSET_JOB_TYPES, definedFields, jobOwner, providerCall } from './asset-jobs.js';
 
 export const NO_STORED_IMAGE_UNDER = (key: string) =>
   `Image ${key} has no stored image yet: generate or upload one first`;
 export const INVALID_IMAGE_KEY = 'Image keys are variant, variant-rotation or variant-view';
-export const INVALID_VARIANT_NAME = 'Variant names are lower-case letters, digits and _, without -';
-
-interface EnhancePayload {
-  assetId: string;
-  imageKey: string;
-  instruction?: string;
-}
-
-interface BgRemovalPayload {
-  assetId: string;
-  imageKey: string;
-}
+type EnhancePayload = JobPayloads['asset:enhance-image'];
+type BgRemovalPayload = JobPayloads['asset:ensure-bg-removed'];
 
 /** Bytes of a stored image the job reads; a missing image is the caller's VALIDATION_ERROR. */
 function storedKeyOf(entry: AssetImageEntry | undefined, key: string): string {
@@ -64,8 +57,8 @@ export class AssetImageEditsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<EnhancePayload>(ASSET_JOB_TYPES.enhanceImage, { run: (ctx) => this.runEnhance(ctx) });
-    this.jobs.register<BgRemovalPayload>(ASSET_JOB_TYPES.ensureBgRemoved, {
+    this.jobs.register(ASSET_JOB_TYPES.enhanceImage, { run: (ctx) => this.runEnhance(ctx) });
+    this.jobs.register(ASSET_JOB_TYPES.ensureBgRemoved, {
       run: (ctx) => this.runBgRemoval(ctx),
     });
   }
@@ -80,12 +73,15 @@ export class AssetImageEditsService implements OnModuleInit {
     const imageKey = this.assets.supportedKey(asset, input.imageKey);
     storedKeyOf(readImages(asset.images)[imageKey], imageKey);
     this.registry.get('enhance');
-    const job = await runToCompletion(this.jobs, {
-      user,
-      projectId: homeProjectId(asset),
-      type: ASSET_JOB_TYPES.enhanceImage,
-      payload: { assetId: asset.id, imageKey, ...definedFields({ instruction: input.instruction }) },
-    });
+    const job = await this.jobs.runAndWait(
+      {
+        user,
+        projectId: homeProjectId(asset),
+        type: ASSET_JOB_TYPES.enhanceImage,
+        payload: { assetId: asset.id, imageKey, ...definedFields({ instruction: input.instruction }) },
+      },
+      MESSAGES.imageGenerationFailed,
+    );
     return { jobId: job.id, asset: await this.assets.getById(user, asset.id), imageKey };
   }
 
@@ -172,7 +168,9 @@ export class AssetImageEditsService implements OnModuleInit {
   async ensureVariantBgRemoved(user: User, assetId: string, variant: string): Promise<Asset> {
     const asset = await this.assets.requireAsset(user, assetId);
     if (!variantNameSchema.safeParse(variant).success) {
-      throw validation(INVALID_VARIANT_NAME, [{ path: 'key', message: INVALID_VARIANT_NAME }]);
+      throw validation(SERVER_MESSAGES.invalidVariantName, [
+        { path: 'key', message: SERVER_MESSAGES.invalidVariantName },
+      ]);
     }
     const direction = parseImageKey(storedConfig(asset).defaultImageKey);
     const key = buildImageKey({
@@ -189,12 +187,15 @@ export class AssetImageEditsService implements OnModuleInit {
     if (entry?.s3Key === null || entry?.s3Key === undefined) throw notFound(`Image ${key}`);
     if (entry.metadata.bgRemoved !== true) {
       this.registry.get('backgroundRemoval');
-      await runToCompletion(this.jobs, {
-        user,
-        projectId: homeProjectId(asset),
-        type: ASSET_JOB_TYPES.ensureBgRemoved,
-        payload: { assetId: asset.id, imageKey: key },
-      });
+      await this.jobs.runAndWait(
+        {
+          user,
+          projectId: homeProjectId(asset),
+          type: ASSET_JOB_TYPES.ensureBgRemoved,
+          payload: { assetId: asset.id, imageKey: key },
+        },
+        MESSAGES.imageGenerationFailed,
+      );
     }
     return this.assets.getById(user, asset.id);
   }

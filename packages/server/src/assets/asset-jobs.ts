@@ -1,33 +1,18 @@
-import { type AssetImageEntry, type Job, MESSAGES, type User } from '@reelbench/sdk/contract';
+import type { AssetImageEntry, Job } from '@reelbench/sdk/contract';
 import {
   GenerationCancelledError,
   renderFailure,
   throwIfCancelled,
 } from '../generation/generation.errors.js';
 import type { ImageMeta } from '../generation/generation.types.js';
-import type { JobsService } from '../jobs/job.service.js';
-import { jobOutcomeError } from '../jobs/job-outcome.js';
+import type { JobType } from '../jobs/job-types.js';
 
 /** Job types of the asset domain (each shows in the job list under this name). */
 export const ASSET_JOB_TYPES = {
   generateImage: 'unified-asset:generateImage',
   enhanceImage: 'asset:enhance-image',
   ensureBgRemoved: 'asset:ensure-bg-removed',
-} as const;
-
-/**
- * Queues one job and waits for it: the request answers when the image exists (progress arrives as
- * job events meanwhile), or with the job's error.
- */
-export async function runToCompletion(
-  jobs: JobsService,
-  request: { user: User; projectId: string; type: string; payload: Record<string, unknown> },
-): Promise<Job> {
-  const { job } = await jobs.enqueue(request);
-  const finished = await jobs.waitFor(job.id);
-  if (finished.status !== 'completed') throw jobOutcomeError(finished, MESSAGES.imageGenerationFailed);
-  return finished;
-}
+} as const satisfies Record<string, JobType>;
 
 /**
  * Runs a provider call; a cancelled job stays a cancellation (not a failure), a caller's mistake keeps

@@ -1,8 +1,14 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
-import { type Asset, type DeletedReply, HTTP_ROUTES, type User } from '@reelbench/sdk/contract';
+import {
+  type Asset,
+  type DeletedReply,
+  HTTP_ROUTES,
+  type RouteBody,
+  type RouteQuery,
+  type User,
+} from '@reelbench/sdk/contract';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { AssetsService } from './asset.service.js';
 import { AssetImageEditsService } from './asset-image-edits.service.js';
 
@@ -25,20 +31,24 @@ export class AssetsController {
   listByProject(
     @CurrentUser() user: User,
     @Param('projectId') projectId: string,
-    @Query() query: unknown,
+    @Query() query: RouteQuery<typeof routes.listByProject>,
   ): Promise<Asset[]> {
-    const { type } = parse(routes.listByProject.query, query ?? {});
+    const { type } = query;
     return this.assets.getByProject(user, projectId, true, type);
   }
 
   @Route(routes.create)
-  create(@CurrentUser() user: User, @Body() body: unknown): Promise<Asset> {
-    return this.assets.create(user, parse(routes.create.body, body ?? {}));
+  create(@CurrentUser() user: User, @Body() body: RouteBody<typeof routes.create>): Promise<Asset> {
+    return this.assets.create(user, body);
   }
 
   @Route(routes.update)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: unknown): Promise<Asset> {
-    return this.assets.update(user, id, parse(routes.update.body, body ?? {}));
+  update(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RouteBody<typeof routes.update>,
+  ): Promise<Asset> {
+    return this.assets.update(user, id, body);
   }
 
   @Route(routes.delete)

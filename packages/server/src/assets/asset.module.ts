@@ -7,9 +7,11 @@ import { AssetsController } from './asset.controller.js';
 import { AssetsGateway } from './asset.gateway.js';
 import { AssetsRepository } from './asset.repository.js';
 import { AssetsService } from './asset.service.js';
+import { AssetCloneService } from './asset-clone.service.js';
 import { AssetGenerationService } from './asset-generation.service.js';
 import { AssetImageData } from './asset-image-data.js';
 import { AssetImageEditsService } from './asset-image-edits.service.js';
+import { AssetSeriesService } from './asset-series.service.js';
 
 @Module({
   imports: [ProjectsModule, SeriesModule, StorageModule, JobsModule],
@@ -17,6 +19,8 @@ import { AssetImageEditsService } from './asset-image-edits.service.js';
   providers: [
     AssetsRepository,
     AssetsService,
+    AssetSeriesService,
+    AssetCloneService,
     AssetImageData,
     AssetGenerationService,
     AssetImageEditsService,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Asset,
@@ -15,6 +14,7 @@ import {
   normalizeImageKey,
   ReelbenchError,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type ServerEventName,
   type ServerEventPayload,
   type StreamlinedAsset,
@@ -25,7 +25,6 @@ import { notFound, validation } from '../common/domain-error.js';
 import { variantStorageKeys } from '../generation/local/variants.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
-import { SeriesRepository } from '../series/series.repository.js';
 import { FileUrls } from '../storage/file-urls.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { assetPrefix, isAssetOwnedKey } from '../storage/storage-key.js';
@@ -34,12 +33,6 @@ import { storedConfig, toAsset, toStreamlinedAsset } from './asset.mapper.js';
 import { AssetsRepository, type AssetValues } from './asset.repository.js';
 import { AssetImageData, type StoredImage } from './asset-image-data.js';
 import { type AssetImages, dependentImageKeys, markStale, readImages } from './asset-images.js';
-
-export const PROJECT_NOT_IN_SERIES = 'Project is not part of a series';
-export const PROJECT_NOT_IN_THAT_SERIES = "The asset's project is not part of that series";
-export const TARGET_NOT_IN_SERIES = "The project is not part of the asset's series";
-export const NOT_SERIES_LEVEL = 'The asset is not at series level';
-export const ASSET_HAS_NO_PROJECT = 'The asset belongs to no project';
 
 export function assetNotFound(id: string): ReelbenchError {
   return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(id) });
@@ -68,7 +61,7 @@ export function resolveConfig(
 
 /** The project an asset was created in (its storage folder and its jobs' project). */
 export function homeProjectId(asset: AssetEntity): string {
-  if (asset.projectId === null) throw validation(ASSET_HAS_NO_PROJECT);
+  if (asset.projectId === null) throw validation(SERVER_MESSAGES.assetHasNoProject);
   return asset.projectId;
 }
 
@@ -102,7 +95,6 @@ export class AssetsService {
   constructor(
     private readonly assets: AssetsRepository,
     private readonly projects: ProjectsService,
-    private readonly series: SeriesRepository,
     private readonly events: EventsService,
     private readonly urls: FileUrls,
     private readonly imageData: AssetImageData,
@@ -297,97 +289,6 @@ export class AssetsService {
     return this.announceUpdate(outcome.asset);
   }
 
-  /** Every project of the asset's series sees it from now on. */
-  async upgradeToSeries(user: User, input: { id: string; seriesId?: string | undefined }): Promise<Asset> {
-    const asset = await this.requireAsset(user, input.id);
-    const project = await this.projects.requireOwned(user, homeProjectId(asset));
-    if (project.seriesId === null) throw validation(PROJECT_NOT_IN_SERIES);
-    if (input.seriesId !== undefined) {
-      const series = await this.series.findOwned(user.id, input.seriesId);
-      if (series === null) throw notFound('Series');
-      if (series.id !== project.seriesId) throw validation(PROJECT_NOT_IN_THAT_SERIES);
-    }
-    const entity = await this.assets.update(asset, { isSeriesLevel: true, seriesId: project.seriesId });
-    const upgraded = await toAsset(entity, this.urls);
-    const seriesId = project.seriesId;
-    await this.emitToRooms(entity, SERVER_EVENTS.assetUpgradedToSeries, (projectId) => ({
-      projectId,
-      assetId: entity.id,
-      seriesId,
-      asset: upgraded,
-    }));
-    return upgraded;
-  }
-
-  /** Back to one project: the one it came from, or `projectId` (a project of the asset's series). */
-  async downgradeFromSeries(
-    user: User,
-    input: { id: string; projectId?: string | undefined },
-  ): Promise<Asset> {
-    const asset = await this.requireAsset(user, input.id);
-    const target = await this.projects.requireOwned(user, input.projectId ?? homeProjectId(asset));
-    if (!asset.isSeriesLevel) {
-      if (target.id !== asset.projectId) throw validation(NOT_SERIES_LEVEL);
-      return toAsset(asset, this.urls);
-    }
-    if (target.id !== asset.projectId && target.seriesId !== asset.seriesId)
-      throw validation(TARGET_NOT_IN_SERIES);
-    const roomsBefore = await this.roomsOf(asset);
-    const entity = await this.assets.update(asset, {
-      isSeriesLevel: false,
-      seriesId: null,
-      projectId: target.id,
-    });
-    const downgraded = await toAsset(entity, this.urls);
-    for (const projectId of new Set([...roomsBefore, target.id])) {
-      this.events.toProject(projectId, SERVER_EVENTS.assetDowngradeFromSeries, {
-        projectId,
-        assetId: entity.id,
-        asset: downgraded,
-      });
-    }
-    return downgraded;
-  }
-
-  /** A new asset in the target project with the same fields and copies of the images' bytes. */
-  async clone(user: User, input: { sourceAssetId: string; targetProjectId: string }): Promise<Asset> {
-    const source = await this.requireAsset(user, input.sourceAssetId);
-    const project = await this.projects.requireOwned(user, input.targetProjectId);
-    const target = { id: randomUUID(), projectId: project.id };
-    const copied: string[] = [];
-    try {
-      const images: AssetImages = {};
-      for (const [key, entry] of Object.entries(readImages(source.images))) {
-        if (entry.s3Key === null) {
-          images[key] = entry;
-          continue;
-        }
-        const copy = await this.imageData.copyTo(entry.s3Key, target);
-        if (copy === undefined) continue;
-        copied.push(copy);
-        images[key] = { ...entry, s3Key: copy };
-      }
-      const entity = await this.assets.insert({
-        id: target.id,
-        ownerId: user.id,
-        projectId: project.id,
-        type: source.type,
-        name: source.name,
-        description: source.description,
-        images,
-        config: storedConfig(source),
-        metadata: source.metadata,
-        visualIdentifier: source.visualIdentifier,
-      });
-      const asset = await toAsset(entity, this.urls);
-      this.events.toProject(project.id, SERVER_EVENTS.assetCreated, { projectId: project.id, asset });
-      return asset;
-    } catch (error) {
-      await this.deleteBlobs(copied);
-      throw error;
-    }
-  }
-
   private newEntry(stored: StoredImage, prompt: string | undefined): AssetImageEntry {
     return {
       url: null,
@@ -410,7 +311,7 @@ export class AssetsService {
   }
 
   /** The asset's project and, for a series-level asset, every project of the series. */
-  private async roomsOf(asset: AssetEntity): Promise<string[]> {
+  async roomsOf(asset: AssetEntity): Promise<string[]> {
     const rooms = new Set<string>(asset.projectId === null ? [] : [asset.projectId]);
     if (asset.isSeriesLevel && asset.seriesId !== null) {
       for (const id of await this.assets.seriesProjectIds(asset.ownerId, asset.seriesId)) rooms.add(id);
@@ -454,7 +355,7 @@ export class AssetsService {
   }
 
   /** Best effort: a blob that cannot be deleted now is logged, never a failed request. */
-  private async deleteBlobs(keys: string[]): Promise<void> {
+  async deleteBlobs(keys: string[]): Promise<void> {
     for (const key of keys) {
       await this.storage
         .delete(key)

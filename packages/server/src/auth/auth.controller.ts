@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Req } from '@nestjs/common';
-import { type AuthResponse, HTTP_ROUTES, MESSAGES, type User } from '@reelbench/sdk/contract';
+import { type AuthResponse, HTTP_ROUTES, type RouteBody, type User } from '@reelbench/sdk/contract';
 import type { Request } from 'express';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { CurrentSession, CurrentUser } from './auth.guard.js';
 import { type Authenticated, AuthService } from './auth.service.js';
 
@@ -13,16 +12,14 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Route(register)
-  async register(@Body() body: unknown): Promise<AuthResponse> {
-    const input = parse(register.body, body, MESSAGES.registrationFailed);
-    return { success: true, ...(await this.auth.register(input)) };
+  async register(@Body() body: RouteBody<typeof register>): Promise<AuthResponse> {
+    return { success: true, ...(await this.auth.register(body)) };
   }
 
   @Route(login)
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() request: Request): Promise<AuthResponse> {
-    const input = parse(login.body, body, MESSAGES.loginFailed);
-    return { success: true, ...(await this.auth.login(input, request.ip ?? 'unknown')) };
+  async login(@Body() body: RouteBody<typeof login>, @Req() request: Request): Promise<AuthResponse> {
+    return { success: true, ...(await this.auth.login(body, request.ip ?? 'unknown')) };
   }
 
   @Route(me)

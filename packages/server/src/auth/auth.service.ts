@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, ReelbenchError, type User } from '@reelbench/sdk/contract';
+import { MESSAGES, ReelbenchError, SERVER_MESSAGES, type User } from '@reelbench/sdk/contract';
 import { unauthenticated, validation } from '../common/domain-error.js';
 import { AppConfig } from '../config/config.js';
 import { AuthRepository } from './auth.repository.js';
@@ -8,7 +8,6 @@ import { hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken } from './token.js';
 import type { UserEntity } from './user.entity.js';
 
-export const EMAIL_TAKEN = 'Email is already registered';
 const DAY_MS = 24 * 60 * 60_000;
 /** last_used_at is a hint for humans, not an audit log: write it at most once a minute per token. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -38,7 +37,7 @@ export function toUser(entity: UserEntity): User {
 }
 
 function emailTaken(): ReelbenchError {
-  return validation(MESSAGES.registrationFailed, [{ path: 'email', message: EMAIL_TAKEN }]);
+  return validation(MESSAGES.registrationFailed, [{ path: 'email', message: SERVER_MESSAGES.emailTaken }]);
 }
 
 function loginFailed(): ReelbenchError {

@@ -1,6 +1,5 @@
-import { ReelbenchError } from '@reelbench/sdk/contract';
+import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 
-export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts. Try again later.';
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
   failuresPerEmail: 5,
@@ -28,7 +27,7 @@ export class LoginRateLimiter {
     if (wait > 0) {
       throw new ReelbenchError({
         code: 'RATE_LIMIT_ERROR',
-        message: TOO_MANY_LOGIN_ATTEMPTS,
+        message: SERVER_MESSAGES.tooManyLoginAttempts,
         context: { retryAfterSeconds: Math.ceil(wait / 1000) },
       });
     }

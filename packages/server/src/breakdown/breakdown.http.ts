@@ -1,12 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { ReelbenchError } from '@reelbench/sdk/contract';
-import { UNUSABLE_ANSWER } from './breakdown.result.js';
+import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import type { Sleep } from './breakdown.types.js';
 
 /** Waits after the first and second failed attempt; only 429, 5xx and an unreachable provider are retried. */
 export const BREAKDOWN_RETRY_DELAYS_MS = [1_000, 2_000] as const;
-export const BREAKDOWN_TIMED_OUT = 'The breakdown provider timed out';
-
 export const defaultSleep: Sleep = async (ms, signal) => {
   await delay(ms, undefined, signal ? { signal } : undefined);
 };
@@ -59,12 +56,12 @@ async function attempt(request: ProviderRequest): Promise<Outcome> {
       throw new ReelbenchError({
         code: 'TIMEOUT_ERROR',
         statusCode: 504,
-        message: BREAKDOWN_TIMED_OUT,
+        message: SERVER_MESSAGES.breakdownTimedOut,
         context: { provider: request.provider, timeoutMs: request.timeoutMs },
       });
     }
     if (error instanceof SyntaxError) {
-      throw apiError(request.provider, UNUSABLE_ANSWER);
+      throw apiError(request.provider, SERVER_MESSAGES.breakdownUnusableAnswer);
     }
     return { ok: false, status: undefined };
   }

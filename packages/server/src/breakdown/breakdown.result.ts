@@ -7,6 +7,7 @@ import {
   LIST_LIMITS,
   type MissingAsset,
   ReelbenchError,
+  SERVER_MESSAGES,
   TEXT_LIMITS,
 } from '@reelbench/sdk/contract';
 import {
@@ -20,15 +21,13 @@ import {
 import { z } from 'zod';
 import type { BreakdownAsset } from './breakdown.types.js';
 
-export const UNUSABLE_ANSWER = 'The breakdown provider returned an unusable answer';
-
 const answerSchema = z.object({ shots: z.array(z.record(z.string(), z.unknown())).max(LIST_LIMITS.shots) });
 
 function unusable(provider: string, issues: unknown): ReelbenchError {
   return new ReelbenchError({
     code: 'API_ERROR',
     statusCode: 502,
-    message: UNUSABLE_ANSWER,
+    message: SERVER_MESSAGES.breakdownUnusableAnswer,
     context: { provider, issues },
   });
 }

@@ -20,6 +20,7 @@ export function forbidden(): ReelbenchError {
   return new ReelbenchError({ code: 'AUTHORIZATION_ERROR', message: MESSAGES.insufficientPermissions });
 }
 
-export function notAvailable(message: string): ReelbenchError {
-  return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message });
+/** NOT_AVAILABLE_ERROR (501): this server cannot do it (no provider, no ffmpeg, not built yet). */
+export function notAvailable(message: string, context?: Record<string, unknown>): ReelbenchError {
+  return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message, ...(context ? { context } : {}) });
 }

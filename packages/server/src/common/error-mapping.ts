@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, Logger } from '@nestjs/common';
-import { type ErrorCode, MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
+import { type ErrorCode, MESSAGES, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import { ZodError } from 'zod';
 import { fromZodError } from './validation.js';
-
-export const ROUTE_NOT_FOUND = 'Route not found';
-export const MALFORMED_JSON_BODY = 'Malformed JSON body';
-export const BODY_TOO_LARGE = 'Request body is too large';
 
 const logger = new Logger('Errors');
 
@@ -16,9 +12,9 @@ function catalogueError(code: ErrorCode, message: string, statusCode?: number): 
 
 /** body-parser (Express) tags its errors with a `type`; these are the client's fault. */
 const BODY_PARSER_ERRORS: Record<string, () => ReelbenchError> = {
-  'entity.parse.failed': () => catalogueError('VALIDATION_ERROR', MALFORMED_JSON_BODY),
-  'entity.too.large': () => catalogueError('PAYLOAD_TOO_LARGE_ERROR', BODY_TOO_LARGE),
-  'parameters.too.many': () => catalogueError('PAYLOAD_TOO_LARGE_ERROR', BODY_TOO_LARGE),
+  'entity.parse.failed': () => catalogueError('VALIDATION_ERROR', SERVER_MESSAGES.malformedJsonBody),
+  'entity.too.large': () => catalogueError('PAYLOAD_TOO_LARGE_ERROR', SERVER_MESSAGES.bodyTooLarge),
+  'parameters.too.many': () => catalogueError('PAYLOAD_TOO_LARGE_ERROR', SERVER_MESSAGES.bodyTooLarge),
   'encoding.unsupported': () => catalogueError('VALIDATION_ERROR', 'Unsupported body encoding'),
   'charset.unsupported': () => catalogueError('VALIDATION_ERROR', 'Unsupported body charset'),
   'request.aborted': () => catalogueError('VALIDATION_ERROR', 'Incomplete request body'),
@@ -62,9 +58,9 @@ function fromHttpException(exception: HttpException): ReelbenchError | undefined
     case 403:
       return catalogueError('AUTHORIZATION_ERROR', MESSAGES.insufficientPermissions);
     case 404:
-      return catalogueError('NOT_FOUND_ERROR', ROUTE_NOT_FOUND);
+      return catalogueError('NOT_FOUND_ERROR', SERVER_MESSAGES.routeNotFound);
     case 413:
-      return catalogueError('PAYLOAD_TOO_LARGE_ERROR', BODY_TOO_LARGE);
+      return catalogueError('PAYLOAD_TOO_LARGE_ERROR', SERVER_MESSAGES.bodyTooLarge);
     case 429:
       return catalogueError('RATE_LIMIT_ERROR', exception.message);
     default:

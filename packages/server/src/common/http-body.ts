@@ -1,12 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { validation } from './domain-error.js';
 import { sendError } from './http-error.filter.js';
 
 /** Matches the socket limit: a request may carry an image data URL of up to 20 MB. */
 export const JSON_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
-export const BODY_MUST_BE_JSON = 'Request body must be JSON';
-
 /** navigator.sendBeacon sends a string body as text/plain: it is parsed as JSON like any other. */
 const JSON_TYPES = ['application/json', 'application/*+json', 'text/plain'];
 
@@ -23,7 +22,7 @@ export function configureHttpBodies(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT_BYTES, type: JSON_TYPES });
   app.use((request: Request, _response: Response, next: NextFunction) => {
     const supported = !hasBody(request) || request.is([...JSON_TYPES, 'multipart/form-data']) !== false;
-    next(supported ? undefined : validation(BODY_MUST_BE_JSON));
+    next(supported ? undefined : validation(SERVER_MESSAGES.bodyMustBeJson));
   });
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) =>
     sendError(response, error),

@@ -7,7 +7,11 @@ import {
   type GenerationConfig,
   loadGenerationConfig,
 } from '../generation/generation.config.js';
-import { registerRemoteProviders } from '../generation/remote/remote.config.js';
+import {
+  type RemoteConfig,
+  registerRemoteProviders,
+  remoteConfigFromEnv,
+} from '../generation/remote/remote.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -46,8 +50,8 @@ export interface ServerConfig {
   jobStaleSeconds: number;
   /** Provider per generation operation, ffmpeg location. */
   generation: GenerationConfig;
-  /** REPLICATE_* and OPENAI_IMAGE_* as given: the remote generation adapters read them. */
-  remoteGenerationEnv: Record<string, string | undefined>;
+  /** The remote generation providers (REPLICATE_*, OPENAI_IMAGE_*), each set when its key is. */
+  remote: RemoteConfig;
   webDist: string | undefined;
 }
 
@@ -161,23 +165,20 @@ function parseOrigins(value: string | undefined): string[] | ConfigProblem {
 }
 
 /** The provider selection, checked against what is configured: a remote provider needs its key. */
-function readGeneration(env: Record<string, string | undefined>): GenerationConfig | ConfigProblem[] {
+function readGeneration(
+  env: Record<string, string | undefined>,
+): { generation: GenerationConfig; remote: RemoteConfig } | ConfigProblem[] {
   try {
     const generation = loadGenerationConfig(env);
+    const remote = remoteConfigFromEnv(env);
     const registry = createProviderRegistry(generation);
-    registerRemoteProviders(registry, remoteGenerationEnv(env));
+    registerRemoteProviders(registry, remote, generation);
     const problems = registry.problems();
-    return problems.length > 0 ? problems : generation;
+    return problems.length > 0 ? problems : { generation, remote };
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
   }
-}
-
-function remoteGenerationEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  return Object.fromEntries(
-    Object.entries(env).filter(([name]) => name.startsWith('REPLICATE_') || name.startsWith('OPENAI_IMAGE_')),
-  );
 }
 
 function readBreakdown(env: Record<string, string | undefined>): BreakdownConfig | ConfigProblem[] {
@@ -225,8 +226,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     jobConcurrency: values.JOB_CONCURRENCY ?? os.availableParallelism(),
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobStaleSeconds: values.JOB_STALE_SECONDS,
-    generation,
-    remoteGenerationEnv: remoteGenerationEnv(env),
+    generation: generation.generation,
+    remote: generation.remote,
     webDist: values.WEB_DIST === undefined ? undefined : path.resolve(values.WEB_DIST),
   };
 }

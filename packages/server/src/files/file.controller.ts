@@ -1,12 +1,11 @@
 import { pipeline } from 'node:stream/promises';
-import { Body, Controller, Get, Param, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query, Req, Res, UploadedFile } from '@nestjs/common';
 import {
   type DownloadUrl,
   HTTP_ROUTES,
-  MESSAGES,
+  type RouteBody,
   type StorageTest,
   type StoredFile,
-  UPLOAD_MAX_BYTES,
   type UploadResult,
   type User,
   type VideoMigration,
@@ -14,9 +13,9 @@ import {
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Public, Route } from '../common/route.decorator.js';
+import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { RAW_FILES_PATH } from '../storage/url-signer.js';
 import { FilesService } from './file.service.js';
-import { type UploadedBlob, UploadInterceptor } from './upload.interceptor.js';
 
 const routes = HTTP_ROUTES.files;
 
@@ -36,39 +35,28 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Route(routes.uploadImage)
-  @UseInterceptors(
-    UploadInterceptor({
-      field: 'image',
-      maxBytes: UPLOAD_MAX_BYTES.image,
-      failureMessage: MESSAGES.imageUploadFailed,
-    }),
-  )
   uploadImage(
     @CurrentUser() user: User,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.uploadImage>,
     @UploadedFile() file: UploadedBlob | undefined,
   ): Promise<UploadResult> {
     return this.files.uploadImage(user, body, file);
   }
 
   @Route(routes.uploadAudio)
-  @UseInterceptors(
-    UploadInterceptor({
-      field: 'audio',
-      maxBytes: UPLOAD_MAX_BYTES.audio,
-      failureMessage: MESSAGES.audioUploadFailed,
-    }),
-  )
   uploadAudio(
     @CurrentUser() user: User,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.uploadAudio>,
     @UploadedFile() file: UploadedBlob | undefined,
   ): Promise<UploadResult> {
     return this.files.uploadAudio(user, body, file);
   }
 
   @Route(routes.uploadJson)
-  uploadJson(@CurrentUser() user: User, @Body() body: unknown): Promise<UploadResult> {
+  uploadJson(
+    @CurrentUser() user: User,
+    @Body() body: RouteBody<typeof routes.uploadJson>,
+  ): Promise<UploadResult> {
     return this.files.uploadJson(user, body);
   }
 
@@ -95,7 +83,7 @@ export class FilesController {
   @Route(routes.migrateVideo)
   migrateVideo(
     @CurrentUser() user: User,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.migrateVideo>,
     @Req() request: Request,
   ): Promise<VideoMigration> {
     return this.files.migrateVideo(user, body, requestOrigin(request));

@@ -6,17 +6,18 @@ import {
   isReelbenchError,
   MESSAGES,
   ReelbenchError,
+  type RouteBody,
+  SERVER_MESSAGES,
   type StorageTest,
   type StoredFile,
   UPLOAD_MAX_BYTES,
   type UploadResult,
   type User,
-  uploadJsonSchema,
   type VideoMigration,
 } from '@reelbench/sdk/contract';
 import { AssetsService } from '../assets/asset.service.js';
 import { forbidden, notFound, validation } from '../common/domain-error.js';
-import { parse } from '../common/validation.js';
+import { megabytes, type UploadedBlob } from '../common/upload.interceptor.js';
 import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { FileUrls } from '../storage/file-urls.js';
@@ -27,7 +28,6 @@ import { RAW_FILES_PATH, UrlSigner } from '../storage/url-signer.js';
 import { mismatchReason, SNIFF_BYTES, type SniffedKind, sniff } from './content-type.js';
 import type { FileEntity } from './file.entity.js';
 import { FilesRepository } from './file.repository.js';
-import { megabytes, type UploadedBlob } from './upload.interceptor.js';
 
 const routes = HTTP_ROUTES.files;
 type FileKind = StoredFile['kind'];
@@ -35,8 +35,6 @@ type FileKind = StoredFile['kind'];
 const MAX_NAME_CHARS = 255;
 export const NO_OUTBOUND_NETWORK =
   'Only videos stored on this server can be migrated: the server makes no outbound requests';
-export const NO_STORED_VIDEO = 'No stored video at this address';
-
 interface NewFile {
   key: string;
   bytes: Uint8Array;
@@ -107,9 +105,12 @@ export class FilesService {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async uploadImage(user: User, fields: unknown, file: UploadedBlob | undefined): Promise<UploadResult> {
+  async uploadImage(
+    user: User,
+    { projectId, assetId }: RouteBody<typeof routes.uploadImage>,
+    file: UploadedBlob | undefined,
+  ): Promise<UploadResult> {
     const message = MESSAGES.imageUploadFailed;
-    const { projectId, assetId } = parse(routes.uploadImage.body, fields ?? {}, message);
     const project = await this.projects.requireOwned(user, projectId);
     if (assetId !== undefined) await this.assets.requireAsset(user, assetId);
     const blob = this.requireBlob(file, 'image', message);
@@ -125,9 +126,12 @@ export class FilesService {
     });
   }
 
-  async uploadAudio(user: User, fields: unknown, file: UploadedBlob | undefined): Promise<UploadResult> {
+  async uploadAudio(
+    user: User,
+    { projectId }: RouteBody<typeof routes.uploadAudio>,
+    file: UploadedBlob | undefined,
+  ): Promise<UploadResult> {
     const message = MESSAGES.audioUploadFailed;
-    const { projectId } = parse(routes.uploadAudio.body, fields ?? {}, message);
     const project = await this.projects.requireOwned(user, projectId);
     const blob = this.requireBlob(file, 'audio', message);
     const type = this.sniffOrFail(blob, 'audio', message);
@@ -140,9 +144,8 @@ export class FilesService {
     });
   }
 
-  async uploadJson(user: User, body: unknown): Promise<UploadResult> {
+  async uploadJson(user: User, input: RouteBody<typeof routes.uploadJson>): Promise<UploadResult> {
     const message = MESSAGES.jsonUploadFailed;
-    const input = parse(uploadJsonSchema, body ?? {}, message);
     const project = await this.projects.requireOwned(user, input.projectId);
     const bytes = Buffer.from(JSON.stringify(input.data));
     if (bytes.byteLength > UPLOAD_MAX_BYTES.json) throw tooLarge(message, 'data', UPLOAD_MAX_BYTES.json);
@@ -198,16 +201,19 @@ export class FilesService {
    * Copies a video this server already stores (a key, or one of our /api/files/raw URLs) into the
    * shot's project. External URLs are refused: the server makes no outbound requests.
    */
-  async migrateVideo(user: User, body: unknown, requestOrigin: string): Promise<VideoMigration> {
-    const input = parse(routes.migrateVideo.body, body ?? {}, MESSAGES.videoMigrationFailed);
+  async migrateVideo(
+    user: User,
+    input: RouteBody<typeof routes.migrateVideo>,
+    requestOrigin: string,
+  ): Promise<VideoMigration> {
     const projectId = await this.requireShotProject(user, input.shotId);
     const sourceKey = this.ourKey(input.videoUrl, requestOrigin);
     if (sourceKey === undefined) throw migrationFailed(NO_OUTBOUND_NETWORK);
     await this.requireOwnedKey(user, sourceKey).catch((error: unknown) => {
-      throw isNotFound(error) ? migrationFailed(NO_STORED_VIDEO) : error;
+      throw isNotFound(error) ? migrationFailed(SERVER_MESSAGES.noStoredVideo) : error;
     });
     const source = await this.storage.get(sourceKey);
-    if (source === undefined) throw migrationFailed(NO_STORED_VIDEO);
+    if (source === undefined) throw migrationFailed(SERVER_MESSAGES.noStoredVideo);
     const head = await readStart(source.body, SNIFF_BYTES);
     const type = sniff(head, 'video');
     if (type === undefined) throw migrationFailed(mismatchReason(head, 'video'));

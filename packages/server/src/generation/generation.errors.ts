@@ -40,10 +40,6 @@ export function imageFailure(error: unknown, what: string): ReelbenchError {
   return new ReelbenchError({ code: 'SERVER_ERROR', message: MESSAGES.imageGenerationFailed, cause: error });
 }
 
-export function notAvailable(message: string, context?: Record<string, unknown>): ReelbenchError {
-  return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message, ...(context ? { context } : {}) });
-}
-
 /** A failure inside a render whose inputs are already checked: our fault, reported without details. */
 export function renderFailure(error: unknown): ReelbenchError {
   if (error instanceof ReelbenchError) return error;

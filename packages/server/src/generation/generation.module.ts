@@ -21,7 +21,7 @@ import { RenderSlots } from './render-slots.js';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
         const registry = createProviderRegistry(config.generation);
-        registerRemoteProviders(registry, config.remoteGenerationEnv);
+        registerRemoteProviders(registry, config.remote, config.generation);
         return registry;
       },
     },

@@ -1,6 +1,7 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
+import { notAvailable } from '../common/domain-error.js';
 import type { ConfigProblem } from '../config/config.js';
-import { GENERATION_MESSAGES, notAvailable } from './generation.errors.js';
+import { GENERATION_MESSAGES } from './generation.errors.js';
 import type {
   AssetImageSubject,
   CanvasOptions,

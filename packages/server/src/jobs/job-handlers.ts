@@ -21,3 +21,11 @@ export interface JobHandler<P = Record<string, unknown>> {
    */
   release?(job: Job, outcome: { status: 'failed' | 'cancelled'; error: string }): Promise<void>;
 }
+
+/** The abort reason of the jobs a stopping server leaves: they stay running in the table and resume. */
+export class WorkerStoppingError extends Error {
+  constructor() {
+    super('The server is stopping');
+    this.name = 'WorkerStoppingError';
+  }
+}

@@ -1,6 +1,4 @@
-import { type Job, ReelbenchError } from '@reelbench/sdk/contract';
-
-export const JOB_CANCELLED = 'Job cancelled';
+import { type Job, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 
 /**
  * A job that did not complete, as the error the request waiting for it answers with: a cancel is a
@@ -10,7 +8,7 @@ export function jobOutcomeError(job: Job, failureMessage: string): ReelbenchErro
   if (job.status === 'cancelled') {
     return new ReelbenchError({
       code: 'CONFLICT_ERROR',
-      message: job.error ?? JOB_CANCELLED,
+      message: job.error ?? SERVER_MESSAGES.jobCancelled,
       context: { jobId: job.id },
     });
   }

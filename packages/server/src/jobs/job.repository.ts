@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobCounts } from '@reelbench/sdk/contract';
 import type { DataSource, Repository } from 'typeorm';
+import { EntityRows } from '../database/entity-rows.js';
 import { JobEntity } from './job.entity.js';
 
 export interface NewJob {
@@ -21,7 +22,11 @@ export const JOB_LIST_LIMIT = 200;
  */
 @Injectable()
 export class JobsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly entityRows: EntityRows<JobEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.entityRows = new EntityRows(db, JobEntity);
+  }
 
   private get rows(): Repository<JobEntity> {
     return this.db.getRepository(JobEntity);
@@ -35,8 +40,8 @@ export class JobsRepository {
     return this.rows.findOne({ where: { id } });
   }
 
-  findOwned(userId: string, id: string): Promise<JobEntity | null> {
-    return this.rows.findOne({ where: { id, userId } });
+  findOwned(ownerId: string, id: string): Promise<JobEntity | null> {
+    return this.rows.findOne({ where: { id, userId: ownerId } });
   }
 
   list(userId: string, projectId?: string): Promise<JobEntity[]> {
@@ -150,31 +155,8 @@ export class JobsRepository {
   }
 
   private async updateOne(sql: string, params: unknown[]): Promise<JobEntity | null> {
+    // A bare UPDATE … RETURNING answers [rows, count].
     const [rows] = (await this.db.query(sql, params)) as [Record<string, unknown>[], number];
-    const row = rows[0];
-    return row === undefined ? null : this.rows.create(fromRow(row));
+    return this.entityRows.first(rows);
   }
-}
-
-/** A RETURNING * row (snake_case) as the entity's properties. */
-function fromRow(row: Record<string, unknown>): Partial<JobEntity> {
-  return {
-    id: row.id as string,
-    projectId: row.project_id as string,
-    userId: row.user_id as string,
-    type: row.type as string,
-    status: row.status as string,
-    progress: Number(row.progress),
-    message: (row.message as string | null) ?? null,
-    error: (row.error as string | null) ?? null,
-    payload: (row.payload as Record<string, unknown>) ?? {},
-    result: row.result ?? null,
-    shotIds: (row.shot_ids as string[] | null) ?? null,
-    queueJobId: (row.queue_job_id as string | null) ?? null,
-    attempts: Number(row.attempts),
-    heartbeatAt: row.heartbeat_at === null ? null : new Date(row.heartbeat_at as string),
-    createdAt: new Date(row.created_at as string),
-    updatedAt: new Date(row.updated_at as string),
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at as string),
-  };
 }

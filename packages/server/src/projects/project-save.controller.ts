@@ -1,8 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param } from '@nestjs/common';
-import { HTTP_ROUTES, type ProjectSaveResult, type User } from '@reelbench/sdk/contract';
+import { HTTP_ROUTES, type ProjectSaveResult, type RouteBody, type User } from '@reelbench/sdk/contract';
 import { bearerToken, CurrentUser } from '../auth/auth.guard.js';
 import { Public, Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { ProjectSaveService } from './project-save.service.js';
 
 const routes = HTTP_ROUTES.projects;
@@ -17,9 +16,9 @@ export class ProjectSaveController {
   save(
     @CurrentUser() user: User,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.save>,
   ): Promise<ProjectSaveResult> {
-    return this.saves.save(user, id, parse(routes.save.body, body ?? {}));
+    return this.saves.save(user, id, body);
   }
 
   /** A beacon cannot set headers: the service authenticates from the header or the body's token. */
@@ -28,8 +27,8 @@ export class ProjectSaveController {
   @HttpCode(200)
   emergencySave(
     @Headers('authorization') authorization: string | undefined,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.emergencySave>,
   ): Promise<{ accepted: boolean }> {
-    return this.saves.emergencySave(bearerToken(authorization), parse(routes.emergencySave.body, body ?? {}));
+    return this.saves.emergencySave(bearerToken(authorization), body);
   }
 }

@@ -8,8 +8,8 @@ import { ProjectSaveService } from './project-save.service.js';
 export class ProjectSaveGateway {
   constructor(private readonly saves: ProjectSaveService) {}
 
-  @SocketAction('project', 'save')
-  save(user: User, { projectId, ...save }: ParsedPayload<'project', 'save'>) {
+  @SocketAction('project:save')
+  save(user: User, { projectId, ...save }: ParsedPayload<'project:save'>) {
     return this.saves.save(user, projectId, save);
   }
 }

@@ -8,6 +8,7 @@ import {
   projectSaveResultSchema,
   ReelbenchError,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type User,
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
@@ -17,23 +18,19 @@ import { EventsService } from '../realtime/events.service.js';
 import { ScriptsRepository } from '../script/script.repository.js';
 import { scriptFormatOf } from '../script/script.service.js';
 import { ShotsRepository } from '../shots/shot.repository.js';
-import { ShotsService } from '../shots/shot.service.js';
 import { checkShotOrder, settingsOf, withShotsAppended, withShotsRemoved } from '../shots/shot-order.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject } from './project.mapper.js';
 import { ProjectsService } from './project.service.js';
 import { ProjectSavesRepository } from './project-save.repository.js';
 
-export const SAVE_ID_REUSED = 'This saveId was used for another project';
-export const SHOT_SAVED_TWICE = 'A shot is listed twice in the save';
-export const SHOT_SAVED_AND_DELETED = 'A shot is both saved and deleted';
-
 /** Duplicate ids would make one multi-row statement touch a row twice: refuse them up front. */
 function checkIds(input: ProjectSave): void {
   const ids = input.shots.flatMap((shot) => (shot.id === undefined ? [] : [shot.id]));
   const saved = new Set(ids);
-  if (saved.size !== ids.length) throw validation(SHOT_SAVED_TWICE);
-  if (input.deletedShotIds?.some((id) => saved.has(id))) throw validation(SHOT_SAVED_AND_DELETED);
+  if (saved.size !== ids.length) throw validation(SERVER_MESSAGES.shotSavedTwice);
+  if (input.deletedShotIds?.some((id) => saved.has(id)))
+    throw validation(SERVER_MESSAGES.shotSavedAndDeleted);
 }
 
 /**
@@ -44,7 +41,6 @@ function checkIds(input: ProjectSave): void {
 export class ProjectSaveService {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly shotsService: ShotsService,
     private readonly shots: ShotsRepository,
     private readonly scripts: ScriptsRepository,
     private readonly saves: ProjectSavesRepository,
@@ -56,7 +52,7 @@ export class ProjectSaveService {
     const project = await this.projects.requireOwned(user, projectId);
     checkIds(input);
     const saved = await this.shots.transaction(async (manager) => {
-      const locked = await this.shotsService.lockProject(manager, user, project.id);
+      const locked = await this.projects.lockOwned(manager, user, project.id);
       if (!(await this.saves.claim(manager, input.saveId, locked.id))) return undefined;
       return this.apply(manager, locked, input);
     });
@@ -97,7 +93,7 @@ export class ProjectSaveService {
       await this.scripts.upsert({ projectId: project.id, content, format: scriptFormatOf(content) }, manager);
     }
     const settings = await this.nextSettings(manager, project, input, savedIds, deletedIds);
-    const entity = await this.shots.saveProjectSettings(manager, project, settings);
+    const entity = await this.projects.saveSettings(manager, project, settings);
     const result: ProjectSaveResult = {
       projectId: project.id,
       savedShots: savedIds.length,
@@ -149,7 +145,7 @@ export class ProjectSaveService {
     const stored = await this.saves.find(saveId);
     if (stored === null) throw notFound('Save');
     if (stored.projectId !== projectId) {
-      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SAVE_ID_REUSED });
+      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SERVER_MESSAGES.saveIdReused });
     }
     return projectSaveResultSchema.parse(stored.result);
   }

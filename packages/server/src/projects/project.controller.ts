@@ -4,11 +4,11 @@ import {
   HTTP_ROUTES,
   type Project,
   type ProjectListEntry,
+  type RouteBody,
   type User,
 } from '@reelbench/sdk/contract';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { ProjectsService } from './project.service.js';
 
 const routes = HTTP_ROUTES.projects;
@@ -24,8 +24,8 @@ export class ProjectsController {
   }
 
   @Route(routes.create)
-  create(@CurrentUser() user: User, @Body() body: unknown): Promise<Project> {
-    return this.projects.create(user, parse(routes.create.body, body ?? {}));
+  create(@CurrentUser() user: User, @Body() body: RouteBody<typeof routes.create>): Promise<Project> {
+    return this.projects.create(user, body);
   }
 
   @Route(routes.get)
@@ -34,8 +34,12 @@ export class ProjectsController {
   }
 
   @Route(routes.update)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: unknown): Promise<Project> {
-    return this.projects.update(user, id, parse(routes.update.body, body ?? {}));
+  update(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RouteBody<typeof routes.update>,
+  ): Promise<Project> {
+    return this.projects.update(user, id, body);
   }
 
   @Route(routes.delete)

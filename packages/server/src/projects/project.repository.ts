@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ShotEntity } from '../shots/shot.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import type { ProjectStats } from './project.mapper.js';
@@ -50,6 +50,23 @@ export class ProjectsRepository {
       project,
       stats: stats.get(project.id) ?? { shotCount: 0, duration: 0 },
     }));
+  }
+
+  /** The owner's project, locked until the transaction ends: writers of its settings go one at a time. */
+  lockOwned(manager: EntityManager, ownerId: string, id: string): Promise<ProjectEntity | null> {
+    return manager
+      .getRepository(ProjectEntity)
+      .findOne({ where: { id, ownerId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Writes the settings and bumps updated_at, inside the caller's transaction. */
+  saveSettings(
+    manager: EntityManager,
+    project: ProjectEntity,
+    settings: Record<string, unknown>,
+  ): Promise<ProjectEntity> {
+    const projects = manager.getRepository(ProjectEntity);
+    return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
   }
 
   insert(values: ProjectValues & Pick<ProjectEntity, 'ownerId' | 'name'>): Promise<ProjectEntity> {

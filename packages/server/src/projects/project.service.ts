@@ -7,9 +7,11 @@ import {
   type ProjectUpdates,
   parseProjectSettings,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type SubscriptionReply,
   type User,
 } from '@reelbench/sdk/contract';
+import type { EntityManager } from 'typeorm';
 import { notAvailable, notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { EventsService } from '../realtime/events.service.js';
@@ -18,8 +20,6 @@ import { SeriesRepository } from '../series/series.repository.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject, toProjectListEntry } from './project.mapper.js';
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
-
-export const EDLS_NOT_AVAILABLE = 'Edit decision lists are not available yet';
 
 /** Every method acts for a user: another user's project is 'Project not found', never its data. */
 @Injectable()
@@ -35,6 +35,22 @@ export class ProjectsService {
     const project = await this.projects.findOwned(user.id, parseId(projectId, 'Project'));
     if (project === null) throw notFound('Project');
     return project;
+  }
+
+  /** The user's project, locked for the rest of the transaction (it may have gone since a check). */
+  async lockOwned(manager: EntityManager, user: User, projectId: string): Promise<ProjectEntity> {
+    const project = await this.projects.lockOwned(manager, user.id, projectId);
+    if (project === null) throw notFound('Project');
+    return project;
+  }
+
+  /** Writes the project's settings (shot order, scenes…) inside the caller's transaction. */
+  saveSettings(
+    manager: EntityManager,
+    project: ProjectEntity,
+    settings: Record<string, unknown>,
+  ): Promise<ProjectEntity> {
+    return this.projects.saveSettings(manager, project, settings);
   }
 
   /** Without an owner check: for jobs, whose owner was checked when they were queued. */
@@ -114,7 +130,7 @@ export class ProjectsService {
   /** Edit decision lists arrive with the editorial work; until then the owner hears so. */
   async edlsUnavailable(user: User, projectId: string): Promise<never> {
     await this.requireOwned(user, projectId);
-    throw notAvailable(EDLS_NOT_AVAILABLE);
+    throw notAvailable(SERVER_MESSAGES.edlsNotAvailable);
   }
 
   private async requireSeries(user: User, seriesId: string): Promise<string> {

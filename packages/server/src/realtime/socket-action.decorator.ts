@@ -1,19 +1,21 @@
 import { SubscribeMessage } from '@nestjs/websockets';
 import {
-  actionEvent,
   type ErrorEnvelope,
   errorEvent,
-  getActionSpec,
+  getActionSpecByEvent,
   isRequestEnvelope,
+  type LEGACY_EVENTS,
   type LegacyErrorPayload,
   type LegacyEventSpec,
+  type LegacyRequestEvent,
   legacyEventFor,
   type ResponseEnvelope,
   responseEvent,
-  SOCKET_ACTIONS,
-  type SocketActionName,
+  SERVER_MESSAGES,
+  type SocketActionEvent,
   type SocketActionSpec,
-  type SocketDomain,
+  type SocketEventSpec,
+  splitActionEvent,
   type User,
 } from '@reelbench/sdk/contract';
 import type { z } from 'zod';
@@ -22,16 +24,14 @@ import { toReelbenchError } from '../common/error-mapping.js';
 import { parse } from '../common/validation.js';
 import type { AppSocket } from './socket-types.js';
 
-export const ENVELOPE_REQUIRED = 'Expected a {requestId, payload} request';
-export const PAYLOAD_NOT_OBJECT = 'Payload must be an object';
-
-type ActionSpecOf<D extends SocketDomain, A extends SocketActionName<D>> = (typeof SOCKET_ACTIONS)[D][A];
 /** The payload after the contract schema parsed it (defaults applied). */
-export type ParsedPayload<D extends SocketDomain, A extends SocketActionName<D>> =
-  ActionSpecOf<D, A> extends { payload: infer P extends z.ZodType } ? z.output<P> : never;
+export type ParsedPayload<E extends SocketActionEvent> =
+  SocketEventSpec<E> extends { payload: infer P extends z.ZodType } ? z.output<P> : never;
 /** What the handler returns: the reply's data before serialisation. */
-export type HandlerReply<D extends SocketDomain, A extends SocketActionName<D>> =
-  ActionSpecOf<D, A> extends { reply: infer R extends z.ZodType } ? z.input<R> : never;
+export type HandlerReply<E extends SocketActionEvent> =
+  SocketEventSpec<E> extends { reply: infer R extends z.ZodType } ? z.input<R> : never;
+/** An older event's payload after its contract schema parsed it. */
+export type LegacyPayload<E extends LegacyRequestEvent> = z.output<(typeof LEGACY_EVENTS)[E]['payload']>;
 
 type Handler = (this: unknown, user: User, payload: never, socket: AppSocket) => unknown;
 
@@ -58,7 +58,8 @@ function requireUser(socket: AppSocket): User {
 /** No payload at all is an empty one; anything else must be an object. */
 function legacyPayload(message: unknown): unknown {
   if (message === undefined || message === null) return {};
-  if (typeof message !== 'object' || Array.isArray(message)) throw validation(PAYLOAD_NOT_OBJECT);
+  if (typeof message !== 'object' || Array.isArray(message))
+    throw validation(SERVER_MESSAGES.payloadNotObject);
   return message;
 }
 
@@ -121,7 +122,12 @@ function dispatcher(route: SocketRoute, handler: Handler) {
       await answerLegacy(this, handler, route.legacy, socket, message, ack);
     } else if (route.action) {
       // Without a requestId the client cannot match an answer; say why on the domain's error event.
-      send(socket, errorEvent(route.action.domain), validation(ENVELOPE_REQUIRED).toJSON(), ack);
+      send(
+        socket,
+        errorEvent(route.action.domain),
+        validation(SERVER_MESSAGES.envelopeRequired).toJSON(),
+        ack,
+      );
     }
   };
 }
@@ -148,20 +154,21 @@ function checkSameEvent(route: SocketRoute | undefined, event: string): void {
 }
 
 /**
- * `domain:action` in the envelope form. The handler gets the signed-in user, the payload parsed
- * with the contract's schema, and the socket; what it returns is the reply's data.
+ * `domain:action` in the envelope form, e.g. `@SocketAction('shot:update')`. The handler gets the
+ * signed-in user, the payload parsed with the contract's schema, and the socket; what it returns is
+ * the reply's data.
  */
-export function SocketAction<D extends SocketDomain, A extends SocketActionName<D>>(domain: D, action: A) {
+export function SocketAction<E extends SocketActionEvent>(event: E) {
   return (
     target: object,
     key: string | symbol,
     descriptor: {
-      value?: (user: User, payload: ParsedPayload<D, A>, socket: AppSocket) => Promise<HandlerReply<D, A>>;
+      value?: (user: User, payload: ParsedPayload<E>, socket: AppSocket) => Promise<HandlerReply<E>>;
     },
   ): void => {
-    const spec = getActionSpec(domain, action);
-    if (spec === undefined) throw new Error(`Unknown socket action ${domain}:${action}`);
-    const event = actionEvent(domain, action);
+    const spec = getActionSpecByEvent(event);
+    if (spec === undefined) throw new Error(`Unknown socket action ${event}`);
+    const { domain } = splitActionEvent(event);
     register(descriptor, target, key, (route) => {
       checkSameEvent(route, event);
       return { ...route, event, action: { domain, spec } };
@@ -170,8 +177,12 @@ export function SocketAction<D extends SocketDomain, A extends SocketActionName<
 }
 
 /** The older named event (SPEC.md section 7) answered by the same handler, e.g. 'project:getAll'. */
-export function LegacyEvent(event: string) {
-  return (target: object, key: string | symbol, descriptor: PropertyDescriptor): void => {
+export function LegacyEvent<E extends LegacyRequestEvent>(event: E) {
+  return (
+    target: object,
+    key: string | symbol,
+    descriptor: { value?: (user: User, payload: LegacyPayload<E>, socket: AppSocket) => unknown },
+  ): void => {
     const legacy = legacyEventFor(event);
     if (legacy === undefined) throw new Error(`Unknown legacy event ${event}`);
     register(descriptor, target, key, (route) => {

@@ -20,7 +20,6 @@ import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
-import { ShotsService } from '../shots/shot.service.js';
 import { settingsOf } from '../shots/shot-order.js';
 import { placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
 import { ScriptService } from './script.service.js';
@@ -84,7 +83,6 @@ export class FirstPassService {
     @Inject(BREAKDOWN_PROVIDER) private readonly director: BreakdownProvider,
     private readonly projects: ProjectsService,
     private readonly scripts: ScriptService,
-    private readonly shotsService: ShotsService,
     private readonly shots: ShotsRepository,
     private readonly events: EventsService,
   ) {}
@@ -116,7 +114,7 @@ export class FirstPassService {
     const ids = pass.shots.map(() => randomUUID());
     const placements = placementsByShot(pass.shots.length, pass.linkedAssets);
     const outcome = await this.shots.transaction(async (manager) => {
-      const locked = await this.shotsService.lockProject(manager, user, project.id);
+      const locked = await this.projects.lockOwned(manager, user, project.id);
       const plan = planFirstPass({
         settings: settingsOf(locked),
         previous: await this.shots.firstPassShots(manager, locked.id),
@@ -142,7 +140,7 @@ export class FirstPassService {
       await this.shots.deleteIn(manager, locked.id, plan.removedIds);
       await this.shots.write(manager, writes, 'insert');
       await this.shots.applyOrder(manager, locked.id, plan.settings.shotOrder);
-      const saved = await this.shots.saveProjectSettings(manager, locked, plan.settings);
+      const saved = await this.projects.saveSettings(manager, locked, plan.settings);
       return { plan, saved, writes };
     });
     this.announce(outcome.saved, outcome.plan.removedIds, outcome.writes, outcome.plan.settings.shotOrder);

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param } from '@nestjs/common';
 import {
   HTTP_ROUTES,
   type Job,
-  MESSAGES,
+  type RouteBody,
   type Script,
   type ScriptFormatHelp,
   type ScriptValidation,
@@ -10,7 +10,6 @@ import {
 } from '@reelbench/sdk/contract';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { JobsService } from '../jobs/job.service.js';
 import { ScriptService } from './script.service.js';
 
@@ -45,8 +44,8 @@ export class ScriptController {
    */
   @Route(routes.validate)
   @HttpCode(200)
-  validate(@Body() body: unknown): ScriptValidation {
-    return this.scripts.validate(parse(routes.validate.body, body ?? {}, MESSAGES.scriptValidationFailed));
+  validate(@Body() body: RouteBody<typeof routes.validate>): ScriptValidation {
+    return this.scripts.validate(body);
   }
 
   @Route(routes.formatHelp)
@@ -63,8 +62,8 @@ export class ScriptController {
   save(
     @CurrentUser() user: User,
     @Param('projectId') projectId: string,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.save>,
   ): Promise<Script> {
-    return this.scripts.save(user, projectId, parse(routes.save.body, body ?? {}));
+    return this.scripts.save(user, projectId, body);
   }
 }

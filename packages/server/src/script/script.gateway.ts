@@ -1,10 +1,8 @@
 import { WebSocketGateway } from '@nestjs/websockets';
-import type { SocketActionName, User } from '@reelbench/sdk/contract';
+import type { User } from '@reelbench/sdk/contract';
 import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { FirstPassService } from './first-pass.service.js';
 import { ScriptService } from './script.service.js';
-
-type Payload<A extends SocketActionName<'script'>> = ParsedPayload<'script', A>;
 
 /** The script domain's socket actions, plus the older script:analyze/convert/generate-shots events. */
 @WebSocketGateway()
@@ -14,54 +12,57 @@ export class ScriptGateway {
     private readonly firstPass: FirstPassService,
   ) {}
 
-  @SocketAction('script', 'save')
-  save(user: User, { projectId, ...script }: Payload<'save'>) {
+  @SocketAction('script:save')
+  save(user: User, { projectId, ...script }: ParsedPayload<'script:save'>) {
     return this.scripts.save(user, projectId, script);
   }
 
-  @SocketAction('script', 'get')
-  get(user: User, { projectId }: Payload<'get'>) {
+  @SocketAction('script:get')
+  get(user: User, { projectId }: ParsedPayload<'script:get'>) {
     return this.scripts.get(user, projectId);
   }
 
-  @SocketAction('script', 'analyze')
+  @SocketAction('script:analyze')
   @LegacyEvent('script:analyze')
-  async analyze(_user: User, input: Payload<'analyze'>) {
+  async analyze(_user: User, input: ParsedPayload<'script:analyze'>) {
     return this.scripts.analyze(input);
   }
 
-  @SocketAction('script', 'analyzeProject')
-  analyzeProject(user: User, { projectId }: Payload<'analyzeProject'>) {
+  @SocketAction('script:analyzeProject')
+  analyzeProject(user: User, { projectId }: ParsedPayload<'script:analyzeProject'>) {
     return this.scripts.analyzeProject(user, projectId);
   }
 
-  @SocketAction('script', 'convert')
+  @SocketAction('script:convert')
   @LegacyEvent('script:convert')
-  async convert(_user: User, input: Payload<'convert'>) {
+  async convert(_user: User, input: ParsedPayload<'script:convert'>) {
     return this.scripts.convert(input);
   }
 
-  @SocketAction('script', 'directedBreakdown')
-  directedBreakdown(user: User, { projectId, styleGuide }: Payload<'directedBreakdown'>) {
+  @SocketAction('script:directedBreakdown')
+  directedBreakdown(user: User, { projectId, styleGuide }: ParsedPayload<'script:directedBreakdown'>) {
     return this.firstPass.breakdown(user, projectId, styleGuide);
   }
 
-  @SocketAction('script', 'generateShotsFromScript')
-  generateShotsFromScript(user: User, { projectId, styleGuide }: Payload<'generateShotsFromScript'>) {
+  @SocketAction('script:generateShotsFromScript')
+  generateShotsFromScript(
+    user: User,
+    { projectId, styleGuide }: ParsedPayload<'script:generateShotsFromScript'>,
+  ) {
     return this.firstPass.generate(user, projectId, styleGuide);
   }
 
-  @SocketAction('script', 'generateCinematicShots')
+  @SocketAction('script:generateCinematicShots')
   generateCinematicShots(
     user: User,
-    { projectId, styleGuide, sceneNumbers }: Payload<'generateCinematicShots'>,
+    { projectId, styleGuide, sceneNumbers }: ParsedPayload<'script:generateCinematicShots'>,
   ) {
     return this.firstPass.generate(user, projectId, styleGuide, { sceneNumbers });
   }
 
-  @SocketAction('script', 'generate-shots')
+  @SocketAction('script:generate-shots')
   @LegacyEvent('script:generate-shots')
-  generateShots(user: User, { projectId, styleGuide, content }: Payload<'generate-shots'>) {
+  generateShots(user: User, { projectId, styleGuide, content }: ParsedPayload<'script:generate-shots'>) {
     return this.firstPass.generate(user, projectId, styleGuide, { content });
   }
 }

@@ -1,8 +1,13 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import { type DeletedReply, HTTP_ROUTES, type Series, type User } from '@reelbench/sdk/contract';
+import {
+  type DeletedReply,
+  HTTP_ROUTES,
+  type RouteBody,
+  type Series,
+  type User,
+} from '@reelbench/sdk/contract';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { SeriesService } from './series.service.js';
 
 const routes = HTTP_ROUTES.series;
@@ -17,8 +22,8 @@ export class SeriesController {
   }
 
   @Route(routes.create)
-  create(@CurrentUser() user: User, @Body() body: unknown): Promise<Series> {
-    return this.series.create(user, parse(routes.create.body, body ?? {}));
+  create(@CurrentUser() user: User, @Body() body: RouteBody<typeof routes.create>): Promise<Series> {
+    return this.series.create(user, body);
   }
 
   @Route(routes.get)
@@ -27,8 +32,12 @@ export class SeriesController {
   }
 
   @Route(routes.update)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: unknown): Promise<Series> {
-    return this.series.update(user, id, parse(routes.update.body, body ?? {}));
+  update(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RouteBody<typeof routes.update>,
+  ): Promise<Series> {
+    return this.series.update(user, id, body);
   }
 
   @Route(routes.delete)

@@ -1,41 +1,39 @@
 import { WebSocketGateway } from '@nestjs/websockets';
-import type { SocketActionName, User } from '@reelbench/sdk/contract';
+import type { User } from '@reelbench/sdk/contract';
 import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { SeriesService } from './series.service.js';
-
-type Payload<A extends SocketActionName<'series'>> = ParsedPayload<'series', A>;
 
 /** The series domain's socket actions; series:getProjects lives with the projects. */
 @WebSocketGateway()
 export class SeriesGateway {
   constructor(private readonly series: SeriesService) {}
 
-  @SocketAction('series', 'getAll')
+  @SocketAction('series:getAll')
   @LegacyEvent('series:getAll')
   getAll(user: User) {
     return this.series.list(user);
   }
 
-  @SocketAction('series', 'getOne')
-  getOne(user: User, { seriesId }: Payload<'getOne'>) {
+  @SocketAction('series:getOne')
+  getOne(user: User, { seriesId }: ParsedPayload<'series:getOne'>) {
     return this.series.get(user, seriesId);
   }
 
-  @SocketAction('series', 'create')
+  @SocketAction('series:create')
   @LegacyEvent('series:create')
-  create(user: User, input: Payload<'create'>) {
+  create(user: User, input: ParsedPayload<'series:create'>) {
     return this.series.create(user, input);
   }
 
-  @SocketAction('series', 'update')
+  @SocketAction('series:update')
   @LegacyEvent('series:update')
-  update(user: User, { seriesId, updates }: Payload<'update'>) {
+  update(user: User, { seriesId, updates }: ParsedPayload<'series:update'>) {
     return this.series.update(user, seriesId, updates);
   }
 
-  @SocketAction('series', 'delete')
+  @SocketAction('series:delete')
   @LegacyEvent('series:delete')
-  delete(user: User, { seriesId }: Payload<'delete'>) {
+  delete(user: User, { seriesId }: ParsedPayload<'series:delete'>) {
     return this.series.remove(user, seriesId);
   }
 }

@@ -119,7 +119,7 @@ export class ShotCoverageService {
   }
 
   private async requireVariant(user: User, variantId: string): Promise<ShotVariantEntity> {
-    const variant = await this.variants.findOwned(parseId(variantId, 'Variant'), user.id);
+    const variant = await this.variants.findOwned(user.id, parseId(variantId, 'Variant'));
     if (variant === null) throw notFound('Variant');
     return variant;
   }

@@ -1,7 +1,12 @@
-import { LIST_LIMITS, type ProjectSettings, parseProjectSettings, type Scene } from '@reelbench/sdk/contract';
+import {
+  LIST_LIMITS,
+  type ProjectSettings,
+  parseProjectSettings,
+  type Scene,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
 import { validation } from '../common/domain-error.js';
 
-export const INVALID_SHOT_ORDER = 'Invalid shot order';
 export const TOO_MANY_SHOTS = `A project holds at most ${LIST_LIMITS.shotOrder} shots`;
 
 /** Answers the first few problems, like a schema error does. */
@@ -41,7 +46,7 @@ export function checkShotOrder(
   const first = problems[0];
   if (first !== undefined) {
     throw validation(
-      `${INVALID_SHOT_ORDER}: ${first.path}: ${first.message}`,
+      `${SERVER_MESSAGES.invalidShotOrder}: ${first.path}: ${first.message}`,
       problems.slice(0, MAX_DETAILS),
     );
   }

@@ -3,6 +3,7 @@ import {
   formatMessage,
   LIST_LIMITS,
   ReelbenchError,
+  SERVER_MESSAGES,
   type Shot,
   type ShotAssetPlacement,
   type ShotAssetPlacementUpdates,
@@ -19,8 +20,6 @@ import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 
 export const TOO_MANY_PLACEMENTS = `A shot holds at most ${LIST_LIMITS.placements} placed assets`;
-export const ASSET_PLACED_TWICE = 'An asset is placed once per shot';
-
 function placementsOf(shot: ShotEntity): ShotAssetPlacement[] {
   // Written only through the contract's placement schema.
   return shot.assets as ShotAssetPlacement[];
@@ -65,7 +64,7 @@ export class ShotPlacementsService {
   /** Replaces every placement of the shot. */
   replace(user: User, shotId: string, assets: ShotAssetPlacement[]): Promise<Shot> {
     const ids = assets.map((placement) => placement.assetId);
-    if (new Set(ids).size !== ids.length) throw validation(ASSET_PLACED_TWICE);
+    if (new Set(ids).size !== ids.length) throw validation(SERVER_MESSAGES.assetPlacedTwice);
     return this.change(user, shotId, ids, () => assets);
   }
 
@@ -101,7 +100,7 @@ export class ShotPlacementsService {
     if (assetIds.length > 0) await this.requireAssets(user, shot.projectId, assetIds);
     const entity = await this.shots.transaction(async (manager) => {
       const current = await this.shotsService.requireOwned(user, shot.id, manager, true);
-      return this.shots.updateOwned(shot.id, user.id, { assets: edit(placementsOf(current)) }, manager);
+      return this.shots.updateOwned(user.id, shot.id, { assets: edit(placementsOf(current)) }, manager);
     });
     if (entity === null) throw notFound('Shot');
     const updated = toShot(entity);

@@ -17,7 +17,7 @@ export class ShotVariantsRepository {
     return this.db.getRepository(ShotVariantEntity);
   }
 
-  findOwned(variantId: string, ownerId: string): Promise<ShotVariantEntity | null> {
+  findOwned(ownerId: string, variantId: string): Promise<ShotVariantEntity | null> {
     return this.variants
       .createQueryBuilder('v')
       .innerJoin(ProjectEntity, 'p', 'p.id = v.project_id')

@@ -2,6 +2,8 @@ import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
   type DeletedReply,
   HTTP_ROUTES,
+  type RouteBody,
+  type RouteQuery,
   type Scene,
   type Shot,
   type ShotOrderReply,
@@ -10,7 +12,6 @@ import {
 } from '@reelbench/sdk/contract';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
-import { parse } from '../common/validation.js';
 import { ShotsService } from './shot.service.js';
 import { ShotOrderService } from './shot-order.service.js';
 
@@ -28,18 +29,18 @@ export class ShotsController {
   list(
     @CurrentUser() user: User,
     @Param('projectId') projectId: string,
-    @Query() query: unknown,
+    @Query() query: RouteQuery<typeof routes.list>,
   ): Promise<ShotPage> {
-    return this.shots.list(user, projectId, parse(routes.list.query, query ?? {}));
+    return this.shots.list(user, projectId, query);
   }
 
   @Route(routes.create)
   create(
     @CurrentUser() user: User,
     @Param('projectId') projectId: string,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.create>,
   ): Promise<Shot> {
-    return this.shots.create(user, projectId, parse(routes.create.body, body ?? {}));
+    return this.shots.create(user, projectId, body);
   }
 
   @Route(routes.get)
@@ -48,8 +49,12 @@ export class ShotsController {
   }
 
   @Route(routes.update)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: unknown): Promise<Shot> {
-    return this.shots.update(user, id, parse(routes.update.body, body ?? {}));
+  update(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RouteBody<typeof routes.update>,
+  ): Promise<Shot> {
+    return this.shots.update(user, id, body);
   }
 
   @Route(routes.delete)
@@ -61,9 +66,9 @@ export class ShotsController {
   reorder(
     @CurrentUser() user: User,
     @Param('projectId') projectId: string,
-    @Body() body: unknown,
+    @Body() body: RouteBody<typeof routes.reorder>,
   ): Promise<ShotOrderReply> {
-    const { order, scenes } = parse(routes.reorder.body, body ?? {});
+    const { order, scenes } = body;
     return this.order.reorder(user, projectId, order, scenes);
   }
 

@@ -7,9 +7,11 @@ import { ShotsGateway } from './shot.gateway.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
+import { ShotGenerationJobs } from './shot-generation.jobs.js';
 import { ShotGenerationService } from './shot-generation.service.js';
 import { ShotOrderService } from './shot-order.service.js';
 import { ShotPlacementsService } from './shot-placement.service.js';
+import { ShotRenderService } from './shot-render.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 @Module({
@@ -22,6 +24,8 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
     ShotPlacementsService,
     ShotOrderService,
     ShotCoverageService,
+    ShotRenderService,
+    ShotGenerationJobs,
     ShotGenerationService,
     ShotsGateway,
   ],

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShotFields } from '@reelbench/sdk/contract';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { AssetEntity } from '../assets/asset.entity.js';
-import { ProjectEntity } from '../projects/project.entity.js';
+import { EntityRows } from '../database/entity-rows.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
 
@@ -29,15 +29,17 @@ export interface ShotPageQuery {
 }
 
 /**
- * Shots and what they touch (their project's settings row, placed assets). Methods that take an
+ * Shots and the assets they may place. Methods that take an
  * EntityManager run inside the caller's transaction: with PGlite's single connection, a query on
  * any other manager inside a transaction would wait for itself.
  */
 @Injectable()
 export class ShotsRepository {
-  private columns: Map<string, ColumnMetadata> | undefined;
+  private readonly rows: EntityRows<ShotEntity>;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.rows = new EntityRows(db, ShotEntity);
+  }
 
   transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(run);
@@ -47,31 +49,10 @@ export class ShotsRepository {
     return this.db.manager;
   }
 
-  /** The owner's project, locked until the transaction ends: writers of its settings go one at a time. */
-  lockOwnedProject(
-    manager: EntityManager,
-    projectId: string,
-    ownerId: string,
-  ): Promise<ProjectEntity | null> {
-    return manager
-      .getRepository(ProjectEntity)
-      .findOne({ where: { id: projectId, ownerId }, lock: { mode: 'pessimistic_write' } });
-  }
-
-  /** Writes the settings and bumps updated_at. */
-  saveProjectSettings(
-    manager: EntityManager,
-    project: ProjectEntity,
-    settings: Record<string, unknown>,
-  ): Promise<ProjectEntity> {
-    const projects = manager.getRepository(ProjectEntity);
-    return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
-  }
-
   /** The shot when its project belongs to the owner; `lock` holds the row until the transaction ends. */
   async findOwned(
-    shotId: string,
     ownerId: string,
+    shotId: string,
     manager: EntityManager = this.db.manager,
     lock = false,
   ): Promise<ShotEntity | null> {
@@ -80,8 +61,7 @@ export class ShotsRepository {
        WHERE s.id = $1 AND p.owner_id = $2${lock ? ' FOR UPDATE OF s' : ''}`,
       [shotId, ownerId],
     );
-    const [row] = rows;
-    return row === undefined ? null : this.fromRow(row);
+    return this.rows.first(rows);
   }
 
   async page(projectId: string, query: ShotPageQuery): Promise<{ shots: ShotEntity[]; total: number }> {
@@ -133,12 +113,12 @@ export class ShotsRepository {
 
   /** Writes `values` to the shot if the owner's, in one statement; null when it is not theirs. */
   async updateOwned(
-    shotId: string,
     ownerId: string,
+    shotId: string,
     values: ShotValues,
     manager: EntityManager = this.db.manager,
   ): Promise<ShotEntity | null> {
-    if (Object.keys(values).length === 0) return this.findOwned(shotId, ownerId, manager);
+    if (Object.keys(values).length === 0) return this.findOwned(ownerId, shotId, manager);
     const { sets, params } = this.assignments(values, 3);
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH updated AS (
@@ -147,14 +127,13 @@ export class ShotsRepository {
        ) SELECT * FROM updated`,
       [shotId, ownerId, ...params],
     );
-    const [row] = rows;
-    return row === undefined ? null : this.fromRow(row);
+    return this.rows.first(rows);
   }
 
   /** `"column" = $n, …` for the values, numbered from `first`, and their parameters. */
   private assignments(values: ShotValues, first: number): { sets: string; params: unknown[] } {
     const entries = Object.entries(values);
-    const columns = entries.map(([property]) => this.columnMeta(property));
+    const columns = entries.map(([property]) => this.rows.column(property));
     const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + first}`).join(', ');
     // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
     const params = entries.map(([, value], i) =>
@@ -274,23 +253,9 @@ export class ShotsRepository {
   }
 
   private column(property: string): string {
-    return this.columnMeta(property).databaseName;
+    return this.rows.column(property).databaseName;
   }
 
-  private columnMeta(property: string): ColumnMetadata {
-    const column = this.columnsByProperty().get(property);
-    if (column === undefined) throw new Error(`ShotEntity has no property ${property}`);
-    return column;
-  }
-
-  private columnsByProperty(): Map<string, ColumnMetadata> {
-    this.columns ??= new Map(
-      this.db.getMetadata(ShotEntity).columns.map((column) => [column.propertyName, column]),
-    );
-    return this.columns;
-  }
-
-  /** A row as Postgres returns it (column names) → the entity. */
   /**
    * Marks the project's shots as claimed by a generation job: their image (or video) status becomes
    * `status` and metadata.<kind>JobId names the job, so only that job puts them back to rest.
@@ -310,7 +275,7 @@ export class ShotsRepository {
        ) SELECT * FROM updated`,
       [projectId, shotIds, status, `${kind}JobId`, jobId],
     );
-    return rows.map((row) => this.fromRow(row));
+    return rows.map((row) => this.rows.fromRow(row));
   }
 
   /** Shots the job still holds as queued or processing go back to `status` (pending after a cancel). */
@@ -328,7 +293,7 @@ export class ShotsRepository {
        ) SELECT * FROM updated`,
       [shotIds, jobId, status, `${kind}JobId`],
     );
-    return rows.map((row) => this.fromRow(row));
+    return rows.map((row) => this.rows.fromRow(row));
   }
 
   /** Writes generation results (url, key, status, metadata) without an owner check: the job was checked. */
@@ -339,8 +304,7 @@ export class ShotsRepository {
        SELECT * FROM updated`,
       [shotId, ...params],
     );
-    const [row] = rows;
-    return row === undefined ? null : this.fromRow(row);
+    return this.rows.first(rows);
   }
 
   /** Shots of the project by id (any order); missing ids are left out. */
@@ -350,14 +314,6 @@ export class ShotsRepository {
       'SELECT * FROM shots WHERE project_id = $1 AND id = ANY($2)',
       [projectId, ids],
     );
-    return rows.map((row) => this.fromRow(row));
-  }
-
-  private fromRow(row: Record<string, unknown>): ShotEntity {
-    const entity = new ShotEntity();
-    for (const column of this.columnsByProperty().values()) {
-      Object.assign(entity, { [column.propertyName]: row[column.databaseName] });
-    }
-    return entity;
+    return rows.map((row) => this.rows.fromRow(row));
   }
 }

@@ -5,6 +5,7 @@ import {
   ReelbenchError,
   type Scene,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type Shot,
   type ShotListOptions,
   type ShotPage,
@@ -15,7 +16,6 @@ import {
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
-import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { FileUrls } from '../storage/file-urls.js';
@@ -24,8 +24,6 @@ import type { ShotEntity } from './shot.entity.js';
 import { shotValues, toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
-
-export const SHOT_EXISTS = 'A shot with this id already exists';
 
 /** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
 @Injectable()
@@ -52,16 +50,9 @@ export class ShotsService {
 
   /** The user's shot; inside a transaction pass its manager (and lock to hold the row). */
   async requireOwned(user: User, shotId: string, manager?: EntityManager, lock = false): Promise<ShotEntity> {
-    const shot = await this.shots.findOwned(parseId(shotId, 'Shot'), user.id, manager, lock);
+    const shot = await this.shots.findOwned(user.id, parseId(shotId, 'Shot'), manager, lock);
     if (shot === null) throw notFound('Shot');
     return shot;
-  }
-
-  /** The user's project, locked for the rest of the transaction (it may have gone since the check). */
-  async lockProject(manager: EntityManager, user: User, projectId: string): Promise<ProjectEntity> {
-    const project = await this.shots.lockOwnedProject(manager, projectId, user.id);
-    if (project === null) throw notFound('Project');
-    return project;
   }
 
   async get(user: User, shotId: string): Promise<Shot> {
@@ -92,12 +83,12 @@ export class ShotsService {
     const { id: requestedId, ...fields } = input;
     const id = requestedId ?? randomUUID();
     const { entity, index } = await this.shots.transaction(async (manager) => {
-      const locked = await this.lockProject(manager, user, project.id);
+      const locked = await this.projects.lockOwned(manager, user, project.id);
       if (requestedId !== undefined) await this.checkUnused(manager, project.id, requestedId);
       const settings = withShotsAppended(settingsOf(locked), [id]);
       const position = await this.shots.nextPosition(manager, project.id);
       const entity = await this.shots.insertOne(manager, { id, projectId: project.id, fields, position });
-      await this.shots.saveProjectSettings(manager, locked, settings);
+      await this.projects.saveSettings(manager, locked, settings);
       return { entity, index: settings.shotOrder.indexOf(id) };
     });
     const shot = toShot(entity);
@@ -111,7 +102,7 @@ export class ShotsService {
   }
 
   async update(user: User, shotId: string, updates: ShotUpdates): Promise<Shot> {
-    const updated = await this.shots.updateOwned(parseId(shotId, 'Shot'), user.id, shotValues(updates));
+    const updated = await this.shots.updateOwned(user.id, parseId(shotId, 'Shot'), shotValues(updates));
     if (updated === null) throw notFound('Shot');
     const shot = toShot(updated);
     this.announceUpdated(shot);
@@ -122,9 +113,9 @@ export class ShotsService {
   async remove(user: User, shotId: string): Promise<DeletedReply> {
     const existing = await this.requireOwned(user, shotId);
     await this.shots.transaction(async (manager) => {
-      const project = await this.lockProject(manager, user, existing.projectId);
+      const project = await this.projects.lockOwned(manager, user, existing.projectId);
       await this.shots.deleteIn(manager, project.id, [existing.id]);
-      await this.shots.saveProjectSettings(
+      await this.projects.saveSettings(
         manager,
         project,
         withShotsRemoved(settingsOf(project), [existing.id]),
@@ -144,7 +135,8 @@ export class ShotsService {
   private async checkUnused(manager: EntityManager, projectId: string, id: string): Promise<void> {
     const owner = await this.shots.projectIdOf(manager, id);
     if (owner === null) return;
-    if (owner === projectId) throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SHOT_EXISTS });
+    if (owner === projectId)
+      throw new ReelbenchError({ code: 'CONFLICT_ERROR', message: SERVER_MESSAGES.shotExists });
     throw notFound('Shot');
   }
 }

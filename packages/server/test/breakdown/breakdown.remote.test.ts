@@ -1,11 +1,6 @@
-import { firstPassResponseSchema, ReelbenchError } from '@reelbench/sdk/contract';
+import { firstPassResponseSchema, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  BREAKDOWN_TIMED_OUT,
-  type BreakdownProvider,
-  createBreakdownProvider,
-  UNUSABLE_ANSWER,
-} from '../../src/breakdown/index.js';
+import { type BreakdownProvider, createBreakdownProvider } from '../../src/breakdown/index.js';
 import { breakdownInput, FOUNTAIN, KITCHEN_ID, MARA_ID } from './breakdown.fixtures.js';
 import { type FakeLlm, type FakeReply, type RecordedRequest, startFakeLlm } from './fake-llm.server.js';
 
@@ -168,21 +163,33 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   it('times out when the provider never answers', async () => {
     const provider = await setUp(['hang'], 150);
     const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({ code: 'TIMEOUT_ERROR', statusCode: 504, message: BREAKDOWN_TIMED_OUT });
+    expect(error).toMatchObject({
+      code: 'TIMEOUT_ERROR',
+      statusCode: 504,
+      message: SERVER_MESSAGES.breakdownTimedOut,
+    });
     expectNoKey(error);
   });
 
   it('rejects malformed JSON as an unusable answer', async () => {
     const provider = await setUp(['malformed']);
     const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      statusCode: 502,
+      message: SERVER_MESSAGES.breakdownUnusableAnswer,
+    });
     expect(JSON.stringify(error.context)).toContain('Invalid JSON');
   });
 
   it('rejects shots that do not match the contract, naming the fields', async () => {
     const provider = await setUp(['mismatch']);
     const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      statusCode: 502,
+      message: SERVER_MESSAGES.breakdownUnusableAnswer,
+    });
     const issues = (error.context as { issues: { path: string }[] }).issues;
     expect(issues.map((issue) => issue.path)).toEqual(['shots.0.framing', 'shots.1.framing']);
   });
@@ -190,7 +197,11 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   it('rejects a reply that is not JSON at all', async () => {
     const provider = await setUp(['html']);
     const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({ code: 'API_ERROR', statusCode: 502, message: UNUSABLE_ANSWER });
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      statusCode: 502,
+      message: SERVER_MESSAGES.breakdownUnusableAnswer,
+    });
     expect(fake?.requests).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import {
   responseEnvelopeSchema,
 } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, connectSocket, newProject, newUser, socketRequest } from '../support/factories.js';
+import { api, connectSocket, newProject, newUser, request } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { type FakeLlm, startFakeLlm } from './fake-llm.server.js';
 
@@ -54,7 +54,7 @@ describe('the first pass through a configured OpenAI-compatible provider', () =>
     expect(saved.status).toBe(200);
     const socket = await connectSocket(server, alice.token);
     try {
-      const answer = await socketRequest(socket, 'script', 'generateShotsFromScript', {
+      const answer = await request(socket, 'script:generateShotsFromScript', {
         projectId: project.id,
         mode: 'cinematic',
         styleGuide: { pacing: 'fast' },
@@ -67,11 +67,11 @@ describe('the first pass through a configured OpenAI-compatible provider', () =>
         'EXT. HARBOUR - DAY',
       ]);
       expect(llm.requests).toHaveLength(1);
-      const request = llm.requests[0];
-      expect(request?.url).toBe(`${new URL(llm.baseUrl).pathname}/chat/completions`);
-      expect(request?.headers.authorization).toBe('Bearer sk-test-secret');
-      expect(request?.body.model).toBe('story-model');
-      expect(JSON.stringify(request?.body)).toContain('We leave at dawn.');
+      const sent = llm.requests[0];
+      expect(sent?.url).toBe(`${new URL(llm.baseUrl).pathname}/chat/completions`);
+      expect(sent?.headers.authorization).toBe('Bearer sk-test-secret');
+      expect(sent?.body.model).toBe('story-model');
+      expect(JSON.stringify(sent?.body)).toContain('We leave at dawn.');
       const stored = await api<{ shots: { name: string }[] }>(
         server,
         'GET',

@@ -5,6 +5,8 @@ import {
   type Project,
   type ProjectCreateInput,
   responseEvent,
+  type SocketActionEvent,
+  splitActionEvent,
   type User,
 } from '@reelbench/sdk/contract';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
@@ -127,6 +129,8 @@ export interface SocketAnswer<T = unknown> {
   /** The event that came, e.g. 'project:response' or 'project:error'. */
   event: string;
   body: T;
+  /** The request event this answers, e.g. 'project:getOne' (envelope requests only). */
+  request?: SocketActionEvent;
 }
 
 /** The first of these events (whose payload matches) to arrive; every listener is removed after. */
@@ -163,21 +167,24 @@ export async function waitForEvent<T = unknown>(
   return (await firstEvent<T>(socket, [{ event, ...(matches ? { matches } : {}) }])).body;
 }
 
-/** emit('domain:action', {requestId, payload}) and wait for the answer with that requestId. */
-export function socketRequest<T = unknown>(
+/**
+ * emit('shot:update', {requestId, payload}) and wait for the answer with that requestId on
+ * 'shot:response' or 'shot:error'; the answer remembers the request event it answers.
+ */
+export async function request<T = unknown>(
   socket: Socket,
-  domain: string,
-  action: string,
+  event: SocketActionEvent,
   payload: unknown,
 ): Promise<SocketAnswer<T>> {
+  const { domain } = splitActionEvent(event);
   const requestId = randomUUID();
   const matches = (body: T) => (body as { requestId?: unknown })?.requestId === requestId;
   const answer = firstEvent<T>(socket, [
     { event: responseEvent(domain), matches },
     { event: errorEvent(domain), matches },
   ]);
-  socket.emit(`${domain}:${action}`, { requestId, payload });
-  return answer;
+  socket.emit(event, { requestId, payload });
+  return { ...(await answer), request: event };
 }
 
 /**

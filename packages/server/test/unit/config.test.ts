@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { resolveSigningSecret, SIGNING_SECRET_FILE } from '../../src/config/signing-secret.js';
+import { REMOTE_DEFAULTS } from '../../src/generation/remote/remote.config.js';
 
 function problemsOf(env: Record<string, string>): Record<string, string> {
   try {
@@ -113,7 +114,17 @@ describe('loadConfig', () => {
         ffmpegPath: '/usr/bin/ffmpeg',
         searchPath: undefined,
       },
-      remoteGenerationEnv: { REPLICATE_API_TOKEN: 'r8_token' },
+      remote: {
+        replicate: {
+          apiToken: 'r8_token',
+          baseUrl: REMOTE_DEFAULTS.replicateBaseUrl,
+          imageModel: REMOTE_DEFAULTS.replicateImageModel,
+          videoModel: REMOTE_DEFAULTS.replicateVideoModel,
+          pollIntervalMs: REMOTE_DEFAULTS.replicatePollIntervalMs,
+          timeoutMs: REMOTE_DEFAULTS.replicateTimeoutMs,
+        },
+        openAi: undefined,
+      },
       webDist: '/srv/web',
       breakdown: {
         provider: 'gemini',

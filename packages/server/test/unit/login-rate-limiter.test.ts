@@ -1,10 +1,6 @@
-import { ReelbenchError } from '@reelbench/sdk/contract';
+import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LOGIN_LIMITS,
-  LoginRateLimiter,
-  TOO_MANY_LOGIN_ATTEMPTS,
-} from '../../src/auth/login-rate-limiter.js';
+import { LOGIN_LIMITS, LoginRateLimiter } from '../../src/auth/login-rate-limiter.js';
 
 const MINUTE = 60_000;
 
@@ -38,7 +34,7 @@ describe('LoginRateLimiter', () => {
     expect(error).toMatchObject({
       code: 'RATE_LIMIT_ERROR',
       statusCode: 429,
-      message: TOO_MANY_LOGIN_ATTEMPTS,
+      message: SERVER_MESSAGES.tooManyLoginAttempts,
     });
     // The first failure was 5 minutes ago: it leaves the window in 10 minutes.
     expect(error?.context).toEqual({ retryAfterSeconds: 10 * 60 });

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
+import { notAvailable } from '../../common/domain-error.js';
 import { parse } from '../../common/validation.js';
-import { GENERATION_MESSAGES, notAvailable } from '../generation.errors.js';
+import { GENERATION_MESSAGES } from '../generation.errors.js';
 import {
   type CameraMove,
   type ClipRequest,

@@ -1,7 +1,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { GENERATION_MESSAGES, notAvailable } from '../generation.errors.js';
+import { notAvailable } from '../../common/domain-error.js';
+import { GENERATION_MESSAGES } from '../generation.errors.js';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | '@ffmpeg-installer/ffmpeg';
 

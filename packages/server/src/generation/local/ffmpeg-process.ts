@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { ReelbenchError } from '@reelbench/sdk/contract';
-import { GENERATION_MESSAGES, invalidInput, notAvailable } from '../generation.errors.js';
+import { notAvailable } from '../../common/domain-error.js';
+import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
 
 export interface FfmpegRun {
   code: number | null;

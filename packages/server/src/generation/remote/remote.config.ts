@@ -105,16 +105,22 @@ export interface RemoteProviderOverrides {
   logger?: RemoteLogger;
 }
 
+/** Where ffmpeg is, for measuring downloaded clips (FFMPEG_PATH and PATH, as GenerationConfig has them). */
+export interface FfmpegLocation {
+  ffmpegPath?: string | undefined;
+  searchPath?: string | undefined;
+}
+
 /**
- * Registers 'replicate' when REPLICATE_API_TOKEN is set and 'openai' when OPENAI_IMAGE_API_KEY is,
- * and returns the names registered. FFMPEG_PATH and PATH locate ffmpeg for measuring clips.
+ * Registers 'replicate' when the config has its token and 'openai' when it has its key, and returns
+ * the names registered.
  */
 export function registerRemoteProviders(
   registry: ProviderRegistry,
-  env: Record<string, string | undefined>,
+  config: RemoteConfig,
+  ffmpeg: FfmpegLocation = {},
   overrides: RemoteProviderOverrides = {},
 ): string[] {
-  const config = remoteConfigFromEnv(env);
   const registered: string[] = [];
   if (config.replicate) {
     registry.register(
@@ -122,8 +128,8 @@ export function registerRemoteProviders(
       createReplicateProvider({
         ...config.replicate,
         ...overrides,
-        ffmpegPath: env.FFMPEG_PATH?.trim() || undefined,
-        searchPath: env.PATH,
+        ffmpegPath: ffmpeg.ffmpegPath,
+        searchPath: ffmpeg.searchPath,
       }),
     );
     registered.push(REPLICATE_PROVIDER);

@@ -121,7 +121,7 @@ describe('remote provider configuration', () => {
     [{ REPLICATE_API_TOKEN: REPLICATE_TOKEN, OPENAI_IMAGE_API_KEY: OPENAI_KEY }, ['replicate', 'openai']],
   ] as const)('registers only the providers whose key is set: %o', (env, names) => {
     const registry = new ProviderRegistry();
-    expect(registerRemoteProviders(registry, env)).toEqual(names);
+    expect(registerRemoteProviders(registry, remoteConfigFromEnv(env))).toEqual(names);
     expect(registry.names()).toEqual([...names].sort());
   });
 
@@ -134,10 +134,13 @@ describe('remote provider configuration', () => {
       characterRotation: 'openai',
       backgroundRemoval: 'openai',
     });
-    registerRemoteProviders(registry, {
-      REPLICATE_API_TOKEN: REPLICATE_TOKEN,
-      OPENAI_IMAGE_API_KEY: OPENAI_KEY,
-    });
+    registerRemoteProviders(
+      registry,
+      remoteConfigFromEnv({
+        REPLICATE_API_TOKEN: REPLICATE_TOKEN,
+        OPENAI_IMAGE_API_KEY: OPENAI_KEY,
+      }),
+    );
     const problems = registry.problems();
     expect(problems).toContainEqual({
       variable: 'GENERATION_PROVIDER_BACKGROUND_REMOVAL',
@@ -165,12 +168,13 @@ describe('remote provider configuration', () => {
     const logger = recordingLogger();
     registerRemoteProviders(
       registry,
-      {
+      remoteConfigFromEnv({
         REPLICATE_API_TOKEN: REPLICATE_TOKEN,
         REPLICATE_BASE_URL: fake.baseUrl,
         REPLICATE_IMAGE_MODEL: 'acme/storyboard',
         REPLICATE_POLL_INTERVAL_MS: '10',
-      },
+      }),
+      {},
       { sleep: recordingSleep().sleep, logger },
     );
     const image = await registry.get('assetImage').renderAssetImage(asset('prop', 'Lantern'), 'default');

@@ -9,7 +9,7 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import type { Observable } from 'rxjs';
-import { validation } from '../common/domain-error.js';
+import { validation } from './domain-error.js';
 
 export interface UploadLimits {
   /** The multipart field that carries the file. */

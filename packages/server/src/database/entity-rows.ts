@@ -1,0 +1,45 @@
+import type { DataSource, EntityMetadata, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+
+/**
+ * Raw SQL rows (column names, as `RETURNING *` gives them) ↔ an entity's properties, read from the
+ * entity's TypeORM metadata. The pg driver already types each value (Date, number, parsed jsonb).
+ */
+export class EntityRows<T extends ObjectLiteral> {
+  private columns: Map<string, ColumnMetadata> | undefined;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly entity: new () => T,
+  ) {}
+
+  /** A row as Postgres returns it → the entity. */
+  fromRow(row: Record<string, unknown>): T {
+    const entity = new this.entity();
+    for (const column of this.byProperty().values()) {
+      Object.assign(entity, { [column.propertyName]: row[column.databaseName] });
+    }
+    return entity;
+  }
+
+  /** The first row as the entity, or null when there is none. */
+  first(rows: Record<string, unknown>[]): T | null {
+    const [row] = rows;
+    return row === undefined ? null : this.fromRow(row);
+  }
+
+  column(property: string): ColumnMetadata {
+    const column = this.byProperty().get(property);
+    if (column === undefined) throw new Error(`${this.entity.name} has no property ${property}`);
+    return column;
+  }
+
+  private byProperty(): Map<string, ColumnMetadata> {
+    this.columns ??= new Map(this.metadata().columns.map((column) => [column.propertyName, column]));
+    return this.columns;
+  }
+
+  private metadata(): EntityMetadata {
+    return this.db.getMetadata(this.entity);
+  }
+}

@@ -1,0 +1,364 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  type BatchShotResult,
+  type FramingType,
+  type Job,
+  ReelbenchError,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
+import { notFound, validation } from '../common/domain-error.js';
+import { GenerationCancelledError, throwIfCancelled } from '../generation/generation.errors.js';
+import { RenderSlots } from '../generation/render-slots.js';
+import { JobsService } from '../jobs/job.service.js';
+import type { JobContext } from '../jobs/job-handlers.js';
+import {
+  IMAGE_JOB_TYPES,
+  type JobPayloads,
+  type ShotsJobPayload,
+  type ShotsJobType,
+  VIDEO_JOB_TYPES,
+} from '../jobs/job-types.js';
+import { ProjectsService } from '../projects/project.service.js';
+import { EventsService } from '../realtime/events.service.js';
+import type { ShotEntity } from './shot.entity.js';
+import { toShot } from './shot.mapper.js';
+import { ShotsRepository } from './shot.repository.js';
+import { ShotsService } from './shot.service.js';
+import { failureMessage, type JobAssets, type MediaKind, ShotRenderService } from './shot-render.service.js';
+import { ShotVariantsRepository } from './shot-variant.repository.js';
+
+/** How often a batch stores its per-shot results while it runs. */
+const RESULT_SAVE_MS = 500;
+function errorMessage(error: unknown, kind: MediaKind): string {
+  return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR'
+    ? error.message
+    : failureMessage(kind);
+}
+
+/** Runs `work` over items, at most `limit` at a time, stopping early when the signal fires. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const lane = async () => {
+    while (!signal.aborted && next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
+
+/**
+ * The shot job handlers: each renders through ShotRenderService, reports progress to the project room
+ * and, when the job ends without completing, puts the shots it had marked back to rest.
+ */
+@Injectable()
+export class ShotGenerationJobs implements OnModuleInit {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly shotsService: ShotsService,
+    private readonly shots: ShotsRepository,
+    private readonly variants: ShotVariantsRepository,
+    private readonly jobs: JobsService,
+    private readonly renderer: ShotRenderService,
+    private readonly slots: RenderSlots,
+    private readonly events: EventsService,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of IMAGE_JOB_TYPES) this.registerShotsJob(type, 'image');
+    for (const type of VIDEO_JOB_TYPES) this.registerShotsJob(type, 'video');
+    this.jobs.register('shot:edit', {
+      run: (ctx) => this.runEdit(ctx),
+      release: (job) => this.release(job, 'image'),
+    });
+    this.jobs.register('shot:generate-with-quality', {
+      run: (ctx) => this.runQuality(ctx),
+      release: (job) => this.release(job, 'image'),
+    });
+    this.jobs.register('shot:generate-coverage', { run: (ctx) => this.runCoverage(ctx) });
+    this.jobs.register('composition:create-grid', { run: (ctx) => this.runGrid(ctx) });
+  }
+
+  private registerShotsJob(type: ShotsJobType, kind: MediaKind): void {
+    this.jobs.register(type, {
+      run: (ctx) => this.runShots(ctx, kind),
+      release: (job) => this.release(job, kind),
+    });
+  }
+
+  /**
+   * Renders every shot of the job not already done by an earlier attempt. Per-shot outcomes are the
+   * job's result (stored after each shot, so a restart resumes); the job fails only when every shot failed.
+   */
+  private async runShots(ctx: JobContext<ShotsJobPayload>, kind: MediaKind): Promise<BatchShotResult[]> {
+    const { job, payload, signal } = ctx;
+    const results = new Map<string, BatchShotResult>();
+    for (const previous of asResults(ctx.previousResult)) {
+      if (previous.status === 'completed') results.set(previous.shotId, previous);
+    }
+    const todo = payload.shotIds.filter((id) => !results.has(id));
+    const assets = await this.jobAssets(job);
+    const total = payload.shotIds.length;
+    let bookkeeping = Promise.resolve();
+    let savedAt = 0;
+    const record = (result: BatchShotResult) => {
+      bookkeeping = bookkeeping.then(async () => {
+        if (signal.aborted) return;
+        results.set(result.shotId, result);
+        const ordered = ordering(payload.shotIds, results);
+        const completed = ordered.filter((entry) => entry.status === 'completed').length;
+        const failed = ordered.filter((entry) => entry.status === 'failed').length;
+        const progress = total === 0 ? 100 : ((completed + failed) / total) * 100;
+        // The per-shot results (the resume point) are stored at most every RESULT_SAVE_MS: writing the
+        // growing list after every shot would make a batch's writes grow with the square of its size.
+        // A restart redoes at most the shots of that interval; the final result is stored at the end.
+        const save = Date.now() - savedAt >= RESULT_SAVE_MS;
+        if (save) savedAt = Date.now();
+        const message = `${completed + failed}/${total} shots`;
+        await ctx.progress(progress, save ? { message, result: ordered } : { message });
+        if (signal.aborted) return;
+        this.events.toProject(job.projectId, 'shot:batch-progress', {
+          projectId: job.projectId,
+          jobId: job.id,
+          status: 'running',
+          progress,
+          total,
+          completed,
+          failed,
+          shotId: result.shotId,
+        });
+      });
+      return bookkeeping;
+    };
+    const lanes = Math.min(payload.concurrency ?? this.slots.size, this.slots.size);
+    await eachLimited(todo, lanes, signal, async (shotId) => {
+      const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal);
+      // The lane goes on to its next shot while the bookkeeping (ordered, one at a time) catches up.
+      if (outcome !== null) void record(outcome);
+    });
+    await bookkeeping;
+    throwIfCancelled(signal);
+    const ordered = ordering(payload.shotIds, results);
+    if (ordered.length > 0 && ordered.every((entry) => entry.status === 'failed')) {
+      throw new ReelbenchError({
+        code: 'SERVER_ERROR',
+        message: ordered[0]?.error ?? failureMessage(kind),
+        context: { results: ordered },
+      });
+    }
+    return ordered;
+  }
+
+  /** One shot of a job: null when the job was cancelled meanwhile (the shot is left to release). */
+  private async renderOne(
+    job: Job,
+    kind: MediaKind,
+    shotId: string,
+    options: ShotsJobPayload,
+    assets: JobAssets,
+    signal: AbortSignal,
+  ): Promise<BatchShotResult | null> {
+    const marked = await this.shots.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
+    const shot = marked[0];
+    if (shot === undefined) return { shotId, status: 'failed', error: 'Shot not found' };
+    this.announce(job, kind, shot, { status: 'processing', progress: 0 });
+    try {
+      const updated =
+        kind === 'image'
+          ? await this.renderer.renderImage(job, shot, options, assets, signal)
+          : await this.renderer.renderVideo(job, shot, options, assets, signal);
+      const url = (kind === 'image' ? updated.imageUrl : updated.videoUrl) ?? undefined;
+      this.announce(job, kind, updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+      return { shotId, status: 'completed', ...(url ? { url } : {}) };
+    } catch (error) {
+      if (error instanceof GenerationCancelledError || signal.aborted) return null;
+      const message = errorMessage(error, kind);
+      const failed = await this.shots.releaseGeneration([shotId], kind, job.id, 'failed');
+      for (const entity of failed)
+        this.announce(job, kind, entity, { status: 'failed', progress: 0, message });
+      return { shotId, status: 'failed', error: message };
+    }
+  }
+
+  private announce(
+    job: Job,
+    kind: MediaKind,
+    shot: ShotEntity,
+    progress: {
+      status: 'processing' | 'completed' | 'failed';
+      progress: number;
+      url?: string;
+      message?: string;
+    },
+  ): void {
+    this.events.toProject(
+      job.projectId,
+      kind === 'image' ? 'shot:generation-progress' : 'shot:video-progress',
+      {
+        projectId: job.projectId,
+        shotId: shot.id,
+        jobId: job.id,
+        ...progress,
+      },
+    );
+    this.shotsService.announceUpdated(toShot(shot));
+  }
+
+  /** The shot, marked processing for this job. */
+  private async markProcessing(job: Job, shotId: string): Promise<ShotEntity> {
+    const [shot] = await this.shots.markGeneration(job.projectId, [shotId], 'image', 'processing', job.id);
+    if (shot === undefined) throw notFound('Shot');
+    return shot;
+  }
+
+  private async jobAssets(job: Job): Promise<JobAssets> {
+    const project = await this.projects.findById(job.projectId);
+    if (project === null) throw notFound('Project');
+    return this.renderer.jobAssets(project);
+  }
+
+  private async runEdit(ctx: JobContext<JobPayloads['shot:edit']>): Promise<BatchShotResult[]> {
+    const { job, payload, signal } = ctx;
+    const [shotId] = payload.shotIds;
+    const shot = await this.markProcessing(job, shotId);
+    const image = shot.s3ImageKey === null ? undefined : await this.renderer.read(shot.s3ImageKey);
+    if (image === undefined) throw validation(SERVER_MESSAGES.noImageToEdit);
+    this.announce(job, 'image', shot, {
+      status: 'processing',
+      progress: 0,
+      message: payload.instruction ?? '',
+    });
+    const edited = await this.renderer.enhance(image, payload.provider);
+    throwIfCancelled(signal);
+    const inputs = typeof shot.metadata?.imageInputs === 'string' ? shot.metadata.imageInputs : '';
+    const updated = await this.renderer.storeShotImage(job, shot, edited, inputs, signal);
+    const url = updated.imageUrl ?? undefined;
+    this.announce(job, 'image', updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+    return [{ shotId, status: 'completed', ...(url ? { url } : {}) }];
+  }
+
+  /**
+   * Renders, assesses and, while the score is under minScore and retries remain, tries again from the
+   * best image so far enhanced (normalised, sharpened): each attempt's score is reported.
+   */
+  private async runQuality(ctx: JobContext<JobPayloads['shot:generate-with-quality']>) {
+    const { job, payload, signal } = ctx;
+    const [shotId] = payload.shotIds;
+    const minScore = payload.minScore ?? 6;
+    const maxRetries = payload.maxRetries ?? 3;
+    const shot = await this.markProcessing(job, shotId);
+    this.announce(job, 'image', shot, { status: 'processing', progress: 0 });
+    const assets = await this.jobAssets(job);
+    const tools = this.renderer.qualityTools();
+    const first = await this.renderer.renderShotImage(shot, payload, assets, signal);
+    let best = { png: first.rendered.png, score: -1 };
+    let candidate = first.rendered.png;
+    const attempts: { attempt: number; score: number; reasons: string[] }[] = [];
+    for (let attempt = 1; attempt <= maxRetries + 1; attempt += 1) {
+      throwIfCancelled(signal);
+      const assessment = await tools.assess(candidate, minScore);
+      attempts.push({ attempt, score: assessment.score, reasons: assessment.reasons });
+      if (assessment.score > best.score) best = { png: candidate, score: assessment.score };
+      const message = `Attempt ${attempt}: score ${assessment.score.toFixed(1)} of ${minScore} needed`;
+      await ctx.progress((attempt / (maxRetries + 1)) * 90, { message, result: { attempts } });
+      this.events.toProject(job.projectId, 'shot:generation-progress', {
+        projectId: job.projectId,
+        shotId,
+        jobId: job.id,
+        status: 'processing',
+        progress: Math.min(90, (attempt / (maxRetries + 1)) * 90),
+        message,
+      });
+      if (assessment.score >= minScore || attempt > maxRetries) break;
+      candidate = (await tools.enhance(best.png)).png;
+    }
+    const updated = await this.renderer.storeShotImage(job, shot, best, first.inputs, signal);
+    const score = Math.max(0, Math.min(10, best.score));
+    await this.shots.writeGeneration(shotId, {
+      assessmentNotes: attempts
+        .map((a) => `Attempt ${a.attempt}: ${a.score.toFixed(1)} (${a.reasons.join('; ') || 'no issues'})`)
+        .join('\n'),
+      assessedAt: new Date(),
+    });
+    const url = updated.imageUrl ?? undefined;
+    this.announce(job, 'image', updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+    return { attempts, score, passed: score >= minScore };
+  }
+
+  /** Each coverage variant: the shot rendered at the variant's framing, stored on the variant. */
+  private async runCoverage(ctx: JobContext<JobPayloads['shot:generate-coverage']>) {
+    const { job, payload, signal } = ctx;
+    const [shotId] = payload.shotIds;
+    const [shot] = await this.shots.findIn(job.projectId, [shotId]);
+    if (shot === undefined) throw notFound('Shot');
+    const assets = await this.jobAssets(job);
+    const variants = await this.variants.findByIds(shotId, payload.variantIds ?? []);
+    let done = 0;
+    for (const variant of variants) {
+      throwIfCancelled(signal);
+      await this.variants.updateValues(variant.id, { generationStatus: 'processing' });
+      try {
+        const imageUrl = await this.renderer.renderCoverage(
+          shot,
+          variant.prompt ? { prompt: variant.prompt } : {},
+          assets,
+          signal,
+          variant.framingType as FramingType,
+        );
+        await this.variants.updateValues(variant.id, { imageUrl, generationStatus: 'completed' });
+      } catch (error) {
+        await this.variants.updateValues(variant.id, { generationStatus: 'failed' });
+        if (error instanceof GenerationCancelledError) throw error;
+      }
+      done += 1;
+      await ctx.progress((done / variants.length) * 100, { message: `${done}/${variants.length} variants` });
+    }
+    return { variantIds: variants.map((variant) => variant.id) };
+  }
+
+  /** A contact sheet of the shots' current images, in timeline order. */
+  private async runGrid(ctx: JobContext<JobPayloads['composition:create-grid']>) {
+    const { job, payload, signal } = ctx;
+    const shots = await this.shots.findIn(job.projectId, payload.shotIds);
+    const byId = new Map(shots.map((shot) => [shot.id, shot]));
+    const images: Buffer[] = [];
+    const used: string[] = [];
+    for (const id of payload.shotIds) {
+      const key = byId.get(id)?.s3ImageKey;
+      const bytes = key ? await this.renderer.read(key) : undefined;
+      if (bytes !== undefined) {
+        images.push(bytes);
+        used.push(id);
+      }
+    }
+    if (images.length === 0) throw validation(SERVER_MESSAGES.noImagesForGrid);
+    throwIfCancelled(signal);
+    const columns = Math.min(payload.columns ?? 3, images.length);
+    const key = await this.renderer.storeGrid(job.projectId, images, columns);
+    return { key, shotIds: used, columns };
+  }
+
+  /** After a cancel or failure: shots this job still held as queued or processing rest again. */
+  private async release(job: Job, kind: MediaKind): Promise<void> {
+    const released = await this.shots.releaseGeneration(job.shotIds ?? [], kind, job.id, 'pending');
+    for (const entity of released) this.shotsService.announceUpdated(toShot(entity));
+  }
+}
+
+function asResults(value: unknown): BatchShotResult[] {
+  return Array.isArray(value) ? (value as BatchShotResult[]) : [];
+}
+
+/** Results in the job's shot order, only for shots that have one. */
+function ordering(shotIds: readonly string[], results: Map<string, BatchShotResult>): BatchShotResult[] {
+  return shotIds.flatMap((id) => {
+    const result = results.get(id);
+    return result ? [result] : [];
+  });
+}

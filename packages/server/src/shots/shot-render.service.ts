@@ -1,0 +1,303 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type AspectRatio,
+  type AssetType,
+  type FramingType,
+  type Job,
+  MESSAGES,
+  type ShotAssetPlacement,
+} from '@reelbench/sdk/contract';
+import type { AssetEntity } from '../assets/asset.entity.js';
+import { storedConfig } from '../assets/asset.mapper.js';
+import { notFound } from '../common/domain-error.js';
+import {
+  GENERATION_MESSAGES,
+  GenerationCancelledError,
+  throwIfCancelled,
+} from '../generation/generation.errors.js';
+import type { ImageAssessment, PlacedAssetSource, RenderedImage } from '../generation/generation.types.js';
+import { DEFAULT_FRAMING } from '../generation/local/framing.js';
+import { MediaStore } from '../generation/media-store.js';
+import { ProviderRegistry } from '../generation/provider.js';
+import { RenderSlots } from '../generation/render-slots.js';
+import type { ShotRenderOptions } from '../jobs/job-types.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
+import { projectPrefix } from '../storage/storage-key.js';
+import type { ShotEntity } from './shot.entity.js';
+import { ShotsRepository } from './shot.repository.js';
+import {
+  imageInputs,
+  type PlacementSource,
+  placementSources,
+  placementsOf,
+  shotAspect,
+  shotStyle,
+  videoInputs,
+} from './shot-inputs.js';
+
+export type MediaKind = 'image' | 'video';
+
+export function failureMessage(kind: MediaKind): string {
+  return kind === 'image' ? MESSAGES.imageGenerationFailed : GENERATION_MESSAGES.videoFailed;
+}
+
+/** The project's placeable assets for one job, and each placed image's bytes, read once per job. */
+export interface JobAssets {
+  byId: Map<string, AssetEntity>;
+  images: Map<string, Promise<Buffer | null>>;
+}
+
+type ProjectRef = Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>;
+
+/**
+ * Render-and-store for shot jobs: each render goes through the configured provider in one of the
+ * server's render slots; what is stored (with its WebP variants) is recorded on the shot with the
+ * inputs it was made from, so a later change to any of those makes the shot stale.
+ */
+@Injectable()
+export class ShotRenderService {
+  constructor(
+    private readonly shots: ShotsRepository,
+    private readonly registry: ProviderRegistry,
+    private readonly media: MediaStore,
+    private readonly slots: RenderSlots,
+  ) {}
+
+  async assetsOf(project: ProjectRef): Promise<Map<string, AssetEntity>> {
+    const assets = await this.shots.accessibleAssets(project);
+    return new Map(assets.map((asset) => [asset.id, asset]));
+  }
+
+  async jobAssets(project: ProjectRef): Promise<JobAssets> {
+    return { byId: await this.assetsOf(project), images: new Map() };
+  }
+
+  read(key: string): Promise<Buffer | undefined> {
+    return this.media.read(key);
+  }
+
+  displayUrl(key: string): Promise<string> {
+    return this.media.displayUrl(key);
+  }
+
+  async renderShotImage(
+    shot: ShotEntity,
+    options: ShotRenderOptions,
+    assets: JobAssets,
+    signal: AbortSignal,
+    framing?: FramingType,
+  ): Promise<{ rendered: RenderedImage; inputs: string; aspect: AspectRatio }> {
+    const aspect = shotAspect(shot, options.aspect);
+    const placements = options.placements ?? placementsOf(shot);
+    const { sources, request } = await this.placedAssets(placements, assets);
+    const generator = this.registry.get('shotImage', options.provider);
+    throwIfCancelled(signal);
+    const rendered = await this.slots.run(() => {
+      throwIfCancelled(signal);
+      return generator.renderShot({
+        shot: {
+          name: shot.name,
+          action: shot.action,
+          description: shot.description,
+          framing: (framing ?? shot.framing ?? DEFAULT_FRAMING) as FramingType,
+          assets: placements,
+        },
+        aspect,
+        style: shotStyle(shot),
+        assets: request,
+        signal,
+        ...definedPrompt(options.prompt ?? shot.prompt),
+      });
+    });
+    throwIfCancelled(signal);
+    return { rendered, inputs: imageInputs(shot, sources, aspect, options.prompt), aspect };
+  }
+
+  async renderImage(
+    job: Job,
+    shot: ShotEntity,
+    options: ShotRenderOptions,
+    assets: JobAssets,
+    signal: AbortSignal,
+  ): Promise<ShotEntity> {
+    const { rendered, inputs } = await this.renderShotImage(shot, options, assets, signal);
+    return this.storeShotImage(job, shot, rendered, inputs, signal);
+  }
+
+  async storeShotImage(
+    job: Job,
+    shot: ShotEntity,
+    image: Pick<RenderedImage, 'png' | 'pixels'>,
+    inputs: string,
+    signal: AbortSignal,
+  ): Promise<ShotEntity> {
+    const key = await this.media.putImage(
+      `${projectPrefix(shot.projectId)}shots/${shot.id}/`,
+      image.png,
+      image.pixels,
+    );
+    if (signal.aborted) {
+      await this.media.deleteImage(key);
+      throw new GenerationCancelledError();
+    }
+    const { imageJobId: _done, ...metadata } = shot.metadata ?? {};
+    const updated = await this.shots.writeGeneration(shot.id, {
+      imageUrl: await this.media.displayUrl(key),
+      s3ImageKey: key,
+      generationStatus: 'completed',
+      metadata: { ...metadata, imageInputs: inputs, imageJob: job.id },
+    });
+    if (updated === null) {
+      await this.media.deleteImage(key);
+      throw notFound('Shot');
+    }
+    if (shot.s3ImageKey !== null && shot.s3ImageKey !== key && isGeneratedShotKey(shot, shot.s3ImageKey)) {
+      await this.media.deleteImage(shot.s3ImageKey).catch(() => undefined);
+    }
+    return updated;
+  }
+
+  /** The animatic from the shot's current image (rendered first when it has none) at its current duration. */
+  async renderVideo(
+    job: Job,
+    shot: ShotEntity,
+    options: ShotRenderOptions,
+    assets: JobAssets,
+    signal: AbortSignal,
+  ): Promise<ShotEntity> {
+    let current = shot;
+    let image = current.s3ImageKey === null ? undefined : await this.media.read(current.s3ImageKey);
+    if (image === undefined) {
+      const { rendered, inputs } = await this.renderShotImage(current, options, assets, signal);
+      current = await this.storeShotImage(job, current, rendered, inputs, signal);
+      image = rendered.png;
+    }
+    const aspect = shotAspect(current, options.aspect);
+    const generator = this.registry.get('video', options.provider);
+    const clip = await this.slots.run(() => {
+      throwIfCancelled(signal);
+      return generator.renderClip({
+        image: image as Buffer,
+        durationSeconds: current.duration,
+        framing: (current.framing ?? null) as FramingType | null,
+        aspect,
+        signal,
+      });
+    });
+    if (signal.aborted) throw new GenerationCancelledError();
+    const key = await this.media.putClip(
+      `${projectPrefix(current.projectId)}shots/${current.id}/`,
+      clip.path,
+    );
+    const { videoJobId: _done, ...metadata } = current.metadata ?? {};
+    const updated = await this.shots.writeGeneration(current.id, {
+      videoUrl: await this.media.displayUrl(key),
+      s3VideoKey: key,
+      videoGenerationStatus: 'completed',
+      metadata: {
+        ...metadata,
+        videoInputs: videoInputs(current, aspect),
+        videoJob: job.id,
+        video: {
+          durationSeconds: clip.durationSeconds,
+          frames: clip.frames,
+          fps: clip.fps,
+          width: clip.width,
+          height: clip.height,
+        },
+      },
+    });
+    if (updated === null) {
+      await this.media.deleteObject(key);
+      throw notFound('Shot');
+    }
+    if (
+      current.s3VideoKey !== null &&
+      current.s3VideoKey !== key &&
+      isGeneratedShotKey(current, current.s3VideoKey)
+    ) {
+      await this.media.deleteObject(current.s3VideoKey).catch(() => undefined);
+    }
+    return updated;
+  }
+
+  /** A coverage variant's image: the shot rendered at the variant's framing; its display url. */
+  async renderCoverage(
+    shot: ShotEntity,
+    options: ShotRenderOptions,
+    assets: JobAssets,
+    signal: AbortSignal,
+    framing: FramingType,
+  ): Promise<string> {
+    const { rendered } = await this.renderShotImage(shot, options, assets, signal, framing);
+    const key = await this.media.putImage(
+      `${projectPrefix(shot.projectId)}shots/${shot.id}/coverage/`,
+      rendered.png,
+    );
+    return this.media.displayUrl(key);
+  }
+
+  enhance(image: Buffer, provider?: string): Promise<RenderedImage> {
+    const enhancer = this.registry.get('enhance', provider);
+    return this.slots.run(() => enhancer.enhance(image));
+  }
+
+  /** The assessor and the default enhancer, resolved before any work starts. */
+  qualityTools(): {
+    assess(image: Buffer, minScore: number): Promise<ImageAssessment>;
+    enhance(image: Buffer): Promise<RenderedImage>;
+  } {
+    const assessor = this.registry.get('assessment');
+    const enhancer = this.registry.get('enhance');
+    return {
+      assess: (image, minScore) => this.slots.run(() => assessor.assess(image, minScore)),
+      enhance: (image) => this.slots.run(() => enhancer.enhance(image)),
+    };
+  }
+
+  /** A contact sheet of the images, stored under the project's compositions; its key. */
+  async storeGrid(projectId: string, images: Buffer[], columns: number): Promise<string> {
+    const compositor = this.registry.get('composition');
+    const grid = await this.slots.run(() => compositor.grid(images, { columns }));
+    return this.media.putImage(`${projectPrefix(projectId)}compositions/`, grid.png);
+  }
+
+  /** The placed assets and the bytes of the image each placement shows, each image read once per job. */
+  private async placedAssets(
+    placements: readonly ShotAssetPlacement[],
+    assets: JobAssets,
+  ): Promise<{ sources: PlacementSource[]; request: PlacedAssetSource[] }> {
+    const sources = placementSources(placements, assets.byId);
+    const request = await Promise.all(
+      sources.map(async (source) => ({
+        asset: assetSubject(source.asset),
+        image: await this.imageOf(source, assets),
+      })),
+    );
+    return { sources, request };
+  }
+
+  private imageOf(source: PlacementSource, assets: JobAssets): Promise<Buffer | null> {
+    const key = source.s3Key;
+    if (key === null) return Promise.resolve(null);
+    let image = assets.images.get(key);
+    if (image === undefined) {
+      image = this.media.read(key).then((bytes) => bytes ?? null);
+      assets.images.set(key, image);
+    }
+    return image;
+  }
+}
+
+function assetSubject(asset: AssetEntity): PlacedAssetSource['asset'] {
+  return { id: asset.id, type: asset.type as AssetType, name: asset.name, config: storedConfig(asset) };
+}
+
+function definedPrompt(prompt: string | null | undefined): { prompt?: string } {
+  return prompt ? { prompt } : {};
+}
+
+/** Generated media of the shot lives under its own folder; anything else (an upload) is not ours to delete. */
+function isGeneratedShotKey(shot: ShotEntity, key: string): boolean {
+  return key.startsWith(`${projectPrefix(shot.projectId)}shots/${shot.id}/`);
+}
