@@ -9,19 +9,29 @@ import { UpcomingPage } from './upcoming-page.js';
 const StoryboardPage = lazy(() =>
   import('./storyboard/storyboard-page.js').then((module) => ({ default: module.StoryboardPage })),
 );
+const TimelinePage = lazy(() =>
+  import('./timeline/timeline-page.js').then((module) => ({ default: module.TimelinePage })),
+);
 
 /** /project/{id}/{product}: storyboard, timeline, shot-lab, editor or media; anything else is not found. */
 export function ProductPage() {
   const { projectId, product } = useParams({ from: '/guarded/project/$projectId/$product' });
   const { client, queryClient } = useServices();
   useEffect(() => {
-    if (product === 'storyboard') prefetchShots(client, queryClient, projectId);
+    if (product === 'storyboard' || product === 'timeline') prefetchShots(client, queryClient, projectId);
   }, [client, queryClient, product, projectId]);
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
   if (product === 'storyboard') {
     return (
       <Suspense fallback={null}>
         <StoryboardPage projectId={projectId} />
+      </Suspense>
+    );
+  }
+  if (product === 'timeline') {
+    return (
+      <Suspense fallback={null}>
+        <TimelinePage projectId={projectId} />
       </Suspense>
     );
   }

@@ -1,0 +1,414 @@
+import { useRouter } from '@tanstack/react-router';
+import {
+  ChevronFirst,
+  ChevronLast,
+  Clapperboard,
+  Pause,
+  Play,
+  SkipBack,
+  SkipForward,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePageCommand } from '../../app/page-commands.js';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { shotLabPath } from '../../shots/actions.js';
+import { formatShotNumber, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
+import { selectAll, selectOnly } from '../../shots/selection.js';
+import { useShotEditCommands } from '../../shots/shot-commands.js';
+import { useProjectShots } from '../../shots/use-project-shots.js';
+import { errorBody } from '../../state/errors.js';
+import { createStore, useStore } from '../../state/store.js';
+import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { Tooltip } from '../../ui/tooltip.js';
+import { OrderPersister, sameOrder } from './order-persist.js';
+import { Transport } from './playback.js';
+import {
+  clampDuration,
+  DEFAULT_ZOOM,
+  FPS,
+  FRAME,
+  formatTimecode,
+  layoutClips,
+  nextShotStart,
+  previousShotStart,
+  pxPerSecond,
+  shotIndexAt,
+  stepFrame,
+  TRIM_STEP_FRAMES,
+  ZOOM_LEVELS,
+} from './timeline-model.js';
+import { TimelineTracks } from './timeline-tracks.js';
+import { Viewer } from './viewer.js';
+import '../../styles/timeline.css';
+
+/** The timeline's zoom, kept for the tab. */
+export const timelineZoom = createStore<number>(DEFAULT_ZOOM);
+
+/** One transport per project and tab: coming back to the timeline finds the playhead where it was. */
+const transports = new Map<string, Transport>();
+export function transportFor(projectId: string): Transport {
+  let transport = transports.get(projectId);
+  if (!transport) {
+    transport = new Transport();
+    transports.set(projectId, transport);
+  }
+  return transport;
+}
+
+export const TRIM_HINT = `Trim: drag a clip’s right edge, or Alt+Shift+Left/Right for ∓${TRIM_STEP_FRAMES} frame (1/${FPS} s)`;
+
+/** /project/{id}/timeline: viewer, transport, ruler, scene band and the video track of shot clips. */
+export function TimelinePage({ projectId, transport: given }: { projectId: string; transport?: Transport }) {
+  const services = useServices();
+  const { commands, toasts, saves } = services;
+  const router = useRouter();
+  const { board, project, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
+  const transport = useMemo(() => given ?? transportFor(projectId), [given, projectId]);
+  const zoom = useStore(timelineZoom);
+  const pps = pxPerSecond(zoom);
+  const [trims, setTrims] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const preserveTiming = (project?.settings as Record<string, unknown> | undefined)?.preserveTiming === true;
+  const layout = useMemo(
+    () => layoutClips(board.shots, trims, preserveTiming),
+    [board, trims, preserveTiming],
+  );
+  const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
+  const trackRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    transport.setTotal(layout.total);
+  }, [transport, layout.total]);
+  useEffect(() => () => transport.pause(), [transport]);
+
+  const currentIndex = useStore(transport.state, (state) => shotIndexAt(layout.starts, state.time));
+  const playing = useStore(transport.state, (state) => state.playing);
+
+  // ---------------------------------------------------------------- order persistence (800 ms, 'Order Saved')
+  const persister = useMemo(() => new OrderPersister(saves, toasts), [saves, toasts]);
+  useEffect(() => {
+    let last = editor.orderSettings();
+    const off = editor.history.state.subscribe(() => {
+      const now = editor.orderSettings();
+      if (!sameOrder(last, now)) persister.schedule();
+      last = now;
+    });
+    return () => {
+      off();
+      void persister.flushNow();
+    };
+  }, [editor, persister]);
+
+  // ---------------------------------------------------------------- playhead commands
+  const seekToShot = useCallback(
+    (index: number) => {
+      const entry = board.shots[index];
+      if (!entry) return;
+      transport.seek(layout.starts[index] ?? 0);
+      selection.set(selectOnly(entry.shot.id));
+    },
+    [board, layout, selection, transport],
+  );
+  const hasShots = board.shots.length > 0;
+  usePageCommand(commands, 'playback.toggle', hasShots ? () => transport.toggle() : null);
+  usePageCommand(
+    commands,
+    'frame.previous',
+    hasShots ? () => transport.seek(stepFrame(transport.time, -1, layout.total)) : null,
+  );
+  usePageCommand(
+    commands,
+    'frame.next',
+    hasShots ? () => transport.seek(stepFrame(transport.time, 1, layout.total)) : null,
+  );
+  usePageCommand(
+    commands,
+    'shot.previous',
+    hasShots
+      ? () => {
+          const time = previousShotStart(layout.starts, transport.time);
+          transport.seek(time);
+          const entry = board.shots[shotIndexAt(layout.starts, time)];
+          if (entry) selection.set(selectOnly(entry.shot.id));
+        }
+      : null,
+  );
+  usePageCommand(
+    commands,
+    'shot.next',
+    hasShots
+      ? () => {
+          const time = nextShotStart(layout.starts, transport.time, layout.total);
+          transport.seek(time);
+          const index = shotIndexAt(layout.starts, time);
+          const entry = time >= layout.total ? undefined : board.shots[index];
+          if (entry) selection.set(selectOnly(entry.shot.id));
+        }
+      : null,
+  );
+  usePageCommand(commands, 'zoom.in', () => timelineZoom.set((z) => Math.min(ZOOM_LEVELS.length - 1, z + 1)));
+  usePageCommand(commands, 'zoom.out', () => timelineZoom.set((z) => Math.max(0, z - 1)));
+  usePageCommand(commands, 'zoom.reset', () => timelineZoom.set(DEFAULT_ZOOM));
+
+  const edits = useShotEditCommands({
+    board,
+    editor,
+    selection,
+    onDeleted: () => requestAnimationFrame(() => trackRef.current?.focus({ preventScroll: true })),
+  });
+  const announce = edits.announce;
+
+  const selectedIds = useCallback(
+    () => order.filter((id) => selection.get().ids.has(id)),
+    [order, selection],
+  );
+
+  // ---------------------------------------------------------------- edits
+  const moveSelected = (delta: number) => {
+    const ids = selectedIds();
+    if (ids.length === 0) {
+      announce('Select a clip first (click it, or Shift+Left/Right to the shot)');
+      return;
+    }
+    if (editor.moveShots(ids, delta)) {
+      const index = board.byId.get(ids[0] as string)?.index ?? 0;
+      announce(
+        `${ids.length === 1 ? 'Shot' : `${ids.length} shots`} moved ${delta < 0 ? 'earlier' : 'later'}, now at ${formatShotNumber(
+          Math.max(0, Math.min(order.length - 1, index + delta)),
+        )}`,
+      );
+    }
+  };
+
+  const trimActive = (deltaFrames: number) => {
+    const active = selection.get().active;
+    const entry = active === null ? undefined : board.byId.get(active);
+    if (!entry) {
+      announce('Select a clip to trim');
+      return;
+    }
+    const current = layout.durations[entry.index] ?? entry.shot.duration;
+    const next = clampDuration(current + deltaFrames * FRAME);
+    if (editor.editFields(entry.shot.id, { duration: next }, 'Trim shot')) {
+      announce(`Shot ${formatShotNumber(entry.index)} is now ${formatTimecode(next).slice(3)}`);
+    }
+  };
+
+  const commitTrim = useCallback(
+    (shotId: string, duration: number | null) => {
+      setTrims(new Map());
+      if (duration === null) return;
+      editor.editFields(shotId, { duration: clampDuration(duration) }, 'Trim shot');
+    },
+    [editor],
+  );
+
+  const commitDrop = useCallback(
+    (nextOrder: string[], moved: string[]) => {
+      if (editor.reorder(nextOrder, moved, moved.length === 1 ? 'Move shot' : `Move ${moved.length} shots`)) {
+        announce(moved.length === 1 ? 'Shot moved' : `${moved.length} shots moved`);
+      }
+    },
+    [editor, announce],
+  );
+
+  const openInLab = useCallback(
+    (shotId: string) => router.history.push(shotLabPath(projectId, shotId)),
+    [router, projectId],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (event.altKey && !mod && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      const delta = event.key === 'ArrowLeft' ? -1 : 1;
+      if (event.shiftKey) trimActive(delta * TRIM_STEP_FRAMES);
+      else moveSelected(delta);
+      return;
+    }
+    if (!trackRef.current?.contains(target)) return;
+    if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      selection.set(selectAll(order, selection.get().active));
+    } else if (!mod && !event.altKey && (event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault();
+      seekToShot(event.key === 'Home' ? 0 : order.length - 1);
+    } else if (event.key === 'Enter' && !mod) {
+      const active = selection.get().active;
+      if (active) {
+        event.preventDefault();
+        openInLab(active);
+      }
+    } else if (event.key === 'Escape' && selection.get().ids.size > 0) {
+      event.preventDefault();
+      selection.set((current) => ({ ids: new Set(), anchor: null, active: current.active }));
+    }
+  };
+
+  const sceneCount = useMemo(
+    () => new Set(board.groups.filter((g) => g.sceneId !== UNASSIGNED_SCENE_ID).map((g) => g.sceneId)).size,
+    [board],
+  );
+  const current = currentIndex >= 0 ? board.shots[currentIndex] : undefined;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the page catches the reorder and trim keys of its clips (Alt+arrows), wherever the focus is on it
+    <div className="page page--full tl-page" onKeyDown={onKeyDown}>
+      <header className="shots-toolbar tl-toolbar">
+        <div className="shots-toolbar__title">
+          <h1 className="page__title">Timeline</h1>
+          {hasShots ? (
+            <p className="shots-toolbar__facts mono">
+              {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
+              {sceneCount === 1 ? 'scene' : 'scenes'} · {FPS} fps · {formatTimecode(layout.total)}
+            </p>
+          ) : null}
+        </div>
+        {hasShots ? (
+          <div className="shots-toolbar__actions">
+            <Tooltip content={TRIM_HINT}>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard legend is focusable so its tooltip can be read without a mouse */}
+              <span className="tl-legend" tabIndex={0}>
+                <Kbd>Alt</Kbd>
+                <Kbd>←</Kbd>
+                <Kbd>→</Kbd> move · <Kbd>Alt</Kbd>
+                <Kbd>Shift</Kbd>
+                <Kbd>←</Kbd>
+                <Kbd>→</Kbd> trim 1 frame
+              </span>
+            </Tooltip>
+            <span className="shots-toolbar__divider" aria-hidden="true" />
+            <ActionButton
+              actionId="zoom.out"
+              iconOnly
+              variant="ghost"
+              icon={<ZoomOut size={16} aria-hidden="true" />}
+            />
+            <span className="tl-zoom mono" aria-live="polite">
+              {pps} px/s
+            </span>
+            <ActionButton
+              actionId="zoom.in"
+              iconOnly
+              variant="ghost"
+              icon={<ZoomIn size={16} aria-hidden="true" />}
+            />
+          </div>
+        ) : null}
+      </header>
+      <p className="sr-only" role="status" aria-live="polite">
+        {edits.announcement}
+      </p>
+      {error && !hasShots ? (
+        <EmptyState
+          title="The shots could not be loaded"
+          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
+        >
+          {errorBody(error)}
+        </EmptyState>
+      ) : isLoading ? (
+        <div className="tl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
+          <Skeleton className="tl-skeleton__viewer" height="auto" />
+          <Skeleton height={120} />
+        </div>
+      ) : !hasShots ? (
+        <EmptyState
+          icon={<Clapperboard size={28} aria-hidden="true" />}
+          title="No shots yet"
+          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
+        >
+          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
+          <Kbd>K</Kbd>
+        </EmptyState>
+      ) : (
+        <>
+          <Viewer
+            entry={current}
+            start={current ? (layout.starts[current.index] ?? 0) : 0}
+            transport={transport}
+            aspect={aspect}
+          />
+          <div className="tl-transport" role="toolbar" aria-label="Transport">
+            <div className="tl-transport__buttons">
+              <ActionButton
+                actionId="shot.previous"
+                iconOnly
+                variant="ghost"
+                icon={<ChevronFirst size={18} aria-hidden="true" />}
+              />
+              <ActionButton
+                actionId="frame.previous"
+                iconOnly
+                variant="ghost"
+                icon={<SkipBack size={16} aria-hidden="true" />}
+              />
+              <ActionButton
+                actionId="playback.toggle"
+                iconOnly
+                variant="primary"
+                className="tl-play"
+                aria-pressed={playing}
+                icon={
+                  playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />
+                }
+              />
+              <ActionButton
+                actionId="frame.next"
+                iconOnly
+                variant="ghost"
+                icon={<SkipForward size={16} aria-hidden="true" />}
+              />
+              <ActionButton
+                actionId="shot.next"
+                iconOnly
+                variant="ghost"
+                icon={<ChevronLast size={18} aria-hidden="true" />}
+              />
+            </div>
+            <TransportTimecode transport={transport} total={layout.total} />
+            <div className="tl-transport__shot">
+              {current ? (
+                <>
+                  <span className="mono tl-transport__number">{formatShotNumber(current.index)}</span>
+                  <span className="tl-transport__name">{current.shot.name}</span>
+                </>
+              ) : null}
+            </div>
+          </div>
+          <TimelineTracks
+            board={board}
+            layout={layout}
+            pps={pps}
+            zoom={zoom}
+            transport={transport}
+            selection={selection}
+            trackRef={trackRef}
+            onTrimPreview={(shotId, duration) => setTrims(new Map([[shotId, duration]]))}
+            onTrimCommit={commitTrim}
+            onDrop={commitDrop}
+            onOpen={openInLab}
+          />
+        </>
+      )}
+      {edits.dialog}
+    </div>
+  );
+}
+
+function TransportTimecode({ transport, total }: { transport: Transport; total: number }) {
+  const time = useStore(transport.state, (state) => state.time);
+  return (
+    <div className="tl-timecode mono">
+      <span className="sr-only">Timecode </span>
+      <span className="tl-timecode__now">{formatTimecode(time)}</span>
+      <span className="tl-timecode__sep" aria-hidden="true">
+        /
+      </span>
+      <span className="tl-timecode__total">{formatTimecode(total)}</span>
+    </div>
+  );
+}
