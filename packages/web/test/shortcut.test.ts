@@ -60,5 +60,7 @@ describe('formatShortcut', () => {
     expect(formatShortcut(parseShortcut('Mod+Shift+Z'), false)).toBe('Ctrl+Shift+Z');
     expect(formatShortcut(parseShortcut('Mod+Shift+Z'), true)).toBe('⌘⇧Z');
     expect(formatShortcut(parseShortcut('Shift+Right'), false)).toBe('Shift+→');
+    expect(formatShortcut(parseShortcut('Mod+plus'), false)).toBe('Ctrl+Plus');
+    expect(formatShortcut(parseShortcut('Mod+minus'), false)).toBe('Ctrl+Minus');
   });
 });

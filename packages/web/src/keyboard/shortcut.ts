@@ -85,6 +85,8 @@ export function formatShortcut(shortcut: Shortcut, isMac: boolean): string {
     arrowdown: '↓',
     delete: 'Delete',
     escape: 'Esc',
+    '+': 'Plus',
+    '-': 'Minus',
   };
   names.push(display[key] ?? (key.length === 1 ? key.toUpperCase() : key));
   return names.join(isMac ? '' : '+');
