@@ -478,20 +478,16 @@ const Clip = memo(function Clip({
         style={shot.image_url ? { backgroundImage: `url(${JSON.stringify(shot.image_url)})` } : undefined}
         aria-hidden="true"
       />
-      <div className={cx('tl-clip__meta', narrow && 'sr-only')}>
-        <span className="tl-clip__top">
-          <span className="sr-only">Shot </span>
-          <span className="tl-clip__number mono">{number}</span>
-          <span className="sr-only">, </span>
-          <span className="tl-clip__name">{shot.name}</span>
-        </span>
-        <span className="tl-clip__duration mono">
-          <span aria-hidden="true">{formatDuration(duration)}</span>
-          <span className="sr-only">
-            , {spokenDuration(duration)}, {statusLabel}
+      <span className="sr-only">{`Shot ${number}, ${shot.name}, ${spokenDuration(duration)}, ${statusLabel}`}</span>
+      {narrow ? null : (
+        <div className="tl-clip__meta" aria-hidden="true">
+          <span className="tl-clip__top">
+            <span className="tl-clip__number mono">{number}</span>
+            <span className="tl-clip__name">{shot.name}</span>
           </span>
-        </span>
-      </div>
+          <span className="tl-clip__duration mono">{formatDuration(duration)}</span>
+        </div>
+      )}
       {derived.status === 'processing' ? (
         <span
           className="tl-clip__progress"

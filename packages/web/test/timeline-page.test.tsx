@@ -1,0 +1,178 @@
+import { type Reelbench, TOASTS } from '@reelbench/sdk';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../src/app/query-keys.js';
+import { createServices } from '../src/app/services.js';
+import { ServicesProvider } from '../src/app/services-context.js';
+import { Transport } from '../src/pages/timeline/playback.js';
+import { formatTimecode } from '../src/pages/timeline/timeline-model.js';
+import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.js';
+import type { ShotListData } from '../src/shots/editor.js';
+import { selectionStore, selectOnly } from '../src/shots/selection.js';
+import { TooltipProvider } from '../src/ui/tooltip.js';
+import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
+
+const size = { clientHeight: 900, clientWidth: 1200, offsetHeight: 900, offsetWidth: 1200 };
+const saved = new Map<string, PropertyDescriptor | undefined>();
+beforeEach(() => {
+  for (const [key, value] of Object.entries(size)) {
+    saved.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  timelineZoom.set(4);
+});
+afterEach(() => {
+  for (const [key, descriptor] of saved) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  }
+});
+
+async function renderTimeline(count = 5) {
+  const shots = Array.from({ length: count }, (_, i) =>
+    makeShot({
+      id: id(500 + i),
+      name: `Shot ${i + 1}`,
+      duration: 2 + i,
+      ...(i === 0 ? { image_url: '/frames/0.png' } : {}),
+    }),
+  );
+  const ids = shots.map((shot) => shot.id);
+  const scenes = [
+    makeScene(1, 'INT. LAMP ROOM', ids.slice(0, 3), '#06b6d4'),
+    makeScene(2, 'EXT. JETTY', ids.slice(3)),
+  ];
+  const update = vi.fn(async (shotId: string, updates: object) => ({
+    ...makeShot({ id: shotId }),
+    ...updates,
+  }));
+  const save = vi.fn(async () => ({}));
+  const client = {
+    socket: undefined,
+    shots: {
+      list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
+      update,
+      send: vi.fn(async () => []),
+      generate: vi.fn(),
+    },
+    projects: { get: vi.fn(async () => makeProject(scenes, ids)), save },
+  } as unknown as Reelbench;
+  const services = createServices({ client });
+  void services.saves.setProject(PROJECT_ID);
+  const transport = new Transport({
+    now: () => 0,
+    requestFrame: () => 1,
+    cancelFrame: () => {},
+  });
+  const root = createRootRoute({
+    component: () => <TimelinePage projectId={PROJECT_ID} transport={transport} />,
+  });
+  const router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: [`/project/${PROJECT_ID}/timeline`] }),
+  });
+  render(
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <TooltipProvider>
+          <RouterProvider router={router as never} />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ServicesProvider>,
+  );
+  const track = await screen.findByRole('listbox', { name: 'Video track' });
+  await within(track).findByText('Shot 1');
+  const order = () =>
+    services.queryClient.getQueryData<{ settings: { shotOrder: string[] } }>(queryKeys.project(PROJECT_ID))
+      ?.settings.shotOrder;
+  const duration = (shotId: string) =>
+    services.queryClient
+      .getQueryData<ShotListData>(queryKeys.shots(PROJECT_ID))
+      ?.shots.find((shot) => shot.id === shotId)?.duration;
+  const selection = selectionStore(services.queryClient, PROJECT_ID);
+  return { track, services, ids, update, save, transport, order, duration, selection };
+}
+
+describe('timeline', () => {
+  it('lays the clips out by duration, named, with the scene band and a playhead slider', async () => {
+    const { track } = await renderTimeline();
+    const options = within(track).getAllByRole('option');
+    expect(options).toHaveLength(5);
+    // 40 px per second at the default zoom, from a 16 px margin.
+    expect(options[1]?.style.transform).toBe('translateX(96px)');
+    expect(options[1]?.style.width).toBe('119px');
+    expect(options[1]).toHaveAccessibleName(/Shot 002, Shot 2, 3 seconds, Pending/);
+    expect(screen.getByRole('list', { name: 'Scenes' })).toHaveTextContent('INT. LAMP ROOM');
+    const slider = screen.getByRole('slider', { name: 'Playhead' });
+    expect(slider).toHaveAttribute('aria-valuetext', '00:00:00:00');
+    expect(slider).toHaveAttribute('aria-valuemax', '20');
+  });
+
+  it('steps frames and shots through the page commands, the selection following the shot', async () => {
+    const { services, transport, ids, selection } = await renderTimeline();
+    act(() => void services.commands.run('frame.next'));
+    expect(formatTimecode(transport.time)).toBe('00:00:00:01');
+    act(() => void services.commands.run('shot.next'));
+    expect(transport.time).toBe(2);
+    expect(selection.get().active).toBe(ids[1]);
+    act(() => void services.commands.run('shot.next'));
+    expect(transport.time).toBe(5);
+    act(() => void services.commands.run('frame.previous'));
+    expect(formatTimecode(transport.time)).toBe('00:00:04:23');
+    act(() => void services.commands.run('shot.previous'));
+    expect(transport.time).toBe(2);
+    expect(screen.getByRole('slider', { name: 'Playhead' })).toHaveAttribute('aria-valuetext', '00:00:02:00');
+    act(() => void services.commands.run('zoom.in'));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')[1]?.style.transform).toBe(
+      'translateX(176px)',
+    );
+  });
+
+  it('moves the selected clip with Alt+arrows as an undoable edit, saved with Order Saved', async () => {
+    const { track, services, ids, order, selection, save } = await renderTimeline();
+    act(() => selection.set(selectOnly(ids[1] as string)));
+    fireEvent.keyDown(track, { key: 'ArrowRight', altKey: true });
+    expect(order()).toEqual([ids[0], ids[2], ids[1], ids[3], ids[4]]);
+    expect(await screen.findByText(/moved later/)).toBeInTheDocument();
+    act(() => void services.commands.run('edit.undo'));
+    expect(order()).toEqual(ids);
+    act(() => void services.commands.run('edit.redo'));
+    expect(order()).toEqual([ids[0], ids[2], ids[1], ids[3], ids[4]]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+    const body = (save.mock.calls[0] as unknown as [string, { settings: { shotOrder: string[] } }])[1];
+    expect(body.settings.shotOrder).toEqual([ids[0], ids[2], ids[1], ids[3], ids[4]]);
+    expect(services.toasts.store.get().some((toast) => toast.title === TOASTS.orderSaved.title)).toBe(true);
+  });
+
+  it('trims the selected clip by one frame with Alt+Shift+arrows, undoably and persisted', async () => {
+    const { track, services, ids, duration, selection, update } = await renderTimeline();
+    act(() => selection.set(selectOnly(ids[0] as string)));
+    fireEvent.keyDown(track, { key: 'ArrowLeft', altKey: true, shiftKey: true });
+    expect(duration(ids[0] as string)).toBeCloseTo(2 - 1 / 24);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(update).toHaveBeenCalledWith(ids[0], { duration: 2 - 1 / 24 });
+    expect(within(track).getAllByRole('option')[0]).toHaveTextContent('1:23');
+    act(() => void services.commands.run('edit.undo'));
+    expect(duration(ids[0] as string)).toBe(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(update).toHaveBeenLastCalledWith(ids[0], { duration: 2 });
+  });
+
+  it('plays and pauses with the playback command', async () => {
+    const { services, transport } = await renderTimeline();
+    act(() => void services.commands.run('playback.toggle'));
+    expect(transport.playing).toBe(true);
+    expect(document.querySelector('[data-action="playback.toggle"]')).toHaveAttribute('aria-pressed', 'true');
+    act(() => void services.commands.run('playback.toggle'));
+    expect(transport.playing).toBe(false);
+  });
+});
