@@ -9,6 +9,9 @@ import { UpcomingPage } from './upcoming-page.js';
 const StoryboardPage = lazy(() =>
   import('./storyboard/storyboard-page.js').then((module) => ({ default: module.StoryboardPage })),
 );
+const ShotLabPage = lazy(() =>
+  import('./shot-lab/shot-lab-page.js').then((module) => ({ default: module.ShotLabPage })),
+);
 const TimelinePage = lazy(() =>
   import('./timeline/timeline-page.js').then((module) => ({ default: module.TimelinePage })),
 );
@@ -18,7 +21,8 @@ export function ProductPage() {
   const { projectId, product } = useParams({ from: '/guarded/project/$projectId/$product' });
   const { client, queryClient } = useServices();
   useEffect(() => {
-    if (product === 'storyboard' || product === 'timeline') prefetchShots(client, queryClient, projectId);
+    if (product === 'storyboard' || product === 'timeline' || product === 'shot-lab')
+      prefetchShots(client, queryClient, projectId);
   }, [client, queryClient, product, projectId]);
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
   if (product === 'storyboard') {
@@ -32,6 +36,13 @@ export function ProductPage() {
     return (
       <Suspense fallback={null}>
         <TimelinePage projectId={projectId} />
+      </Suspense>
+    );
+  }
+  if (product === 'shot-lab') {
+    return (
+      <Suspense fallback={null}>
+        <ShotLabPage projectId={projectId} />
       </Suspense>
     );
   }

@@ -42,6 +42,7 @@ import {
 } from './timeline-model.js';
 import { TimelineTracks } from './timeline-tracks.js';
 import { Viewer } from './viewer.js';
+import '../../styles/shots.css';
 import '../../styles/timeline.css';
 
 /** The timeline's zoom, kept for the tab. */

@@ -1,0 +1,733 @@
+import {
+  type Asset,
+  CINEMATIC_TEMPLATES,
+  FRAMING_TYPES,
+  QUALITY_DEFAULTS,
+  type QualityGenerationReply,
+  type Shot,
+  type ShotAssetPlacement,
+  type ShotUpdates,
+} from '@reelbench/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Film, ImagePlus, Sparkles, Trash2, Video } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { usePageCommand } from '../../app/page-commands.js';
+import { queryKeys } from '../../app/query-keys.js';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { shotLabPath } from '../../shots/actions.js';
+import type { ShotListData } from '../../shots/editor.js';
+import { generateShotImages } from '../../shots/generation.js';
+import {
+  deriveShotStatus,
+  formatShotNumber,
+  framingLabel,
+  SHOT_STATUS_LABELS,
+  type ShotWithStaleness,
+} from '../../shots/model.js';
+import { shotProgress, useShotProgress } from '../../shots/progress.js';
+import { selectOnly } from '../../shots/selection.js';
+import { useProjectShots } from '../../shots/use-project-shots.js';
+import { errorBody } from '../../state/errors.js';
+import { useStore } from '../../state/store.js';
+import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import { Field, Input, Textarea } from '../../ui/fields.js';
+import { Select } from '../../ui/select.js';
+import { FrameStatus } from '../storyboard/storyboard-cell.js';
+import { formatDuration } from '../timeline/timeline-model.js';
+import { labHandlers, registerLabActions } from './lab-actions.js';
+import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
+import '../../styles/shots.css';
+import '../../styles/timeline.css';
+
+const NONE = '__none';
+
+/** /project/{id}/shot-lab?shot=<id>: one shot — composition, fields, generation, coverage. */
+export function ShotLabPage({ projectId }: { projectId: string }) {
+  const services = useServices();
+  const { client, commands, queryClient, toasts } = services;
+  const router = useRouter();
+  const search = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
+  const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
+  useMemo(() => registerLabActions(services), [services]);
+  const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
+  const active = useStore(selection, (current) => current.active);
+  const requested = typeof search.shot === 'string' ? search.shot : undefined;
+  const shotId = labShotId(order, requested, active);
+  const entry = shotId ? board.byId.get(shotId) : undefined;
+  const shot = entry?.shot;
+
+  // The shot the lab shows is the selected one on every shot view.
+  useEffect(() => {
+    if (shotId && selection.get().active !== shotId) selection.set(selectOnly(shotId));
+  }, [shotId, selection]);
+
+  const assetsQuery = useQuery({
+    queryKey: queryKeys.assets(projectId),
+    queryFn: () => client.assets.listByProject(projectId),
+  });
+  const assets = assetsQuery.data ?? [];
+  const assetsById = useMemo(() => new Map(assets.map((asset) => [asset.id, asset])), [assets]);
+
+  const [picked, setPicked] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [quality, setQuality] = useState<QualityGenerationReply | null>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shot starts with nothing picked
+  useEffect(() => {
+    setPicked(null);
+    setQuality(null);
+  }, [shotId]);
+
+  const go = (delta: number) => {
+    if (!shotId) return;
+    const index = order.indexOf(shotId);
+    const next = order[Math.max(0, Math.min(order.length - 1, index + delta))];
+    if (next && next !== shotId) {
+      selection.set(selectOnly(next));
+      router.history.push(shotLabPath(projectId, next));
+    }
+  };
+
+  const placements = shot?.assets ?? [];
+  const setPlacements = (next: ShotAssetPlacement[], label: string) => {
+    if (!shot) return false;
+    return editor.editFields(shot.id, { assets: next }, label);
+  };
+  const nudge = (dx: number, dy: number) => {
+    const placement = picked === null ? undefined : placements[picked];
+    if (picked === null || !placement) return;
+    const next = nudged(placement, dx, dy);
+    if (setPlacements(replaceAt(placements, picked, next), 'Nudge placement')) {
+      setAnnouncement(
+        `${nameOf(assetsById, placement)} at ${percent(next.position.x)}, ${percent(next.position.y)}`,
+      );
+    }
+  };
+  const canvasFocused = () => canvasRef.current?.contains(document.activeElement) === true;
+  const placementPicked = picked !== null && placements[picked] !== undefined;
+
+  // SPEC.md §9 keys on this path: Shift+Left/Right go to the previous/next shot; while a placement of
+  // the canvas has the focus, Left/Right and Shift+Left/Right nudge it (1 %, 10 %) instead.
+  usePageCommand(
+    commands,
+    'frame.previous',
+    placementPicked ? () => canvasFocused() && nudge(-NUDGE, 0) : null,
+  );
+  usePageCommand(commands, 'frame.next', placementPicked ? () => canvasFocused() && nudge(NUDGE, 0) : null);
+  usePageCommand(commands, 'shot.previous', () =>
+    placementPicked && canvasFocused() ? nudge(-NUDGE_LARGE, 0) : go(-1),
+  );
+  usePageCommand(commands, 'shot.next', () =>
+    placementPicked && canvasFocused() ? nudge(NUDGE_LARGE, 0) : go(1),
+  );
+  usePageCommand(commands, 'edit.undo', () => {
+    const command = editor.undo();
+    setAnnouncement(command ? `Undone: ${command.label}` : 'Nothing to undo');
+  });
+  usePageCommand(commands, 'edit.redo', () => {
+    const command = editor.redo();
+    setAnnouncement(command ? `Redone: ${command.label}` : 'Nothing to redo');
+  });
+  usePageCommand(commands, 'edit.delete', placementPicked ? () => removePicked() : null);
+
+  const removePicked = () => {
+    if (picked === null) return;
+    const placement = placements[picked];
+    if (!placement) return;
+    if (
+      setPlacements(
+        placements.filter((_, i) => i !== picked),
+        'Remove placement',
+      )
+    ) {
+      setAnnouncement(`${nameOf(assetsById, placement)} removed from the shot · Ctrl+Z brings it back`);
+      setPicked(null);
+    }
+  };
+
+  const writeShot = (next: Shot) =>
+    queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
+      list ? { ...list, shots: list.shots.map((s) => (s.id === next.id ? next : s)) } : list,
+    );
+
+  // The lab's buttons are registered actions: hand them this shot while mounted.
+  labHandlers['shotLab.generateImage'] = shot
+    ? () => generateShotImages(services, projectId, [shot.id])
+    : undefined;
+  labHandlers['shotLab.generateVideo'] = shot
+    ? async () => {
+        shotProgress.set('video', shot.id, { status: 'queued', progress: 0 });
+        try {
+          const reply = await services.activity.track(
+            client.shots.generateVideo({ projectId, shotId: shot.id }),
+          );
+          writeShot(reply.shot);
+          shotProgress.set('video', shot.id, undefined);
+        } catch (caught) {
+          shotProgress.set('video', shot.id, { status: 'failed', progress: 0, message: errorBody(caught) });
+          toasts.show({ type: 'error', title: 'Video generation failed', message: errorBody(caught) });
+        }
+      }
+    : undefined;
+  labHandlers['shotLab.generateWithQuality'] = shot
+    ? async () => {
+        setQuality(null);
+        shotProgress.set('image', shot.id, { status: 'queued', progress: 0 });
+        try {
+          const reply = await services.activity.track(
+            client.shots.generateWithQuality({
+              projectId,
+              shotId: shot.id,
+              maxRetries: QUALITY_DEFAULTS.maxRetries,
+              minScore: QUALITY_DEFAULTS.minScore,
+            }),
+          );
+          writeShot(reply.shot);
+          shotProgress.set('image', shot.id, undefined);
+          setQuality(reply);
+        } catch (caught) {
+          shotProgress.set('image', shot.id, { status: 'failed', progress: 0, message: errorBody(caught) });
+          toasts.show({ type: 'error', title: 'Quality generation failed', message: errorBody(caught) });
+        }
+      }
+    : undefined;
+  labHandlers['shotLab.removePlacement'] = placementPicked ? removePicked : undefined;
+  labHandlers['shotLab.openTimeline'] = shot
+    ? () => router.history.push(`/project/${projectId}/timeline`)
+    : undefined;
+  useEffect(
+    () => () => {
+      for (const key of Object.keys(labHandlers) as (keyof typeof labHandlers)[]) delete labHandlers[key];
+    },
+    [],
+  );
+
+  const addPlacement = (assetId: string) => {
+    if (!shot || assetId === NONE) return;
+    const next: ShotAssetPlacement = { assetId, position: { x: 0.5, y: 0.6 }, scale: 1, rotation: 0 };
+    if (setPlacements([...placements, next], 'Place asset')) {
+      setPicked(placements.length);
+      setAnnouncement(`${assetsById.get(assetId)?.name ?? 'Asset'} placed in the middle of the frame`);
+    }
+  };
+
+  if (error && board.shots.length === 0) {
+    return (
+      <div className="page page--full lab-page">
+        <EmptyState title="The shots could not be loaded">{errorBody(error)}</EmptyState>
+      </div>
+    );
+  }
+  if (isLoading) {
+    return (
+      <div className="page page--full lab-page" role="status" aria-busy="true" aria-label="Loading shot">
+        <Skeleton className="tl-skeleton__viewer" height={420} />
+      </div>
+    );
+  }
+  if (!shot || !entry) {
+    return (
+      <div className="page page--full lab-page">
+        <EmptyState
+          icon={<Film size={28} aria-hidden="true" />}
+          title="No shots yet"
+          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
+        >
+          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
+          <Kbd>K</Kbd>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const number = formatShotNumber(entry.index);
+  return (
+    <div className="page page--full lab-page">
+      <header className="shots-toolbar tl-toolbar">
+        <div className="shots-toolbar__title">
+          <h1 className="page__title">
+            Shot lab <span className="lab-title__shot mono">{number}</span>
+          </h1>
+          <p className="shots-toolbar__facts">{shot.name}</p>
+        </div>
+        <div className="shots-toolbar__actions">
+          <ActionButton
+            actionId="shot.previous"
+            variant="ghost"
+            iconOnly
+            icon={<ChevronLeft size={16} aria-hidden="true" />}
+          />
+          <span className="tl-zoom mono">
+            {entry.index + 1} / {order.length}
+          </span>
+          <ActionButton
+            actionId="shot.next"
+            variant="ghost"
+            iconOnly
+            icon={<ChevronRight size={16} aria-hidden="true" />}
+          />
+          <span className="shots-toolbar__divider" aria-hidden="true" />
+          <ActionButton
+            actionId="shotLab.openTimeline"
+            variant="ghost"
+            icon={<Film size={16} aria-hidden="true" />}
+          >
+            Timeline
+          </ActionButton>
+        </div>
+      </header>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="lab-body">
+        <section className="lab-stage" aria-label="Composition">
+          <CompositionCanvas
+            shot={shot}
+            aspect={aspect.replace(':', ' / ')}
+            placements={placements}
+            assetsById={assetsById}
+            picked={picked}
+            canvasRef={canvasRef}
+            onPick={setPicked}
+            onMove={(index, x, y) => {
+              const placement = placements[index];
+              if (placement)
+                setPlacements(replaceAt(placements, index, movedTo(placement, x, y)), 'Move placement');
+            }}
+            onVerticalNudge={(dy) => nudge(0, dy)}
+          />
+          <div className="lab-stage__bar">
+            <div className="lab-place">
+              <span className="lab-label" aria-hidden="true">
+                Place an asset
+              </span>
+              <Select
+                aria-label="Place an asset"
+                value={NONE}
+                onValueChange={addPlacement}
+                disabled={assets.length === 0}
+                options={[
+                  { value: NONE, label: assets.length === 0 ? 'No assets in this project' : 'Choose…' },
+                  ...assets.map((asset) => ({ value: asset.id, label: `${asset.name} · ${asset.type}` })),
+                ]}
+              />
+            </div>
+            <p className="lab-hint">
+              Drag a box to move it · <Kbd>←</Kbd>
+              <Kbd>→</Kbd>
+              <Kbd>↑</Kbd>
+              <Kbd>↓</Kbd> 1% · <Kbd>Shift</Kbd> 10% · <Kbd>Delete</Kbd> removes
+            </p>
+            <ActionButton
+              actionId="shotLab.removePlacement"
+              variant="ghost"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+            >
+              Remove
+            </ActionButton>
+          </div>
+          <Coverage shotId={shot.id} />
+        </section>
+        <aside className="lab-side" aria-label="Shot">
+          <ShotFields
+            key={shot.id}
+            shot={shot}
+            onEdit={(updates, label) => editor.editFields(shot.id, updates, label)}
+          />
+          <Generation shot={shot} quality={quality} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function nameOf(assetsById: Map<string, Asset>, placement: ShotAssetPlacement): string {
+  return assetsById.get(placement.assetId)?.name ?? 'Asset';
+}
+
+function CompositionCanvas({
+  shot,
+  aspect,
+  placements,
+  assetsById,
+  picked,
+  canvasRef,
+  onPick,
+  onMove,
+  onVerticalNudge,
+}: {
+  shot: ShotWithStaleness;
+  aspect: string;
+  placements: readonly ShotAssetPlacement[];
+  assetsById: Map<string, Asset>;
+  picked: number | null;
+  canvasRef: React.RefObject<HTMLDivElement | null>;
+  onPick: (index: number | null) => void;
+  onMove: (index: number, x: number, y: number) => void;
+  onVerticalNudge: (dy: number) => void;
+}) {
+  const [drag, setDrag] = useState<{ index: number; x: number; y: number; moved: boolean } | null>(null);
+  const live = useShotProgress(shot.id);
+  const derived = deriveShotStatus(shot, live);
+  const toFrame = (event: ReactPointerEvent) => {
+    const rect = canvasRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return { x: 0.5, y: 0.5 };
+    return { x: (event.clientX - rect.left) / rect.width, y: (event.clientY - rect.top) / rect.height };
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Left/Right reach the page through the global keys; Up/Down are the canvas's own.
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      const step = event.shiftKey ? NUDGE_LARGE : NUDGE;
+      onVerticalNudge(event.key === 'ArrowUp' ? -step : step);
+    } else if (event.key === 'Escape') {
+      onPick(null);
+    }
+  };
+  return (
+    <div className="lab-frame" style={{ aspectRatio: aspect }} ref={canvasRef}>
+      {shot.image_url ? (
+        <img src={shot.image_url} alt={`Frame of shot ${shot.name}`} className="lab-frame__image" />
+      ) : (
+        <div className="tl-viewer__slate">
+          <span className="tl-viewer__slate-framing">{framingLabel(shot.framing) || 'No frame yet'}</span>
+          <span className="tl-viewer__slate-text">
+            Generate an image to see the frame under the composition.
+          </span>
+        </div>
+      )}
+      <div className="lab-frame__status">
+        <FrameStatus derived={derived} />
+      </div>
+      <div className="lab-frame__grid" aria-hidden="true" />
+      {placements.map((placement, index) => {
+        const asset = assetsById.get(placement.assetId);
+        const position = drag?.index === index ? { x: drag.x, y: drag.y } : placement.position;
+        const name = asset?.name ?? 'Unknown asset';
+        return (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placement is its position in the shot's list; the same asset may be placed twice
+            key={`${placement.assetId}:${index}`}
+            type="button"
+            className={cx('lab-box', picked === index && 'is-picked', asset && `lab-box--${asset.type}`)}
+            style={{
+              left: `${position.x * 100}%`,
+              top: `${position.y * 100}%`,
+              width: `${18 * placement.scale}%`,
+              height: `${28 * placement.scale}%`,
+              transform: `translate(-50%, -50%) rotate(${placement.rotation}deg)`,
+            }}
+            aria-pressed={picked === index}
+            aria-label={`${name} ${asset?.type ?? ''} at ${percent(position.x)} across, ${percent(position.y)} down`}
+            aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Delete"
+            onFocus={() => onPick(index)}
+            onKeyDown={onKeyDown}
+            onPointerDown={(event) => {
+              if (event.button !== 0) return;
+              onPick(index);
+              event.currentTarget.setPointerCapture?.(event.pointerId);
+              setDrag({ index, ...placement.position, moved: false });
+            }}
+            onPointerMove={(event) => {
+              if (drag?.index !== index) return;
+              const point = toFrame(event);
+              setDrag({
+                index,
+                x: Math.max(0, Math.min(1, point.x)),
+                y: Math.max(0, Math.min(1, point.y)),
+                moved: true,
+              });
+            }}
+            onPointerUp={() => {
+              if (drag?.index === index && drag.moved) onMove(index, drag.x, drag.y);
+              setDrag(null);
+            }}
+          >
+            <span className="lab-box__label">
+              {`${name} `}
+              <span className="lab-box__type">{asset?.type ?? ''}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+const FIELD_ROWS: readonly {
+  key: 'description' | 'action' | 'script_text' | 'prompt';
+  label: string;
+  rows: number;
+}[] = [
+  { key: 'description', label: 'Description', rows: 2 },
+  { key: 'action', label: 'Action', rows: 2 },
+  { key: 'script_text', label: 'Script text', rows: 3 },
+  { key: 'prompt', label: 'Prompt', rows: 4 },
+];
+
+function ShotFields({
+  shot,
+  onEdit,
+}: {
+  shot: ShotWithStaleness;
+  onEdit: (updates: ShotUpdates, label: string) => boolean;
+}) {
+  return (
+    <div className="lab-fields">
+      <h2 className="lab-heading">Shot</h2>
+      <Field label="Name">
+        {({ id }) => (
+          <TextField
+            id={id}
+            value={shot.name}
+            onCommit={(value) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot')}
+          />
+        )}
+      </Field>
+      <div className="lab-row">
+        <Field label="Duration (s)">
+          {({ id, describedBy }) => (
+            <TextField
+              id={id}
+              describedBy={describedBy}
+              inputMode="decimal"
+              value={String(Math.round(shot.duration * 1000) / 1000)}
+              onCommit={(value) => {
+                const seconds = Number(value);
+                if (Number.isFinite(seconds) && seconds > 0) onEdit({ duration: seconds }, 'Change duration');
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Framing">
+          {({ id }) => (
+            <Select
+              id={id}
+              aria-label="Framing"
+              value={shot.framing ?? NONE}
+              onValueChange={(value) =>
+                onEdit(
+                  { framing: value === NONE ? null : (value as (typeof FRAMING_TYPES)[number]) },
+                  'Change framing',
+                )
+              }
+              options={[
+                { value: NONE, label: 'None' },
+                ...FRAMING_TYPES.map((f) => ({ value: f, label: framingLabel(f) })),
+              ]}
+            />
+          )}
+        </Field>
+        <Field label="Template">
+          {({ id }) => (
+            <Select
+              id={id}
+              aria-label="Template"
+              value={shot.selected_template ?? NONE}
+              onValueChange={(value) =>
+                onEdit({ selected_template: value === NONE ? null : value }, 'Change template')
+              }
+              options={[
+                { value: NONE, label: 'None' },
+                ...CINEMATIC_TEMPLATES.map((t) => ({ value: t, label: t })),
+              ]}
+            />
+          )}
+        </Field>
+      </div>
+      <p className="lab-note mono">{formatDuration(shot.duration)} at 24 fps</p>
+      {FIELD_ROWS.map((row) => (
+        <Field key={row.key} label={row.label}>
+          {({ id }) => (
+            <TextField
+              id={id}
+              multiline={row.rows}
+              value={shot[row.key] ?? ''}
+              onCommit={(value) =>
+                onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`)
+              }
+            />
+          )}
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+/** A text field that writes its value when it loses focus or on Enter (single line); Escape restores. */
+function TextField({
+  id,
+  value,
+  onCommit,
+  multiline,
+  describedBy,
+  inputMode,
+}: {
+  id: string;
+  value: string;
+  onCommit: (value: string) => void;
+  multiline?: number;
+  describedBy?: string | undefined;
+  inputMode?: 'decimal';
+}) {
+  const [draft, setDraft] = useState(value);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) setDraft(value);
+  }, [value, editing]);
+  const commit = () => {
+    setEditing(false);
+    if (draft !== value) onCommit(draft);
+  };
+  const common = {
+    id,
+    value: draft,
+    'aria-describedby': describedBy,
+    onFocus: () => setEditing(true),
+    onBlur: commit,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft(event.target.value),
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (event.key === 'Escape') {
+        setDraft(value);
+        event.currentTarget.blur();
+      } else if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        commit();
+      }
+    },
+  };
+  return multiline ? <Textarea rows={multiline} {...common} /> : <Input inputMode={inputMode} {...common} />;
+}
+
+function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: QualityGenerationReply | null }) {
+  const image = useShotProgress(shot.id, 'image');
+  const video = useShotProgress(shot.id, 'video');
+  const derived = deriveShotStatus(shot, image);
+  const videoState = video
+    ? video.status === 'failed'
+      ? `Failed: ${video.message ?? ''}`
+      : `Rendering ${Math.round(video.progress)}%`
+    : shot.video_url
+      ? 'Rendered'
+      : 'No video yet';
+  return (
+    <div className="lab-gen">
+      <h2 className="lab-heading">Generate</h2>
+      <div className="lab-gen__row">
+        <ActionButton
+          actionId="shotLab.generateImage"
+          variant="primary"
+          icon={<ImagePlus size={16} aria-hidden="true" />}
+        >
+          Generate image
+        </ActionButton>
+        <span className={cx('lab-gen__state', `status--${derived.status}`)}>
+          <span className="status-dot" aria-hidden="true" />
+          {derived.status === 'processing' && derived.progress
+            ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
+            : SHOT_STATUS_LABELS[derived.status]}
+        </span>
+      </div>
+      <Progress label="Image progress" entry={image} />
+      <div className="lab-gen__row">
+        <ActionButton actionId="shotLab.generateVideo" icon={<Video size={16} aria-hidden="true" />}>
+          Generate video
+        </ActionButton>
+        <span className="lab-gen__state">{videoState}</span>
+      </div>
+      <Progress label="Video progress" entry={video} />
+      <div className="lab-gen__row">
+        <ActionButton actionId="shotLab.generateWithQuality" icon={<Sparkles size={16} aria-hidden="true" />}>
+          Generate with quality
+        </ActionButton>
+        <span className="lab-gen__state">
+          min score {QUALITY_DEFAULTS.minScore} · {QUALITY_DEFAULTS.maxRetries} retries
+        </span>
+      </div>
+      {quality ? (
+        <p
+          className={cx('lab-quality', quality.passed ? 'status--completed' : 'status--stale')}
+          role="status"
+        >
+          {quality.passed ? 'Passed' : 'Below the minimum'}: best score{' '}
+          <span className="mono">{quality.score.toFixed(1)}</span> / 10 after {quality.attempts}{' '}
+          {quality.attempts === 1 ? 'attempt' : 'attempts'}. The server reports the best score only, not each
+          attempt’s.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Progress({
+  label,
+  entry,
+}: {
+  label: string;
+  entry: { progress: number; status: string } | undefined;
+}) {
+  if (!entry || entry.status === 'failed') return null;
+  return (
+    <div
+      className={cx('lab-progress', !entry.progress && 'is-indeterminate')}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={entry.progress || undefined}
+    >
+      <span style={{ width: `${entry.progress || 30}%` }} />
+    </div>
+  );
+}
+
+function Coverage({ shotId }: { shotId: string }) {
+  const { client } = useServices();
+  const coverage = useQuery({
+    queryKey: ['coverage', shotId],
+    queryFn: () => client.shots.send('get-coverage', { shotId }),
+    retry: false,
+  });
+  const variants = coverage.data ?? [];
+  return (
+    <div className="lab-coverage">
+      <h2 className="lab-heading">Coverage and takes</h2>
+      {coverage.isPending ? (
+        <p className="lab-note">Loading coverage…</p>
+      ) : coverage.isError ? (
+        <p className="lab-note">Coverage is unavailable: {errorBody(coverage.error)}</p>
+      ) : variants.length === 0 ? (
+        <p className="lab-note">No coverage variants for this shot yet.</p>
+      ) : (
+        <ul className="lab-variants">
+          {variants.map((variant) => (
+            <li key={variant.id} className="lab-variant">
+              <div className="lab-variant__frame">
+                {variant.image_url ? <img src={variant.image_url} alt="" /> : null}
+              </div>
+              <span className="lab-variant__name">{variant.name}</span>
+              <span className="lab-variant__meta">
+                {framingLabel(variant.framingType)} · {variant.generation_status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="lab-note">
+        Takes are not kept yet: each generation replaces the shot’s image and video, and the server does not
+        store earlier ones to go back to.
+      </p>
+    </div>
+  );
+}
