@@ -167,6 +167,18 @@ describe('timeline', () => {
     expect(update).toHaveBeenLastCalledWith(ids[0], { duration: 2 });
   });
 
+  it('keeps only the clips in view in the document for 2,000 shots', async () => {
+    const { track, services, transport } = await renderTimeline(2000);
+    const mounted = within(track).getAllByRole('option').length;
+    expect(mounted).toBeGreaterThan(5);
+    expect(mounted).toBeLessThan(60);
+    act(() => void services.commands.run('zoom.out'));
+    act(() => void services.commands.run('zoom.out'));
+    act(() => void services.commands.run('zoom.out'));
+    expect(within(track).getAllByRole('option').length).toBeLessThan(200);
+    expect(transport.time).toBe(0);
+  });
+
   it('plays and pauses with the playback command', async () => {
     const { services, transport } = await renderTimeline();
     act(() => void services.commands.run('playback.toggle'));
