@@ -38,6 +38,14 @@ export const MAX_SHOT_DURATION = 3_600;
 // ---------------------------------------------------------------- primitives
 
 export const idSchema = z.uuid();
+/**
+ * A scene id: any non-empty string of at most 100 characters (SPEC.md section 3 does not make scene
+ * ids UUIDs; a client may name its scenes `scene-1`).
+ */
+export const sceneIdSchema = z
+  .string()
+  .min(1, 'A scene id must not be empty')
+  .max(TEXT_LIMITS.shortText, `A scene id is at most ${TEXT_LIMITS.shortText} characters`);
 /** ISO 8601 with an offset, as Date.prototype.toISOString() writes it. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 export const nameSchema = z.string().trim().min(1).max(TEXT_LIMITS.name);
@@ -86,7 +94,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 // ---------------------------------------------------------------- scenes and project settings
 
 export const sceneSchema = z.object({
-  id: idSchema,
+  id: sceneIdSchema,
   name: nameSchema.default(DEFAULT_SCENE_NAME),
   color: colorSchema,
   shotIds: z.array(idSchema).max(LIST_LIMITS.shotOrder).default([]),
@@ -247,11 +255,25 @@ export const shotFieldsSchema = z.object({
   sequence_id: idSchema.nullable().default(null),
   framing: framingTypeSchema.nullable().optional(),
   camera_move: cameraMoveSchema.nullable().optional(),
-  scene_id: idSchema.nullable().optional(),
+  /** The scene the shot was made for (a scene id, not necessarily a UUID). */
+  scene_id: sceneIdSchema.nullable().optional(),
 });
 export type ShotFields = z.infer<typeof shotFieldsSchema>;
 
-export const shotSchema = z.object({ id: idSchema, projectId: idSchema, ...shotFieldsSchema.shape });
+/**
+ * A shot as the server sends it. `image_stale` and `video_stale` are computed, never written: true when
+ * the shot has an image (video) and what it is made from (words, framing, aspect, style, placements and
+ * their asset images; for a video its image, duration, framing and aspect) changed since it was rendered.
+ * A render clears them; media without a recorded fingerprint (an upload) is never stale. Optional with a
+ * default of false, so payloads from servers before them still parse.
+ */
+export const shotSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  ...shotFieldsSchema.shape,
+  image_stale: z.boolean().default(false).optional(),
+  video_stale: z.boolean().default(false).optional(),
+});
 export type Shot = z.infer<typeof shotSchema>;
 
 /** A full shot in a save: with an id that exists it is updated, otherwise created (with that id if given). */
@@ -283,7 +305,8 @@ export const shotUpdatesSchema = z.object({
   sequence_id: idSchema.nullable().optional(),
   framing: framingTypeSchema.nullable().optional(),
   camera_move: cameraMoveSchema.nullable().optional(),
-  scene_id: idSchema.nullable().optional(),
+  /** The scene the shot was made for (a scene id, not necessarily a UUID). */
+  scene_id: sceneIdSchema.nullable().optional(),
 });
 export type ShotUpdates = z.infer<typeof shotUpdatesSchema>;
 

@@ -15,10 +15,7 @@ import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import type { ScriptEntity } from '../script/script.entity.js';
-import type { ShotEntity } from '../shots/shot.entity.js';
-import { toShot } from '../shots/shot.mapper.js';
-import { signedIfOwn } from '../shots/shot.service.js';
-import { FileUrls } from '../storage/file-urls.js';
+import { ShotsService } from '../shots/shot.service.js';
 import { ReviewRepository } from './review.repository.js';
 
 function linkNotFound() {
@@ -44,7 +41,7 @@ export class ReviewService {
   constructor(
     private readonly reviews: ReviewRepository,
     private readonly projects: ProjectsService,
-    private readonly urls: FileUrls,
+    private readonly shots: ShotsService,
   ) {}
 
   async createLink(user: User, projectId: string): Promise<ReviewLink> {
@@ -82,7 +79,7 @@ export class ReviewService {
     ]);
     return {
       project: this.reviewProject(project),
-      shots: await Promise.all(shots.map((shot) => this.reviewShot(shot))),
+      shots: (await this.shots.presentAll(shots)).map(reviewShot),
       script: script === null ? null : toReviewScript(script),
     };
   }
@@ -91,23 +88,12 @@ export class ReviewService {
     const { id, name, description, thumbnail, settings } = toProject(entity);
     return { id, name, description, thumbnail, settings };
   }
+}
 
-  /**
-   * A reviewer has no account: stored images and videos get freshly signed URLs, and the storage keys
-   * themselves stay private.
-   */
-  private async reviewShot(entity: ShotEntity): Promise<Shot> {
-    const shot = toShot(entity);
-    const [imageUrl, videoUrl] = await Promise.all([
-      signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
-      signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
-    ]);
-    return {
-      ...shot,
-      image_url: imageUrl ?? shot.image_url,
-      video_url: videoUrl ?? shot.video_url,
-      s3_image_key: null,
-      s3_video_key: null,
-    };
-  }
+/**
+ * A reviewer has no account: the shot as present() makes it (freshly signed URLs, staleness), and the
+ * storage keys themselves stay private.
+ */
+function reviewShot(shot: Shot): Shot {
+  return { ...shot, s3_image_key: null, s3_video_key: null };
 }

@@ -7,7 +7,6 @@ import {
   firstPassShotDuration,
   SCENE_COLORS,
   SERVER_EVENTS,
-  type Shot,
   type ShotAssetPlacement,
   type StyleGuide,
   shotFieldsSchema,
@@ -19,6 +18,7 @@ import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
+import { toNewShot } from '../shots/shot.mapper.js';
 import { ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
 import { settingsOf } from '../shots/shot-order.js';
 import { placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
@@ -177,7 +177,7 @@ export class FirstPassService {
       this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
     const indexOf = new Map(shotOrder.map((id, index) => [id, index]));
     for (const { id, fields } of writes) {
-      const shot: Shot = { id, projectId, ...fields };
+      const shot = toNewShot(id, projectId, fields);
       this.events.toProject(projectId, SERVER_EVENTS.timelineShotAdded, {
         projectId,
         shot,

@@ -6,6 +6,7 @@ import {
   ReelbenchError,
   SERVER_MESSAGES,
 } from '@reelbench/sdk/contract';
+import type { AssetEntity } from '../assets/asset.entity.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { GenerationCancelledError, throwIfCancelled } from '../generation/generation.errors.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -21,7 +22,6 @@ import {
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { ShotEntity } from './shot.entity.js';
-import { toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { failureMessage, type JobAssets, type MediaKind, ShotRenderService } from './shot-render.service.js';
@@ -167,26 +167,28 @@ export class ShotGenerationJobs implements OnModuleInit {
     const marked = await this.shots.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
     const shot = marked[0];
     if (shot === undefined) return { shotId, status: 'failed', error: 'Shot not found' };
-    this.announce(job, kind, shot, { status: 'processing', progress: 0 });
+    await this.announce(job, kind, shot, { status: 'processing', progress: 0 }, assets.byId);
     try {
       const updated =
         kind === 'image'
           ? await this.renderer.renderImage(job, shot, options, assets, signal)
           : await this.renderer.renderVideo(job, shot, options, assets, signal);
       const url = (kind === 'image' ? updated.imageUrl : updated.videoUrl) ?? undefined;
-      this.announce(job, kind, updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+      const completed = { status: 'completed', progress: 100, ...(url ? { url } : {}) } as const;
+      await this.announce(job, kind, updated, completed, assets.byId);
       return { shotId, status: 'completed', ...(url ? { url } : {}) };
     } catch (error) {
       if (error instanceof GenerationCancelledError || signal.aborted) return null;
       const message = errorMessage(error, kind);
       const failed = await this.shots.releaseGeneration([shotId], kind, job.id, 'failed');
       for (const entity of failed)
-        this.announce(job, kind, entity, { status: 'failed', progress: 0, message });
+        await this.announce(job, kind, entity, { status: 'failed', progress: 0, message }, assets.byId);
       return { shotId, status: 'failed', error: message };
     }
   }
 
-  private announce(
+  /** The progress event, then shot:updated with the shot as clients get it (signed URLs, staleness). */
+  private async announce(
     job: Job,
     kind: MediaKind,
     shot: ShotEntity,
@@ -196,7 +198,8 @@ export class ShotGenerationJobs implements OnModuleInit {
       url?: string;
       message?: string;
     },
-  ): void {
+    assets?: ReadonlyMap<string, AssetEntity>,
+  ): Promise<void> {
     this.events.toProject(
       job.projectId,
       kind === 'image' ? 'shot:generation-progress' : 'shot:video-progress',
@@ -207,7 +210,7 @@ export class ShotGenerationJobs implements OnModuleInit {
         ...progress,
       },
     );
-    this.shotsService.announceUpdated(toShot(shot));
+    await this.shotsService.announceUpdated(shot, assets);
   }
 
   /** The shot, marked processing for this job. */
@@ -229,7 +232,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     const shot = await this.markProcessing(job, shotId);
     const image = shot.s3ImageKey === null ? undefined : await this.renderer.read(shot.s3ImageKey);
     if (image === undefined) throw validation(SERVER_MESSAGES.noImageToEdit);
-    this.announce(job, 'image', shot, {
+    await this.announce(job, 'image', shot, {
       status: 'processing',
       progress: 0,
       message: payload.instruction ?? '',
@@ -239,7 +242,11 @@ export class ShotGenerationJobs implements OnModuleInit {
     const inputs = typeof shot.metadata?.imageInputs === 'string' ? shot.metadata.imageInputs : '';
     const updated = await this.renderer.storeShotImage(job, shot, edited, inputs, signal);
     const url = updated.imageUrl ?? undefined;
-    this.announce(job, 'image', updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+    await this.announce(job, 'image', updated, {
+      status: 'completed',
+      progress: 100,
+      ...(url ? { url } : {}),
+    });
     return [{ shotId, status: 'completed', ...(url ? { url } : {}) }];
   }
 
@@ -253,8 +260,8 @@ export class ShotGenerationJobs implements OnModuleInit {
     const minScore = payload.minScore ?? 6;
     const maxRetries = payload.maxRetries ?? 3;
     const shot = await this.markProcessing(job, shotId);
-    this.announce(job, 'image', shot, { status: 'processing', progress: 0 });
     const assets = await this.jobAssets(job);
+    await this.announce(job, 'image', shot, { status: 'processing', progress: 0 }, assets.byId);
     const tools = this.renderer.qualityTools();
     const first = await this.renderer.renderShotImage(shot, payload, assets, signal);
     let best = { png: first.rendered.png, score: -1 };
@@ -287,7 +294,13 @@ export class ShotGenerationJobs implements OnModuleInit {
       assessedAt: new Date(),
     });
     const url = updated.imageUrl ?? undefined;
-    this.announce(job, 'image', updated, { status: 'completed', progress: 100, ...(url ? { url } : {}) });
+    await this.announce(
+      job,
+      'image',
+      updated,
+      { status: 'completed', progress: 100, ...(url ? { url } : {}) },
+      assets.byId,
+    );
     return { attempts, score, passed: score >= minScore };
   }
 
@@ -347,7 +360,7 @@ export class ShotGenerationJobs implements OnModuleInit {
   /** After a cancel or failure: shots this job still held as queued or processing rest again. */
   private async release(job: Job, kind: MediaKind): Promise<void> {
     const released = await this.shots.releaseGeneration(job.shotIds ?? [], kind, job.id, 'pending');
-    for (const entity of released) this.shotsService.announceUpdated(toShot(entity));
+    await this.shotsService.announceAllUpdated(released);
   }
 }
 

@@ -15,7 +15,7 @@ import { JobsService } from '../jobs/job.service.js';
 import type { JobPayloads, ShotRenderOptions, ShotsJobType } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
-import { toCoverageVariant, toShot } from './shot.mapper.js';
+import { toCoverageVariant } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
@@ -191,7 +191,7 @@ export class ShotGenerationService {
     accepted: JobAcceptedReply,
   ): Promise<void> {
     const marked = await this.shots.markGeneration(project.id, shotIds, kind, 'queued', accepted.job.id);
-    for (const entity of marked) this.shotsService.announceUpdated(toShot(entity));
+    await this.shotsService.announceAllUpdated(marked);
   }
 
   /**

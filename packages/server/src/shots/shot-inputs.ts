@@ -94,20 +94,36 @@ export function videoInputs(shot: ShotEntity, aspect: AspectRatio): string {
   });
 }
 
+/** A recorded fingerprint; media without one (an upload, an edit of one) is never stale. */
+function recorded(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * Whether the shot's image (or video) exists and was made from other inputs than the shot's current
+ * ones: what clients see as `image_stale` / `video_stale`. A render records the inputs, clearing it.
+ */
+export function outdated(
+  shot: ShotEntity,
+  assets: ReadonlyMap<string, AssetEntity>,
+): { image: boolean; video: boolean } {
+  const aspect = shotAspect(shot);
+  const recordedImage = recorded(shot.metadata?.imageInputs);
+  const recordedVideo = recorded(shot.metadata?.videoInputs);
+  const image =
+    shot.imageUrl !== null &&
+    recordedImage !== undefined &&
+    recordedImage !== imageInputs(shot, placementSources(placementsOf(shot), assets), aspect);
+  const video =
+    shot.videoUrl !== null && recordedVideo !== undefined && recordedVideo !== videoInputs(shot, aspect);
+  return { image, video };
+}
+
 /** Whether the image (or video) is missing or was made from other inputs than the shot's current ones. */
 export function staleness(
   shot: ShotEntity,
   assets: ReadonlyMap<string, AssetEntity>,
 ): { image: boolean; video: boolean } {
-  const aspect = shotAspect(shot);
-  const recordedImage = shot.metadata?.imageInputs;
-  const recordedVideo = shot.metadata?.videoInputs;
-  const image =
-    shot.imageUrl === null ||
-    (typeof recordedImage === 'string' &&
-      recordedImage !== imageInputs(shot, placementSources(placementsOf(shot), assets), aspect));
-  const video =
-    shot.videoUrl === null ||
-    (typeof recordedVideo === 'string' && recordedVideo !== videoInputs(shot, aspect));
-  return { image, video };
+  const changed = outdated(shot, assets);
+  return { image: shot.imageUrl === null || changed.image, video: shot.videoUrl === null || changed.video };
 }

@@ -15,7 +15,6 @@ import { notFound, validation } from '../common/domain-error.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { FileUrls } from '../storage/file-urls.js';
 import type { ShotEntity } from './shot.entity.js';
-import { toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 
@@ -103,9 +102,7 @@ export class ShotPlacementsService {
       return this.shots.updateOwned(user.id, shot.id, { assets: edit(placementsOf(current)) }, manager);
     });
     if (entity === null) throw notFound('Shot');
-    const updated = toShot(entity);
-    this.shotsService.announceUpdated(updated);
-    return updated;
+    return this.shotsService.announceUpdated(entity);
   }
 
   /** 'Asset {id} not found' for the first asset the project may not place. */

@@ -54,8 +54,15 @@ export function shotValues(fields: Partial<ShotFields>): ShotValues {
   return values as ShotValues;
 }
 
-/** SPEC.md section 4: a shot with an image (or video) url counts as completed, whatever was stored. */
-export function toShot(entity: ShotEntity): Shot {
+/** A shot as the server sends it: the staleness flags are always set. */
+export type PresentedShot = Shot & { image_stale: boolean; video_stale: boolean };
+
+/**
+ * The one mapping of a stored shot to the contract's. SPEC.md section 4: a shot with an image (or
+ * video) url counts as completed, whatever was stored. `stale` comes from `outdated()` (shot-inputs.ts);
+ * ShotsService.present/presentAll add it and the freshly signed media URLs: use those for any answer.
+ */
+export function toShot(entity: ShotEntity, stale: { image: boolean; video: boolean }): PresentedShot {
   return {
     id: entity.id,
     projectId: entity.projectId,
@@ -90,7 +97,14 @@ export function toShot(entity: ShotEntity): Shot {
     framing: entity.framing as FramingType | null,
     camera_move: entity.cameraMove,
     scene_id: entity.sceneId,
+    image_stale: stale.image,
+    video_stale: stale.video,
   };
+}
+
+/** A shot just written from contract fields without media of its own (a first pass): nothing to sign, nothing stale. */
+export function toNewShot(id: string, projectId: string, fields: ShotFields): PresentedShot {
+  return { id, projectId, ...fields, image_stale: false, video_stale: false };
 }
 
 export function toCoverageVariant(entity: ShotVariantEntity): CoverageVariant {

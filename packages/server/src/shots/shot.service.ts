@@ -14,6 +14,7 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
+import type { AssetEntity } from '../assets/asset.entity.js';
 import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -21,8 +22,9 @@ import { EventsService } from '../realtime/events.service.js';
 import { FileUrls } from '../storage/file-urls.js';
 import { projectIdOfKey } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
-import { shotValues, toShot } from './shot.mapper.js';
+import { type PresentedShot, shotValues, toShot } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
+import { outdated, placementsOf } from './shot-inputs.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
 
 /** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
@@ -36,16 +38,55 @@ export class ShotsService {
   ) {}
 
   /**
-   * The shot as clients get it: an image or video stored under the shot's project gets a freshly
-   * signed URL (a stored one expires within days); a key of any other project is never signed.
+   * The shot as clients get it, in every reply and event: an image or video stored under the shot's
+   * project gets a freshly signed URL (a stored one expires within days; a key of any other project
+   * is never signed), and `image_stale` / `video_stale` say whether its media predate its inputs.
    */
-  async present(entity: ShotEntity): Promise<Shot> {
-    const shot = toShot(entity);
-    const [imageUrl, videoUrl] = await Promise.all([
-      signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
-      signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
-    ]);
-    return { ...shot, image_url: imageUrl ?? shot.image_url, video_url: videoUrl ?? shot.video_url };
+  async present(entity: ShotEntity, assets?: ReadonlyMap<string, AssetEntity>): Promise<PresentedShot> {
+    const [shot] = await this.presentAll([entity], assets);
+    return shot as PresentedShot;
+  }
+
+  /**
+   * present() for many shots: the placed assets are read once per project, only when some are placed,
+   * unless the caller has the project's assets at hand (a job).
+   */
+  async presentAll(
+    entities: readonly ShotEntity[],
+    assets?: ReadonlyMap<string, AssetEntity>,
+  ): Promise<PresentedShot[]> {
+    const assetsOf = new Map<string, Promise<ReadonlyMap<string, AssetEntity>>>();
+    for (const projectId of new Set(entities.map((entity) => entity.projectId))) {
+      if (assets !== undefined) {
+        assetsOf.set(projectId, Promise.resolve(assets));
+        continue;
+      }
+      const placed = entities
+        .filter((entity) => entity.projectId === projectId)
+        .flatMap((entity) => placementsOf(entity).map((placement) => placement.assetId));
+      assetsOf.set(projectId, this.placedAssets(projectId, placed));
+    }
+    return Promise.all(
+      entities.map(async (entity) => {
+        const placeable = (await assetsOf.get(entity.projectId)) ?? new Map<string, AssetEntity>();
+        const shot = toShot(entity, outdated(entity, placeable));
+        const [imageUrl, videoUrl] = await Promise.all([
+          signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
+          signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
+        ]);
+        return { ...shot, image_url: imageUrl ?? shot.image_url, video_url: videoUrl ?? shot.video_url };
+      }),
+    );
+  }
+
+  /** The assets of `assetIds` the project may place (the ones a render would use), by id. */
+  private async placedAssets(projectId: string, assetIds: string[]): Promise<Map<string, AssetEntity>> {
+    const unique = [...new Set(assetIds)];
+    if (unique.length === 0) return new Map();
+    const project = await this.projects.findById(projectId);
+    if (project === null) return new Map();
+    const assets = await this.shots.accessibleAssets(project, unique);
+    return new Map(assets.map((asset) => [asset.id, asset]));
   }
 
   /** The user's shot; inside a transaction pass its manager (and lock to hold the row). */
@@ -70,7 +111,7 @@ export class ShotsService {
       ids = scene.shotIds;
     }
     const { shots, total } = await this.shots.page(project.id, { limit, offset, ...(ids ? { ids } : {}) });
-    return { shots: await Promise.all(shots.map((shot) => this.present(shot))), total, limit, offset };
+    return { shots: await this.presentAll(shots), total, limit, offset };
   }
 
   async scenes(user: User, projectId: string): Promise<Scene[]> {
@@ -91,7 +132,7 @@ export class ShotsService {
       await this.projects.saveSettings(manager, locked, settings);
       return { entity, index: settings.shotOrder.indexOf(id) };
     });
-    const shot = toShot(entity);
+    const shot = await this.present(entity);
     this.events.toProject(project.id, SERVER_EVENTS.shotCreated, { projectId: project.id, shot });
     this.events.toProject(project.id, SERVER_EVENTS.timelineShotAdded, {
       projectId: project.id,
@@ -104,9 +145,7 @@ export class ShotsService {
   async update(user: User, shotId: string, updates: ShotUpdates): Promise<Shot> {
     const updated = await this.shots.updateOwned(user.id, parseId(shotId, 'Shot'), shotValues(updates));
     if (updated === null) throw notFound('Shot');
-    const shot = toShot(updated);
-    this.announceUpdated(shot);
-    return shot;
+    return this.announceUpdated(updated);
   }
 
   /** Removes the shot and takes it out of the shot order and its scene. */
@@ -126,9 +165,24 @@ export class ShotsService {
     return { id: existing.id, deleted: true };
   }
 
-  /** Announces a changed shot to the project room. */
-  announceUpdated(shot: Shot): void {
-    this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
+  /** Announces a changed shot to the project room, as present() makes it; answers that shot. */
+  async announceUpdated(
+    entity: ShotEntity,
+    assets?: ReadonlyMap<string, AssetEntity>,
+  ): Promise<PresentedShot> {
+    const [shot] = await this.announceAllUpdated([entity], assets);
+    return shot as PresentedShot;
+  }
+
+  /** announceUpdated() for many shots, presented together. */
+  async announceAllUpdated(
+    entities: readonly ShotEntity[],
+    assets?: ReadonlyMap<string, AssetEntity>,
+  ): Promise<PresentedShot[]> {
+    const shots = await this.presentAll(entities, assets);
+    for (const shot of shots)
+      this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
+    return shots;
   }
 
   /** A client-chosen id: already a shot here is a conflict; another project's is not revealed. */
