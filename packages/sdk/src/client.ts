@@ -4,6 +4,7 @@ import { authClient } from './auth.client.js';
 import { resolveBaseUrl } from './base-url.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import type { ServerEventName, ServerEventPayload } from './contract/events.js';
+import { cutsClient } from './cuts.client.js';
 import type { DomainContext } from './domain-context.js';
 import { requireSocket } from './domain-context.js';
 import { filesClient } from './files.client.js';
@@ -87,6 +88,7 @@ export function createReelbench(options: ReelbenchOptions = {}) {
     script: scriptClient(ctx),
     jobs: jobsClient(ctx),
     files: filesClient(ctx),
+    cuts: cutsClient(ctx),
     on,
     /** Disconnects the socket and clears its timers; the client can be dropped afterwards. */
     close: () => socket?.disconnect(),

@@ -37,6 +37,22 @@ export interface RouteRequest<R extends HttpRouteSpec> {
 
 export type RouteReply<R extends HttpRouteSpec> = z.output<R['response']>;
 
+/** What a route that answers a file (not JSON) sent back. */
+export interface DownloadedFile {
+  text: string;
+  /** The Content-Type header, '' when absent. */
+  contentType: string;
+  /** The filename of a `Content-Disposition: attachment` header, when the answer has one it can read. */
+  filename: string | undefined;
+}
+
+/** `attachment; filename="a.edl"` (or filename=a.edl) → 'a.edl'. */
+export function attachmentFilename(disposition: string | null): string | undefined {
+  const match = disposition === null ? null : /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition);
+  const name = match?.[1] ?? match?.[2];
+  return name === undefined || name === '' ? undefined : name;
+}
+
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -227,6 +243,22 @@ export class HttpClient {
     return parseRouteReply(route, reply, input.invalidReplyMessage);
   }
 
+  /** Calls a contract route that answers a file: its text, Content-Type and attachment name. */
+  async download<R extends HttpRouteSpec>(route: R, input: RouteRequest<R> = {}): Promise<DownloadedFile> {
+    const url = this.url(buildPath(route.path, input.params ?? {}), input.query);
+    const options: RequestOptions = { timeoutMs: route.timeoutMs, signal: input.signal };
+    this.#onActivity(1);
+    try {
+      return await retry(() => this.#attemptFile(route.method, url, options), {
+        ...HTTP_RETRY_POLICY,
+        retries: route.retries ?? HTTP_RETRY_POLICY.retries,
+        signal: input.signal,
+      });
+    } finally {
+      this.#onActivity(-1);
+    }
+  }
+
   /** The current-user check: 3 s, no retries (SPEC.md section 7). */
   me(options: { signal?: AbortSignal } = {}): Promise<RouteReply<typeof HTTP_ROUTES.auth.me>> {
     return this.typedRequest(HTTP_ROUTES.auth.me, options);
@@ -272,6 +304,29 @@ export class HttpClient {
       const text = await response.text();
       if (!response.ok) throw toHttpError(response.status, response.statusText, errorBodyOf(text));
       return parseSuccess(response.status, text);
+    } catch (error) {
+      throw limit.classify(error);
+    } finally {
+      limit.dispose();
+    }
+  }
+
+  async #attemptFile(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedFile> {
+    const limit = deadline(options.signal, options.timeoutMs ?? this.#timeoutMs, url);
+    try {
+      const response = await this.#fetch(url, {
+        method,
+        credentials: 'include',
+        headers: this.#headers(false),
+        signal: limit.signal,
+      });
+      const text = await response.text();
+      if (!response.ok) throw toHttpError(response.status, response.statusText, errorBodyOf(text));
+      return {
+        text,
+        contentType: response.headers.get('content-type') ?? '',
+        filename: attachmentFilename(response.headers.get('content-disposition')),
+      };
     } catch (error) {
       throw limit.classify(error);
     } finally {

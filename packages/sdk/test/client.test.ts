@@ -121,6 +121,7 @@ describe('createReelbench', () => {
         'assets',
         'auth',
         'close',
+        'cuts',
         'files',
         'http',
         'jobs',

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReelbenchError } from '../src/contract/errors.js';
 import { HTTP_ROUTES } from '../src/contract/http.js';
-import { HttpClient } from '../src/http-client.js';
+import { attachmentFilename, HttpClient } from '../src/http-client.js';
 import { CancelledError } from '../src/retry.js';
 import { readBody, sendJson, startHttpServer, type TestHttpServer, until } from './support/http-server.js';
 import { NodeXhr } from './support/node-xhr.js';
@@ -182,6 +182,38 @@ describe('HttpClient contract routes', () => {
       code: 'VALIDATION_ERROR',
       message: 'Missing path parameter: id',
     });
+  });
+
+  it('downloads a file route: its text, content type and attachment name; an error body is an error', async () => {
+    const cutId = '2c9f1a3e-1b2c-4d5e-8f90-0a1b2c3d4e5f';
+    const { url, hits } = await serve((req, res) => {
+      if (req.url?.includes('/export/otio'))
+        return sendJson(res, 404, { error: 'Cut not found', code: 'NOT_FOUND_ERROR' });
+      res.writeHead(200, {
+        'Content-Type': 'text/plain; charset=us-ascii',
+        'Content-Disposition': 'attachment; filename="Pilot-v1-24.edl"',
+      });
+      res.end('TITLE: Pilot\n');
+    });
+    const client = new HttpClient({ baseUrl: url, getToken: () => 'tok' });
+    const file = await client.download(HTTP_ROUTES.cuts.export, {
+      params: { projectId, cutId, format: 'edl' },
+      query: { frameRate: 24, dropFrame: 'false' },
+    });
+    expect(hits[0]?.url).toBe(
+      `/api/projects/${projectId}/cuts/${cutId}/export/edl?frameRate=24&dropFrame=false`,
+    );
+    expect(file).toEqual({
+      text: 'TITLE: Pilot\n',
+      contentType: 'text/plain; charset=us-ascii',
+      filename: 'Pilot-v1-24.edl',
+    });
+    await expect(
+      client.download(HTTP_ROUTES.cuts.export, { params: { projectId, cutId, format: 'otio' } }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND_ERROR', message: 'Cut not found' });
+    expect(attachmentFilename('attachment; filename=a.otio')).toBe('a.otio');
+    expect(attachmentFilename('inline')).toBeUndefined();
+    expect(attachmentFilename(null)).toBeUndefined();
   });
 
   it('checks the current user with a 3 s timeout and no retry', async () => {

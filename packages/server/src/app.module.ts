@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AssetsModule } from './assets/asset.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/config.js';
+import { CutsModule } from './cuts/cut.module.js';
 import type { DatabaseTarget } from './database/data-source.js';
 import { databaseModule } from './database/database.module.js';
 import { FilesModule } from './files/file.module.js';
@@ -46,6 +47,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       FilesModule,
       ReviewModule,
       JobsModule,
+      CutsModule,
       SystemModule,
     ],
   };

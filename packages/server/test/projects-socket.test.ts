@@ -23,7 +23,7 @@ import {
   waitForEvent,
 } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
-import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
+import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 
 describe.each(testDatabases())('projects over the socket on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
@@ -241,20 +241,15 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     expect(row?.name).toBe('Not yours');
   });
 
-  it('says edit decision lists are not available yet', async () => {
+  it("answers the project's cuts as edit decision lists (none yet, and an unknown one is not found)", async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
-    for (const [action, payload] of [
-      ['project:getEDLs', { projectId: project.id }],
-      ['project:getEDL', { projectId: project.id, edlId: project.id }],
-    ] as const) {
-      const envelope = expectSocketError(
-        await request(socket, action, payload),
-        'NOT_AVAILABLE_ERROR',
-        'Edit decision lists are not available yet',
-      );
-      expect(envelope.statusCode).toBe(501);
-    }
+    expect(await ask(socket, 'project:getEDLs', { projectId: project.id })).toEqual([]);
+    expectSocketError(
+      await request(socket, 'project:getEDL', { projectId: project.id, edlId: project.id }),
+      'NOT_FOUND_ERROR',
+      'Cut not found',
+    );
   });
 
   it('lists the projects of a series: project:getBySeries and series:getProjects', async () => {

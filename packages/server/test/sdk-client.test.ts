@@ -112,6 +112,50 @@ describe.each(testDatabases())('the SDK against the real server on %s', (databas
     expect((await client.shots.list(project.id)).shots.map(({ id }) => id)).toEqual([first.id]);
   });
 
+  it('makes, exports, imports, compares, renames and deletes cuts through client.cuts', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const project = await client.projects.create({ name: 'Cut by SDK' });
+    const first = await client.shots.create(project.id, { name: 'Opening', duration: 2 });
+    const second = await client.shots.create(project.id, { name: 'Closing', duration: 3 });
+
+    const cut = await client.cuts.create(project.id, { frameRate: 25 });
+    expect(cut.events.map((event) => [event.shotId, event.duration])).toEqual([
+      [first.id, 50],
+      [second.id, 75],
+    ]);
+    expect((await client.cuts.list(project.id)).map(({ id }) => id)).toEqual([cut.id]);
+    expect(await client.cuts.get(project.id, cut.id)).toEqual(cut);
+    expect((await client.cuts.rename(project.id, cut.id, 'Assembly')).name).toBe('Assembly');
+
+    const edl = await client.cuts.export(project.id, cut.id, 'edl', { frameRate: 24 });
+    expect(edl).toMatchObject({ format: 'edl', filename: 'Assembly-v1-24.edl' });
+    expect(edl.mimeType).toMatch(/^text\/plain/);
+    expect(edl.text).toMatch(/^TITLE: Assembly\nFCM: NON-DROP FRAME\n/);
+    const viaSocket = await client.socket?.request('cut', 'export', {
+      projectId: project.id,
+      cutId: cut.id,
+      format: 'edl',
+      options: { frameRate: 24 },
+    });
+    expect(viaSocket?.text).toBe(edl.text);
+
+    const swapped = edl.text
+      .replaceAll(first.id, 'FIRST')
+      .replaceAll(second.id, first.id)
+      .replaceAll('FIRST', second.id);
+    const imported = await client.cuts.import(project.id, cut.id, 'edl', swapped);
+    expect(imported.unmatched).toEqual([]);
+    expect(imported.cut.version).toBe(2);
+    expect((await client.projects.get(project.id)).settings.shotOrder).toEqual([second.id, first.id]);
+    const comparison = await client.cuts.compare(project.id, cut.id, imported.cut.id);
+    expect(comparison.changed).toBe(true);
+
+    expect(await client.cuts.delete(project.id, cut.id)).toEqual({ id: cut.id, deleted: true });
+    const gone = await refusal(client.cuts.get(project.id, cut.id));
+    expect(gone).toEqual({ code: 'NOT_FOUND_ERROR', message: 'Cut not found' });
+  });
+
   it('delivers server events to client.on after subscribing', async () => {
     const client = newClient();
     await client.auth.register(credentials());

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ME_TIMEOUT_MS } from './constants.js';
 import {
+  cutComparisonSchema,
+  cutCreateSchema,
+  cutExportQuerySchema,
+  cutImportSchema,
+  cutRenameSchema,
+} from './cuts.js';
+import { cutImportResultSchema, cutSchema, cutSummarySchema } from './editorial.js';
+import {
   assetSchema,
   assetTypeSchema,
   authResponseSchema,
@@ -374,6 +382,61 @@ export const HTTP_ROUTES = {
       response: videoMigrationSchema,
       auth: true,
       failureMessage: MESSAGES.videoMigrationFailed,
+    },
+  },
+  cuts: {
+    list: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts',
+      response: z.array(cutSummarySchema),
+      auth: true,
+    },
+    /** A new cut from the project's current timeline. */
+    create: {
+      method: 'POST',
+      path: '/api/projects/:projectId/cuts',
+      body: cutCreateSchema,
+      response: cutSchema,
+      auth: true,
+    },
+    get: { method: 'GET', path: '/api/projects/:projectId/cuts/:cutId', response: cutSchema, auth: true },
+    rename: {
+      method: 'PATCH',
+      path: '/api/projects/:projectId/cuts/:cutId',
+      body: cutRenameSchema,
+      response: cutSchema,
+      auth: true,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/api/projects/:projectId/cuts/:cutId',
+      response: deletedReplySchema,
+      auth: true,
+    },
+    compare: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts/:olderId/compare/:newerId',
+      response: cutComparisonSchema,
+      auth: true,
+    },
+    /**
+     * The file itself (not JSON): Content-Type the format's MIME type, Content-Disposition
+     * attachment with exportCut's filename. :format is edl, otio or fcpxml.
+     */
+    export: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts/:cutId/export/:format',
+      query: cutExportQuerySchema,
+      response: z.string(),
+      auth: true,
+    },
+    /** An edited EDL or OTIO: saved as a new version and applied to the project's shots. */
+    import: {
+      method: 'POST',
+      path: '/api/projects/:projectId/cuts/:cutId/import',
+      body: cutImportSchema,
+      response: cutImportResultSchema,
+      auth: true,
     },
   },
   review: {

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './cuts.js';
 export * from './editorial.js';
 export * from './entities.js';
 export * from './errors.js';

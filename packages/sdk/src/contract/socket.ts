@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { MAX_BATCH_CONCURRENCY, SOCKET_DEFAULT_TIMEOUT_MS } from './constants.js';
 import {
+  cutComparisonSchema,
+  cutCreateSchema,
+  cutExportFileSchema,
+  cutExportOptionsSchema,
+  cutImportSchema,
+  cutRefSchema,
+  cutRenameSchema,
+} from './cuts.js';
+import { cutImportResultSchema, cutSchema, cutSummarySchema, editorialFormatSchema } from './editorial.js';
+import {
   assetSchema,
   assetTypeSchema,
   coverageCountsSchema,
@@ -464,6 +474,44 @@ export const SOCKET_ACTIONS = {
     cancel: {
       payload: z.object({ jobId: idSchema }),
       reply: jobSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+  },
+  /** Versioned cuts of a project's timeline and their EDL / OTIO / FCPXML files (docs/editorial.md). */
+  cut: {
+    /** A new cut from the project's current timeline (shots in order with their durations). */
+    create: {
+      payload: projectRef.extend(cutCreateSchema.shape),
+      reply: cutSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    list: { payload: projectRef, reply: z.array(cutSummarySchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    get: { payload: cutRefSchema, reply: cutSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    rename: {
+      payload: cutRefSchema.extend(cutRenameSchema.shape),
+      reply: cutSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    delete: { payload: cutRefSchema, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    /** What moved and what changed length between two versions. */
+    compare: {
+      payload: projectRef.extend({ olderId: idSchema, newerId: idSchema }),
+      reply: cutComparisonSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** The file's text, name and MIME type. */
+    export: {
+      payload: cutRefSchema.extend({
+        format: editorialFormatSchema,
+        options: cutExportOptionsSchema.optional(),
+      }),
+      reply: cutExportFileSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** An edited EDL or OTIO: saved as a new version and applied to the project's order and durations. */
+    import: {
+      payload: cutRefSchema.extend(cutImportSchema.shape),
+      reply: cutImportResultSchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
   },

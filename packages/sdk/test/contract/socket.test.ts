@@ -95,6 +95,7 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'get',
   ],
   jobs: ['list', 'cancel'],
+  cut: ['create', 'list', 'get', 'rename', 'delete', 'compare', 'export', 'import'],
 };
 
 /** SPEC.md section 7 timeouts; every other action uses the 600 s default. */
@@ -201,6 +202,16 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
   jobs: {
     list: {},
     cancel: { jobId: uuid() },
+  },
+  cut: {
+    create: { projectId, name: 'Assembly', frameRate: 23.976 },
+    list: { projectId },
+    get: { projectId, cutId: uuid() },
+    rename: { projectId, cutId: uuid(), name: 'Fine cut' },
+    delete: { projectId, cutId: uuid() },
+    compare: { projectId, olderId: uuid(), newerId: uuid() },
+    export: { projectId, cutId: uuid(), format: 'edl', options: { frameRate: 29.97, dropFrame: true } },
+    import: { projectId, cutId: uuid(), format: 'otio', text: '{}' },
   },
 };
 

@@ -1,6 +1,7 @@
 import { AssetEntity } from '../assets/asset.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { UserEntity } from '../auth/user.entity.js';
+import { CutEntity } from '../cuts/cut.entity.js';
 import { FileEntity } from '../files/file.entity.js';
 import { JobEntity } from '../jobs/job.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
@@ -25,4 +26,5 @@ export const ENTITIES = [
   FileEntity,
   ReviewLinkEntity,
   JobEntity,
+  CutEntity,
 ];

@@ -62,14 +62,4 @@ export class ProjectsGateway {
   getSeriesProjects(user: User, { seriesId }: ParsedPayload<'series:getProjects'>) {
     return this.projects.listBySeries(user, seriesId);
   }
-
-  @SocketAction('project:getEDLs')
-  getEdls(user: User, { projectId }: ParsedPayload<'project:getEDLs'>) {
-    return this.projects.edlsUnavailable(user, projectId);
-  }
-
-  @SocketAction('project:getEDL')
-  getEdl(user: User, { projectId }: ParsedPayload<'project:getEDL'>) {
-    return this.projects.edlsUnavailable(user, projectId);
-  }
 }

@@ -7,12 +7,11 @@ import {
   type ProjectUpdates,
   parseProjectSettings,
   SERVER_EVENTS,
-  SERVER_MESSAGES,
   type SubscriptionReply,
   type User,
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
-import { notAvailable, notFound } from '../common/domain-error.js';
+import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { AppSocket } from '../realtime/socket-types.js';
@@ -128,11 +127,6 @@ export class ProjectsService {
   }
 
   /** Edit decision lists arrive with the editorial work; until then the owner hears so. */
-  async edlsUnavailable(user: User, projectId: string): Promise<never> {
-    await this.requireOwned(user, projectId);
-    throw notAvailable(SERVER_MESSAGES.edlsNotAvailable);
-  }
-
   private async requireSeries(user: User, seriesId: string): Promise<string> {
     const series = await this.series.findOwned(user.id, parseId(seriesId, 'Series'));
     if (series === null) throw notFound('Series');

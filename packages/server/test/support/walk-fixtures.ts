@@ -265,6 +265,16 @@ export const SOCKET_SAMPLES: SampleTable = {
     list: (ids) => ({ projectId: ids.projectId }),
     cancel: () => ({ jobId: randomUUID() }),
   },
+  cut: {
+    create: (ids) => ({ projectId: ids.projectId, name: 'Walker cut' }),
+    list: (ids) => ({ projectId: ids.projectId }),
+    get: (ids) => ({ projectId: ids.projectId, cutId: randomUUID() }),
+    rename: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), name: 'Renamed by walker' }),
+    delete: (ids) => ({ projectId: ids.projectId, cutId: randomUUID() }),
+    compare: (ids) => ({ projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() }),
+    export: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl' }),
+    import: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl', text: 'TITLE: x' }),
+  },
 };
 
 /** A valid payload for `domain:action` aimed at A's ids; throws when the table lacks the action. */
@@ -419,6 +429,27 @@ export const ROUTE_SAMPLES: RouteTable = {
     migrateVideo: (ids) => ({
       params: {},
       body: { videoUrl: 'https://example.com/v.mp4', shotId: ids.shotIds[0] },
+    }),
+  },
+  cuts: {
+    list: (ids) => ({ params: { projectId: ids.projectId } }),
+    create: (ids) => ({ params: { projectId: ids.projectId }, body: { name: 'Walker cut' } }),
+    get: (ids) => ({ params: { projectId: ids.projectId, cutId: randomUUID() } }),
+    rename: (ids) => ({
+      params: { projectId: ids.projectId, cutId: randomUUID() },
+      body: { name: 'Renamed by walker' },
+    }),
+    delete: (ids) => ({ params: { projectId: ids.projectId, cutId: randomUUID() } }),
+    compare: (ids) => ({
+      params: { projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() },
+    }),
+    export: (ids) => ({
+      params: { projectId: ids.projectId, cutId: randomUUID(), format: 'edl' },
+      query: { frameRate: '25' },
+    }),
+    import: (ids) => ({
+      params: { projectId: ids.projectId, cutId: randomUUID() },
+      body: { format: 'edl', text: 'TITLE: x' },
     }),
   },
   review: {

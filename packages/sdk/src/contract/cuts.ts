@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  cutTransitionSchema,
+  editorialExportOptionsSchema,
+  editorialFormatSchema,
+  editorialFrameRateSchema,
+  importableEditorialFormatSchema,
+} from './editorial.js';
+import { idSchema, nameSchema } from './entities.js';
+
+/**
+ * The cuts domain (`cut:*` socket actions, /api/projects/:projectId/cuts routes): versioned cuts
+ * stored per project, built from the timeline, exported as EDL / OTIO / FCPXML and imported back.
+ */
+
+/** A new cut from the project's current timeline; the name defaults to the project's. */
+export const cutCreateSchema = z.object({
+  name: nameSchema.optional(),
+  frameRate: editorialFrameRateSchema.optional(),
+});
+export type CutCreate = z.input<typeof cutCreateSchema>;
+
+export const cutRenameSchema = z.object({ name: nameSchema });
+
+/** Export options without the format (the path or the payload names it). */
+export const cutExportOptionsSchema = editorialExportOptionsSchema.omit({ format: true });
+export type CutExportOptions = z.input<typeof cutExportOptionsSchema>;
+
+const queryFlag = z.enum(['true', 'false', '1', '0']);
+
+/** Query of GET …/cuts/:cutId/export/:format: strings on the wire ('true' / '1' for a flag). */
+export const cutExportQuerySchema = z.object({
+  frameRate: z.coerce.number().pipe(editorialFrameRateSchema).optional(),
+  dropFrame: queryFlag.optional(),
+  includeSoundtrack: queryFlag.optional(),
+});
+export type CutExportQuery = z.output<typeof cutExportQuerySchema>;
+
+/** The export options a parsed query asks for. */
+export function cutExportQueryOptions(query: CutExportQuery): CutExportOptions {
+  const flag = (value: string | undefined) =>
+    value === undefined ? undefined : value === 'true' || value === '1';
+  const dropFrame = flag(query.dropFrame);
+  const includeSoundtrack = flag(query.includeSoundtrack);
+  return {
+    ...(query.frameRate === undefined ? {} : { frameRate: query.frameRate }),
+    ...(dropFrame === undefined ? {} : { dropFrame }),
+    ...(includeSoundtrack === undefined ? {} : { includeSoundtrack }),
+  };
+}
+
+export const cutExportFileSchema = z.object({
+  format: editorialFormatSchema,
+  filename: z.string().min(1),
+  mimeType: z.string().min(1),
+  text: z.string(),
+});
+export type CutExportFile = z.infer<typeof cutExportFileSchema>;
+
+/** An edited EDL or OTIO file; at most 20 MB of text. */
+export const cutImportSchema = z.object({
+  format: importableEditorialFormatSchema,
+  text: z.string().min(1).max(20_000_000),
+});
+export type CutImport = z.input<typeof cutImportSchema>;
+
+const cutEventPlaceSchema = z.object({
+  index: z.number().int().min(0),
+  duration: z.number().int().min(0),
+  transition: cutTransitionSchema,
+});
+
+/** compareCuts' answer: one entry per event of either version, in the newer version's order. */
+export const cutComparisonSchema = z.object({
+  events: z.array(
+    z.object({
+      shotId: z.string(),
+      clipName: z.string(),
+      status: z.enum(['added', 'removed', 'kept']),
+      moved: z.boolean(),
+      durationDelta: z.number().int(),
+      retimed: z.boolean(),
+      before: cutEventPlaceSchema.optional(),
+      after: cutEventPlaceSchema.optional(),
+    }),
+  ),
+  durationDelta: z.number().int(),
+  changed: z.boolean(),
+});
+export type CutComparisonReply = z.infer<typeof cutComparisonSchema>;
+
+export const cutRefSchema = z.object({ projectId: idSchema, cutId: idSchema });

@@ -1,0 +1,107 @@
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
+import {
+  type Cut,
+  type CutComparisonReply,
+  type CutImportResultReply,
+  type CutSummary,
+  cutExportQueryOptions,
+  type DeletedReply,
+  HTTP_ROUTES,
+  type RouteBody,
+  type RouteQuery,
+  type User,
+} from '@reelbench/sdk/contract';
+import type { Response } from 'express';
+import { CurrentUser } from '../auth/auth.guard.js';
+import { Route } from '../common/route.decorator.js';
+import { CutsService } from './cut.service.js';
+
+const routes = HTTP_ROUTES.cuts;
+
+@Controller()
+export class CutsController {
+  constructor(private readonly cuts: CutsService) {}
+
+  @Route(routes.list)
+  list(@CurrentUser() user: User, @Param('projectId') projectId: string): Promise<CutSummary[]> {
+    return this.cuts.list(user, projectId);
+  }
+
+  @Route(routes.create)
+  create(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Body() body: RouteBody<typeof routes.create>,
+  ): Promise<Cut> {
+    return this.cuts.create(user, projectId, body);
+  }
+
+  @Route(routes.get)
+  get(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+  ): Promise<Cut> {
+    return this.cuts.get(user, projectId, cutId);
+  }
+
+  @Route(routes.rename)
+  rename(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Body() body: RouteBody<typeof routes.rename>,
+  ): Promise<Cut> {
+    return this.cuts.rename(user, projectId, cutId, body.name);
+  }
+
+  @Route(routes.delete)
+  delete(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+  ): Promise<DeletedReply> {
+    return this.cuts.remove(user, projectId, cutId);
+  }
+
+  @Route(routes.compare)
+  compare(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('olderId') olderId: string,
+    @Param('newerId') newerId: string,
+  ): Promise<CutComparisonReply> {
+    return this.cuts.compare(user, projectId, olderId, newerId);
+  }
+
+  /** The file itself, as an attachment named by exportCut. */
+  @Route(routes.export)
+  async export(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Param('format') format: string,
+    @Query() query: RouteQuery<typeof routes.export>,
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.cuts.export(user, projectId, cutId, format, cutExportQueryOptions(query));
+    const body = Buffer.from(file.text, 'utf8');
+    response.status(200);
+    // A Buffer, with setHeader: Express would rewrite the charset the MIME type names.
+    response.setHeader('Content-Type', file.mimeType);
+    response.setHeader('Content-Length', String(body.length));
+    response.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.end(body);
+  }
+
+  @Route(routes.import)
+  import(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Body() body: RouteBody<typeof routes.import>,
+  ): Promise<CutImportResultReply> {
+    return this.cuts.import(user, projectId, cutId, body.format, body.text);
+  }
+}

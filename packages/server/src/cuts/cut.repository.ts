@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { CutEntity } from './cut.entity.js';
+
+/** The columns of a shot a cut is built from. */
+export interface TimelineShotRow {
+  id: string;
+  name: string;
+  duration: number;
+  imageUrl: string | null;
+  videoUrl: string | null;
+}
+
+@Injectable()
+export class CutsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private repo(manager: EntityManager = this.db.manager): Repository<CutEntity> {
+    return manager.getRepository(CutEntity);
+  }
+
+  transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(run);
+  }
+
+  findIn(projectId: string, id: string, manager?: EntityManager): Promise<CutEntity | null> {
+    return this.repo(manager).findOneBy({ id, projectId });
+  }
+
+  /** The project's cuts, newest version first. */
+  list(projectId: string): Promise<CutEntity[]> {
+    return this.repo().find({ where: { projectId }, order: { version: 'DESC', createdAt: 'DESC' } });
+  }
+
+  async nextVersion(projectId: string, manager: EntityManager = this.db.manager): Promise<number> {
+    const rows: { v: number | null }[] = await manager.query(
+      'SELECT max(version)::int AS v FROM cuts WHERE project_id = $1',
+      [projectId],
+    );
+    return (rows[0]?.v ?? 0) + 1;
+  }
+
+  insert(
+    values: Omit<CutEntity, 'createdAt' | 'updatedAt'>,
+    manager: EntityManager = this.db.manager,
+  ): Promise<CutEntity> {
+    const repo = this.repo(manager);
+    return repo.save(repo.create(values));
+  }
+
+  rename(cut: CutEntity, name: string): Promise<CutEntity> {
+    return this.repo().save(this.repo().merge(cut, { name }));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.repo().delete({ id });
+  }
+
+  /** Every shot of the project, in their stored position order. */
+  async timelineShots(
+    projectId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<TimelineShotRow[]> {
+    const rows: {
+      id: string;
+      name: string;
+      duration: number;
+      image_url: string | null;
+      video_url: string | null;
+    }[] = await manager.query(
+      `SELECT id, name, duration, image_url, video_url FROM shots
+       WHERE project_id = $1 ORDER BY position, created_at, id`,
+      [projectId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      duration: Number(row.duration),
+      imageUrl: row.image_url,
+      videoUrl: row.video_url,
+    }));
+  }
+
+  async setShotDuration(manager: EntityManager, projectId: string, shotId: string, seconds: number) {
+    await manager.query(
+      'UPDATE shots SET duration = $3, updated_at = now() WHERE project_id = $1 AND id = $2',
+      [projectId, shotId, seconds],
+    );
+  }
+}

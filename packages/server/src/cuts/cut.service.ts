@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type Cut,
+  type CutComparisonReply,
+  type CutCreate,
+  type CutExportFile,
+  type CutExportOptions,
+  type CutImportResultReply,
+  type CutSummary,
+  type DeletedReply,
+  type EditorialFormat,
+  type EditorialFrameRate,
+  type Edl,
+  type EdlSummary,
+  editorialFormatSchema,
+  ReelbenchError,
+  SERVER_EVENTS,
+  type User,
+} from '@reelbench/sdk/contract';
+import {
+  compareCuts,
+  cutFromTimeline,
+  cutToEdlEntity,
+  exportCut,
+  framesToSeconds,
+  importCut,
+  secondsToFrames,
+  summarizeCut,
+  type TimelineShot,
+} from '@reelbench/sdk/editorial';
+import { z } from 'zod';
+import { notFound, validation } from '../common/domain-error.js';
+import { parse, parseId } from '../common/validation.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
+import { toProject } from '../projects/project.mapper.js';
+import { ProjectsService } from '../projects/project.service.js';
+import { EventsService } from '../realtime/events.service.js';
+import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
+import type { CutEntity } from './cut.entity.js';
+import { CutsRepository, type TimelineShotRow } from './cut.repository.js';
+
+const DEFAULT_FRAME_RATE: EditorialFrameRate = 24;
+const formatParam = z.object({ format: editorialFormatSchema });
+
+export function toCut(entity: CutEntity): Cut {
+  return {
+    id: entity.id,
+    projectId: entity.projectId,
+    name: entity.name,
+    version: entity.version,
+    frameRate: entity.frameRate as EditorialFrameRate,
+    events: entity.events,
+    ...(entity.soundtrack ? { soundtrack: entity.soundtrack } : {}),
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+/** The project's shots in timeline order: shotOrder first, shots it leaves out after, by position. */
+function inTimelineOrder(project: ProjectEntity, shots: TimelineShotRow[]): TimelineShotRow[] {
+  const byId = new Map(shots.map((shot) => [shot.id, shot]));
+  const ordered: TimelineShotRow[] = [];
+  for (const id of settingsOf(project).shotOrder) {
+    const shot = byId.get(id);
+    if (shot === undefined) continue;
+    ordered.push(shot);
+    byId.delete(id);
+  }
+  return [...ordered, ...byId.values()];
+}
+
+function timelineShot(shot: TimelineShotRow): TimelineShot {
+  const mediaUrl = shot.videoUrl ?? shot.imageUrl ?? undefined;
+  return {
+    shotId: shot.id,
+    name: shot.name,
+    take: 1,
+    durationSeconds: shot.duration > 0 ? shot.duration : 1,
+    ...(mediaUrl ? { mediaUrl } : {}),
+  };
+}
+
+/** A writer's refusal (too many events, a rule the cut breaks) is the caller's input, not a 500. */
+function asDomainError(error: unknown): unknown {
+  if (error instanceof ReelbenchError) return error;
+  if (error instanceof z.ZodError) {
+    const first = error.issues[0];
+    return validation(first ? `${first.path.join('.') || 'cut'}: ${first.message}` : 'Invalid cut');
+  }
+  if (error instanceof RangeError || error instanceof TypeError) return validation(error.message);
+  return error;
+}
+
+/** Cuts of the user's projects: every method checks the project's owner first. */
+@Injectable()
+export class CutsService {
+  constructor(
+    private readonly cuts: CutsRepository,
+    private readonly projects: ProjectsService,
+    private readonly events: EventsService,
+  ) {}
+
+  async create(user: User, projectId: string, input: CutCreate): Promise<Cut> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const shots = inTimelineOrder(project, await this.cuts.timelineShots(project.id));
+    const id = randomUUID();
+    const version = await this.cuts.nextVersion(project.id);
+    let cut: Cut;
+    try {
+      cut = cutFromTimeline({
+        id,
+        projectId: project.id,
+        name: input.name ?? project.name,
+        version,
+        frameRate: input.frameRate ?? DEFAULT_FRAME_RATE,
+        shots: shots.map(timelineShot),
+      });
+    } catch (error) {
+      throw asDomainError(error);
+    }
+    return toCut(await this.cuts.insert(this.values(cut)));
+  }
+
+  async list(user: User, projectId: string): Promise<CutSummary[]> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const rows = await this.cuts.list(project.id);
+    return rows.map((row) => summarizeCut(toCut(row)));
+  }
+
+  async get(user: User, projectId: string, cutId: string): Promise<Cut> {
+    return toCut(await this.requireCut(user, projectId, cutId));
+  }
+
+  async rename(user: User, projectId: string, cutId: string, name: string): Promise<Cut> {
+    const cut = await this.requireCut(user, projectId, cutId);
+    return toCut(await this.cuts.rename(cut, name));
+  }
+
+  async remove(user: User, projectId: string, cutId: string): Promise<DeletedReply> {
+    const cut = await this.requireCut(user, projectId, cutId);
+    await this.cuts.delete(cut.id);
+    return { id: cut.id, deleted: true };
+  }
+
+  async compare(
+    user: User,
+    projectId: string,
+    olderId: string,
+    newerId: string,
+  ): Promise<CutComparisonReply> {
+    const older = await this.requireCut(user, projectId, olderId);
+    const newer = await this.requireCut(user, projectId, newerId);
+    return compareCuts(toCut(older), toCut(newer));
+  }
+
+  /** `format` may come from a URL: anything but edl, otio or fcpxml is a VALIDATION_ERROR naming it. */
+  async export(
+    user: User,
+    projectId: string,
+    cutId: string,
+    format: string,
+    options: CutExportOptions = {},
+  ): Promise<CutExportFile> {
+    const cut = await this.requireCut(user, projectId, cutId);
+    const checked: EditorialFormat = parse(formatParam, { format }).format;
+    try {
+      return exportCut(toCut(cut), checked, options);
+    } catch (error) {
+      throw asDomainError(error);
+    }
+  }
+
+  /**
+   * An edited EDL or OTIO: the result is saved as a new version of the cut, and the project's shot
+   * order and durations follow it, in one transaction. Shots the file left out keep their place
+   * after the imported ones; a duration is rewritten only when its frame count changed.
+   */
+  async import(
+    user: User,
+    projectId: string,
+    cutId: string,
+    format: 'edl' | 'otio',
+    text: string,
+  ): Promise<CutImportResultReply> {
+    const id = parseId(projectId, 'Project');
+    const { reply, project } = await this.cuts.transaction(async (manager) => {
+      const locked = await this.projects.lockOwned(manager, user, id);
+      const source = await this.cuts.findIn(locked.id, parseId(cutId, 'Cut'), manager);
+      if (source === null) throw notFound('Cut');
+      let result: ReturnType<typeof importCut>;
+      try {
+        result = importCut(toCut(source), format, text);
+      } catch (error) {
+        throw asDomainError(error);
+      }
+      const version = await this.cuts.nextVersion(locked.id, manager);
+      const saved = toCut(
+        await this.cuts.insert(this.values({ ...result.cut, id: randomUUID(), version }), manager),
+      );
+      const project = await this.applyToShots(manager, locked, saved);
+      return {
+        reply: { cut: saved, unmatched: result.unmatched, removed: result.removed, notes: result.notes },
+        project,
+      };
+    });
+    if (project !== null) {
+      this.events.toProjectAndOwner(project, SERVER_EVENTS.projectUpdated, {
+        projectId: project.id,
+        project: toProject(project),
+      });
+    }
+    return reply;
+  }
+
+  /** project:getEDLs: the project's cuts as the contract's EDL summaries (seconds). */
+  async edlSummaries(user: User, projectId: string): Promise<EdlSummary[]> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const rows = await this.cuts.list(project.id);
+    return rows.map((row) => {
+      const { events, ...fields } = cutToEdlEntity(toCut(row), row.updatedAt.toISOString());
+      return { ...fields, eventCount: events.length };
+    });
+  }
+
+  /** project:getEDL: one cut as the contract's Edl entity. */
+  async edl(user: User, projectId: string, edlId: string): Promise<Edl> {
+    const cut = await this.requireCut(user, projectId, edlId);
+    return cutToEdlEntity(toCut(cut), cut.updatedAt.toISOString());
+  }
+
+  /** The new order and durations; the project when its settings changed, else null. */
+  private async applyToShots(
+    manager: Parameters<Parameters<CutsRepository['transaction']>[0]>[0],
+    project: ProjectEntity,
+    cut: Cut,
+  ): Promise<ProjectEntity | null> {
+    const shots = inTimelineOrder(project, await this.cuts.timelineShots(project.id, manager));
+    const byId = new Map(shots.map((shot) => [shot.id, shot]));
+    const imported: string[] = [];
+    const seen = new Set<string>();
+    for (const event of cut.events) {
+      const shotId = event.shotId.toLowerCase();
+      const shot = byId.get(shotId);
+      if (shot === undefined || seen.has(shotId)) continue;
+      seen.add(shotId);
+      imported.push(shotId);
+      if (secondsToFrames(shot.duration, cut.frameRate) !== event.duration) {
+        await this.cuts.setShotDuration(
+          manager,
+          project.id,
+          shotId,
+          framesToSeconds(event.duration, cut.frameRate),
+        );
+      }
+    }
+    const order = [...imported, ...shots.map((shot) => shot.id).filter((shotId) => !seen.has(shotId))];
+    const current = settingsOf(project).shotOrder;
+    if (order.length === current.length && order.every((shotId, index) => current[index] === shotId)) {
+      return null;
+    }
+    checkShotOrder(order, byId.keys());
+    await manager.query(
+      `UPDATE shots AS s SET position = o.ord - 1
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)
+       WHERE s.project_id = $1 AND s.id = o.id AND s.position <> o.ord - 1`,
+      [project.id, order],
+    );
+    return this.projects.saveSettings(manager, project, { ...settingsOf(project), shotOrder: order });
+  }
+
+  private values(cut: Cut): Omit<CutEntity, 'createdAt' | 'updatedAt'> {
+    return {
+      id: cut.id,
+      projectId: cut.projectId,
+      name: cut.name,
+      version: cut.version,
+      frameRate: cut.frameRate,
+      events: cut.events,
+      soundtrack: cut.soundtrack ?? null,
+    };
+  }
+
+  private async requireCut(user: User, projectId: string, cutId: string): Promise<CutEntity> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
+    if (cut === null) throw notFound('Cut');
+    return cut;
+  }
+}
