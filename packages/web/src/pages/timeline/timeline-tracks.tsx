@@ -410,10 +410,12 @@ function SceneBlock({ group, x, width }: { group: SceneGroup; x: number; width: 
       }}
       title={`${group.name} · ${group.count} ${group.count === 1 ? 'shot' : 'shots'}`}
     >
-      {group.sceneNumber !== null ? (
-        <span className="tl-scene__number mono">{String(group.sceneNumber).padStart(2, '0')}</span>
-      ) : null}
-      <span className="tl-scene__name">{group.name}</span>
+      <span className="tl-scene__label">
+        {group.sceneNumber !== null ? (
+          <span className="tl-scene__number mono">{String(group.sceneNumber).padStart(2, '0')}</span>
+        ) : null}
+        <span className="tl-scene__name">{group.name}</span>
+      </span>
     </li>
   );
 }
