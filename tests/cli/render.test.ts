@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,20 +337,94 @@ describe('render, jobs and export with the built binary against the real server'
     });
   });
 
-  it('export checks the project, then says it is not available yet: exit 1', async () => {
-    const output = join(configDir, 'night-shift.edl');
-    expect(await reelbench(['export', 'edl', projectId, '-o', output, '--fps', '23.976'])).toEqual({
+  it('export pdf and mp4 check the project, then say they are not available yet: exit 1', async () => {
+    const output = join(configDir, 'night-shift.pdf');
+    expect(await reelbench(['export', 'pdf', projectId, '-o', output, '--fps', '23.976'])).toEqual({
       code: 1,
       stdout: '',
       stderr:
         'error: Exporting is not available yet: the editorial work (cuts and the timeline) has not landed\n',
     });
     expect(existsSync(output)).toBe(false);
+    expect(await reelbench(['export', 'mp4', randomUUID(), '-o', output])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: Project not found\n',
+    });
     expect(await reelbench(['export', 'edl', randomUUID(), '-o', output])).toEqual({
       code: 1,
       stdout: '',
       stderr: 'error: Project not found\n',
     });
+  });
+
+  it('export edl writes a new cut of the timeline; import applies an edited list back', async () => {
+    const before = (await sdk.projects.get(projectId)).settings.shotOrder;
+    expect(before.length).toBeGreaterThan(1);
+    const path = join(configDir, 'night-shift.edl');
+    const exported = await reelbench([
+      'export',
+      'edl',
+      projectId,
+      '--out',
+      path,
+      '--frame-rate',
+      '25',
+      '--json',
+    ]);
+    expect(exported).toMatchObject({ code: 0, stderr: '' });
+    const document = JSON.parse(exported.stdout) as { cutId: string; filename: string; bytes: number };
+    expect(document.filename).toBe(path);
+    const text = readFileSync(path, 'utf8');
+    expect(Buffer.byteLength(text)).toBe(document.bytes);
+    expect(text).toMatch(/^TITLE: Night Shift\nFCM: NON-DROP FRAME\n\n001 {2}AX +V +C /);
+    const { cutId } = document;
+
+    const again = await reelbench([
+      'export',
+      'edl',
+      projectId,
+      '--cut',
+      cutId,
+      '--frame-rate',
+      '25',
+      '--out',
+      '-',
+    ]);
+    expect(again).toEqual({ code: 0, stdout: text, stderr: '' });
+    const fcpxml = await reelbench(['export', 'fcpxml', projectId, '--cut', cutId, '--out', '-']);
+    expect(fcpxml.stdout).toContain('<fcpxml version="1.10">');
+
+    const same = await reelbench(['import', 'edl', projectId, path, '--cut', cutId]);
+    expect(same.stderr).toBe('');
+    expect(same.code).toBe(0);
+    expect(same.stdout.trimEnd()).toMatch(
+      /^Imported .* v\d+ \([0-9a-f-]{36}\): \d+ events, 0 unmatched, 0 removed$/,
+    );
+    expect((await sdk.projects.get(projectId)).settings.shotOrder).toEqual(before);
+
+    const [first = '', second = ''] = before;
+    const swappedPath = join(configDir, 'night-shift-swapped.edl');
+    writeFileSync(
+      swappedPath,
+      text.replaceAll(first, 'FIRST').replaceAll(second, first).replaceAll('FIRST', second),
+    );
+    const swapped = await reelbench(['import', 'edl', projectId, swappedPath, '--cut', cutId, '--json']);
+    expect(swapped.code).toBe(0);
+    expect(JSON.parse(swapped.stdout)).toMatchObject({ unmatched: [], removed: [] });
+    expect((await sdk.projects.get(projectId)).settings.shotOrder).toEqual([
+      second,
+      first,
+      ...before.slice(2),
+    ]);
+
+    const strangerPath = join(configDir, 'night-shift-stranger.edl');
+    writeFileSync(strangerPath, text.replace(first, randomUUID()));
+    const stranger = await reelbench(['import', 'edl', projectId, strangerPath, '--cut', cutId]);
+    expect(stranger.code).toBe(4);
+    expect(stranger.stdout).toContain('1 unmatched');
+    expect(stranger.stdout).toMatch(/unmatched {2}line \d+/);
+    expect(stranger.stderr).toBe(`error: 1 clip of ${strangerPath} matched no shot of the cut\n`);
   });
 
   it('in a terminal the Ink view draws and updates, ending with every shot completed', async () => {

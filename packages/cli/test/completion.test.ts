@@ -64,7 +64,8 @@ describe('completion bash', () => {
     expect(complete('reelbench export ')).toEqual(
       expect.arrayContaining(['edl', 'otio', 'fcpxml', 'pdf', 'mp4']),
     );
-    expect(complete('reelbench export edl p1 --fps ')).toEqual(['23.976', '24', '25', '29.97', '30']);
+    expect(complete('reelbench export edl p1 --frame-rate ')).toEqual(['23.976', '24', '25', '29.97', '30']);
+    expect(complete('reelbench import ')).toEqual(expect.arrayContaining(['edl', 'otio']));
   });
 
   it('completes subcommands and options at any depth', () => {

@@ -71,6 +71,7 @@ describe('the program', () => {
         'jobs watch',
         'jobs cancel',
         'export',
+        'import',
         'completion',
       ]),
     );

@@ -81,10 +81,12 @@ describe('render flags', () => {
     [['render', 'images'], "missing required argument 'projectId'"],
     [['export', 'mov', PROJECT, '-o', 'x.mov'], 'Allowed choices are edl, otio, fcpxml, pdf, mp4.'],
     [
-      ['export', 'edl', PROJECT, '-o', 'x.edl', '--fps', '60'],
+      ['export', 'edl', PROJECT, '-o', 'x.edl', '--frame-rate', '60'],
       'Allowed choices are 23.976, 24, 25, 29.97, 30.',
     ],
-    [['export', 'edl', PROJECT], "required option '-o, --output <file>' not specified"],
+    [['export', 'edl', PROJECT, '--drop-frame'], '--drop-frame needs --frame-rate 29.97, not 24'],
+    [['import', 'edl', PROJECT, 'x.edl'], "required option '--cut <cutId>' not specified"],
+    [['import', 'edl', PROJECT, 'x.edl', '--cut', 'v2'], "--cut takes a cut id, and 'v2' is not one"],
     [
       ['export', 'edl', PROJECT, '-o', 'x.edl', '--cut', 'latest'],
       "--cut takes a cut id, and 'latest' is not one",

@@ -1,50 +1,185 @@
-import { idSchema, ReelbenchError } from '@reelbench/sdk/contract';
+import {
+  type CutImportResultReply,
+  type EditorialFormat,
+  type EditorialFrameRate,
+  idSchema,
+  ReelbenchError,
+} from '@reelbench/sdk/contract';
 import { Argument, type Command, Option } from 'commander';
 import type { CliContext } from '../context.js';
-import { UsageError } from '../errors.js';
+import { EXIT_CODES, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { readTextFile, writeTextFile } from '../input.js';
+import type { CommandResult } from '../output.js';
 
 export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EDITORIAL_EXPORTS = ['edl', 'otio', 'fcpxml'] as const;
+export const IMPORT_FORMATS = ['edl', 'otio'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FPS = ['23.976', '24', '25', '29.97', '30'] as const;
 
+/** What pdf and mp4 still answer: the storyboard PDF and the rough cut are not built yet. */
 export const EXPORT_NOT_AVAILABLE =
   'Exporting is not available yet: the editorial work (cuts and the timeline) has not landed';
 
 interface ExportOptions {
-  output: string;
+  out?: string;
+  /** The older spelling of --out. */
+  output?: string;
+  frameRate?: string;
+  /** The older spelling of --frame-rate. */
   fps?: string;
+  dropFrame?: boolean;
   cut?: string;
 }
 
-/**
- * Checks the request and that the project exists, then says that exporting is not available: a script
- * written against this command today fails clearly (exit 1) instead of writing a wrong file.
- */
-async function exportProject(ctx: CliContext, projectId: string, options: ExportOptions): Promise<never> {
-  if (options.cut !== undefined && !idSchema.safeParse(options.cut).success) {
-    throw new UsageError(`--cut takes a cut id, and '${options.cut}' is not one`);
+interface ImportOptions {
+  cut: string;
+}
+
+function checkCutId(cut: string | undefined): void {
+  if (cut !== undefined && !idSchema.safeParse(cut).success) {
+    throw new UsageError(`--cut takes a cut id, and '${cut}' is not one`);
   }
-  await (await ctx.client()).projects.get(projectId);
-  throw new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message: EXPORT_NOT_AVAILABLE });
+}
+
+function isEditorial(format: ExportFormat): format is EditorialFormat {
+  return (EDITORIAL_EXPORTS as readonly string[]).includes(format);
+}
+
+/**
+ * edl, otio, fcpxml: the given cut, or a new cut of the current timeline, written to a file (by
+ * default the name the server gives it) or to stdout with `--out -`. pdf and mp4 check the project,
+ * then say they are not available (exit 1).
+ */
+async function exportProject(
+  ctx: CliContext,
+  format: ExportFormat,
+  projectId: string,
+  options: ExportOptions,
+): Promise<CommandResult | undefined> {
+  checkCutId(options.cut);
+  const client = await ctx.client();
+  if (!isEditorial(format)) {
+    await client.projects.get(projectId);
+    throw new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message: EXPORT_NOT_AVAILABLE });
+  }
+  const frameRate = Number(options.frameRate ?? options.fps ?? '24') as EditorialFrameRate;
+  if (options.dropFrame === true && frameRate !== 29.97) {
+    throw new UsageError(`--drop-frame needs --frame-rate 29.97, not ${frameRate}`);
+  }
+  const cutId = options.cut ?? (await client.cuts.create(projectId, { frameRate })).id;
+  const file = await client.cuts.export(projectId, cutId, format, {
+    frameRate,
+    ...(options.dropFrame === undefined ? {} : { dropFrame: options.dropFrame }),
+  });
+  const out = options.out ?? options.output ?? file.filename;
+  const bytes = Buffer.byteLength(file.text, 'utf8');
+  if (out === '-') {
+    ctx.io.stdout.write(file.text);
+    return undefined;
+  }
+  await writeTextFile(out, file.text);
+  return {
+    json: { cutId, filename: out, bytes },
+    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, ${format.toUpperCase()} of cut ${cutId})`,
+    quiet: out,
+  };
+}
+
+function where(entry: { line?: number; path?: string }): string {
+  if (entry.line !== undefined) return `line ${entry.line}`;
+  return entry.path ?? '-';
+}
+
+function importReport(result: CutImportResultReply): string[] {
+  return [
+    ...result.unmatched.map(
+      (clip) => `  unmatched  ${where(clip)}  ${clip.clipName ?? clip.shotId ?? '?'}: ${clip.reason}`,
+    ),
+    ...result.removed.map(
+      (event) => `  removed    ${event.clipName} (shot ${event.shotId}, take ${event.take})`,
+    ),
+    ...result.notes.map((note) => `  note       ${where(note)}  ${note.message}`),
+  ];
+}
+
+/** An edited EDL or OTIO: a new version of the cut, applied to the project's shot order and durations. */
+async function importCutFile(
+  ctx: CliContext,
+  format: ImportFormat,
+  projectId: string,
+  path: string,
+  options: ImportOptions,
+): Promise<CommandResult> {
+  checkCutId(options.cut);
+  const text = await readTextFile(path);
+  const result = await (await ctx.client()).cuts.import(projectId, options.cut, format, text);
+  const { cut } = result;
+  const unmatched = result.unmatched.length;
+  const summary = `Imported ${path} as ${ctx.out.paint('bold', cut.name)} v${cut.version} (${cut.id}): ${cut.events.length} events, ${unmatched} unmatched, ${result.removed.length} removed`;
+  return {
+    json: { cutId: cut.id, ...result },
+    text: [summary, ...importReport(result)].join('\n'),
+    quiet: cut.id,
+    ...(unmatched > 0
+      ? {
+          failures: [`${unmatched} clip${unmatched === 1 ? '' : 's'} of ${path} matched no shot of the cut`],
+          exitCode: EXIT_CODES.partial,
+        }
+      : {}),
+  };
 }
 
 export function registerExportCommand(program: Command, ctx: CliContext): void {
   const command = program
     .command('export')
-    .description("write the project's latest cut for an editor: EDL, OTIO, FCPXML, a PDF shot list or an MP4")
+    .description(
+      'write a cut of the project for an editor: EDL, OTIO or FCPXML (pdf and mp4 are not built yet)',
+    )
     .addArgument(new Argument('<format>', 'edl, otio, fcpxml, pdf or mp4').choices(EXPORT_FORMATS))
     .argument('<projectId>', 'the project')
-    .requiredOption('-o, --output <file>', 'where to write the export')
-    .addOption(new Option('--fps <fps>', 'frame rate of the timecodes').choices(EXPORT_FPS).default('24'))
-    .option('--cut <cutId>', 'this cut instead of the latest one')
-    .addHelpText('after', '\nNot available yet: the command checks its input and the project, then exits 1.')
-    .action(async (_format: ExportFormat, projectId: string, options: ExportOptions) =>
-      exportProject(ctx, projectId, options),
-    );
+    .option('--cut <cutId>', 'this cut instead of a new cut of the current timeline')
+    .addOption(
+      new Option('--frame-rate <fps>', 'frame rate of the timecodes (default 24)').choices(EXPORT_FPS),
+    )
+    .addOption(new Option('--fps <fps>').choices(EXPORT_FPS).hideHelp())
+    .option('--drop-frame', 'drop-frame timecode (29.97 only; the default there)')
+    .option('--no-drop-frame', 'non-drop-frame timecode at 29.97')
+    .option('-o, --out <file>', "where to write it; '-' for stdout (default: the cut's file name)")
+    .addOption(new Option('--output <file>').hideHelp())
+    .addHelpText(
+      'after',
+      '\n--json prints {cutId, filename, bytes}. pdf and mp4 check the project, then exit 1.',
+    )
+    .action(async (format: ExportFormat, projectId: string, options: ExportOptions) => {
+      const result = await exportProject(ctx, format, projectId, options);
+      if (result !== undefined) ctx.emit(result);
+    });
   withExamples(
     command,
-    'reelbench export edl <projectId> -o night-shift.edl --fps 23.976',
-    'reelbench export fcpxml <projectId> -o night-shift.fcpxml --cut <cutId>',
+    'reelbench export edl <projectId>',
+    'reelbench export edl <projectId> --frame-rate 29.97 --drop-frame --out night-shift.edl',
+    'reelbench export fcpxml <projectId> --cut <cutId> --out -',
+    'reelbench export otio <projectId> --json',
   );
+
+  const importCommand = program
+    .command('import')
+    .description(
+      "apply an EDL or OTIO edited elsewhere to a cut: a new version, and the project's shot order and durations",
+    )
+    .addArgument(new Argument('<format>', 'edl or otio').choices(IMPORT_FORMATS))
+    .argument('<projectId>', 'the project')
+    .argument('<file>', 'the edited file')
+    .requiredOption('--cut <cutId>', 'the cut the file was exported from')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 every clip matched a shot, 4 some did not (listed), 1 the file was refused.',
+    )
+    .action(async (format: ImportFormat, projectId: string, path: string, options: ImportOptions) =>
+      ctx.emit(await importCutFile(ctx, format, projectId, path, options)),
+    );
+  withExamples(importCommand, 'reelbench import edl <projectId> night-shift.edl --cut <cutId>');
 }
