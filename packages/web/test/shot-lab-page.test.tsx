@@ -1,15 +1,12 @@
 import type { Asset, Reelbench } from '@reelbench/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
 import { createServices } from '../src/app/services.js';
-import { ServicesProvider } from '../src/app/services-context.js';
 import { labShotId, movedTo, nudged } from '../src/pages/shot-lab/lab-model.js';
 import { ShotLabPage } from '../src/pages/shot-lab/shot-lab-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
+import { renderPage } from './render-page.js';
 import { id, makeProject, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 describe('placements', () => {
@@ -68,20 +65,9 @@ async function renderLab() {
     projects: { get: vi.fn(async () => makeProject([], ids)) },
   } as unknown as Reelbench;
   const services = createServices({ client });
-  const root = createRootRoute({ component: () => <ShotLabPage projectId={PROJECT_ID} /> });
-  const router = createRouter({
-    routeTree: root,
-    history: createMemoryHistory({ initialEntries: [`/project/${PROJECT_ID}/shot-lab?shot=${ids[0]}`] }),
-  });
-  render(
-    <ServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router as never} />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
+  const { router } = renderPage(services, `/project/${PROJECT_ID}/shot-lab?shot=${ids[0]}`, () => (
+    <ShotLabPage projectId={PROJECT_ID} />
+  ));
   await screen.findByRole('heading', { name: /Shot lab/ });
   const shot = (shotId: string) =>
     services.queryClient

@@ -1,12 +1,9 @@
 import type { Reelbench } from '@reelbench/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
-import { ServicesProvider } from '../src/app/services-context.js';
 import { ShotList } from '../src/pages/shot-list/shot-list-page.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
+import { renderPage } from './render-page.js';
 import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 // The virtualiser reads the scroll element's size; jsdom lays nothing out.
@@ -62,20 +59,7 @@ function fakeClient() {
 async function renderShotList() {
   const { client, update } = fakeClient();
   const services = createServices({ client });
-  const rootRoute = createRootRoute({ component: () => <ShotList projectId={PROJECT_ID} /> });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: [`/project/${PROJECT_ID}/shots`] }),
-  });
-  render(
-    <ServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router as never} />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
+  renderPage(services, `/project/${PROJECT_ID}/shots`, () => <ShotList projectId={PROJECT_ID} />);
   const grid = await screen.findByRole('grid', { name: 'Shot list' });
   await screen.findByText('Shot 1');
   return { grid, update, services };

@@ -1,15 +1,12 @@
 import type { Reelbench } from '@reelbench/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
 import { createServices } from '../src/app/services.js';
-import { ServicesProvider } from '../src/app/services-context.js';
 import { StoryboardPage } from '../src/pages/storyboard/storyboard-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { shotProgress } from '../src/shots/progress.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
+import { renderPage } from './render-page.js';
 import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 const size = { clientHeight: 900, clientWidth: 1100, offsetHeight: 900, offsetWidth: 1100 };
@@ -55,20 +52,9 @@ async function renderStoryboard() {
     projects: { get: vi.fn(async () => makeProject(scenes, ids)) },
   } as unknown as Reelbench;
   const services = createServices({ client });
-  const root = createRootRoute({ component: () => <StoryboardPage projectId={PROJECT_ID} /> });
-  const router = createRouter({
-    routeTree: root,
-    history: createMemoryHistory({ initialEntries: [`/project/${PROJECT_ID}/storyboard`] }),
-  });
-  render(
-    <ServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router as never} />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
+  const { router } = renderPage(services, `/project/${PROJECT_ID}/storyboard`, () => (
+    <StoryboardPage projectId={PROJECT_ID} />
+  ));
   const grid = await screen.findByRole('grid', { name: 'Storyboard' });
   await screen.findByText('Shot 1');
   return { grid, services, ids, router };

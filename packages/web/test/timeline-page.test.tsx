@@ -1,17 +1,14 @@
 import { type Reelbench, TOASTS } from '@reelbench/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
 import { createServices } from '../src/app/services.js';
-import { ServicesProvider } from '../src/app/services-context.js';
 import { Transport } from '../src/pages/timeline/playback.js';
 import { formatTimecode } from '../src/pages/timeline/timeline-model.js';
 import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { selectionStore, selectOnly } from '../src/shots/selection.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
+import { renderPage } from './render-page.js';
 import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 const size = { clientHeight: 900, clientWidth: 1200, offsetHeight: 900, offsetWidth: 1200 };
@@ -66,22 +63,9 @@ async function renderTimeline(count = 5) {
     requestFrame: () => 1,
     cancelFrame: () => {},
   });
-  const root = createRootRoute({
-    component: () => <TimelinePage projectId={PROJECT_ID} transport={transport} />,
-  });
-  const router = createRouter({
-    routeTree: root,
-    history: createMemoryHistory({ initialEntries: [`/project/${PROJECT_ID}/timeline`] }),
-  });
-  render(
-    <ServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router as never} />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
+  renderPage(services, `/project/${PROJECT_ID}/timeline`, () => (
+    <TimelinePage projectId={PROJECT_ID} transport={transport} />
+  ));
   const track = await screen.findByRole('listbox', { name: 'Video track' });
   await within(track).findByText('Shot 1');
   const order = () =>
