@@ -40,13 +40,13 @@ import { useRenderCount } from '../../shots/render-count.js';
 import { type Selection, selectOnly, selectRange, toggle, useIsSelected } from '../../shots/selection.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
-import { errorBody } from '../../state/errors.js';
 import { type Store, useStore } from '../../state/store.js';
-import { EmptyState, Kbd, Skeleton, StatusBadge } from '../../ui/card.js';
+import { Kbd, Skeleton, StatusBadge } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Input } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
 import '../../styles/shots.css';
+import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 
 const ROW_HEIGHT = 40;
 const ALL = ALL_FILTER;
@@ -377,33 +377,21 @@ export function ShotList({ projectId }: { projectId: string }) {
         onLeaveSearch={focusGrid}
         selection={selection}
       />
-      <p className="sr-only" role="status" aria-live="polite">
-        {edits.announcement}
-      </p>
-      {error && !hasShots ? (
-        <EmptyState
-          title="The shots could not be loaded"
-          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
-        >
-          {errorBody(error)}
-        </EmptyState>
-      ) : isLoading ? (
-        <div className="sl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-          {Array.from({ length: 10 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} height={20} />
-          ))}
-        </div>
-      ) : !hasShots ? (
-        <EmptyState
-          icon={<ListVideo size={28} aria-hidden="true" />}
-          title="No shots yet"
-          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
-        >
-          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
-          <Kbd>K</Kbd>
-        </EmptyState>
-      ) : null}
+      <ShotsPageStatus
+        announcement={edits.announcement}
+        error={error}
+        isLoading={isLoading}
+        hasShots={hasShots}
+        skeleton={
+          <div className="sl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
+            {Array.from({ length: 10 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <Skeleton key={i} height={20} />
+            ))}
+          </div>
+        }
+        icon={<ListVideo size={28} aria-hidden="true" />}
+      />
       {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
       <div
         ref={scrollRef}

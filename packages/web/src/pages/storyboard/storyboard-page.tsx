@@ -41,9 +41,10 @@ import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
-import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { Skeleton } from '../../ui/card.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
+import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
@@ -320,28 +321,14 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   return (
     <div className="page page--full shots-page">
       <StoryboardToolbar board={board} selection={selection} />
-      <p className="sr-only" role="status" aria-live="polite">
-        {edits.announcement}
-      </p>
-      {error && !hasShots ? (
-        <EmptyState
-          title="The shots could not be loaded"
-          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
-        >
-          {errorBody(error)}
-        </EmptyState>
-      ) : isLoading ? (
-        <StoryboardSkeleton />
-      ) : !hasShots ? (
-        <EmptyState
-          icon={<Clapperboard size={28} aria-hidden="true" />}
-          title="No shots yet"
-          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
-        >
-          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
-          <Kbd>K</Kbd>
-        </EmptyState>
-      ) : null}
+      <ShotsPageStatus
+        announcement={edits.announcement}
+        error={error}
+        isLoading={isLoading}
+        hasShots={hasShots}
+        skeleton={<StoryboardSkeleton />}
+        icon={<Clapperboard size={28} aria-hidden="true" />}
+      />
       {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
       <div
         ref={scrollRef}

@@ -19,9 +19,8 @@ import { formatShotNumber, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
 import { selectAll, selectOnly } from '../../shots/selection.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
-import { errorBody } from '../../state/errors.js';
 import { createStore, useStore } from '../../state/store.js';
-import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { Kbd, Skeleton } from '../../ui/card.js';
 import { Tooltip } from '../../ui/tooltip.js';
 import { OrderPersister, sameOrder } from './order-persist.js';
 import { Transport } from './playback.js';
@@ -44,6 +43,7 @@ import { TimelineTracks } from './timeline-tracks.js';
 import { Viewer } from './viewer.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
+import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 
 /** The timeline's zoom, kept for the tab. */
 export const timelineZoom = createStore<number>(DEFAULT_ZOOM);
@@ -301,31 +301,20 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
           </div>
         ) : null}
       </header>
-      <p className="sr-only" role="status" aria-live="polite">
-        {edits.announcement}
-      </p>
-      {error && !hasShots ? (
-        <EmptyState
-          title="The shots could not be loaded"
-          actions={<ActionButton actionId="shots.reload">Try again</ActionButton>}
-        >
-          {errorBody(error)}
-        </EmptyState>
-      ) : isLoading ? (
-        <div className="tl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-          <Skeleton className="tl-skeleton__viewer" height="auto" />
-          <Skeleton height={120} />
-        </div>
-      ) : !hasShots ? (
-        <EmptyState
-          icon={<Clapperboard size={28} aria-hidden="true" />}
-          title="No shots yet"
-          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
-        >
-          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
-          <Kbd>K</Kbd>
-        </EmptyState>
-      ) : (
+      <ShotsPageStatus
+        announcement={edits.announcement}
+        error={error}
+        isLoading={isLoading}
+        hasShots={hasShots}
+        skeleton={
+          <div className="tl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
+            <Skeleton className="tl-skeleton__viewer" height="auto" />
+            <Skeleton height={120} />
+          </div>
+        }
+        icon={<Clapperboard size={28} aria-hidden="true" />}
+      />
+      {isLoading || !hasShots ? null : (
         <>
           <Viewer
             entry={current}
