@@ -13,30 +13,10 @@ const PAGES: Record<string, { title: string; text: string; actions: string[] }> 
     text: "One asset's image grid is being built. Its images can be generated from the CLI meanwhile.",
     actions: ['nav.assets'],
   },
-  shots: {
-    title: 'Shot list',
-    text: 'The editable shot table is being built. The first pass and batch renders already work from the palette.',
-    actions: ['project.firstPass', 'generate.renderAllImages'],
-  },
   styles: {
     title: 'Styles',
     text: 'Style packages are being built. The first pass already takes one of the four built-in looks.',
     actions: ['project.firstPass'],
-  },
-  storyboard: {
-    title: 'Storyboard',
-    text: 'The storyboard grid is being built. Render every frame now with Render All Images; they will show here.',
-    actions: ['generate.renderAllImages', 'nav.jobs'],
-  },
-  timeline: {
-    title: 'Timeline',
-    text: 'The timeline with tracks and playback is being built.',
-    actions: ['generate.renderAllVideos', 'nav.jobs'],
-  },
-  'shot-lab': {
-    title: 'Shot lab',
-    text: 'The composition canvas for one shot is being built.',
-    actions: ['nav.script'],
   },
   editor: {
     title: 'Editor',
