@@ -83,7 +83,13 @@ export async function createApp(
     cleanups.push(() => app.close());
     app.useGlobalFilters(new HttpErrorFilter());
     // Before the body parsers, so their error answers carry the CORS headers too.
-    if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
+    if (config.corsOrigins.length > 0)
+      app.enableCors({
+        origin: config.corsOrigins,
+        credentials: true,
+        // The cut exports' file name, read by the SDK's http.download.
+        exposedHeaders: ['Content-Disposition'],
+      });
     configureHttpBodies(app);
     app.useWebSocketAdapter(
       new SocketIoAdapter(app, { corsOrigins: config.corsOrigins, ...(redis ? { redis } : {}) }),

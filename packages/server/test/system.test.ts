@@ -108,6 +108,8 @@ describe('the built web app and CORS', () => {
       headers: { origin: 'https://app.example.com' },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    // The SDK reads a cut export's file name from Content-Disposition.
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('Content-Disposition');
     const other = await fetch(`${server.url}/api/health`, {
       headers: { origin: 'https://evil.example.com' },
     });
