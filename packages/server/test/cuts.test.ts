@@ -231,6 +231,23 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
     expect(await shotDurations()).toEqual(durationsBefore);
 
+    // At 23.976 the cut rounds the timeline's seconds on the record: re-importing is still no change.
+    const ntsc = await ask<Cut>(socket, 'cut:create', { projectId: project.id, frameRate: 23.976 });
+    const ntscFile = await ask<CutExportFile>(socket, 'cut:export', {
+      projectId: project.id,
+      cutId: ntsc.id,
+      format: 'otio',
+    });
+    const ntscSame = await ask<CutImportResultReply>(socket, 'cut:import', {
+      projectId: project.id,
+      cutId: ntsc.id,
+      format: 'otio',
+      text: ntscFile.text,
+    });
+    expect(ntscSame.cut.events).toEqual(ntsc.events);
+    expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
+    expect(await shotDurations()).toEqual(durationsBefore);
+
     const [first, second, ...rest] = cut.events;
     if (first === undefined || second === undefined)
       throw new Error('the first pass made fewer than 2 shots');

@@ -174,7 +174,8 @@ export class CutsService {
   /**
    * An edited EDL or OTIO: the result is saved as a new version of the cut, and the project's shot
    * order and durations follow it, in one transaction. Shots the file left out keep their place
-   * after the imported ones; a duration is rewritten only when its frame count changed.
+   * after the imported ones; a shot's duration is rewritten only when the file changed its event's
+   * length from the cut it was exported from (so re-importing an export changes nothing).
    */
   async import(
     user: User,
@@ -198,7 +199,7 @@ export class CutsService {
       const saved = toCut(
         await this.cuts.insert(this.values({ ...result.cut, id: randomUUID(), version }), manager),
       );
-      const project = await this.applyToShots(manager, locked, saved);
+      const project = await this.applyToShots(manager, locked, toCut(source), saved);
       return {
         reply: { cut: saved, unmatched: result.unmatched, removed: result.removed, notes: result.notes },
         project,
@@ -233,8 +234,14 @@ export class CutsService {
   private async applyToShots(
     manager: Parameters<Parameters<CutsRepository['transaction']>[0]>[0],
     project: ProjectEntity,
+    source: Cut,
     cut: Cut,
   ): Promise<ProjectEntity | null> {
+    const sourceFrames = new Map<string, number>();
+    for (const event of source.events) {
+      const shotId = event.shotId.toLowerCase();
+      if (!sourceFrames.has(shotId)) sourceFrames.set(shotId, event.duration);
+    }
     const shots = inTimelineOrder(project, await this.cuts.timelineShots(project.id, manager));
     const byId = new Map(shots.map((shot) => [shot.id, shot]));
     const imported: string[] = [];
@@ -245,7 +252,9 @@ export class CutsService {
       if (shot === undefined || seen.has(shotId)) continue;
       seen.add(shotId);
       imported.push(shotId);
-      if (secondsToFrames(shot.duration, cut.frameRate) !== event.duration) {
+      // Only a length the file changed: the cut's rounding of the timeline is not an edit.
+      const before = sourceFrames.get(shotId) ?? secondsToFrames(shot.duration, cut.frameRate);
+      if (before !== event.duration) {
         await this.cuts.setShotDuration(
           manager,
           project.id,
