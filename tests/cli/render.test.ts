@@ -342,8 +342,7 @@ describe('render, jobs and export with the built binary against the real server'
     expect(await reelbench(['export', 'pdf', projectId, '-o', output, '--fps', '23.976'])).toEqual({
       code: 1,
       stdout: '',
-      stderr:
-        'error: Exporting is not available yet: the editorial work (cuts and the timeline) has not landed\n',
+      stderr: 'error: PDF and MP4 exports are not available yet: export edl, otio or fcpxml\n',
     });
     expect(existsSync(output)).toBe(false);
     expect(await reelbench(['export', 'mp4', randomUUID(), '-o', output])).toEqual({

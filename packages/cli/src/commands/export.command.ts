@@ -20,8 +20,7 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FPS = ['23.976', '24', '25', '29.97', '30'] as const;
 
 /** What pdf and mp4 still answer: the storyboard PDF and the rough cut are not built yet. */
-export const EXPORT_NOT_AVAILABLE =
-  'Exporting is not available yet: the editorial work (cuts and the timeline) has not landed';
+export const EXPORT_NOT_AVAILABLE = 'PDF and MP4 exports are not available yet: export edl, otio or fcpxml';
 
 interface ExportOptions {
   out?: string;
