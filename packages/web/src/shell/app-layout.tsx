@@ -72,6 +72,13 @@ export function AppLayout() {
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
   const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen } = useStore(ui.store);
+  // Each overlay's code loads the first time it opens; then it stays mounted, so closing is
+  // Radix's own close (focus handed back at once) and not an unmount racing the next open.
+  const opened = useRef(new Set<string>());
+  const once = (name: string, open: boolean) => {
+    if (open) opened.current.add(name);
+    return opened.current.has(name);
+  };
   const paletteMounted = useRef(false);
   useEffect(() => preloadPaletteOnModifier(window), []);
   const paletteWanted = useStore(ui.store, (state) => state.paletteOpen) || paletteMounted.current;
@@ -98,10 +105,10 @@ export function AppLayout() {
         <StatusLine />
       </div>
       <Suspense fallback={null}>
-        {helpOpen ? <HelpOverlay /> : null}
-        {firstPassOpen ? <FirstPassModal /> : null}
-        {newProjectOpen ? <NewProjectModal /> : null}
-        {newAssetOpen ? <NewAssetModal /> : null}
+        {once('help', helpOpen) ? <HelpOverlay /> : null}
+        {once('firstPass', firstPassOpen) ? <FirstPassModal /> : null}
+        {once('newProject', newProjectOpen) ? <NewProjectModal /> : null}
+        {once('newAsset', newAssetOpen) ? <NewAssetModal /> : null}
       </Suspense>
     </TooltipProvider>
   );

@@ -47,7 +47,8 @@ export function Modal({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="modal-scrim" />
+        {/* A click on the scrim closes at once (Radix's own outside-click listener starts a tick after opening). */}
+        <Dialog.Overlay className="modal-scrim" onClick={() => (locked ? undefined : onOpenChange(false))} />
         <Dialog.Content
           className={cx('modal', `modal--${size}`, className)}
           onOpenAutoFocus={(event) => {
@@ -62,6 +63,8 @@ export function Modal({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
+            // Another dialog opened meanwhile and holds the focus: leave it there.
+            if (document.activeElement?.closest('[role="dialog"][data-state="open"]')) return;
             const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
             target?.focus({ preventScroll: true });
           }}
