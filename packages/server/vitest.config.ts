@@ -23,5 +23,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Under CI a failed test runs once more and vitest reports it as flaky: job-running socket tests
+    // on Postgres have timed out now and then on a fresh clone (a job that never answered within
+    // 30 s; never reproduced alone). Known issue, to be found and fixed, not hidden: see the notes.
+    retry: process.env.CI ? 1 : 0,
   },
 });
