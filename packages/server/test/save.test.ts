@@ -97,6 +97,47 @@ describe.each(testDatabases())('project save on %s', (database) => {
     listener.close();
   });
 
+  it('keeps preserve timing in the settings, through a save, a reorder and a new shot; refuses a non-boolean', async () => {
+    const project = await newProject(server, alice);
+    const [a, b] = [randomUUID(), randomUUID()];
+    const saved = await save(alice, project.id, {
+      saveId: randomUUID(),
+      shots: [
+        { id: a, name: 'A', start_time: 0 },
+        { id: b, name: 'B', start_time: 12 },
+      ],
+      settings: { scenes: [], shotOrder: [a, b], preserveTiming: true },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const socket = await connectSocket(server, alice.token);
+    await request(socket, 'shot:reorder', { projectId: project.id, order: [b, a] });
+    await request(socket, 'shot:create', { projectId: project.id, name: 'C' });
+    socket.close();
+    const stored = await api<Project>(server, 'GET', `/api/projects/${project.id}`, { token: alice.token });
+    expect(stored.body.settings.preserveTiming).toBe(true);
+    expect(stored.body.settings.shotOrder.slice(0, 2)).toEqual([b, a]);
+    const shots = (
+      await api<ShotPage>(server, 'GET', `/api/projects/${project.id}/shots`, { token: alice.token })
+    ).body.shots;
+    expect(shots.find((shot) => shot.id === b)?.start_time).toBe(12);
+
+    const off = await save(alice, project.id, {
+      saveId: randomUUID(),
+      shots: [],
+      settings: { scenes: [], shotOrder: stored.body.settings.shotOrder, preserveTiming: false },
+    });
+    expect(off.status).toBe(200);
+    const after = await api<Project>(server, 'GET', `/api/projects/${project.id}`, { token: alice.token });
+    expect(after.body.settings.preserveTiming).toBe(false);
+
+    const bad = await save(alice, project.id, {
+      saveId: randomUUID(),
+      shots: [],
+      settings: { scenes: [], shotOrder: [], preserveTiming: 'yes' },
+    });
+    expectHttpError(bad, 400, { code: 'VALIDATION_ERROR' });
+  });
+
   it('is idempotent: the same saveId answers the first result and writes nothing again', async () => {
     const project = await newProject(server, alice);
     const shotId = randomUUID();

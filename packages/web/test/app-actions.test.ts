@@ -225,7 +225,15 @@ describe('the app registry (appActions)', () => {
     for (const group of groups) {
       for (const a of group.actions) expect(a.section).toBe(group.section);
     }
-    expect(groups.flatMap((group) => group.actions)).toHaveLength(SPEC_BINDINGS.length);
+    // SPEC.md §9's shortcuts, plus the timeline's own scene keys (F2 rename, Alt+Up/Down move).
+    const extra = ['scene.rename', 'scene.moveEarlier', 'scene.moveLater'];
+    const bound = groups.flatMap((group) => group.actions);
+    expect(bound).toHaveLength(SPEC_BINDINGS.length + extra.length);
+    expect(bound.filter((a) => extra.includes(a.id)).map((a) => [a.id, a.binding, a.section])).toEqual([
+      ['scene.rename', 'F2', 'Timeline'],
+      ['scene.moveEarlier', 'Alt+ArrowUp', 'Timeline'],
+      ['scene.moveLater', 'Alt+ArrowDown', 'Timeline'],
+    ]);
     expect(groups.find((group) => group.section === 'Storyboard')?.actions.map((a) => a.binding)).toEqual([
       'C',
       'P',

@@ -25,6 +25,7 @@ function setup() {
   }));
   const saves: ChangeInput[] = [];
   const marked: string[] = [];
+  const settingsMarked: string[] = [];
   const toasts: { title: string }[] = [];
   let next = 900;
   const editor = new ShotEditor(
@@ -34,13 +35,28 @@ function setup() {
       saves: { markDirty: (change) => void saves.push(change) },
       toasts: { show: (toast) => void toasts.push(toast) },
       markLocalEdit: (shotId) => void marked.push(shotId),
+      markLocalSettingsEdit: (projectId) => void settingsMarked.push(projectId),
       newId: () => id(next++),
+      randomColor: () => '#22c55e',
     },
     PROJECT_ID,
   );
   const names = () => editor.shots().map((shot) => shot.name);
   const order = () => editor.orderSettings().shotOrder;
-  return { editor, queryClient, update, saves, marked, toasts, ids: { a, b, c, d }, names, order };
+  const sceneRows = () => editor.scenes().map((scene) => [scene.name, scene.color, scene.shotIds]);
+  return {
+    editor,
+    queryClient,
+    update,
+    saves,
+    marked,
+    settingsMarked,
+    toasts,
+    ids: { a, b, c, d },
+    names,
+    order,
+    scenes: sceneRows,
+  };
 }
 
 describe('UndoStack', () => {
@@ -177,5 +193,72 @@ describe('ShotEditor', () => {
     expect(saves.at(-1)?.deletedShotIds).toEqual([copy]);
     editor.redo();
     expect(order()).toEqual([ids.a, ids.b, copy, ids.c, ids.d]);
+  });
+
+  it('creates a scene from shots, after the scene before them, taking them out of their scene; undo and redo', () => {
+    const { editor, saves, ids, scenes, settingsMarked } = t;
+    expect(editor.createScene([])).toBeNull();
+    const sceneId = editor.createScene([ids.b, ids.c]);
+    expect(sceneId).toBe(id(900));
+    expect(scenes()).toEqual([
+      ['One', '#ef4444', [ids.a]],
+      ['Scene', '#22c55e', [ids.b, ids.c]],
+      ['Two', '#ef4444', [ids.d]],
+    ]);
+    expect(saves.at(-1)?.settings?.scenes?.[1]).toMatchObject({ id: sceneId, name: 'Scene' });
+    expect(settingsMarked).toContain(PROJECT_ID);
+    expect(editor.history.state.get().undo).toBe('New scene');
+    editor.undo();
+    expect(scenes().map(([name]) => name)).toEqual(['One', 'Two']);
+    expect(saves.at(-1)?.settings?.scenes).toHaveLength(2);
+    editor.redo();
+    expect(scenes().map(([name]) => name)).toEqual(['One', 'Scene', 'Two']);
+  });
+
+  it('renames and recolours a scene as undoable edits; a blank name keeps the old one', () => {
+    const { editor, saves, scenes } = t;
+    const two = editor.scenes()[1]?.id as string;
+    expect(editor.updateScene(two, { name: '  ' })).toBe(false);
+    expect(editor.updateScene(two, { name: 'Harbour', color: '#ef4444' })).toBe(true);
+    expect(editor.history.state.get().undo).toBe('Rename scene');
+    expect(editor.updateScene(two, { color: '#6366f1' })).toBe(true);
+    expect(editor.history.state.get().undo).toBe('Recolour scene');
+    expect(scenes()[1]?.slice(0, 2)).toEqual(['Harbour', '#6366f1']);
+    expect(saves.at(-1)?.settings?.scenes?.[1]).toMatchObject({ name: 'Harbour', color: '#6366f1' });
+    editor.undo();
+    editor.undo();
+    expect(scenes()[1]?.slice(0, 2)).toEqual(['Two', '#ef4444']);
+    expect(editor.updateScene('no-such-scene', { name: 'X' })).toBe(false);
+  });
+
+  it('moves a scene with its shots, by a step and to a place, and undo puts both back', () => {
+    const { editor, saves, ids, order, scenes } = t;
+    const [one, two] = editor.scenes().map((scene) => scene.id) as [string, string];
+    expect(editor.moveScene(one, -1)).toBe(false);
+    expect(editor.moveScene(two, -1)).toBe(true);
+    expect(scenes().map(([name]) => name)).toEqual(['Two', 'One']);
+    expect(order()).toEqual([ids.c, ids.d, ids.a, ids.b]);
+    expect(saves.at(-1)?.settings?.shotOrder).toEqual([ids.c, ids.d, ids.a, ids.b]);
+    editor.undo();
+    expect(order()).toEqual([ids.a, ids.b, ids.c, ids.d]);
+    expect(editor.placeScene(one, 1)).toBe(true);
+    expect(order()).toEqual([ids.c, ids.d, ids.a, ids.b]);
+  });
+
+  it('toggles preserve timing, saved with the order and kept by later order saves', () => {
+    const { editor, saves, ids } = t;
+    expect(editor.preserveTiming()).toBe(false);
+    expect(editor.setPreserveTiming(true)).toBe(true);
+    expect(editor.preserveTiming()).toBe(true);
+    expect(saves.at(-1)?.settings).toMatchObject({
+      preserveTiming: true,
+      shotOrder: [ids.a, ids.b, ids.c, ids.d],
+    });
+    editor.moveShots([ids.a], 1);
+    expect(saves.at(-1)?.settings?.preserveTiming).toBe(true);
+    editor.undo();
+    editor.undo();
+    expect(editor.preserveTiming()).toBe(false);
+    expect(saves.at(-1)?.settings?.preserveTiming).toBe(false);
   });
 });

@@ -171,4 +171,60 @@ describe('timeline', () => {
     act(() => void services.commands.run('playback.toggle'));
     expect(transport.playing).toBe(false);
   });
+
+  it('makes a scene of the selected clips, renames and recolours it in the dialog, moves it, and undoes', async () => {
+    const { services, ids, order, selection } = await renderTimeline();
+    const scenes = () =>
+      services.queryClient.getQueryData<{
+        settings: { scenes: { name: string; color: string; shotIds: string[] }[] };
+      }>(queryKeys.project(PROJECT_ID))?.settings.scenes ?? [];
+    act(() =>
+      selection.set({
+        ids: new Set([ids[1] as string, ids[2] as string]),
+        anchor: ids[1] as string,
+        active: ids[1] as string,
+      }),
+    );
+    act(() => void services.commands.run('scene.create'));
+    expect(scenes().map((scene) => scene.name)).toEqual(['INT. LAMP ROOM', 'Scene', 'EXT. JETTY']);
+    expect(scenes()[1]?.shotIds).toEqual([ids[1], ids[2]]);
+    // The new scene's dialog opens on its name.
+    const dialog = await screen.findByRole('dialog', { name: 'Scene 02' });
+    const name = within(dialog).getByLabelText('Name');
+    fireEvent.change(name, { target: { value: 'INT. STAIRS' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Indigo' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save scene' }));
+    expect(scenes()[1]).toMatchObject({ name: 'INT. STAIRS', color: '#6366f1' });
+    expect(screen.getByRole('list', { name: 'Scenes' })).toHaveTextContent('INT. STAIRS');
+
+    act(() => void services.commands.run('scene.moveLater'));
+    expect(scenes().map((scene) => scene.name)).toEqual(['INT. LAMP ROOM', 'EXT. JETTY', 'INT. STAIRS']);
+    expect(order()).toEqual([ids[0], ids[3], ids[4], ids[1], ids[2]]);
+    act(() => void services.commands.run('edit.undo'));
+    expect(order()).toEqual(ids);
+    act(() => void services.commands.run('edit.undo'));
+    expect(scenes()[1]).toMatchObject({ name: 'Scene' });
+  });
+
+  it('lays the shots end to end unless preserve timing is on, a toggle kept in the settings', async () => {
+    const { services, track } = await renderTimeline();
+    const xs = () =>
+      within(track)
+        .getAllByRole('option')
+        .map((option) => option.style.transform);
+    expect(xs()[1]).toBe('translateX(96px)');
+    const toggle = screen.getByRole('button', { name: 'Preserve timing' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    act(() => void services.commands.run('timeline.preserveTiming'));
+    // The fixture's shots are all stored at start_time 0: each keeps it.
+    expect(xs()[1]).toBe('translateX(16px)');
+    expect(screen.getByRole('button', { name: 'Preserve timing' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      services.queryClient.getQueryData<{ settings: { preserveTiming?: boolean } }>(
+        queryKeys.project(PROJECT_ID),
+      )?.settings.preserveTiming,
+    ).toBe(true);
+    act(() => void services.commands.run('edit.undo'));
+    expect(xs()[1]).toBe('translateX(96px)');
+  });
 });

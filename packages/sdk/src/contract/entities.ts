@@ -105,6 +105,8 @@ export const projectSettingsSchema = z.object({
   scenes: z.array(sceneSchema).max(LIST_LIMITS.scenes).default([]),
   shotOrder: z.array(idSchema).max(LIST_LIMITS.shotOrder).default([]),
   audioUrl: urlSchema.nullable().optional(),
+  /** SPEC.md §4: shots keep their stored start_time instead of being laid end to end from 0. */
+  preserveTiming: z.boolean().optional(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 export type ProjectSettingsInput = z.input<typeof projectSettingsSchema>;

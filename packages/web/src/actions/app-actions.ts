@@ -312,6 +312,40 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
     pageCommand(env, 'frame.next', SECTIONS.timeline),
     pageCommand(env, 'shot.previous', SECTIONS.timeline),
     pageCommand(env, 'shot.next', SECTIONS.timeline),
+    // Scenes and timing on the timeline (SPEC.md §3 Scene, §4 timeline).
+    pageCommand(env, 'scene.create', SECTIONS.timeline, {
+      label: 'New Scene from Selected Shots',
+      keywords: ['scene', 'group', 'add scene', 'create scene'],
+      paths: ['/timeline'],
+    }),
+    pageCommand(env, 'scene.rename', SECTIONS.timeline, {
+      label: 'Rename Scene',
+      keywords: ['scene', 'name', 'title'],
+      binding: 'F2',
+      paths: ['/timeline'],
+    }),
+    pageCommand(env, 'scene.recolor', SECTIONS.timeline, {
+      label: 'Change Scene Colour',
+      keywords: ['scene', 'color', 'colour', 'recolor', 'recolour'],
+      paths: ['/timeline'],
+    }),
+    pageCommand(env, 'scene.moveEarlier', SECTIONS.timeline, {
+      label: 'Move Scene Earlier',
+      keywords: ['scene', 'reorder', 'order', 'left'],
+      binding: 'Alt+ArrowUp',
+      paths: ['/timeline'],
+    }),
+    pageCommand(env, 'scene.moveLater', SECTIONS.timeline, {
+      label: 'Move Scene Later',
+      keywords: ['scene', 'reorder', 'order', 'right'],
+      binding: 'Alt+ArrowDown',
+      paths: ['/timeline'],
+    }),
+    pageCommand(env, 'timeline.preserveTiming', SECTIONS.timeline, {
+      label: 'Toggle Preserve Timing',
+      keywords: ['start time', 'timing', 'end to end', 'gaps', 'layout'],
+      paths: ['/timeline'],
+    }),
     // Storyboard keys, handled by the storyboard grid, listed in help.
     bound('storyboard.cycleAlternate', () => {}, { section: SECTIONS.storyboard }),
     bound('storyboard.promoteAlternate', () => {}, { section: SECTIONS.storyboard }),

@@ -15,6 +15,20 @@ export function isLocallyPending(shotId: string, now = Date.now()): boolean {
   return at !== undefined && now - at < LOCAL_PENDING_WINDOW_MS;
 }
 
+/** The key of a project's settings (scenes, order, timing) in localEdits. */
+function settingsKey(projectId: string): string {
+  return `project-settings:${projectId}`;
+}
+
+export function markLocalSettingsEdit(projectId: string, now = Date.now()): void {
+  localEdits.set(settingsKey(projectId), now);
+}
+
+/** The project's scenes, order or timing changed here in the last 2 s. */
+export function areSettingsLocallyPending(projectId: string, now = Date.now()): boolean {
+  return isLocallyPending(settingsKey(projectId), now);
+}
+
 type ShotList = { shots: Shot[]; total?: number };
 
 function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefined {
@@ -35,7 +49,10 @@ export function startLiveSync(services: AppServices): () => void {
   const socket = client.socket;
   if (!socket) return () => {};
   const patchProject = (project: Project) => {
-    queryClient.setQueryData(queryKeys.project(project.id), project);
+    // Remote settings are ignored while ours are pending (SPEC.md §4): our save is on its way.
+    queryClient.setQueryData<Project>(queryKeys.project(project.id), (current) =>
+      current && areSettingsLocallyPending(project.id) ? { ...project, settings: current.settings } : project,
+    );
     queryClient.setQueryData<ProjectListEntry[]>(queryKeys.projects, (list) =>
       list?.map((entry) => (entry.id === project.id ? { ...entry, ...project } : entry)),
     );

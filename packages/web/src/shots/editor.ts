@@ -1,13 +1,19 @@
 import {
+  DEFAULT_SCENE_NAME,
   type Project,
   type ProjectSettingsInput,
   type Reelbench,
+  SCENE_COLORS,
+  type Scene,
   type Shot,
   type ShotUpdates,
   TOASTS,
 } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { markLocalEdit as markLocalEditDefault } from '../app/live-sync.js';
+import {
+  markLocalEdit as markLocalEditDefault,
+  markLocalSettingsEdit as markLocalSettingsEditDefault,
+} from '../app/live-sync.js';
 import { queryKeys } from '../app/query-keys.js';
 import { errorBody, isOfflineError } from '../state/errors.js';
 import type { SaveManager } from '../state/save-manager.js';
@@ -16,6 +22,7 @@ import {
   moveInOrder,
   type OrderSettings,
   orderShots,
+  placeScene,
   toUpsert,
   withCopies,
   withOrder,
@@ -37,7 +44,11 @@ export interface EditorDeps {
   saves: Pick<SaveManager, 'markDirty'>;
   toasts?: { show(toast: ToastInput): unknown };
   markLocalEdit?: (shotId: string) => void;
+  /** The project's scenes, order or timing changed here: its remote settings are ignored for 2 s. */
+  markLocalSettingsEdit?: (projectId: string) => void;
   newId?: () => string;
+  /** A new scene's colour (SPEC.md §5: chosen randomly from the 7 theme colours). */
+  randomColor?: () => string;
   /** Shows a request in the activity bar while it runs. */
   track?: <T>(work: Promise<T>) => Promise<T>;
 }
@@ -204,6 +215,120 @@ export class ShotEditor {
     return this.reorder(next, ids, ids.length === 1 ? 'Move shot' : `Move ${ids.length} shots`);
   }
 
+  // ---------------------------------------------------------------- scenes and timing
+
+  scenes(): Scene[] {
+    return this.orderSettings().scenes;
+  }
+
+  /**
+   * A new scene holding `shotIds` (they leave the scenes they were in), named 'Scene' with a random
+   * theme colour, listed after the scene of the shot before them. Returns its id, or null without shots.
+   */
+  createScene(shotIds: readonly string[], name: string = DEFAULT_SCENE_NAME): string | null {
+    const before = this.orderSettings();
+    const wanted = new Set(shotIds);
+    const members = before.shotOrder.filter((id) => wanted.has(id));
+    if (members.length === 0) return null;
+    const newId = this.#deps.newId ?? (() => crypto.randomUUID());
+    const color = (this.#deps.randomColor ?? randomSceneColor)();
+    const scene: Scene = { id: newId(), name, color, shotIds: members };
+    const firstIndex = before.shotOrder.indexOf(members[0] as string);
+    const sceneOf = new Map<string, number>();
+    before.scenes.forEach((candidate, index) => {
+      for (const id of candidate.shotIds) sceneOf.set(id, index);
+    });
+    let insertAt = 0;
+    for (let i = firstIndex - 1; i >= 0; i -= 1) {
+      const index = sceneOf.get(before.shotOrder[i] as string);
+      if (index !== undefined) {
+        insertAt = index + 1;
+        break;
+      }
+    }
+    const others = before.scenes.map((candidate) => ({
+      ...candidate,
+      shotIds: candidate.shotIds.filter((id) => !wanted.has(id)),
+    }));
+    const after: OrderSettings = {
+      shotOrder: before.shotOrder,
+      scenes: [...others.slice(0, insertAt), scene, ...others.slice(insertAt)],
+    };
+    this.history.run({
+      label: 'New scene',
+      apply: () => this.#applySettings(after, members),
+      revert: () => this.#applySettings(before, members),
+    });
+    return scene.id;
+  }
+
+  /** Renames or recolours a scene; false when nothing changes. */
+  updateScene(sceneId: string, changes: { name?: string; color?: string }): boolean {
+    const before = this.orderSettings();
+    const scene = before.scenes.find((candidate) => candidate.id === sceneId);
+    if (!scene) return false;
+    const name = changes.name?.trim() || scene.name;
+    const color = changes.color ?? scene.color;
+    if (name === scene.name && color === scene.color) return false;
+    const after: OrderSettings = {
+      shotOrder: before.shotOrder,
+      scenes: before.scenes.map((candidate) =>
+        candidate.id === sceneId ? { ...candidate, name, color } : candidate,
+      ),
+    };
+    const label =
+      name !== scene.name ? (color !== scene.color ? 'Edit scene' : 'Rename scene') : 'Recolour scene';
+    this.history.run({
+      label,
+      apply: () => this.#applySettings(after, []),
+      revert: () => this.#applySettings(before, []),
+    });
+    return true;
+  }
+
+  /** Puts a scene at `toIndex` of the scenes, its shots moving with it in the order. */
+  placeScene(sceneId: string, toIndex: number, label = 'Move scene'): boolean {
+    const before = this.orderSettings();
+    const after = placeScene(before, sceneId, toIndex);
+    if (after === null) return false;
+    const moved = before.scenes.find((scene) => scene.id === sceneId)?.shotIds ?? [];
+    this.history.run({
+      label,
+      apply: () => this.#applySettings(after, moved),
+      revert: () => this.#applySettings(before, moved),
+    });
+    return true;
+  }
+
+  /** Moves a scene `delta` places earlier (negative) or later among the scenes. */
+  moveScene(sceneId: string, delta: number): boolean {
+    const index = this.scenes().findIndex((scene) => scene.id === sceneId);
+    if (index === -1) return false;
+    return this.placeScene(sceneId, index + delta, delta < 0 ? 'Move scene earlier' : 'Move scene later');
+  }
+
+  preserveTiming(): boolean {
+    return this.#project()?.settings.preserveTiming === true;
+  }
+
+  /** Preserve timing (SPEC.md §4): shots keep their stored start times instead of being laid end to end. */
+  setPreserveTiming(on: boolean): boolean {
+    if (this.preserveTiming() === on) return false;
+    const apply = (value: boolean) => {
+      this.#deps.queryClient.setQueryData<Project>(queryKeys.project(this.projectId), (project) =>
+        project ? { ...project, settings: { ...project.settings, preserveTiming: value } } : project,
+      );
+      this.#touchSettings();
+      this.#deps.saves.markDirty({ settings: this.#settingsInput(this.orderSettings()) });
+    };
+    this.history.run({
+      label: on ? 'Preserve timing' : 'Lay shots end to end',
+      apply: () => apply(on),
+      revert: () => apply(!on),
+    });
+    return true;
+  }
+
   undo(): Command | undefined {
     return this.history.undo();
   }
@@ -284,9 +409,14 @@ export class ShotEditor {
     );
   }
 
+  #touchSettings(): void {
+    (this.#deps.markLocalSettingsEdit ?? markLocalSettingsEditDefault)(this.projectId);
+  }
+
   #applySettings(settings: OrderSettings, touched: readonly string[]): void {
     this.#writeSettings(settings);
     this.#touch(touched);
+    this.#touchSettings();
     this.#deps.saves.markDirty({ settings: this.#settingsInput(settings) });
   }
 
@@ -294,6 +424,7 @@ export class ShotEditor {
     const stored = this.#project()?.settings;
     return {
       ...(stored?.audioUrl !== undefined ? { audioUrl: stored.audioUrl } : {}),
+      ...(stored?.preserveTiming !== undefined ? { preserveTiming: stored.preserveTiming } : {}),
       scenes: settings.scenes,
       shotOrder: settings.shotOrder,
     };
@@ -323,6 +454,10 @@ export function restoreOrder(snapshot: OrderSettings, current: OrderSettings): O
   const snapshotSceneIds = new Set(snapshot.scenes.map((scene) => scene.id));
   for (const scene of current.scenes) if (!snapshotSceneIds.has(scene.id)) scenes.push(scene);
   return { shotOrder, scenes };
+}
+
+export function randomSceneColor(): string {
+  return SCENE_COLORS[Math.floor(Math.random() * SCENE_COLORS.length)] ?? SCENE_COLORS[0];
 }
 
 const editors = new WeakMap<QueryClient, Map<string, ShotEditor>>();

@@ -295,6 +295,48 @@ export function withOrder(
   return { shotOrder: [...order], scenes };
 }
 
+/**
+ * The scene `sceneId` put at `toIndex` of the scenes (clamped), its shots moved with it in the order:
+ * before the first shot of the scene now after it, else after the last shot of the scene now before
+ * it. Null when nothing changes or the scene does not exist.
+ */
+export function placeScene(settings: OrderSettings, sceneId: string, toIndex: number): OrderSettings | null {
+  const from = settings.scenes.findIndex((scene) => scene.id === sceneId);
+  const scene = settings.scenes[from];
+  if (!scene) return null;
+  const rest = settings.scenes.filter((candidate) => candidate.id !== sceneId);
+  const to = Math.max(0, Math.min(rest.length, toIndex));
+  if (to === from) return null;
+  const scenes = [...rest.slice(0, to), scene, ...rest.slice(to)];
+  const members = new Set(scene.shotIds);
+  const block = settings.shotOrder.filter((id) => members.has(id));
+  const others = settings.shotOrder.filter((id) => !members.has(id));
+  let insertAt: number | undefined;
+  for (const next of scenes.slice(to + 1)) {
+    const ids = new Set(next.shotIds);
+    const index = others.findIndex((id) => ids.has(id));
+    if (index !== -1) {
+      insertAt = index;
+      break;
+    }
+  }
+  if (insertAt === undefined) {
+    for (const previous of scenes.slice(0, to).reverse()) {
+      const ids = new Set(previous.shotIds);
+      const index = others.findLastIndex((id) => ids.has(id));
+      if (index !== -1) {
+        insertAt = index + 1;
+        break;
+      }
+    }
+  }
+  const shotOrder =
+    insertAt === undefined
+      ? [...settings.shotOrder]
+      : [...others.slice(0, insertAt), ...block, ...others.slice(insertAt)];
+  return { shotOrder, scenes };
+}
+
 /** The order with `ids` moved by `delta` places (keeping their relative order), clamped to the ends. */
 export function moveInOrder(order: readonly string[], ids: readonly string[], delta: number): string[] {
   const moving = new Set(ids);

@@ -53,9 +53,13 @@ export function Modal({
           className={cx('modal', `modal--${size}`, className)}
           onOpenAutoFocus={(event) => {
             // Focus the first field of the dialog rather than its Close button.
-            const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
-              '.modal__body input:not([type=hidden]):not([disabled]), .modal__body textarea:not([disabled]), .modal__body button.select:not([disabled]), .modal__body [data-autofocus]',
-            );
+            const content = event.currentTarget as HTMLElement | null;
+            const preferred = content?.querySelector<HTMLElement>('.modal__body [data-autofocus]');
+            const field =
+              preferred ??
+              content?.querySelector<HTMLElement>(
+                '.modal__body input:not([type=hidden]):not([disabled]), .modal__body textarea:not([disabled]), .modal__body button.select:not([disabled]), .modal__body [data-autofocus]',
+              );
             if (field) {
               event.preventDefault();
               field.focus();

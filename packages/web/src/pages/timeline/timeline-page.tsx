@@ -3,10 +3,13 @@ import {
   ChevronFirst,
   ChevronLast,
   Clapperboard,
+  Magnet,
   Pause,
+  Pin,
   Play,
   SkipBack,
   SkipForward,
+  SquarePlus,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
@@ -15,7 +18,7 @@ import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { shotLabPath } from '../../shots/actions.js';
-import { formatShotNumber, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
+import { formatShotNumber, type SceneGroup, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
 import { selectAll, selectOnly } from '../../shots/selection.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
@@ -24,6 +27,7 @@ import { Kbd, Skeleton } from '../../ui/card.js';
 import { Tooltip } from '../../ui/tooltip.js';
 import { OrderPersister, sameOrder } from './order-persist.js';
 import { Transport } from './playback.js';
+import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
 import {
   clampDuration,
   DEFAULT_ZOOM,
@@ -71,7 +75,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
   const zoom = useStore(timelineZoom);
   const pps = pxPerSecond(zoom);
   const [trims, setTrims] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const preserveTiming = (project?.settings as Record<string, unknown> | undefined)?.preserveTiming === true;
+  const preserveTiming = project?.settings.preserveTiming === true;
   const layout = useMemo(
     () => layoutClips(board.shots, trims, preserveTiming),
     [board, trims, preserveTiming],
@@ -215,6 +219,105 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
     [editor, announce],
   );
 
+  // ---------------------------------------------------------------- scenes
+  const [sceneDialog, setSceneDialog] = useState<SceneDialogState | null>(null);
+
+  /** The scene of the active shot (the one a scene command acts on). */
+  const currentScene = () => {
+    const active = selection.get().active;
+    const sceneId = active === null ? undefined : board.byId.get(active)?.sceneId;
+    return sceneId === undefined ? undefined : board.scenesById.get(sceneId);
+  };
+  const noScene = () =>
+    announce('Select a shot of a scene first (click a clip or a scene in the band, or Shift+Left/Right)');
+
+  const createScene = () => {
+    const ids = selectedIds();
+    const active = selection.get().active;
+    const members = ids.length > 0 ? ids : active !== null ? [active] : [];
+    if (members.length === 0) {
+      announce('Select the shots of the new scene first');
+      return;
+    }
+    const sceneId = editor.createScene(members);
+    if (sceneId === null) return;
+    const scene = editor.scenes().find((candidate) => candidate.id === sceneId);
+    announce(
+      `New scene with ${members.length} ${members.length === 1 ? 'shot' : 'shots'}, colour ${sceneColorName(scene?.color ?? '')}`,
+    );
+    const index = editor.scenes().findIndex((candidate) => candidate.id === sceneId);
+    if (scene) setSceneDialog({ scene: { ...scene, number: index + 1 }, focus: 'name' });
+  };
+
+  const editScene = (focus: 'name' | 'color') => {
+    const scene = currentScene();
+    if (!scene) {
+      noScene();
+      return;
+    }
+    setSceneDialog({ scene, focus });
+  };
+
+  const moveScene = (delta: number) => {
+    const scene = currentScene();
+    if (!scene) {
+      noScene();
+      return;
+    }
+    if (editor.moveScene(scene.id, delta)) {
+      const index = editor.scenes().findIndex((candidate) => candidate.id === scene.id);
+      announce(`Scene ${scene.name} moved ${delta < 0 ? 'earlier' : 'later'}, now scene ${index + 1}`);
+    }
+  };
+
+  const onSceneSelect = useCallback(
+    (group: SceneGroup) => {
+      const ids = board.shots.slice(group.first, group.first + group.count).map((entry) => entry.shot.id);
+      const first = ids[0];
+      if (first === undefined) return;
+      selection.set({ ids: new Set(ids), anchor: first, active: first });
+      transport.seek(layout.starts[group.first] ?? 0);
+      trackRef.current?.focus({ preventScroll: true });
+    },
+    [board, layout, selection, transport],
+  );
+  const onSceneOpen = useCallback(
+    (group: SceneGroup) => {
+      const scene = board.scenesById.get(group.sceneId);
+      if (scene) setSceneDialog({ scene, focus: 'name' });
+    },
+    [board],
+  );
+  const onSceneDrop = useCallback(
+    (sceneId: string, target: { sceneId: string; after: boolean }) => {
+      const rest = editor.scenes().filter((scene) => scene.id !== sceneId);
+      const index = rest.findIndex((scene) => scene.id === target.sceneId);
+      if (index === -1) return;
+      if (editor.placeScene(sceneId, target.after ? index + 1 : index)) {
+        announce(`Scene moved ${target.after ? 'after' : 'before'} ${rest[index]?.name ?? 'the scene'}`);
+      }
+    },
+    [editor, announce],
+  );
+
+  const togglePreserveTiming = () => {
+    const next = !editor.preserveTiming();
+    if (editor.setPreserveTiming(next)) {
+      announce(
+        next
+          ? 'Preserve timing on: shots keep their start times'
+          : 'Preserve timing off: shots laid end to end',
+      );
+    }
+  };
+
+  usePageCommand(commands, 'scene.create', hasShots ? createScene : null);
+  usePageCommand(commands, 'scene.rename', hasShots ? () => editScene('name') : null);
+  usePageCommand(commands, 'scene.recolor', hasShots ? () => editScene('color') : null);
+  usePageCommand(commands, 'scene.moveEarlier', hasShots ? () => moveScene(-1) : null);
+  usePageCommand(commands, 'scene.moveLater', hasShots ? () => moveScene(1) : null);
+  usePageCommand(commands, 'timeline.preserveTiming', hasShots ? togglePreserveTiming : null);
+
   const openInLab = useCallback(
     (shotId: string) => router.history.push(shotLabPath(projectId, shotId)),
     [router, projectId],
@@ -282,6 +385,31 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
                 <Kbd>→</Kbd> trim 1 frame
               </span>
             </Tooltip>
+            <span className="shots-toolbar__divider" aria-hidden="true" />
+            <ActionButton
+              actionId="scene.create"
+              variant="ghost"
+              size="sm"
+              icon={<SquarePlus size={16} aria-hidden="true" />}
+            >
+              New scene
+            </ActionButton>
+            <ActionButton
+              actionId="timeline.preserveTiming"
+              variant="ghost"
+              size="sm"
+              className={preserveTiming ? 'tl-toggle is-on' : 'tl-toggle'}
+              aria-pressed={preserveTiming}
+              icon={
+                preserveTiming ? (
+                  <Pin size={16} aria-hidden="true" />
+                ) : (
+                  <Magnet size={16} aria-hidden="true" />
+                )
+              }
+            >
+              Preserve timing
+            </ActionButton>
             <span className="shots-toolbar__divider" aria-hidden="true" />
             <ActionButton
               actionId="zoom.out"
@@ -381,10 +509,23 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
             onTrimCommit={commitTrim}
             onDrop={commitDrop}
             onOpen={openInLab}
+            onSceneSelect={onSceneSelect}
+            onSceneOpen={onSceneOpen}
+            onSceneDrop={onSceneDrop}
           />
         </>
       )}
       {edits.dialog}
+      <SceneDialog
+        state={sceneDialog}
+        onClose={() => setSceneDialog(null)}
+        onSave={(sceneId, changes) => {
+          setSceneDialog(null);
+          if (editor.updateScene(sceneId, changes)) {
+            announce(`Scene ${changes.name}, ${sceneColorName(changes.color)}`);
+          }
+        }}
+      />
     </div>
   );
 }

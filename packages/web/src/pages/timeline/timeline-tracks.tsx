@@ -57,7 +57,15 @@ export function clipDomId(shotId: string): string {
 type Drag =
   | { kind: 'move'; ids: string[]; startX: number; active: boolean; index: number }
   | { kind: 'trim'; id: string; startX: number; original: number; duration: number }
-  | { kind: 'scrub' };
+  | { kind: 'scrub' }
+  | {
+      kind: 'scene';
+      sceneId: string;
+      groupKey: string;
+      startX: number;
+      active: boolean;
+      target: { sceneId: string; after: boolean } | null;
+    };
 
 export interface TracksProps {
   board: ShotBoard;
@@ -71,6 +79,12 @@ export interface TracksProps {
   onTrimCommit: (shotId: string, duration: number | null) => void;
   onDrop: (order: string[], moved: string[]) => void;
   onOpen: (shotId: string) => void;
+  /** A click on a scene in the band: its shots are selected. */
+  onSceneSelect: (group: SceneGroup) => void;
+  /** A double click on a scene: edit it. */
+  onSceneOpen: (group: SceneGroup) => void;
+  /** A scene dragged in the band and dropped before or after another scene. */
+  onSceneDrop: (sceneId: string, target: { sceneId: string; after: boolean }) => void;
 }
 
 function useViewport(ref: RefObject<HTMLDivElement | null>) {
@@ -119,6 +133,9 @@ export function TimelineTracks({
   onTrimCommit,
   onDrop,
   onOpen,
+  onSceneSelect,
+  onSceneOpen,
+  onSceneDrop,
 }: TracksProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const view = useViewport(scrollRef);
@@ -217,9 +234,52 @@ export function TimelineTracks({
     setDrag({ kind: 'move', ids, startX: event.clientX, active: false, index });
   };
 
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+  const onSceneDown = (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0) return;
+    const block = (event.target as HTMLElement).closest<HTMLElement>('[data-scene-id]');
+    const sceneId = block?.dataset.sceneId;
+    const groupKey = block?.dataset.groupKey;
+    if (!block || !sceneId || !groupKey) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDrag({ kind: 'scene', sceneId, groupKey, startX: event.clientX, active: false, target: null });
+  };
+
+  /** The scene under `time` in the band, and whether `time` is past its middle. */
+  const sceneTargetAt = (time: number, moving: string) => {
+    for (const group of board.groups) {
+      const start = starts[group.first] ?? 0;
+      const lastIndex = group.first + group.count - 1;
+      const end = (starts[lastIndex] ?? 0) + (durations[lastIndex] ?? 0);
+      if (time < start || time > end) continue;
+      if (group.sceneNumber === null || group.sceneId === moving) return null;
+      return {
+        sceneId: group.sceneId,
+        after: time > (start + end) / 2,
+        x: time > (start + end) / 2 ? end : start,
+      };
+    }
+    return null;
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLElement>) => {
     const current = dragRef.current;
     if (!current) return;
+    if (current.kind === 'scene') {
+      const moved = Math.abs(event.clientX - current.startX) > DRAG_THRESHOLD;
+      if (!current.active && !moved) return;
+      edgeScroll(event.clientX);
+      const found = sceneTargetAt(timeAt(event.clientX), current.sceneId);
+      const target = found ? { sceneId: found.sceneId, after: found.after } : null;
+      if (
+        !current.active ||
+        target?.sceneId !== current.target?.sceneId ||
+        target?.after !== current.target?.after
+      ) {
+        setDrag({ ...current, active: true, target });
+      }
+      return;
+    }
     if (current.kind === 'scrub') {
       edgeScroll(event.clientX);
       transport.seek(timeAt(event.clientX));
@@ -240,10 +300,17 @@ export function TimelineTracks({
     if (!current.active || index !== current.index) setDrag({ ...current, active: true, index });
   };
 
-  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+  const onPointerUp = (event: ReactPointerEvent<HTMLElement>) => {
     const current = dragRef.current;
     setDrag(null);
     if (!current) return;
+    if (current.kind === 'scene') {
+      const group = board.groups.find((candidate) => candidate.key === current.groupKey);
+      if (!current.active) {
+        if (group) onSceneSelect(group);
+      } else if (current.target) onSceneDrop(current.sceneId, current.target);
+      return;
+    }
     if (current.kind === 'trim') {
       onTrimCommit(current.id, current.duration !== current.original ? current.duration : null);
       return;
@@ -277,6 +344,20 @@ export function TimelineTracks({
   });
   const scale = rulerScale(pps);
   const ticks = rulerTicks(scale, Math.max(0, (view.left - PAD) / pps), (view.left + view.width) / pps);
+  const sceneDrag = drag?.kind === 'scene' && drag.active ? drag : null;
+  const sceneDropX = (() => {
+    if (!sceneDrag?.target) return null;
+    const target = sceneDrag.target;
+    const runs = board.groups.filter((group) => group.sceneId === target.sceneId);
+    const run = target.after ? runs.at(-1) : runs[0];
+    if (!run) return null;
+    const lastIndex = run.first + run.count - 1;
+    const time = target.after
+      ? (starts[lastIndex] ?? 0) + (durations[lastIndex] ?? 0)
+      : (starts[run.first] ?? 0);
+    return PAD + time * pps;
+  })();
+  const sceneDropName = sceneDrag ? board.scenesById.get(sceneDrag.sceneId)?.name : undefined;
   const dragging = drag?.kind === 'move' && drag.active ? drag : null;
   const draggingIds = new Set(dragging?.ids ?? []);
   const dropX =
@@ -345,11 +426,20 @@ export function TimelineTracks({
               </span>
             ))}
           </div>
-          <ul className="tl-scenes" aria-label="Scenes">
+          <ul
+            className={cx('tl-scenes', sceneDrag && 'is-dragging')}
+            aria-label="Scenes"
+            onPointerDown={onSceneDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerCancel}
+          >
             {groups.map((group) => (
               <SceneBlock
                 key={group.key}
                 group={group}
+                dragging={sceneDrag?.sceneId === group.sceneId}
+                onOpen={onSceneOpen}
                 x={PAD + (starts[group.first] ?? 0) * pps}
                 width={
                   ((starts[group.first + group.count - 1] ?? 0) +
@@ -377,6 +467,20 @@ export function TimelineTracks({
           >
             {clips}
           </div>
+          {sceneDropX !== null ? (
+            <div
+              className="tl-drop tl-drop--scene"
+              style={{
+                transform: `translateX(${sceneDropX}px)`,
+                ['--scene-color' as string]: sceneColorVar(
+                  board.scenesById.get(sceneDrag?.sceneId ?? '')?.color ?? null,
+                ),
+              }}
+              aria-hidden="true"
+            >
+              <span className="tl-drop__label">Move {sceneDropName ?? 'scene'} here</span>
+            </div>
+          ) : null}
           {dropX !== null ? (
             <div
               className="tl-drop"
@@ -399,23 +503,51 @@ export function TimelineTracks({
   );
 }
 
-function SceneBlock({ group, x, width }: { group: SceneGroup; x: number; width: number }) {
+function SceneBlock({
+  group,
+  x,
+  width,
+  dragging,
+  onOpen,
+}: {
+  group: SceneGroup;
+  x: number;
+  width: number;
+  dragging: boolean;
+  onOpen: (group: SceneGroup) => void;
+}) {
+  const shots = `${group.count} ${group.count === 1 ? 'shot' : 'shots'}`;
+  const number = group.sceneNumber !== null ? String(group.sceneNumber).padStart(2, '0') : null;
   return (
     <li
-      className={cx('tl-scene', group.color === null && 'tl-scene--unassigned')}
+      className={cx('tl-scene', group.color === null && 'tl-scene--unassigned', dragging && 'is-dragging')}
       style={{
         transform: `translateX(${x}px)`,
         width: Math.max(1, width - 1),
         ['--scene-color' as string]: sceneColorVar(group.color),
       }}
-      title={`${group.name} · ${group.count} ${group.count === 1 ? 'shot' : 'shots'}`}
     >
-      <span className="tl-scene__label">
-        {group.sceneNumber !== null ? (
-          <span className="tl-scene__number mono">{String(group.sceneNumber).padStart(2, '0')}</span>
-        ) : null}
-        <span className="tl-scene__name">{group.name}</span>
-      </span>
+      <button
+        type="button"
+        className="tl-scene__button"
+        tabIndex={-1}
+        data-scene-id={group.sceneId}
+        data-group-key={group.key}
+        title={
+          group.sceneNumber !== null
+            ? `${group.name} · ${shots} · click selects, double-click edits (F2), drag or Alt+Up/Down moves`
+            : `${group.name} · ${shots}`
+        }
+        aria-label={`${number !== null ? `Scene ${number}, ` : ''}${group.name}, ${shots}`}
+        onDoubleClick={() => {
+          if (group.sceneNumber !== null) onOpen(group);
+        }}
+      >
+        <span className="tl-scene__label" aria-hidden="true">
+          {number !== null ? <span className="tl-scene__number mono">{number}</span> : null}
+          <span className="tl-scene__name">{group.name}</span>
+        </span>
+      </button>
     </li>
   );
 }
