@@ -261,4 +261,43 @@ describe('ShotEditor', () => {
     expect(editor.preserveTiming()).toBe(false);
     expect(saves.at(-1)?.settings?.preserveTiming).toBe(false);
   });
+
+  it('marks shots dirty until saved: a field edit until answered, an order change until the project save', async () => {
+    const { createStore } = await import('../src/state/store.js');
+    const { dirtyShots } = await import('../src/shots/dirty.js');
+    dirtyShots.set(new Set());
+    const state = createStore<'saved' | 'saving' | 'dirty' | 'offline'>('saved');
+    const queryClient = t.queryClient;
+    let answer: () => void = () => {};
+    const update = vi.fn(
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({});
+        }),
+    );
+    const editor = new ShotEditor(
+      {
+        client: { shots: { update } as never },
+        queryClient,
+        saves: { markDirty: () => state.set('dirty'), state },
+        markLocalEdit: () => {},
+        markLocalSettingsEdit: () => {},
+      },
+      PROJECT_ID,
+    );
+    const { a, b } = t.ids;
+    editor.editFields(a, { name: 'Renamed' });
+    expect(dirtyShots.get().has(a)).toBe(true);
+    await vi.waitFor(() => expect(update).toHaveBeenCalled());
+    answer();
+    await editor.settled();
+    await vi.waitFor(() => expect(dirtyShots.get().has(a)).toBe(false));
+
+    editor.moveShots([b], 1);
+    expect(dirtyShots.get().has(b)).toBe(true);
+    state.set('saving');
+    expect(dirtyShots.get().has(b)).toBe(true);
+    state.set('saved');
+    expect(dirtyShots.get().has(b)).toBe(false);
+  });
 });

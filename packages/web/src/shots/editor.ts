@@ -18,6 +18,7 @@ import { queryKeys } from '../app/query-keys.js';
 import { errorBody, isOfflineError } from '../state/errors.js';
 import type { SaveManager } from '../state/save-manager.js';
 import type { ToastInput } from '../state/toasts.js';
+import { markShotsClean, markShotsDirty } from './dirty.js';
 import {
   moveInOrder,
   type OrderSettings,
@@ -41,7 +42,7 @@ export interface ShotListData {
 export interface EditorDeps {
   client: { shots: Pick<Reelbench['shots'], 'update'> };
   queryClient: QueryClient;
-  saves: Pick<SaveManager, 'markDirty'>;
+  saves: Pick<SaveManager, 'markDirty'> & Partial<Pick<SaveManager, 'state'>>;
   toasts?: { show(toast: ToastInput): unknown };
   markLocalEdit?: (shotId: string) => void;
   /** The project's scenes, order or timing changed here: its remote settings are ignored for 2 s. */
@@ -76,12 +77,20 @@ export class ShotEditor {
   readonly history = new UndoStack();
   readonly #deps: EditorDeps;
   readonly #chains = new Map<string, Promise<unknown>>();
+  /** Shots whose change went to the save manager: dirty until it reports saved. */
+  readonly #awaitingSave = new Set<string>();
 
   constructor(
     deps: EditorDeps,
     readonly projectId: string,
   ) {
     this.#deps = deps;
+    deps.saves.state?.subscribe(() => {
+      if (deps.saves.state?.get() !== 'saved' || this.#awaitingSave.size === 0) return;
+      const saved = [...this.#awaitingSave].filter((id) => !this.#chains.has(id));
+      this.#awaitingSave.clear();
+      markShotsClean(saved);
+    });
   }
 
   // ---------------------------------------------------------------- reading the cache
@@ -339,9 +348,12 @@ export class ShotEditor {
 
   // ---------------------------------------------------------------- cache and persistence
 
-  #touch(ids: readonly string[]): void {
+  /** Shots changed here: remote updates ignored for 2 s, and dirty until the save manager saved them. */
+  #touch(ids: readonly string[], viaSave = true): void {
     const mark = this.#deps.markLocalEdit ?? markLocalEditDefault;
     for (const id of ids) mark(id);
+    if (viaSave) for (const id of ids) this.#awaitingSave.add(id);
+    markShotsDirty(ids);
   }
 
   #setShots(update: (shots: Shot[]) => Shot[]): void {
@@ -370,7 +382,7 @@ export class ShotEditor {
 
   #writeFields(shotId: string, values: FieldValues, previous: FieldValues): void {
     this.#setFields(shotId, values);
-    this.#touch([shotId]);
+    this.#touch([shotId], false);
     const { client, saves, toasts } = this.#deps;
     const track = this.#deps.track ?? (<T>(work: Promise<T>) => work);
     const run = () =>
@@ -378,7 +390,10 @@ export class ShotEditor {
         const current = this.shot(shotId);
         if (isOfflineError(error)) {
           // Never lose work: the save manager keeps the shot and sends it once online.
-          if (current) saves.markDirty({ shots: [toUpsert(current)] });
+          if (current) {
+            this.#awaitingSave.add(shotId);
+            saves.markDirty({ shots: [toUpsert(current)] });
+          }
           return;
         }
         // Refused: show the server's values again, unless the shot was edited since.
@@ -394,7 +409,11 @@ export class ShotEditor {
     const chained = (this.#chains.get(shotId) ?? Promise.resolve()).then(run, run);
     this.#chains.set(shotId, chained);
     void chained.finally(() => {
-      if (this.#chains.get(shotId) === chained) this.#chains.delete(shotId);
+      if (this.#chains.get(shotId) !== chained) return;
+      this.#chains.delete(shotId);
+      // Answered (saved, or refused and shown as the server has it): no longer dirty, unless a
+      // change of it still waits for the project save.
+      if (!this.#awaitingSave.has(shotId)) markShotsClean([shotId]);
     });
   }
 

@@ -21,6 +21,8 @@ import {
   shotNavigation,
   sortActionId,
 } from '../../shots/actions.js';
+import { useIsDirty } from '../../shots/dirty.js';
+import { DirtyMark } from '../../shots/dirty-mark.js';
 import {
   deriveShotStatus,
   formatClock,
@@ -623,13 +625,19 @@ const ShotRow = memo(
     useRenderCount(`list:${shot.id}`);
     const selected = useIsSelected(selection, shot.id);
     const live = useShotProgress(shot.id);
+    const dirty = useIsDirty(shot.id);
     const derived = deriveShotStatus(shot, live);
     const statusLabel =
       derived.status === 'processing' && derived.progress
         ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
         : SHOT_STATUS_LABELS[derived.status];
     const content: Record<ShotListColumn, React.ReactNode> = {
-      number: <span className="mono">{formatShotNumber(entry.index)}</span>,
+      number: (
+        <span className="sl-number">
+          <span className="mono">{formatShotNumber(entry.index)}</span>
+          {dirty ? <DirtyMark /> : null}
+        </span>
+      ),
       scene: (
         <span
           className="sl-scene"

@@ -1,6 +1,8 @@
 import { AlertTriangle, Check, Clock, Loader2, RefreshCw } from 'lucide-react';
 import { memo } from 'react';
 import { useAlternates } from '../../shots/coverage.js';
+import { useIsDirty } from '../../shots/dirty.js';
+import { DirtyMark } from '../../shots/dirty-mark.js';
 import {
   type DerivedStatus,
   deriveShotStatus,
@@ -78,6 +80,7 @@ export const StoryboardCell = memo(function StoryboardCell({
   const active = useIsActive(selection, shot.id);
   const live = useShotProgress(shot.id);
   const alts = useAlternates(shot.id);
+  const dirty = useIsDirty(shot.id);
   const derived = deriveShotStatus(shot, live);
   const number = formatShotNumber(index);
   const shown = alts && alts.shown > 0 ? alts.variants[alts.shown - 1] : undefined;
@@ -135,6 +138,7 @@ export const StoryboardCell = memo(function StoryboardCell({
         <div className="sb-meta__line">
           <span className="sb-meta__number mono">{number}</span>
           <span className="sb-meta__name">{shot.name}</span>
+          {dirty ? <DirtyMark /> : null}
           <span className="sb-meta__duration mono">{formatSeconds(shot.duration)}s</span>
         </div>
         <div className="sb-meta__framing">{framing || '\u00a0'}</div>

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { sceneColorVar } from '../../shots/actions.js';
+import { useIsDirty } from '../../shots/dirty.js';
 import {
   deriveShotStatus,
   formatShotNumber,
@@ -580,6 +581,7 @@ const Clip = memo(function Clip({
   const selected = useIsSelected(selection, shot.id);
   const active = useIsActive(selection, shot.id);
   const live = useShotProgress(shot.id);
+  const dirty = useIsDirty(shot.id);
   const derived = deriveShotStatus(shot, live);
   const number = formatShotNumber(index);
   const statusLabel =
@@ -603,7 +605,9 @@ const Clip = memo(function Clip({
         dragging && 'is-dragging',
         trimming && 'is-trimming',
         narrow && 'is-narrow',
+        dirty && 'is-dirty',
       )}
+      data-dirty={dirty || undefined}
       style={{ transform: `translateX(${x}px)`, width: Math.max(2, width - 1) }}
       onDoubleClick={() => onOpen(shot.id)}
     >
@@ -612,11 +616,12 @@ const Clip = memo(function Clip({
         style={shot.image_url ? { backgroundImage: `url(${JSON.stringify(shot.image_url)})` } : undefined}
         aria-hidden="true"
       />
-      <span className="sr-only">{`Shot ${number}, ${shot.name}, ${spokenDuration(duration)}, ${statusLabel}`}</span>
+      <span className="sr-only">{`Shot ${number}, ${shot.name}, ${spokenDuration(duration)}, ${statusLabel}${dirty ? ', unsaved changes' : ''}`}</span>
       {narrow ? null : (
         <div className="tl-clip__meta" aria-hidden="true">
           <span className="tl-clip__top">
             <span className="tl-clip__number mono">{number}</span>
+            {dirty ? <span className="dirty-mark" title="Unsaved changes" /> : null}
             <span className="tl-clip__name">{shot.name}</span>
           </span>
           <span className="tl-clip__duration mono">{formatDuration(duration)}</span>
