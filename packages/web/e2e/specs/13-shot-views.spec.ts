@@ -1,0 +1,315 @@
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { createReelbench, type Reelbench } from '@reelbench/sdk';
+import { expect, test } from '../support/fixtures.js';
+import {
+  checkPage,
+  createProjectFromPalette,
+  generateFirstPass,
+  importScript,
+  pressButton,
+  register,
+  runCommand,
+  saveWithKeyboard,
+  toast,
+} from '../support/helpers.js';
+
+/** A signed-in user's project with a saved three-scene script and its first pass. */
+async function projectWithShots(page: Page, name: string): Promise<string> {
+  await register(page);
+  const id = await createProjectFromPalette(page, name);
+  await importScript(page, 'three-scenes.fountain');
+  await saveWithKeyboard(page);
+  await generateFirstPass(page);
+  return id;
+}
+
+/** The SDK signed in as the page's user (for setting up what a test does not drive through the UI). */
+async function clientOf(page: Page, baseURL: string): Promise<{ client: Reelbench; token: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  if (!token) throw new Error('the page is not signed in');
+  return { client: createReelbench({ baseUrl: baseURL, token, socket: true }), token };
+}
+
+/** A second browser (its own context) signed in as the same user. */
+async function secondBrowser(page: Page, token: string): Promise<{ context: BrowserContext; other: Page }> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, reducedMotion: 'reduce' });
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  return { context, other: await context.newPage() };
+}
+
+function track(page: Page): Locator {
+  return page.getByRole('listbox', { name: 'Video track' });
+}
+
+/** The clips' shot names in timeline order (the clips in view). */
+async function clipNames(page: Page): Promise<string[]> {
+  return track(page)
+    .locator('.tl-clip__name')
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+}
+
+async function sceneNames(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: 'Scenes' })
+    .locator('.tl-scene__name')
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+}
+
+test.describe('the shot views', () => {
+  test('timeline: reorder by keys and by drag across a reload, undo and redo, scenes, playback, live in a second browser', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const id = await projectWithShots(page, 'Timeline Tour');
+    const { client, token } = await clientOf(page, baseURL as string);
+    await runCommand(page, 'Go to Timeline');
+    await expect(page).toHaveURL(new RegExp(`/project/${id}/timeline$`));
+    await expect(track(page).getByRole('option').first()).toBeVisible();
+    const before = await clipNames(page);
+    expect(before.length).toBeGreaterThanOrEqual(4);
+
+    const { context, other } = await secondBrowser(page, token);
+    await other.goto(`/project/${id}/timeline`);
+    await expect(track(other).getByRole('option').first()).toBeVisible();
+
+    // Keyboard: Shift+Right selects the second shot, Alt+Left moves it first; 'Order Saved'.
+    await track(page).focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(track(page).getByRole('option', { selected: true })).toHaveCount(1);
+    await page.keyboard.press('Alt+ArrowLeft');
+    const keyed = [before[1], before[0], ...before.slice(2)];
+    await expect.poll(() => clipNames(page)).toEqual(keyed);
+    await expect(toast(page, 'Order Saved').first()).toBeVisible();
+    // The second browser sees it live.
+    await expect.poll(() => clipNames(other)).toEqual(keyed);
+
+    // Drag: the third clip dropped before the first.
+    const third = track(page).getByRole('option').nth(2);
+    const first = track(page).getByRole('option').nth(0);
+    const from = await third.boundingBox();
+    const to = await first.boundingBox();
+    if (!from || !to) throw new Error('clips without a box');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const dragged = [keyed[2], keyed[0], keyed[1], ...keyed.slice(3)];
+    await expect.poll(() => clipNames(page)).toEqual(dragged);
+    await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+    await expect.poll(() => clipNames(other)).toEqual(dragged);
+
+    // Undo and redo the reorder (Ctrl+Z, Ctrl+Shift+Z).
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => clipNames(page)).toEqual(keyed);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => clipNames(page)).toEqual(dragged);
+    await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+
+    // The order survives a reload.
+    await page.reload();
+    await expect(track(page).getByRole('option').first()).toBeVisible();
+    await expect.poll(() => clipNames(page)).toEqual(dragged);
+
+    // A duration change by keys (Alt+Shift+Right adds a frame), undone and redone, and saved.
+    await track(page).focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    const clip = track(page).getByRole('option', { selected: true });
+    const name = (await clip.locator('.tl-clip__name').textContent()) ?? '';
+    const duration = async () =>
+      (await client.shots.list(id, { limit: 100 })).shots.find((shot) => shot.name === name)?.duration;
+    const original = await duration();
+    await page.keyboard.press('Alt+Shift+ArrowRight');
+    await expect(clip).toHaveAccessibleName(/1 frame/);
+    await expect.poll(duration).toBeCloseTo((original ?? 0) + 1 / 24, 5);
+    await page.keyboard.press('Control+z');
+    await expect(clip).not.toHaveAccessibleName(/1 frame/);
+    await expect.poll(duration).toBeCloseTo(original ?? 0, 5);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(duration).toBeCloseTo((original ?? 0) + 1 / 24, 5);
+
+    // Scenes: a new one from the selected clip, named in its dialog, a colour picked with the arrows.
+    await runCommand(page, 'New Scene from Selected Shots');
+    const dialog = page.getByRole('dialog', { name: /^Scene \d\d$/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('INT. BACK BOOTH');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => sceneNames(page)).toContain('INT. BACK BOOTH');
+    // F2 renames the scene of the selected clip.
+    await track(page).focus();
+    await page.keyboard.press('F2');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveValue('INT. BACK BOOTH');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('INT. DINER - BACK BOOTH');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sceneNames(page)).toContain('INT. DINER - BACK BOOTH');
+    // Recolour from the palette: the checked colour has the focus, the arrows pick the next one.
+    const band = page.getByRole('listitem').filter({ hasText: 'INT. DINER - BACK BOOTH' }).first();
+    const colour = () =>
+      band.evaluate((node) => (node as HTMLElement).style.getPropertyValue('--scene-color'));
+    const colourBefore = await colour();
+    await track(page).focus();
+    await runCommand(page, 'Change Scene Colour');
+    await expect(dialog).toBeVisible();
+    const checked = dialog.getByRole('radio', { checked: true });
+    await expect(checked).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await pressButton(page, dialog.getByRole('button', { name: 'Save scene' }));
+    await expect(dialog).toBeHidden();
+    await expect.poll(colour).not.toBe(colourBefore);
+    await checkPage(page, 'timeline');
+    // The second browser sees the scene, renamed, live.
+    await expect.poll(() => sceneNames(other)).toContain('INT. DINER - BACK BOOTH');
+    await context.close();
+
+    // Scenes reorder with Alt+Up: the selected clip's scene moves first, its shots with it.
+    const scenesBefore = await sceneNames(page);
+    const own = scenesBefore.indexOf('INT. DINER - BACK BOOTH');
+    await track(page).focus();
+    for (let step = 0; step < own; step += 1) await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(async () => (await sceneNames(page))[0]).toBe('INT. DINER - BACK BOOTH');
+    await expect.poll(async () => (await clipNames(page))[0]).toBe(name);
+    await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+    await page.reload();
+    await expect.poll(async () => (await sceneNames(page))[0]).toBe('INT. DINER - BACK BOOTH');
+
+    // Preserve timing is a toggle saved with the project.
+    await runCommand(page, 'Toggle Preserve Timing');
+    await expect(page.getByRole('button', { name: 'Preserve timing' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect.poll(async () => (await client.projects.get(id)).settings.preserveTiming).toBe(true);
+    await runCommand(page, 'Toggle Preserve Timing');
+    await expect.poll(async () => (await client.projects.get(id)).settings.preserveTiming).toBe(false);
+
+    // Playback: from two frames before the second shot, Space plays; the playhead advances and the
+    // viewer changes shot.
+    await track(page).focus();
+    await page.keyboard.press('Home');
+    const viewerName = page.locator('.tl-transport__name');
+    const firstShot = (await viewerName.textContent()) ?? '';
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewerName).toHaveText(firstShot);
+    const playhead = page.getByRole('slider', { name: 'Playhead' });
+    const start = Number(await playhead.getAttribute('aria-valuenow'));
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Play or pause' })).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => Number(await playhead.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(start + 0.1);
+    await expect(viewerName).not.toHaveText(firstShot);
+    await page.keyboard.press('Space');
+    client.close();
+  });
+
+  test('storyboard, shot list and shot lab: P promotes a coverage alternate, two placed assets and a generated image', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const id = await projectWithShots(page, 'Shot Views Tour');
+    const { client } = await clientOf(page, baseURL as string);
+    const { shots } = await client.shots.list(id, { limit: 100 });
+    const first = shots[0];
+    if (!first) throw new Error('no shots');
+
+    // A rendered coverage alternate of the first shot.
+    const [variant] = await client.shots.send('create-coverage', {
+      shotId: first.id,
+      framingTypes: ['close'],
+    });
+    if (!variant) throw new Error('no coverage variant');
+    await client.shots.send('generate-coverage', { shotId: first.id, variantIds: [variant.id] });
+    await expect
+      .poll(
+        async () => (await client.shots.send('get-coverage', { shotId: first.id }))[0]?.image_url ?? null,
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBeNull();
+
+    await runCommand(page, 'Go to Storyboard');
+    await expect(page).toHaveURL(new RegExp(`/project/${id}/storyboard$`));
+    const grid = page.getByRole('grid', { name: 'Storyboard' });
+    await expect(grid.getByRole('gridcell').first()).toBeVisible();
+    await grid.focus();
+    await page.keyboard.press('Home');
+    const cell = grid.locator(`[data-shot-id="${first.id}"]`);
+    await expect(cell).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('c');
+    await expect(cell.locator('.sb-alt')).toContainText('alt 2/2');
+    await page.keyboard.press('p');
+    await expect(page.getByText(/Alternate promoted to the frame of shot 001/)).toBeAttached();
+    const promoted = (await client.shots.send('get-coverage', { shotId: first.id }))[0]?.image_url;
+    await expect
+      .poll(async () => (await client.shots.list(id, { limit: 100 })).shots[0]?.image_url)
+      .toBe(promoted);
+    await checkPage(page, 'storyboard');
+
+    await runCommand(page, 'Go to Shot List');
+    await expect(page.getByRole('grid', { name: 'Shot list' }).getByRole('row').nth(1)).toBeVisible();
+    await checkPage(page, 'shot-list');
+
+    // Two assets placed on the second shot in the shot lab, then its image generated with progress.
+    await client.assets.create({ projectId: id, type: 'character', name: 'Maya' });
+    await client.assets.create({ projectId: id, type: 'location', name: 'Diner' });
+    const second = shots[1] ?? first;
+    await page.goto(`/project/${id}/shot-lab?shot=${second.id}`);
+    const place = page.getByRole('combobox', { name: 'Place an asset' });
+    await expect(place).toBeEnabled();
+    for (const asset of ['Maya · character', 'Diner · location']) {
+      await place.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('option', { name: asset }).click();
+    }
+    await expect(page.locator('[aria-label*=" across, "]')).toHaveCount(2);
+    await expect
+      .poll(async () => (await client.shots.list(id, { limit: 100 })).shots[1]?.assets?.length ?? 0)
+      .toBe(2);
+    await runCommand(page, 'Generate image for this shot');
+    await expect(page.getByRole('progressbar', { name: 'Image progress' })).toBeVisible();
+    await expect
+      .poll(async () => (await client.shots.list(id, { limit: 100 })).shots[1]?.image_url ?? null, {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
+    await expect(page.getByRole('progressbar', { name: 'Image progress' })).toBeHidden({ timeout: 15_000 });
+    await checkPage(page, 'shot-lab');
+    client.close();
+  });
+
+  test('Render All Images of a ten-shot project: the activity bar, the status line and the jobs page', async ({
+    page,
+    baseURL,
+  }) => {
+    await register(page);
+    const { client } = await clientOf(page, baseURL as string);
+    const project = await client.projects.create({ name: 'Ten Shots' });
+    for (let n = 1; n <= 10; n += 1)
+      await client.shots.create(project.id, { name: `Shot ${n}`, duration: 2 });
+    await page.goto(`/project/${project.id}/storyboard`);
+    const grid = page.getByRole('grid', { name: 'Storyboard' });
+    await expect(grid.getByRole('gridcell')).toHaveCount(10);
+    await runCommand(page, 'Render All Images');
+    await expect(toast(page, 'Render All Images started')).toBeVisible();
+    // The status line follows the job; every frame ends rendered.
+    await expect(page.locator('.status-line__jobs')).toBeVisible();
+    await expect(grid.locator('[data-status="completed"]')).toHaveCount(10, { timeout: 45_000 });
+    await runCommand(page, 'Go to Jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await expect(page.locator('tr.jobs-row').first()).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('progressbar', { name: 'Server activity' })).toBeAttached();
+    client.close();
+  });
+});
