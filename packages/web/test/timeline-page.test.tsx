@@ -204,7 +204,7 @@ describe('timeline', () => {
     expect(order()).toEqual(ids);
     act(() => void services.commands.run('edit.undo'));
     expect(scenes()[1]).toMatchObject({ name: 'Scene' });
-  });
+  }, 30_000);
 
   it('lays the shots end to end unless preserve timing is on, a toggle kept in the settings', async () => {
     const { services, track } = await renderTimeline();
@@ -226,5 +226,5 @@ describe('timeline', () => {
     ).toBe(true);
     act(() => void services.commands.run('edit.undo'));
     expect(xs()[1]).toBe('translateX(96px)');
-  });
+  }, 30_000);
 });

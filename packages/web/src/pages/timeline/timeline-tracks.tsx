@@ -539,14 +539,19 @@ function SceneBlock({
             ? `${group.name} · ${shots} · click selects, double-click edits (F2), drag or Alt+Up/Down moves`
             : `${group.name} · ${shots}`
         }
-        aria-label={`${number !== null ? `Scene ${number}, ` : ''}${group.name}, ${shots}`}
         onDoubleClick={() => {
           if (group.sceneNumber !== null) onOpen(group);
         }}
       >
-        <span className="tl-scene__label" aria-hidden="true">
-          {number !== null ? <span className="tl-scene__number mono">{number}</span> : null}
+        <span className="tl-scene__label">
+          {number !== null ? (
+            <span className="tl-scene__number mono">
+              <span className="sr-only">Scene </span>
+              {number}
+            </span>
+          ) : null}
           <span className="tl-scene__name">{group.name}</span>
+          <span className="sr-only">, {shots}</span>
         </span>
       </button>
     </li>
