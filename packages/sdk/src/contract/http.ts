@@ -6,6 +6,7 @@ import {
   cutExportQuerySchema,
   cutImportSchema,
   cutRenameSchema,
+  cutStoryboardQuerySchema,
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema } from './editorial.js';
 import {
@@ -418,6 +419,18 @@ export const HTTP_ROUTES = {
       path: '/api/projects/:projectId/cuts/:olderId/compare/:newerId',
       response: cutComparisonSchema,
       auth: true,
+    },
+    /**
+     * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
+     * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
+     */
+    storyboard: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts/:cutId/export/pdf',
+      query: cutStoryboardQuerySchema,
+      response: z.string(),
+      auth: true,
+      timeoutMs: 120_000,
     },
     /**
      * The file itself (not JSON): Content-Type the format's MIME type, Content-Disposition
