@@ -430,7 +430,6 @@ export const HTTP_ROUTES = {
       query: cutStoryboardQuerySchema,
       response: z.string(),
       auth: true,
-      timeoutMs: 120_000,
     },
     /**
      * The file itself (not JSON): Content-Type the format's MIME type, Content-Disposition
