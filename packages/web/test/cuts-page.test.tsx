@@ -177,6 +177,40 @@ describe('the cut page', { timeout: 30_000 }, () => {
   });
 });
 
+describe('importing an edited list', { timeout: 30_000 }, () => {
+  it('sends the picked file as EDL or OTIO and reports the new version and its unmatched clips', async () => {
+    const { services, cuts } = setup();
+    const imported = cut(id(903), 3, [2, 0]);
+    cuts.import.mockImplementation(async () => ({
+      cut: imported,
+      unmatched: [{ line: 7, clipName: 'STRANGER', reason: 'No shot id in the clip' }],
+      removed: [],
+      notes: [],
+    }));
+    renderPage(services, `/project/${PROJECT_ID}/edl/${CUT_2}`, () => (
+      <CutPage projectId={PROJECT_ID} cutId={CUT_2} />
+    ));
+    await screen.findByRole('table', { name: 'Events of Assembly 2 v2' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const edl = 'TITLE: Assembly 2\nFCM: NON-DROP FRAME\n';
+    fireEvent.change(input, { target: { files: [new File([edl], 'assembly.edl', { type: 'text/plain' })] } });
+    const report = await screen.findByRole('status', { name: 'Imported as v3' });
+    expect(cuts.import).toHaveBeenCalledWith(PROJECT_ID, CUT_2, 'edl', edl);
+    expect(report).toHaveTextContent('2 events · 1 unmatched · 0 removed.');
+    expect(within(report).getByRole('list', { name: 'Unmatched clips' })).toHaveTextContent(
+      'line 7 STRANGER: No shot id in the clip',
+    );
+    expect(within(report).getByRole('link', { name: 'Open v3' })).toBeInTheDocument();
+
+    fireEvent.change(input, {
+      target: { files: [new File(['{"OTIO_SCHEMA": "Timeline.1"}'], 'assembly.otio')] },
+    });
+    await waitFor(() => expect(cuts.import).toHaveBeenCalledTimes(2));
+    expect(cuts.import).toHaveBeenLastCalledWith(PROJECT_ID, CUT_2, 'otio', '{"OTIO_SCHEMA": "Timeline.1"}');
+  });
+});
+
 describe('the cuts list', { timeout: 30_000 }, () => {
   it('lists every version with its length and opens rename and delete for the row', async () => {
     const { services } = setup();
