@@ -337,12 +337,44 @@ describe('render, jobs and export with the built binary against the real server'
     });
   });
 
-  it('export pdf and mp4 check the project, then say they are not available yet: exit 1', async () => {
+  it('export pdf writes the storyboard of a new cut, as a contact sheet or one shot a page', async () => {
+    const shots = await shotsOf(projectId);
     const output = join(configDir, 'night-shift.pdf');
-    expect(await reelbench(['export', 'pdf', projectId, '-o', output, '--fps', '23.976'])).toEqual({
+    const written = await reelbench(['export', 'pdf', projectId, '-o', output, '--fps', '23.976', '--json']);
+    expect(written).toMatchObject({ code: 0, stderr: '' });
+    const document = JSON.parse(written.stdout) as {
+      cutId: string;
+      filename: string;
+      bytes: number;
+      layout: string;
+    };
+    expect(document).toMatchObject({ filename: output, layout: 'contact' });
+    const sheet = readFileSync(output);
+    expect(sheet.length).toBe(document.bytes);
+    expect(sheet.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    // 12 frames a page.
+    const pageCount = (pdf: string) => Number(/\/Type \/Pages \/Count (\d+)/.exec(pdf)?.[1]);
+    expect(pageCount(sheet.toString('latin1'))).toBe(Math.ceil(shots.length / 12));
+
+    // The PDF's own bytes on stdout (runBinary: a JPEG may hold what looks like an escape code).
+    const args = ['export', 'pdf', projectId, '--cut', document.cutId, '--layout', 'pages', '--out', '-'];
+    const pages = await runBinary(args, { env: runEnv() });
+    expect(pages).toMatchObject({ code: 0, stderr: '' });
+    expect(pages.stdout.startsWith('%PDF-1.4')).toBe(true);
+    expect(pageCount(pages.stdout)).toBe(shots.length);
+    expect(await reelbench(['export', 'edl', projectId, '--layout', 'pages'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --layout is for pdf, not edl\n',
+    });
+  });
+
+  it('export mp4 checks the project, then says it is not available yet: exit 1', async () => {
+    const output = join(configDir, 'night-shift.mp4');
+    expect(await reelbench(['export', 'mp4', projectId, '-o', output])).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'error: PDF and MP4 exports are not available yet: export edl, otio or fcpxml\n',
+      stderr: 'error: MP4 export is not available yet: export edl, otio, fcpxml or pdf\n',
     });
     expect(existsSync(output)).toBe(false);
     expect(await reelbench(['export', 'mp4', randomUUID(), '-o', output])).toEqual({

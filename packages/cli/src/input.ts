@@ -41,6 +41,14 @@ export async function writeTextFile(path: string, content: string): Promise<void
   }
 }
 
+export async function writeBinaryFile(path: string, content: Uint8Array): Promise<void> {
+  try {
+    await writeFile(path, content);
+  } catch (error) {
+    throw new UsageError(`Cannot write ${path}: ${fileProblem(error)}`);
+  }
+}
+
 /** All of stdin, without the line break a shell pipe adds at the end. */
 export async function readStdin(io: CliIO): Promise<string> {
   const chunks: Buffer[] = [];

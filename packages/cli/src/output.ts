@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@reelbench/sdk/contract';
 
 export interface OutStream {
-  write(chunk: string): unknown;
+  write(chunk: string | Uint8Array): unknown;
   isTTY?: boolean;
 }
 

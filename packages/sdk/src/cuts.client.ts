@@ -1,9 +1,16 @@
-import type { CutCreate, CutExportFile, CutExportOptions } from './contract/cuts.js';
+import type { CutCreate, CutExportFile, CutExportOptions, StoryboardLayout } from './contract/cuts.js';
 import type { EditorialFormat } from './contract/editorial.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import { type DomainContext, httpThenSocket } from './domain-context.js';
 
 const routes = HTTP_ROUTES.cuts;
+
+/** The storyboard PDF: its bytes and the name the server gives it. */
+export interface StoryboardPdfFile {
+  layout: StoryboardLayout;
+  bytes: Uint8Array;
+  filename: string;
+}
 
 const MIME_FALLBACK: Record<EditorialFormat, string> = {
   edl: 'text/plain',
@@ -99,6 +106,23 @@ export function cutsClient(ctx: DomainContext) {
         },
         (socket) => socket.request('cut', 'export', { projectId, cutId, format, options }),
       ),
+
+    /**
+     * The cut's storyboard as a PDF made on the server: a contact sheet (12 frames a page) or one
+     * shot a page. HTTP only: the socket carries no binary files.
+     */
+    storyboardPdf: async (
+      projectId: string,
+      cutId: string,
+      options: { layout?: StoryboardLayout } = {},
+    ): Promise<StoryboardPdfFile> => {
+      const layout = options.layout ?? 'contact';
+      const file = await http.downloadBytes(routes.storyboard, {
+        params: { projectId, cutId },
+        query: { layout },
+      });
+      return { layout, bytes: file.bytes, filename: file.filename ?? `${cutId}-storyboard.pdf` };
+    },
 
     /**
      * An EDL or OTIO edited elsewhere: saved as a new version of the cut, the project's shot order

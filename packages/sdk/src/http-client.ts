@@ -46,6 +46,15 @@ export interface DownloadedFile {
   filename: string | undefined;
 }
 
+/** A downloaded file as bytes (a PDF, say), with its Content-Type and attachment name. */
+export interface DownloadedBytes {
+  bytes: Uint8Array;
+  /** The Content-Type header, '' when absent. */
+  contentType: string;
+  /** The filename of a `Content-Disposition: attachment` header, when the answer has one it can read. */
+  filename: string | undefined;
+}
+
 /** `attachment; filename="a.edl"` (or filename=a.edl) → 'a.edl'. */
 export function attachmentFilename(disposition: string | null): string | undefined {
   const match = disposition === null ? null : /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition);
@@ -259,6 +268,25 @@ export class HttpClient {
     }
   }
 
+  /** Calls a contract route that answers a binary file: its bytes, Content-Type and attachment name. */
+  async downloadBytes<R extends HttpRouteSpec>(
+    route: R,
+    input: RouteRequest<R> = {},
+  ): Promise<DownloadedBytes> {
+    const url = this.url(buildPath(route.path, input.params ?? {}), input.query);
+    const options: RequestOptions = { timeoutMs: route.timeoutMs, signal: input.signal };
+    this.#onActivity(1);
+    try {
+      return await retry(() => this.#attemptBytes(route.method, url, options), {
+        ...HTTP_RETRY_POLICY,
+        retries: route.retries ?? HTTP_RETRY_POLICY.retries,
+        signal: input.signal,
+      });
+    } finally {
+      this.#onActivity(-1);
+    }
+  }
+
   /** The current-user check: 3 s, no retries (SPEC.md section 7). */
   me(options: { signal?: AbortSignal } = {}): Promise<RouteReply<typeof HTTP_ROUTES.auth.me>> {
     return this.typedRequest(HTTP_ROUTES.auth.me, options);
@@ -324,6 +352,31 @@ export class HttpClient {
       if (!response.ok) throw toHttpError(response.status, response.statusText, errorBodyOf(text));
       return {
         text,
+        contentType: response.headers.get('content-type') ?? '',
+        filename: attachmentFilename(response.headers.get('content-disposition')),
+      };
+    } catch (error) {
+      throw limit.classify(error);
+    } finally {
+      limit.dispose();
+    }
+  }
+
+  async #attemptBytes(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedBytes> {
+    const limit = deadline(options.signal, options.timeoutMs ?? this.#timeoutMs, url);
+    try {
+      const response = await this.#fetch(url, {
+        method,
+        credentials: 'include',
+        headers: this.#headers(false),
+        signal: limit.signal,
+      });
+      if (!response.ok) {
+        const text = await response.text();
+        throw toHttpError(response.status, response.statusText, errorBodyOf(text));
+      }
+      return {
+        bytes: new Uint8Array(await response.arrayBuffer()),
         contentType: response.headers.get('content-type') ?? '',
         filename: attachmentFilename(response.headers.get('content-disposition')),
       };

@@ -9,12 +9,13 @@ export {
 } from './circuit-breaker.js';
 export { createReelbench, type Reelbench, type ReelbenchOptions, type SocketSettings } from './client.js';
 export * from './contract/index.js';
-export { type CutsClient, cutsClient } from './cuts.client.js';
+export { type CutsClient, cutsClient, type StoryboardPdfFile } from './cuts.client.js';
 export { type DomainContext, httpThenSocket, shouldFallBack } from './domain-context.js';
 export * from './editorial/index.js';
 export { type FilesClient, type FileUploadOptions, filesClient } from './files.client.js';
 export {
   attachmentFilename,
+  type DownloadedBytes,
   type DownloadedFile,
   HttpClient,
   type HttpClientOptions,

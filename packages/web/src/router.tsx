@@ -123,10 +123,15 @@ const roughCutRoute = createRoute({
   path: 'rough-cut',
   component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'RoughCutUpcoming'),
 });
+const cutsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'edl',
+  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutsPage'),
+});
 const edlRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl/$edlId',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'EdlUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutPage'),
 });
 const productRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -151,6 +156,7 @@ const routeTree = rootRoute.addChildren([
       jobsRoute,
       audioRoute,
       roughCutRoute,
+      cutsRoute,
       edlRoute,
       productRoute,
     ]),

@@ -9,7 +9,7 @@ import { Argument, type Command, Option } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT_CODES, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
-import { readTextFile, writeTextFile } from '../input.js';
+import { readTextFile, writeBinaryFile, writeTextFile } from '../input.js';
 import type { CommandResult } from '../output.js';
 
 export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4'] as const;
@@ -19,8 +19,10 @@ export const IMPORT_FORMATS = ['edl', 'otio'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FPS = ['23.976', '24', '25', '29.97', '30'] as const;
 
-/** What pdf and mp4 still answer: the storyboard PDF and the rough cut are not built yet. */
-export const EXPORT_NOT_AVAILABLE = 'PDF and MP4 exports are not available yet: export edl, otio or fcpxml';
+/** What mp4 still answers: the rough cut is not built yet. */
+export const EXPORT_NOT_AVAILABLE = 'MP4 export is not available yet: export edl, otio, fcpxml or pdf';
+export const STORYBOARD_LAYOUTS = ['contact', 'pages'] as const;
+export type StoryboardLayoutOption = (typeof STORYBOARD_LAYOUTS)[number];
 
 interface ExportOptions {
   out?: string;
@@ -31,6 +33,7 @@ interface ExportOptions {
   fps?: string;
   dropFrame?: boolean;
   cut?: string;
+  layout?: StoryboardLayoutOption;
 }
 
 interface ImportOptions {
@@ -48,9 +51,10 @@ function isEditorial(format: ExportFormat): format is EditorialFormat {
 }
 
 /**
- * edl, otio, fcpxml: the given cut, or a new cut of the current timeline, written to a file (by
- * default the name the server gives it) or to stdout with `--out -`. pdf and mp4 check the project,
- * then say they are not available (exit 1).
+ * edl, otio, fcpxml, pdf: the given cut, or a new cut of the current timeline, written to a file (by
+ * default the name the server gives it) or to stdout with `--out -`. pdf is the storyboard, a
+ * contact sheet or one shot a page (--layout). mp4 checks the project, then says it is not
+ * available (exit 1).
  */
 async function exportProject(
   ctx: CliContext,
@@ -59,8 +63,11 @@ async function exportProject(
   options: ExportOptions,
 ): Promise<CommandResult | undefined> {
   checkCutId(options.cut);
+  if (options.layout !== undefined && format !== 'pdf') {
+    throw new UsageError(`--layout is for pdf, not ${format}`);
+  }
   const client = await ctx.client();
-  if (!isEditorial(format)) {
+  if (format === 'mp4') {
     await client.projects.get(projectId);
     throw new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message: EXPORT_NOT_AVAILABLE });
   }
@@ -69,6 +76,7 @@ async function exportProject(
     throw new UsageError(`--drop-frame needs --frame-rate 29.97, not ${frameRate}`);
   }
   const cutId = options.cut ?? (await client.cuts.create(projectId, { frameRate })).id;
+  if (!isEditorial(format)) return exportStoryboard(ctx, projectId, cutId, options);
   const file = await client.cuts.export(projectId, cutId, format, {
     frameRate,
     ...(options.dropFrame === undefined ? {} : { dropFrame: options.dropFrame }),
@@ -83,6 +91,30 @@ async function exportProject(
   return {
     json: { cutId, filename: out, bytes },
     text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, ${format.toUpperCase()} of cut ${cutId})`,
+    quiet: out,
+  };
+}
+
+/** The storyboard PDF of a cut, to a file or (with `--out -`) to stdout as bytes. */
+async function exportStoryboard(
+  ctx: CliContext,
+  projectId: string,
+  cutId: string,
+  options: ExportOptions,
+): Promise<CommandResult | undefined> {
+  const layout = options.layout ?? 'contact';
+  const file = await (await ctx.client()).cuts.storyboardPdf(projectId, cutId, { layout });
+  const out = options.out ?? options.output ?? file.filename;
+  const bytes = file.bytes.length;
+  if (out === '-') {
+    ctx.io.stdout.write(file.bytes);
+    return undefined;
+  }
+  await writeBinaryFile(out, file.bytes);
+  const sheet = layout === 'contact' ? 'contact sheet' : 'one shot a page';
+  return {
+    json: { cutId, filename: out, bytes, layout },
+    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, storyboard PDF of cut ${cutId}, ${sheet})`,
     quiet: out,
   };
 }
@@ -135,7 +167,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   const command = program
     .command('export')
     .description(
-      'write a cut of the project for an editor: EDL, OTIO or FCPXML (pdf and mp4 are not built yet)',
+      'write a cut of the project for an editor: EDL, OTIO, FCPXML or the storyboard PDF (mp4 is not built yet)',
     )
     .addArgument(new Argument('<format>', 'edl, otio, fcpxml, pdf or mp4').choices(EXPORT_FORMATS))
     .argument('<projectId>', 'the project')
@@ -146,11 +178,16 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     .addOption(new Option('--fps <fps>').choices(EXPORT_FPS).hideHelp())
     .option('--drop-frame', 'drop-frame timecode (29.97 only; the default there)')
     .option('--no-drop-frame', 'non-drop-frame timecode at 29.97')
+    .addOption(
+      new Option('--layout <layout>', 'pdf: a contact sheet or one shot a page (default contact)').choices(
+        STORYBOARD_LAYOUTS,
+      ),
+    )
     .option('-o, --out <file>', "where to write it; '-' for stdout (default: the cut's file name)")
     .addOption(new Option('--output <file>').hideHelp())
     .addHelpText(
       'after',
-      '\n--json prints {cutId, filename, bytes}. pdf and mp4 check the project, then exit 1.',
+      '\n--json prints {cutId, filename, bytes} (and layout for pdf). mp4 checks the project, then exits 1.',
     )
     .action(async (format: ExportFormat, projectId: string, options: ExportOptions) => {
       const result = await exportProject(ctx, format, projectId, options);
@@ -162,6 +199,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench export edl <projectId> --frame-rate 29.97 --drop-frame --out night-shift.edl',
     'reelbench export fcpxml <projectId> --cut <cutId> --out -',
     'reelbench export otio <projectId> --json',
+    'reelbench export pdf <projectId> --layout pages --out boards.pdf',
   );
 
   const importCommand = program

@@ -49,6 +49,19 @@ export function cutExportQueryOptions(query: CutExportQuery): CutExportOptions {
   };
 }
 
+/** The storyboard PDF's layouts: a contact sheet of 12 frames a page, or one shot a page. */
+export const STORYBOARD_LAYOUTS = ['contact', 'pages'] as const;
+export type StoryboardLayout = (typeof STORYBOARD_LAYOUTS)[number];
+export const storyboardLayoutSchema = z.enum(STORYBOARD_LAYOUTS, {
+  error: `Layout must be one of ${STORYBOARD_LAYOUTS.join(', ')}`,
+});
+
+/** Query of GET …/cuts/:cutId/export/pdf: the layout (contact sheet by default). */
+export const cutStoryboardQuerySchema = z.object({
+  layout: storyboardLayoutSchema.default('contact'),
+});
+export type CutStoryboardQuery = z.input<typeof cutStoryboardQuerySchema>;
+
 export const cutExportFileSchema = z.object({
   format: editorialFormatSchema,
   filename: z.string().min(1),

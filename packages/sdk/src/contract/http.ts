@@ -6,6 +6,7 @@ import {
   cutExportQuerySchema,
   cutImportSchema,
   cutRenameSchema,
+  cutStoryboardQuerySchema,
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema } from './editorial.js';
 import {
@@ -417,6 +418,17 @@ export const HTTP_ROUTES = {
       method: 'GET',
       path: '/api/projects/:projectId/cuts/:olderId/compare/:newerId',
       response: cutComparisonSchema,
+      auth: true,
+    },
+    /**
+     * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
+     * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
+     */
+    storyboard: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts/:cutId/export/pdf',
+      query: cutStoryboardQuerySchema,
+      response: z.string(),
       auth: true,
     },
     /**

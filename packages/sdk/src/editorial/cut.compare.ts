@@ -1,5 +1,5 @@
 import type { Cut, CutEvent } from '../contract/editorial.js';
-import { cutDurationFrames } from './cut.model.js';
+import { cutDurationFrames, retimeCut } from './cut.model.js';
 
 export interface CutEventPlace {
   index: number;
@@ -35,9 +35,12 @@ const key = (event: CutEvent) => `${event.shotId.toLowerCase()}#${event.take}`;
 /**
  * What changed between two versions of a cut: events are paired by shot and take (in order when a
  * shot is used twice); a pair is "moved" when it is not part of the longest run of shots both
- * versions have in the same order, so one moved shot does not mark everything after it.
+ * versions have in the same order, so one moved shot does not mark everything after it. Versions
+ * made at different frame rates are compared at the older one's rate (the newer is retimed first),
+ * so every length and delta is in the older version's frames.
  */
-export function compareCuts(before: Cut, after: Cut): CutComparison {
+export function compareCuts(before: Cut, newer: Cut): CutComparison {
+  const after = retimeCut(newer, before.frameRate);
   const pairs = new Map<number, number>();
   const waiting = new Map<string, number[]>();
   before.events.forEach((event, index) => {

@@ -62,6 +62,7 @@ const EXPECTED_ROUTES: Record<string, string> = {
   'cuts.rename': 'PATCH /api/projects/:projectId/cuts/:cutId *',
   'cuts.delete': 'DELETE /api/projects/:projectId/cuts/:cutId *',
   'cuts.compare': 'GET /api/projects/:projectId/cuts/:olderId/compare/:newerId *',
+  'cuts.storyboard': 'GET /api/projects/:projectId/cuts/:cutId/export/pdf *',
   'cuts.export': 'GET /api/projects/:projectId/cuts/:cutId/export/:format *',
   'cuts.import': 'POST /api/projects/:projectId/cuts/:cutId/import *',
   'review.createLink': 'POST /api/projects/:id/review-links *',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CutEvent, cutSchema } from '../../src/contract/editorial.js';
 import { compareCuts } from '../../src/editorial/cut.compare.js';
+import { retimeCut } from '../../src/editorial/cut.model.js';
 import { randomCut, sampleCut, uuidFor } from './cut-fixtures.js';
 
 function withEvents(events: CutEvent[]) {
@@ -30,6 +31,31 @@ describe('compareCuts', () => {
     expect(comparison.events[0]?.retimed).toBe(true);
     expect(comparison.durationDelta).toBe(-20);
     expect(comparison.changed).toBe(true);
+  });
+
+  it("compares versions made at different frame rates in the older one's frames", () => {
+    const at24 = sampleCut(24);
+    // The same cut made at 25 fps: 5 s is 120 frames at 24 and 125 at 25.
+    const at25 = cutSchema.parse({ ...retimeCut(at24, 25), version: 3 });
+    expect(at25.events[0]?.duration).toBe(125);
+    const same = compareCuts(at24, at25);
+    expect(same.events.map((event) => [event.status, event.moved, event.durationDelta])).toEqual([
+      ['kept', false, 0],
+      ['kept', false, 0],
+      ['kept', false, 0],
+    ]);
+    expect(same.durationDelta).toBe(0);
+    expect(same.events[1]?.before?.duration).toBe(same.events[1]?.after?.duration);
+
+    const [a, b, c] = at25.events as [CutEvent, CutEvent, CutEvent];
+    const longer = cutSchema.parse({
+      ...at25,
+      events: [{ ...a, duration: a.duration + 25, sourceOut: a.sourceOut + 25 }, b, c],
+    });
+    const oneSecond = compareCuts(at24, longer);
+    expect(oneSecond.events[0]?.durationDelta).toBe(24);
+    expect(oneSecond.durationDelta).toBe(24);
+    expect(oneSecond.changed).toBe(true);
   });
 
   it('lists added and removed shots where they are and were', () => {

@@ -15,12 +15,16 @@ import type { Response } from 'express';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
 import { CutsService } from './cut.service.js';
+import { StoryboardService } from './storyboard.service.js';
 
 const routes = HTTP_ROUTES.cuts;
 
 @Controller()
 export class CutsController {
-  constructor(private readonly cuts: CutsService) {}
+  constructor(
+    private readonly cuts: CutsService,
+    private readonly storyboard: StoryboardService,
+  ) {}
 
   @Route(routes.list)
   list(@CurrentUser() user: User, @Param('projectId') projectId: string): Promise<CutSummary[]> {
@@ -72,6 +76,24 @@ export class CutsController {
     @Param('newerId') newerId: string,
   ): Promise<CutComparisonReply> {
     return this.cuts.compare(user, projectId, olderId, newerId);
+  }
+
+  /** The storyboard PDF; declared before `export` so that /export/pdf is this route, not a format. */
+  @Route(routes.storyboard)
+  async storyboardPdf(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Query() query: RouteQuery<typeof routes.storyboard>,
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.storyboard.pdf(user, projectId, cutId, query.layout);
+    response.status(200);
+    response.setHeader('Content-Type', 'application/pdf');
+    response.setHeader('Content-Length', String(file.bytes.length));
+    response.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.end(file.bytes);
   }
 
   /** The file itself, as an attachment named by exportCut. */

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/project.module.js';
+import { StorageModule } from '../storage/storage.module.js';
 import { CutsController } from './cut.controller.js';
 import { CutsGateway } from './cut.gateway.js';
 import { CutsRepository } from './cut.repository.js';
 import { CutsService } from './cut.service.js';
+import { StoryboardService } from './storyboard.service.js';
 
-/** Cuts (the EDLs of SPEC.md): versioned snapshots of the timeline and their editorial files. */
+/** Cuts (the EDLs of SPEC.md): versioned snapshots of the timeline, their editorial files and storyboard PDF. */
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, StorageModule],
   controllers: [CutsController],
-  providers: [CutsRepository, CutsService, CutsGateway],
+  providers: [CutsRepository, CutsService, StoryboardService, CutsGateway],
   exports: [CutsService],
 })
 export class CutsModule {}

@@ -12,6 +12,17 @@ export interface TimelineShotRow {
   videoUrl: string | null;
 }
 
+/** The columns of a shot its storyboard page prints. */
+export interface StoryboardShotRow {
+  id: string;
+  name: string;
+  description: string | null;
+  scriptText: string | null;
+  framing: string | null;
+  cameraMove: string | null;
+  imageKey: string | null;
+}
+
 @Injectable()
 export class CutsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -79,6 +90,32 @@ export class CutsRepository {
       duration: Number(row.duration),
       imageUrl: row.image_url,
       videoUrl: row.video_url,
+    }));
+  }
+
+  /** Every shot of the project with what its storyboard page prints. */
+  async storyboardShots(projectId: string): Promise<StoryboardShotRow[]> {
+    const rows: {
+      id: string;
+      name: string;
+      description: string | null;
+      script_text: string | null;
+      framing: string | null;
+      camera_move: string | null;
+      s3_image_key: string | null;
+    }[] = await this.db.query(
+      `SELECT id, name, description, script_text, framing, camera_move, s3_image_key FROM shots
+       WHERE project_id = $1`,
+      [projectId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      scriptText: row.script_text,
+      framing: row.framing,
+      cameraMove: row.camera_move,
+      imageKey: row.s3_image_key,
     }));
   }
 

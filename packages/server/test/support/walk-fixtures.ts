@@ -443,6 +443,10 @@ export const ROUTE_SAMPLES: RouteTable = {
     compare: (ids) => ({
       params: { projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() },
     }),
+    storyboard: (ids) => ({
+      params: { projectId: ids.projectId, cutId: randomUUID() },
+      query: { layout: 'pages' },
+    }),
     export: (ids) => ({
       params: { projectId: ids.projectId, cutId: randomUUID(), format: 'edl' },
       query: { frameRate: '25' },

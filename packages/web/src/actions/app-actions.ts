@@ -145,6 +145,7 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
     go('jobs', 'Go to Jobs', ['queue', 'renders', 'progress']),
     go('audio', 'Go to Audio', ['soundtrack', 'music']),
     go('rough-cut', 'Go to Rough Cut', ['play', 'cut', 'review']),
+    go('edl', 'Go to Cuts', ['edl', 'versions', 'export', 'otio', 'fcpxml', 'pdf']),
     {
       id: 'nav.repositorySettings',
       label: 'Repository Settings',

@@ -38,11 +38,6 @@ const PAGES: Record<string, { title: string; text: string; actions: string[] }> 
     text: 'The rough-cut player is being built.',
     actions: ['generate.renderAllVideos'],
   },
-  edl: {
-    title: 'Edit decision list',
-    text: 'Saved cuts and EDL, OTIO and FCPXML exports are being built.',
-    actions: ['nav.dashboard'],
-  },
 };
 
 /**

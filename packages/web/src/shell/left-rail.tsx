@@ -16,6 +16,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Rows3,
+  Scissors,
   SquareStack,
   Wand2,
 } from 'lucide-react';
@@ -45,6 +46,7 @@ export const PROJECT_PAGES: RailPage[] = [
   { page: 'styles', label: 'Styles', icon: Palette },
   { page: 'audio', label: 'Audio', icon: AudioLines },
   { page: 'rough-cut', label: 'Rough cut', icon: Film },
+  { page: 'edl', label: 'Cuts', icon: Scissors },
   { page: 'jobs', label: 'Jobs', icon: ListChecks },
 ];
 

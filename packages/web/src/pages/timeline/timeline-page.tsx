@@ -25,6 +25,7 @@ import { useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
 import { Kbd, Skeleton } from '../../ui/card.js';
 import { Tooltip } from '../../ui/tooltip.js';
+import { CreateCutCommand } from '../cuts/cut-dialogs.js';
 import { OrderPersister, sameOrder } from './order-persist.js';
 import { Transport } from './playback.js';
 import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
@@ -385,6 +386,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
                 <Kbd>→</Kbd> trim 1 frame
               </span>
             </Tooltip>
+            <CreateCutCommand projectId={projectId} projectName={project?.name ?? 'Cut'} />
             <span className="shots-toolbar__divider" aria-hidden="true" />
             <ActionButton
               actionId="scene.create"

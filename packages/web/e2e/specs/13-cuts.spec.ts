@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+import {
+  checkPage,
+  createProjectFromPalette,
+  generateFirstPass,
+  importScript,
+  pressButton,
+  register,
+  runCommand,
+  saveWithKeyboard,
+  toast,
+} from '../support/helpers.js';
+
+/** Timeline → Create Cut → the name → Enter: lands on the new cut's page. Returns its id. */
+async function createCutFromTimeline(page: Page, projectId: string, name: string): Promise<string> {
+  await runCommand(page, 'Go to Timeline');
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/timeline$`));
+  await pressButton(page, page.getByRole('button', { name: 'Create Cut', exact: true }));
+  const dialog = page.getByRole('dialog', { name: 'Create cut' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/edl/[0-9a-f-]{36}$`), { timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  const match = /\/edl\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`No cut id in ${page.url()}`);
+  return match[1];
+}
+
+function eventRows(page: Page) {
+  return page.getByRole('table', { name: /^Events of / }).locator('tbody tr');
+}
+
+test('cuts: create from the timeline, rename, export an EDL, compare after a reorder, delete', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await register(page);
+  const projectId = await createProjectFromPalette(page, 'Cut Tour');
+  await importScript(page, 'three-scenes.fountain');
+  await saveWithKeyboard(page);
+  const shots = await generateFirstPass(page);
+  expect(shots).toBeGreaterThan(1);
+
+  // Version 1, from the timeline's button.
+  const first = await createCutFromTimeline(page, projectId, 'Assembly');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly v1');
+  await expect(eventRows(page)).toHaveCount(shots);
+  await expect(eventRows(page).first().locator('td').nth(5)).toHaveText('01:00:00:00');
+  const firstShots = await eventRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-shot-id')),
+  );
+
+  // Rename from the palette.
+  await runCommand(page, 'Rename Cut');
+  const rename = page.getByRole('dialog', { name: 'Rename cut' });
+  await expect(rename.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Assembly A');
+  await page.keyboard.press('Enter');
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly A v1');
+  await expect(toast(page, 'Cut Renamed')).toBeVisible();
+
+  // Export an EDL at 25 fps: a download whose text is the cut.
+  await page.getByRole('combobox', { name: 'Frame rate' }).click();
+  await page.getByRole('option', { name: '25 fps' }).click();
+  await expect(eventRows(page).first().locator('td').nth(5)).toHaveText('01:00:00:00');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'EDL', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Assembly-A-v1-25\.edl$/);
+  const edl = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(edl).toMatch(/^TITLE: Assembly A\nFCM: NON-DROP FRAME\n/);
+  for (const shotId of firstShots) expect(edl).toContain(`* REELBENCH SHOT: ${shotId}`);
+  await expect(toast(page, 'EDL Exported')).toBeVisible();
+
+  await checkPage(page, 'cut');
+
+  // Reorder on the timeline (Alt+Right moves the selected clip), then version 2.
+  await runCommand(page, 'Go to Timeline');
+  const clip = page.getByRole('listbox', { name: 'Video track' }).getByRole('option').first();
+  await clip.click();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(toast(page, 'Order Saved')).toBeVisible({ timeout: 10_000 });
+  const second = await createCutFromTimeline(page, projectId, 'Assembly B');
+  expect(second).not.toBe(first);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly B v2');
+  const secondShots = await eventRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-shot-id')),
+  );
+  expect(secondShots.slice(0, 2)).toEqual([firstShots[1], firstShots[0]]);
+
+  // Compare with version 1: one shot moved, nothing added, removed or retimed.
+  await page.getByRole('combobox', { name: 'Compare with version' }).click();
+  await page.getByRole('option', { name: 'v1 · Assembly A' }).click();
+  await expect(page.getByRole('heading', { name: 'v1 → v2' })).toBeVisible();
+  await expect(page.locator('.cuts-compare__summary')).toHaveText(
+    '1 moved · 0 longer · 0 shorter · 0 added · 0 removed · 0 fr overall',
+  );
+  const changes = page.getByRole('table', { name: 'Changes from v1 to v2' }).locator('tbody tr');
+  await expect(changes).toHaveCount(1);
+  await expect(changes.first()).toContainText('Moved');
+  await checkPage(page, 'cut-compare');
+
+  // The cuts list: both versions; delete the first after confirming.
+  await runCommand(page, 'Go to Cuts');
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/edl$`));
+  const rows = page.getByRole('table', { name: 'Cuts' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await checkPage(page, 'cuts');
+  await page.getByRole('button', { name: 'Delete Assembly A v1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete “Assembly A” v1?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete cut' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Assembly B');
+});

@@ -1,0 +1,225 @@
+import type { Cut, CutSummary } from '@reelbench/sdk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Scissors } from 'lucide-react';
+import { useState } from 'react';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { errorBody } from '../../state/errors.js';
+import { useStore } from '../../state/store.js';
+import { Button } from '../../ui/button.js';
+import { Field, Input } from '../../ui/fields.js';
+import { Modal } from '../../ui/modal.js';
+import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi, registerCutActions } from './cut-actions.js';
+
+/** The cuts actions registered for this tab (call before a toolbar reads them). */
+export function useCutActions() {
+  const services = useServices();
+  registerCutActions(services, cutImporter(services));
+  return services;
+}
+
+function NameForm({
+  id,
+  initial,
+  placeholder,
+  onSubmit,
+}: {
+  id: string;
+  initial: string;
+  placeholder: string;
+  onSubmit: (name: string) => void;
+}) {
+  const [name, setName] = useState(initial);
+  return (
+    <form
+      id={id}
+      className="form-stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(name.trim());
+      }}
+    >
+      <Field label="Name" hint="Each new cut is the next version of the project's cuts.">
+        {({ id: inputId, describedBy }) => (
+          <Input
+            id={inputId}
+            aria-describedby={describedBy}
+            value={name}
+            placeholder={placeholder}
+            onChange={(event) => setName(event.target.value)}
+            onFocus={(event) => event.currentTarget.select()}
+            maxLength={200}
+            autoFocus
+          />
+        )}
+      </Field>
+    </form>
+  );
+}
+
+/**
+ * Create, rename and delete of a cut, opened by the cut actions. `projectId` is the page's project;
+ * `projectName` names a new cut when the field is left empty.
+ */
+export function CutDialogs({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const services = useServices();
+  const { client, activity, toasts } = services;
+  const ui = cutsUi(services);
+  const dialog = useStore(ui, (state) => state.dialog);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const close = () => ui.set((state) => ({ ...state, dialog: null }));
+  const failed = (error: unknown) =>
+    toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+
+  const create = useMutation({
+    mutationFn: async (name: string) => {
+      // The timeline's last order and trims reach the server before it is snapshotted.
+      await services.saves.flush();
+      return activity.track(client.cuts.create(projectId, name ? { name } : {}));
+    },
+    onSuccess: async (cut: Cut) => {
+      close();
+      queryClient.setQueryData(cutQueryKey(projectId, cut.id), cut);
+      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      toasts.show({ type: 'success', title: 'Cut Created', message: `${cut.name} v${cut.version}` });
+      await navigate({ to: '/project/$projectId/edl/$edlId', params: { projectId, edlId: cut.id } });
+    },
+    onError: failed,
+  });
+  const rename = useMutation({
+    mutationFn: ({ cutId, name }: { cutId: string; name: string }) =>
+      activity.track(client.cuts.rename(projectId, cutId, name)),
+    onSuccess: async (cut: Cut) => {
+      close();
+      queryClient.setQueryData(cutQueryKey(projectId, cut.id), cut);
+      ui.set((state) =>
+        state.current?.id === cut.id ? { ...state, current: { ...state.current, name: cut.name } } : state,
+      );
+      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+        list?.map((entry) => (entry.id === cut.id ? { ...entry, name: cut.name } : entry)),
+      );
+      toasts.show({ type: 'success', title: 'Cut Renamed', message: cut.name });
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: (cutId: string) => activity.track(client.cuts.delete(projectId, cutId)),
+    onSuccess: async (_reply, cutId) => {
+      close();
+      ui.set((state) => (state.current?.id === cutId ? { ...state, current: null } : state));
+      queryClient.removeQueries({ queryKey: cutQueryKey(projectId, cutId) });
+      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+        list?.filter((entry) => entry.id !== cutId),
+      );
+      toasts.show({ type: 'success', title: 'Cut Deleted' });
+      await navigate({ to: '/project/$projectId/edl', params: { projectId } });
+    },
+    onError: failed,
+  });
+
+  const renaming = dialog?.kind === 'rename' ? dialog.cut : null;
+  const deleting = dialog?.kind === 'delete' ? dialog.cut : null;
+  return (
+    <>
+      <Modal
+        open={dialog?.kind === 'create'}
+        onOpenChange={(open) => (open ? undefined : close())}
+        size="small"
+        title="Create cut"
+        description="A snapshot of the timeline as it is now: its order and durations, at 24 fps (exports choose their own rate)."
+        locked={create.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" form="create-cut-form" busy={create.isPending}>
+              Create cut
+            </Button>
+          </>
+        }
+      >
+        {dialog?.kind === 'create' ? (
+          <NameForm
+            id="create-cut-form"
+            initial=""
+            placeholder={projectName}
+            onSubmit={(name) => create.mutate(name)}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        open={renaming !== null}
+        onOpenChange={(open) => (open ? undefined : close())}
+        size="small"
+        title="Rename cut"
+        locked={rename.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={rename.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" form="rename-cut-form" busy={rename.isPending}>
+              Rename
+            </Button>
+          </>
+        }
+      >
+        {renaming ? (
+          <NameForm
+            key={renaming.id}
+            id="rename-cut-form"
+            initial={renaming.name}
+            placeholder={renaming.name}
+            onSubmit={(name) => {
+              if (name === '' || name === renaming.name) close();
+              else rename.mutate({ cutId: renaming.id, name });
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : close())}
+        size="small"
+        title={deleting ? `Delete “${deleting.name}” v${deleting.version}?` : 'Delete cut?'}
+        description="The cut and its events are deleted. The shots and the timeline stay as they are. This cannot be undone."
+        locked={remove.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => {
+                if (deleting) remove.mutate(deleting.id);
+              }}
+            >
+              Delete cut
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/** The timeline's "Create Cut" button and its dialog. */
+export function CreateCutCommand({ projectId, projectName }: { projectId: string; projectName: string }) {
+  useCutActions();
+  return (
+    <>
+      <ActionButton
+        actionId="cut.create"
+        variant="secondary"
+        size="sm"
+        icon={<Scissors size={15} aria-hidden="true" />}
+      />
+      <CutDialogs projectId={projectId} projectName={projectName} />
+    </>
+  );
+}

@@ -1,0 +1,637 @@
+import {
+  type Cut,
+  type CutComparisonReply,
+  type CutImportResultReply,
+  type CutSummary,
+  EDITORIAL_FRAME_RATES,
+  type EditorialFrameRate,
+} from '@reelbench/sdk/contract';
+import { framesToTimecode, placeEvents, recordTimecode, retimeCut } from '@reelbench/sdk/editorial';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { FileDown, FileText, FileUp, Film, GitCompareArrows, Pencil, Scissors, Trash2 } from 'lucide-react';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { queryKeys } from '../../app/query-keys.js';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { useRunAction } from '../../shell/use-action.js';
+import { errorBody } from '../../state/errors.js';
+import { useStore } from '../../state/store.js';
+import { Button } from '../../ui/button.js';
+import { EmptyState, Skeleton } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import { Checkbox } from '../../ui/fields.js';
+import { Select } from '../../ui/select.js';
+import { formatAbsolute, plural } from '../projects/format.js';
+import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi } from './cut-actions.js';
+import { CutDialogs, useCutActions } from './cut-dialogs.js';
+import '../../styles/pages.css';
+import '../../styles/cuts.css';
+
+/** The route's ids, unless given (tests mount a page without the route table). */
+function useIds(given: { projectId?: string; cutId?: string }): { projectId: string; cutId: string } {
+  const params = useParams({ strict: false }) as { projectId?: string; edlId?: string };
+  return { projectId: given.projectId ?? params.projectId ?? '', cutId: given.cutId ?? params.edlId ?? '' };
+}
+
+function useProjectName(projectId: string): string {
+  const { client } = useServices();
+  const project = useQuery({
+    queryKey: queryKeys.project(projectId),
+    queryFn: () => client.projects.get(projectId),
+    enabled: projectId !== '',
+  });
+  return project.data?.name ?? 'Cut';
+}
+
+function useCuts(projectId: string) {
+  const { client } = useServices();
+  return useQuery({
+    queryKey: cutsQueryKey(projectId),
+    queryFn: () => client.cuts.list(projectId),
+    enabled: projectId !== '',
+  });
+}
+
+/** 00:01:02:03 of a frame count at the cut's rate (no 01:00:00:00 offset). */
+export function lengthTimecode(frames: number, rate: EditorialFrameRate): string {
+  return framesToTimecode(frames, rate);
+}
+
+const RATE_OPTIONS = EDITORIAL_FRAME_RATES.map((rate) => ({ value: String(rate), label: `${rate} fps` }));
+
+/** /project/{id}/edl: the project's cuts, newest version first, with rename and delete. */
+export function CutsPage(props: { projectId?: string } = {}) {
+  const { projectId } = useIds(props);
+  const services = useCutActions();
+  const ui = cutsUi(services);
+  const run = useRunAction();
+  const projectName = useProjectName(projectId);
+  const cuts = useCuts(projectId);
+  const list = cuts.data ?? [];
+
+  const act = (cut: CutSummary, action: 'cut.rename' | 'cut.delete') => {
+    ui.set((state) => ({ ...state, current: { id: cut.id, name: cut.name, version: cut.version } }));
+    run(action);
+  };
+  useEffect(() => () => ui.set((state) => ({ ...state, current: null })), [ui]);
+
+  return (
+    <div className="page cuts-page">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Cuts</h1>
+          <p className="page__subtitle">
+            {cuts.isLoading
+              ? 'Loading the cuts…'
+              : `${plural(list.length, 'cut')} · saved snapshots of the timeline, for EDL, OTIO, FCPXML and the storyboard PDF`}
+          </p>
+        </div>
+        <div className="page__actions">
+          <ActionButton
+            actionId="cut.create"
+            variant="primary"
+            icon={<Scissors size={15} aria-hidden="true" />}
+          />
+        </div>
+      </header>
+      {cuts.isLoading ? (
+        <div className="jobs-skeleton" aria-hidden="true">
+          {['a', 'b', 'c'].map((key) => (
+            <Skeleton key={key} height={44} />
+          ))}
+        </div>
+      ) : cuts.error ? (
+        <EmptyState title="The cuts could not be loaded">{errorBody(cuts.error)}</EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<Film size={26} aria-hidden="true" />}
+          title="No cuts yet — Create Cut"
+          actions={
+            <ActionButton
+              actionId="cut.create"
+              variant="primary"
+              icon={<Scissors size={15} aria-hidden="true" />}
+            />
+          }
+        >
+          A cut saves the timeline’s order and durations as a version you can export for an editor and
+          compare.
+        </EmptyState>
+      ) : (
+        <div className="jobs-table-wrap">
+          <table className="jobs-table cuts-table" aria-label="Cuts">
+            <thead>
+              <tr>
+                <th scope="col">Cut</th>
+                <th scope="col">Version</th>
+                <th scope="col" className="cuts-num">
+                  Events
+                </th>
+                <th scope="col">Length</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Saved</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((cut) => (
+                <tr key={cut.id} className="jobs-row" data-cut-id={cut.id}>
+                  <td>
+                    <Link
+                      className="cuts-link"
+                      to="/project/$projectId/edl/$edlId"
+                      params={{ projectId, edlId: cut.id }}
+                    >
+                      {cut.name}
+                    </Link>
+                  </td>
+                  <td className="mono">v{cut.version}</td>
+                  <td className="mono cuts-num">{cut.eventCount}</td>
+                  <td className="mono">{lengthTimecode(cut.durationFrames, cut.frameRate)}</td>
+                  <td className="mono">{cut.frameRate} fps</td>
+                  <td className="cuts-saved">{cut.updatedAt ? formatAbsolute(cut.updatedAt) : '—'}</td>
+                  <td className="jobs-row__actions">
+                    <div className="cuts-row-actions">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<Pencil size={14} aria-hidden="true" />}
+                        aria-label={`Rename ${cut.name} v${cut.version}`}
+                        data-action="cut.rename"
+                        onClick={() => act(cut, 'cut.rename')}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<Trash2 size={14} aria-hidden="true" />}
+                        aria-label={`Delete ${cut.name} v${cut.version}`}
+                        data-action="cut.delete"
+                        onClick={() => act(cut, 'cut.delete')}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CutDialogs projectId={projectId} projectName={projectName} />
+    </div>
+  );
+}
+
+function transitionLabel(event: Cut['events'][number]): string {
+  return event.transition.type === 'dissolve' ? `Dissolve ${event.transition.frames} fr` : 'Cut';
+}
+
+function signed(frames: number): string {
+  return frames > 0 ? `+${frames}` : String(frames);
+}
+
+/** What changed between two versions, as the server's compareCuts says. */
+function Comparison({
+  comparison,
+  older,
+  newer,
+}: {
+  comparison: CutComparisonReply;
+  older: CutSummary;
+  newer: Cut;
+}) {
+  const moved = comparison.events.filter((event) => event.moved).length;
+  const longer = comparison.events.filter((event) => event.durationDelta > 0).length;
+  const shorter = comparison.events.filter((event) => event.durationDelta < 0).length;
+  const added = comparison.events.filter((event) => event.status === 'added').length;
+  const removed = comparison.events.filter((event) => event.status === 'removed').length;
+  const changed = comparison.events.filter(
+    (event) => event.status !== 'kept' || event.moved || event.durationDelta !== 0 || event.retimed,
+  );
+  return (
+    <section className="cuts-compare" aria-labelledby="cuts-compare-title">
+      <h2 id="cuts-compare-title" className="section-title">
+        v{older.version} → v{newer.version}
+      </h2>
+      <p className="cuts-compare__summary" aria-live="polite">
+        {comparison.changed
+          ? `${moved} moved · ${longer} longer · ${shorter} shorter · ${added} added · ${removed} removed · ${signed(comparison.durationDelta)} fr overall`
+          : 'No change: the same shots in the same order with the same lengths.'}
+      </p>
+      {changed.length > 0 ? (
+        <div className="jobs-table-wrap">
+          <table
+            className="jobs-table cuts-table"
+            aria-label={`Changes from v${older.version} to v${newer.version}`}
+          >
+            <thead>
+              <tr>
+                <th scope="col">Change</th>
+                <th scope="col">Shot</th>
+                <th scope="col">Position</th>
+                <th scope="col">Length</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changed.map((event) => {
+                const what =
+                  event.status !== 'kept'
+                    ? event.status === 'added'
+                      ? 'Added'
+                      : 'Removed'
+                    : [
+                        event.moved ? 'Moved' : null,
+                        event.durationDelta > 0 ? 'Longer' : event.durationDelta < 0 ? 'Shorter' : null,
+                        event.retimed ? 'Retimed' : null,
+                      ]
+                        .filter(Boolean)
+                        .join(', ');
+                const from = event.before ? String(event.before.index + 1).padStart(3, '0') : '—';
+                const to = event.after ? String(event.after.index + 1).padStart(3, '0') : '—';
+                return (
+                  <tr
+                    key={`${event.shotId}-${event.before?.index ?? 'n'}-${event.after?.index ?? 'n'}`}
+                    className={cx('jobs-row', `cuts-change--${event.status}`)}
+                  >
+                    <td>
+                      <span
+                        className={cx(
+                          'cuts-change',
+                          `cuts-change--${event.status}`,
+                          event.moved && 'is-moved',
+                        )}
+                      >
+                        {what}
+                      </span>
+                    </td>
+                    <td>{event.clipName}</td>
+                    <td className="mono">
+                      {from} → {to}
+                    </td>
+                    <td className="mono">
+                      {event.status === 'kept'
+                        ? `${event.before?.duration ?? 0} → ${event.after?.duration ?? 0} fr (${signed(event.durationDelta)})`
+                        : `${(event.after ?? event.before)?.duration ?? 0} fr`}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ImportReport({ result, projectId }: { result: CutImportResultReply; projectId: string }) {
+  return (
+    <section className="cuts-import" aria-labelledby="cuts-import-title" role="status">
+      <h2 id="cuts-import-title" className="section-title">
+        Imported as v{result.cut.version}
+      </h2>
+      <p>
+        {plural(result.cut.events.length, 'event')} · {result.unmatched.length} unmatched ·{' '}
+        {result.removed.length} removed.{' '}
+        <Link to="/project/$projectId/edl/$edlId" params={{ projectId, edlId: result.cut.id }}>
+          Open v{result.cut.version}
+        </Link>
+      </p>
+      {result.unmatched.length > 0 ? (
+        <ul className="cuts-import__list" aria-label="Unmatched clips">
+          {result.unmatched.map((clip) => (
+            <li key={`${clip.line ?? clip.path ?? ''}-${clip.clipName ?? clip.shotId ?? ''}`}>
+              <span className="mono">
+                {clip.line !== undefined ? `line ${clip.line}` : (clip.path ?? '—')}
+              </span>{' '}
+              <strong>{clip.clipName ?? clip.shotId ?? 'Unnamed clip'}</strong>: {clip.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** /project/{id}/edl/{edlId}: one cut's events as an editor reads them, exports, import and compare. */
+export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
+  const { projectId, cutId } = useIds(props);
+  const services = useCutActions();
+  const { client, activity, toasts } = services;
+  const ui = cutsUi(services);
+  const importer = cutImporter(services);
+  const frameRate = useStore(ui, (state) => state.frameRate);
+  const dropFrame = useStore(ui, (state) => state.dropFrame);
+  const projectName = useProjectName(projectId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [compareWith, setCompareWith] = useState('');
+  const [imported, setImported] = useState<CutImportResultReply | null>(null);
+
+  const cut = useQuery({
+    queryKey: cutQueryKey(projectId, cutId),
+    queryFn: () => client.cuts.get(projectId, cutId),
+    enabled: projectId !== '' && cutId !== '',
+  });
+  const cuts = useCuts(projectId);
+  const data = cut.data;
+
+  // The cut actions work on this cut while the page shows it; timecodes start at its own rate.
+  useEffect(() => {
+    if (!data) return;
+    ui.set((state) => ({
+      ...state,
+      current: { id: data.id, name: data.name, version: data.version },
+      frameRate: data.frameRate,
+    }));
+    return () => ui.set((state) => ({ ...state, current: null }));
+  }, [ui, data?.id, data?.name, data?.version, data?.frameRate, data]);
+  useEffect(() => {
+    importer.set(() => () => fileInput.current?.click());
+    return () => importer.set(null);
+  }, [importer]);
+  // Another cut on the same page: its own comparison and import report.
+  const [seenCut, setSeenCut] = useState(cutId);
+  if (seenCut !== cutId) {
+    setSeenCut(cutId);
+    setCompareWith('');
+    setImported(null);
+  }
+
+  const others = (cuts.data ?? []).filter((entry) => entry.id !== cutId);
+  const other = others.find((entry) => entry.id === compareWith);
+  const older = other && data && other.version < data.version ? other : undefined;
+  const comparison = useQuery({
+    queryKey: ['cut-compare', projectId, compareWith, cutId],
+    queryFn: () =>
+      other && data && other.version > data.version
+        ? client.cuts.compare(projectId, cutId, compareWith)
+        : client.cuts.compare(projectId, compareWith, cutId),
+    enabled: compareWith !== '' && data !== undefined && other !== undefined,
+  });
+  const newerCut = useQuery({
+    queryKey: cutQueryKey(projectId, compareWith),
+    queryFn: () => client.cuts.get(projectId, compareWith),
+    enabled: other !== undefined && data !== undefined && other.version > data.version,
+  });
+
+  const importFile = useMutation({
+    mutationFn: async (file: File) => {
+      const text = await file.text();
+      const format = /\.otio$/i.test(file.name) || text.trimStart().startsWith('{') ? 'otio' : 'edl';
+      return activity.track(client.cuts.import(projectId, cutId, format, text));
+    },
+    onSuccess: async (result) => {
+      setImported(result);
+      queryClient.setQueryData(cutQueryKey(projectId, result.cut.id), result.cut);
+      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) });
+      toasts.show({
+        type: result.unmatched.length > 0 ? 'warning' : 'success',
+        title: `Imported as v${result.cut.version}`,
+        message:
+          result.unmatched.length > 0
+            ? `${plural(result.unmatched.length, 'clip')} matched no shot`
+            : 'Every clip matched a shot',
+      });
+    },
+    onError: (error) => toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) }),
+  });
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) importFile.mutate(file);
+  };
+
+  const shown = useMemo(() => (data ? retimeCut(data, frameRate) : undefined), [data, frameRate]);
+  const df = frameRate === 29.97 && dropFrame;
+  const rows = useMemo(() => (shown ? placeEvents(shown) : []), [shown]);
+  const total = rows.at(-1)?.recordOut ?? 0;
+
+  if (cut.isLoading) {
+    return (
+      <div className="page cuts-page" aria-busy="true">
+        <Skeleton height={48} />
+        <Skeleton height={320} />
+      </div>
+    );
+  }
+  if (!data || !shown) {
+    return (
+      <div className="page cuts-page">
+        <EmptyState
+          icon={<Film size={26} aria-hidden="true" />}
+          title="This cut could not be opened"
+          actions={
+            <Button
+              variant="secondary"
+              onClick={() => void navigate({ to: '/project/$projectId/edl', params: { projectId } })}
+            >
+              All cuts
+            </Button>
+          }
+        >
+          {cut.error ? errorBody(cut.error) : 'Cut not found'}
+        </EmptyState>
+        <CutDialogs projectId={projectId} projectName={projectName} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--full cuts-page cut-page">
+      <header className="page__header">
+        <div>
+          <p className="cuts-crumb">
+            <Link to="/project/$projectId/edl" params={{ projectId }}>
+              Cuts
+            </Link>
+          </p>
+          <h1 className="page__title">
+            {data.name} <span className="cuts-version mono">v{data.version}</span>
+          </h1>
+          <p className="page__subtitle mono">
+            {plural(data.events.length, 'event')} · {framesToTimecode(total, frameRate, { dropFrame: df })} ·
+            made at {data.frameRate} fps{data.createdAt ? ` · ${formatAbsolute(data.createdAt)}` : ''}
+          </p>
+        </div>
+        <div className="page__actions">
+          <ActionButton actionId="cut.rename" variant="ghost" icon={<Pencil size={15} aria-hidden="true" />}>
+            Rename
+          </ActionButton>
+          <ActionButton actionId="cut.delete" variant="ghost" icon={<Trash2 size={15} aria-hidden="true" />}>
+            Delete
+          </ActionButton>
+          <ActionButton
+            actionId="cut.import"
+            variant="secondary"
+            busy={importFile.isPending}
+            icon={<FileUp size={15} aria-hidden="true" />}
+          >
+            Import
+          </ActionButton>
+        </div>
+      </header>
+
+      <fieldset className="cuts-controls">
+        <legend className="sr-only">Export</legend>
+        <div className="cuts-controls__rate">
+          <span aria-hidden="true">Frame rate</span>
+          <Select
+            aria-label="Frame rate"
+            className="cuts-rate-select"
+            value={String(frameRate)}
+            onValueChange={(value) =>
+              ui.set((state) => ({ ...state, frameRate: Number(value) as EditorialFrameRate }))
+            }
+            options={RATE_OPTIONS}
+          />
+        </div>
+        {frameRate === 29.97 ? (
+          <Checkbox
+            label="Drop frame"
+            checked={dropFrame}
+            onChange={(event) => ui.set((state) => ({ ...state, dropFrame: event.target.checked }))}
+          />
+        ) : null}
+        <span className="shots-toolbar__divider" aria-hidden="true" />
+        <ActionButton
+          actionId="cut.export.edl"
+          variant="primary"
+          icon={<FileDown size={15} aria-hidden="true" />}
+        >
+          EDL
+        </ActionButton>
+        <ActionButton
+          actionId="cut.export.otio"
+          variant="secondary"
+          icon={<FileDown size={15} aria-hidden="true" />}
+        >
+          OTIO
+        </ActionButton>
+        <ActionButton
+          actionId="cut.export.fcpxml"
+          variant="secondary"
+          icon={<FileDown size={15} aria-hidden="true" />}
+        >
+          FCPXML
+        </ActionButton>
+        <ActionButton
+          actionId="cut.export.pdf"
+          variant="secondary"
+          icon={<FileText size={15} aria-hidden="true" />}
+        >
+          Storyboard PDF
+        </ActionButton>
+        <ActionButton
+          actionId="cut.export.pdfPages"
+          variant="ghost"
+          icon={<FileText size={15} aria-hidden="true" />}
+        >
+          One shot a page
+        </ActionButton>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".edl,.otio,.txt,.json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="cut-import-file"
+          onChange={onPick}
+        />
+      </fieldset>
+
+      {imported ? <ImportReport result={imported} projectId={projectId} /> : null}
+
+      <div className="jobs-table-wrap cuts-events-wrap">
+        <table
+          className="jobs-table cuts-table cuts-events"
+          aria-label={`Events of ${data.name} v${data.version}`}
+        >
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Shot</th>
+              <th scope="col">Take</th>
+              <th scope="col">Source in</th>
+              <th scope="col">Source out</th>
+              <th scope="col">Record in</th>
+              <th scope="col">Record out</th>
+              <th scope="col" className="cuts-num">
+                Frames
+              </th>
+              <th scope="col">Transition</th>
+              <th scope="col">Markers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ index, event, recordIn, recordOut }) => (
+              <tr key={`${event.shotId}-${index}`} className="jobs-row" data-shot-id={event.shotId}>
+                <td className="mono">{String(index + 1).padStart(3, '0')}</td>
+                <td className="cuts-events__shot">{event.clipName}</td>
+                <td className="mono">{event.take}</td>
+                <td className="mono">{framesToTimecode(event.sourceIn, frameRate, { dropFrame: df })}</td>
+                <td className="mono">{framesToTimecode(event.sourceOut, frameRate, { dropFrame: df })}</td>
+                <td className="mono">{recordTimecode(recordIn, frameRate, { dropFrame: df })}</td>
+                <td className="mono">{recordTimecode(recordOut, frameRate, { dropFrame: df })}</td>
+                <td className="mono cuts-num">{event.duration}</td>
+                <td>{transitionLabel(event)}</td>
+                <td className="cuts-events__markers">
+                  {event.markers.length === 0
+                    ? '—'
+                    : event.markers.map((marker) => (
+                        <span
+                          key={`${marker.frame}-${marker.text}`}
+                          className="cuts-marker"
+                          title={marker.text}
+                        >
+                          {framesToTimecode(marker.frame, frameRate, { dropFrame: df })} {marker.text}
+                        </span>
+                      ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <section className="cuts-compare-pick" aria-label="Compare versions">
+        <GitCompareArrows size={16} aria-hidden="true" />
+        <span>Compare with</span>
+        <Select
+          aria-label="Compare with version"
+          className="cuts-compare-select"
+          value={compareWith === '' ? 'none' : compareWith}
+          onValueChange={(value) => setCompareWith(value === 'none' ? '' : value)}
+          options={[
+            { value: 'none', label: 'No other version' },
+            ...others.map((entry) => ({ value: entry.id, label: `v${entry.version} · ${entry.name}` })),
+          ]}
+          disabled={others.length === 0}
+        />
+      </section>
+      {comparison.data && other ? (
+        older ? (
+          <Comparison comparison={comparison.data} older={older} newer={data} />
+        ) : newerCut.data ? (
+          <Comparison
+            comparison={comparison.data}
+            older={{ ...data, eventCount: data.events.length, durationFrames: total, hasSoundtrack: false }}
+            newer={newerCut.data}
+          />
+        ) : null
+      ) : comparison.error ? (
+        <p className="cuts-compare__summary is-error">{errorBody(comparison.error)}</p>
+      ) : null}
+      <CutDialogs projectId={projectId} projectName={projectName} />
+    </div>
+  );
+}
