@@ -20,7 +20,6 @@ import { JobsPage } from '../src/pages/jobs-page.js';
 import { ActivityCounter } from '../src/state/activity.js';
 import { createStore } from '../src/state/store.js';
 import { ToastStore } from '../src/state/toasts.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
@@ -92,9 +91,7 @@ function setup(cancel: (jobId: string) => Promise<Job>) {
   });
   render(
     <ServicesProvider services={services}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <RouterProvider router={router} />
     </ServicesProvider>,
   );
   return { services, client };

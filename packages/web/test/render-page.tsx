@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { AppServices } from '../src/app/services.js';
 import { ServicesProvider } from '../src/app/services-context.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
 
 /** Renders one page at `path` inside the app's providers and a memory router, as the app would. */
 export function renderPage(services: AppServices, path: string, page: () => ReactElement) {
@@ -15,9 +14,7 @@ export function renderPage(services: AppServices, path: string, page: () => Reac
   const result = render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router as never} />
-        </TooltipProvider>
+        <RouterProvider router={router as never} />
       </QueryClientProvider>
     </ServicesProvider>,
   );

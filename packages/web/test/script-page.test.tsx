@@ -8,7 +8,6 @@ import { createServices } from '../src/app/services.js';
 import { ServicesProvider } from '../src/app/services-context.js';
 import { SCRIPT_ACTIONS } from '../src/pages/script/script-actions.js';
 import { ScriptPage } from '../src/pages/script/script-page.js';
-import { TooltipProvider } from '../src/ui/tooltip.js';
 
 // jsdom lays nothing out: CodeMirror's measuring asks ranges for rectangles.
 beforeAll(() => {
@@ -40,9 +39,7 @@ function setup(load: () => Promise<Script>) {
   render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>
-        <TooltipProvider>
-          <ScriptPage />
-        </TooltipProvider>
+        <ScriptPage />
       </QueryClientProvider>
     </ServicesProvider>,
   );

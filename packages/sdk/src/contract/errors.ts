@@ -82,7 +82,6 @@ export const MESSAGES = {
  * answers them and clients and tests match them from one place.
  */
 export const SERVER_MESSAGES = {
-  edlsNotAvailable: 'Edit decision lists are not available yet',
   saveIdReused: 'This saveId was used for another project',
   shotSavedTwice: 'A shot is listed twice in the save',
   shotSavedAndDeleted: 'A shot is both saved and deleted',

@@ -3,7 +3,7 @@ import { createStore } from '../state/store.js';
 const KEY = 'reelbench-recent-actions';
 export const MAX_RECENT_ACTIONS = 5;
 
-/** Recently run palette commands, newest first, remembered across reloads. */
+/** Recently run actions (palette, keys, buttons), newest first, remembered across reloads. */
 export class RecentActions {
   readonly store = createStore<string[]>(RecentActions.#load());
 

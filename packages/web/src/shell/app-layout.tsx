@@ -1,12 +1,10 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { appActions } from '../actions/app-actions.js';
-import { bindRegistryKeys } from '../actions/keybindings.js';
+import { bindActionKeys } from '../actions/run-action.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
-import { TooltipProvider } from '../ui/tooltip.js';
-import { ActivityBar } from './activity-bar.js';
 import { LeftRail } from './left-rail.js';
 import { loadPalette, preloadPaletteOnModifier } from './palette-loader.js';
 import { StatusLine } from './status-line.js';
@@ -27,16 +25,6 @@ const NewAssetModal = lazy(() =>
   import('../dialogs/new-asset-modal.js').then((module) => ({ default: module.NewAssetModal })),
 );
 
-/** Actions that still work while a dialog is open. */
-const ALLOWED_IN_DIALOGS = new Set(['help.toggle', 'palette.open']);
-
-function dialogOpen(): boolean {
-  return (
-    document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
-    null
-  );
-}
-
 /** Registers every action once, and binds their keys for as long as the signed-in app is shown. */
 function useActionsAndKeys() {
   const services = useServices();
@@ -53,17 +41,7 @@ function useActionsAndKeys() {
       }
     }
   }
-  useEffect(
-    () =>
-      bindRegistryKeys(window, services.registry, {
-        context: () => contextFor(path.current),
-        blocked: (action) => dialogOpen() && !ALLOWED_IN_DIALOGS.has(action.id),
-        run: (action, context) => {
-          void Promise.resolve(action.perform(context)).catch((error: unknown) => console.error(error));
-        },
-      }),
-    [services],
-  );
+  useEffect(() => bindActionKeys(window, services, () => contextFor(path.current)), [services]);
 }
 
 /** UI.md's layout: activity bar, top bar, left rail, the page, the status line; overlays on top. */
@@ -84,14 +62,13 @@ export function AppLayout() {
   const paletteWanted = useStore(ui.store, (state) => state.paletteOpen) || paletteMounted.current;
   if (paletteWanted) paletteMounted.current = true;
   return (
-    <TooltipProvider>
+    <>
       {paletteWanted ? (
         <Suspense fallback={null}>
           <Palette />
         </Suspense>
       ) : null}
       <div className={cx('app-shell', railCollapsed && 'rail-collapsed')}>
-        <ActivityBar />
         <a href="#main" className="skip-link">
           Skip to content
         </a>
@@ -110,6 +87,6 @@ export function AppLayout() {
         {once('newProject', newProjectOpen) ? <NewProjectModal /> : null}
         {once('newAsset', newAssetOpen) ? <NewAssetModal /> : null}
       </Suspense>
-    </TooltipProvider>
+    </>
   );
 }

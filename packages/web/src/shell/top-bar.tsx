@@ -1,16 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  ChevronDown,
-  ChevronRight,
-  Clapperboard,
-  Cloud,
-  CloudOff,
-  LogOut,
-  Moon,
-  Search,
-  Sun,
-} from 'lucide-react';
+import { ChevronDown, ChevronRight, Clapperboard, Cloud, CloudOff, Moon, Search, Sun } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
@@ -19,6 +9,7 @@ import { useStore } from '../state/store.js';
 import { Kbd } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
 import { Tooltip } from '../ui/tooltip.js';
+import { ActivityBar } from './activity-bar.js';
 import { loadPalette } from './palette-loader.js';
 import { shortcutLabel, useAction, useActionContext } from './use-action.js';
 
@@ -163,6 +154,7 @@ export function TopBar() {
   const shortcut = shortcutLabel(registry.get('palette.open')) ?? 'Ctrl+K';
   return (
     <header className="top-bar">
+      <ActivityBar />
       <Breadcrumb />
       <button
         type="button"

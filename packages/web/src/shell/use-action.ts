@@ -1,12 +1,12 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import type { ActionContext, RegisteredAction } from '../actions/registry.js';
+import { runAction } from '../actions/run-action.js';
 import { useServices } from '../app/services-context.js';
 import { formatShortcut } from '../keyboard/shortcut.js';
 import { useStore } from '../state/store.js';
 
 const PROJECT_PATH = /^\/project\/([^/]+)/;
-const NOT_RECENT = new Set(['palette.open', 'help.toggle']);
 
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -24,21 +24,12 @@ export function shortcutLabel(action: RegisteredAction | undefined): string | un
   return action?.shortcut ? formatShortcut(action.shortcut, isMac()) : undefined;
 }
 
-/** Runs an action the way the palette and the keys do: availability checked, recorded as recent. */
+/** Runs an action the way the palette, the keys and the buttons all do (runAction). */
 export function useRunAction() {
   const services = useServices();
   const context = useActionContext();
   return useCallback(
-    (id: string, at: ActionContext = context) => {
-      const action = services.registry.get(id);
-      if (!action || !services.registry.isAvailable(action, at)) return false;
-      // Opening the palette or the help is not a command worth offering again.
-      if (!NOT_RECENT.has(action.id)) services.recent.record(action.id);
-      void Promise.resolve(action.perform(at)).catch((error: unknown) => {
-        console.error(error);
-      });
-      return true;
-    },
+    (id: string, at: ActionContext = context) => runAction(services, id, at),
     [services, context],
   );
 }

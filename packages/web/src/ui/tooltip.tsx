@@ -12,9 +12,6 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 
-/** Kept for the layout's structure; tooltips need no shared state. */
-export const TooltipProvider = ({ children }: { children: ReactNode }) => children;
-
 type Side = 'top' | 'bottom' | 'left' | 'right';
 
 const SHOW_DELAY_MS = 400;
