@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
-import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
-import { Button } from '../ui/button.js';
-import { Field, Input, Textarea } from '../ui/fields.js';
-import { Modal } from '../ui/modal.js';
+import { Field, InputField, TextareaField } from '../ui/fields.js';
+import { FormModal } from '../ui/form-modal.js';
 import { Select } from '../ui/select.js';
+import { useSubmit } from '../ui/use-submit.js';
 
 const TYPE_LABELS: Record<AssetType, string> = {
   character: 'Character',
@@ -25,8 +24,7 @@ export function NewAssetModal() {
   const [type, setType] = useState<AssetType>('character');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useSubmit();
 
   const create = async () => {
     if (projectId === null) return;
@@ -34,9 +32,7 @@ export function NewAssetModal() {
       setError('Give the asset a name');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await submit(async () => {
       const asset = await activity.track(
         client.assets.create({
           projectId,
@@ -50,72 +46,43 @@ export function NewAssetModal() {
       ui.patch({ newAssetOpen: false });
       setName('');
       setDescription('');
-    } catch (failure) {
-      setError(errorBody(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={(next) => ui.patch({ newAssetOpen: next })}
-      locked={busy}
-      size="small"
+      busy={busy}
       title="New asset"
       description="Characters, locations and props look the same in every shot that places them."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => ui.patch({ newAssetOpen: false })} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="new-asset-form" busy={busy}>
-            Create asset
-          </Button>
-        </>
-      }
+      formId="new-asset-form"
+      submitLabel="Create asset"
+      onSubmit={() => void create()}
     >
-      <form
-        id="new-asset-form"
-        className="form-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <Field label="Type">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={type}
-              onValueChange={(value) => setType(value as AssetType)}
-              options={ASSET_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-            />
-          )}
-        </Field>
-        <Field label="Name" error={error}>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Description (optional)">
-          {({ id }) => (
-            <Textarea
-              id={id}
-              rows={3}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
-        </Field>
-      </form>
-    </Modal>
+      <Field label="Type">
+        {({ id }) => (
+          <Select
+            id={id}
+            value={type}
+            onValueChange={(value) => setType(value as AssetType)}
+            options={ASSET_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+          />
+        )}
+      </Field>
+      <InputField
+        label="Name"
+        error={error}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        autoFocus
+      />
+      <TextareaField
+        label="Description (optional)"
+        rows={3}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+    </FormModal>
   );
 }

@@ -4,12 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
-import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
-import { Button } from '../ui/button.js';
-import { Field, Input, Textarea } from '../ui/fields.js';
-import { Modal } from '../ui/modal.js';
+import { Field, InputField, TextareaField } from '../ui/fields.js';
+import { FormModal } from '../ui/form-modal.js';
 import { Select } from '../ui/select.js';
+import { useSubmit } from '../ui/use-submit.js';
 
 const NO_SERIES = 'none';
 
@@ -21,8 +20,7 @@ export function NewProjectModal() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [seriesId, setSeriesId] = useState(NO_SERIES);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useSubmit();
   const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list(), enabled: open });
 
   const reset = () => {
@@ -32,10 +30,8 @@ export function NewProjectModal() {
     setError(null);
   };
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const create = () =>
+    submit(async () => {
       const project = await activity.track(
         client.projects.create({
           name: name.trim() || DEFAULT_PROJECT_NAME,
@@ -48,80 +44,50 @@ export function NewProjectModal() {
       ui.patch({ newProjectOpen: false });
       reset();
       await navigate({ to: '/project/$projectId/script', params: { projectId: project.id } });
-    } catch (failure) {
-      setError(errorBody(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={(next) => {
         ui.patch({ newProjectOpen: next });
         if (!next) reset();
       }}
-      locked={busy}
-      size="small"
+      busy={busy}
       title="New project"
       description="A film, an episode or a spot. You can rename it later."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => ui.patch({ newProjectOpen: false })} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="new-project-form" busy={busy}>
-            Create project
-          </Button>
-        </>
-      }
+      formId="new-project-form"
+      submitLabel="Create project"
+      onSubmit={() => void create()}
     >
-      <form
-        id="new-project-form"
-        className="form-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <Field label="Name" error={error}>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              value={name}
-              placeholder={DEFAULT_PROJECT_NAME}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={200}
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Logline (optional)">
-          {({ id }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Series">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={seriesId}
-              onValueChange={setSeriesId}
-              options={[
-                { value: NO_SERIES, label: 'No series' },
-                ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
-              ]}
-            />
-          )}
-        </Field>
-      </form>
-    </Modal>
+      <InputField
+        label="Name"
+        error={error}
+        value={name}
+        placeholder={DEFAULT_PROJECT_NAME}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={200}
+        autoFocus
+      />
+      <TextareaField
+        label="Logline (optional)"
+        rows={2}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+      <Field label="Series">
+        {({ id }) => (
+          <Select
+            id={id}
+            value={seriesId}
+            onValueChange={setSeriesId}
+            options={[
+              { value: NO_SERIES, label: 'No series' },
+              ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
+            ]}
+          />
+        )}
+      </Field>
+    </FormModal>
   );
 }

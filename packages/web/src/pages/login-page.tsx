@@ -2,10 +2,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Clapperboard } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '../app/services-context.js';
-import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Input } from '../ui/fields.js';
+import { FormError } from '../ui/fields.js';
+import { useSubmit } from '../ui/use-submit.js';
+import { EmailField, PasswordField } from './credential-fields.js';
 
 const RegisterModal = lazy(() =>
   import('./register-modal.js').then((module) => ({ default: module.RegisterModal })),
@@ -19,8 +20,7 @@ export function LoginPage() {
   const status = useStore(session.store, (state) => state.status);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit: track } = useSubmit();
   const [registering, setRegistering] = useState(false);
 
   useEffect(() => {
@@ -30,19 +30,13 @@ export function LoginPage() {
     if (status === 'signed-in') void navigate({ to: search.redirect ?? '/' });
   }, [status, navigate, search.redirect]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void track(async () => {
       const reply = await client.auth.login({ email: email.trim(), password });
       if (reply.user) session.signedIn(reply.user);
       else await session.check();
-    } catch (failure) {
-      setError(errorBody(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -68,35 +62,13 @@ export function LoginPage() {
           Write the script, break it into shots, render every frame, and hand the cut to your editor.
         </p>
         <form className="form-stack" onSubmit={submit} aria-label="Sign in">
-          {error ? (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <Field label="Email">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Password">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <FormError error={error} />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <PasswordField
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Button variant="primary" size="lg" type="submit" busy={busy} className="login__submit">
             Sign in
           </Button>

@@ -49,6 +49,47 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   },
 );
 
+type FieldLabels = Pick<FieldProps, 'label' | 'hint' | 'error' | 'className'>;
+
+/** A Field holding one Input, tied to the field's label and to its hint or error. */
+export function InputField({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: FieldLabels & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy }) => <Input id={id} aria-describedby={describedBy} {...input} />}
+    </Field>
+  );
+}
+
+/** A Field holding one Textarea, tied to the field's label and to its hint or error. */
+export function TextareaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: FieldLabels & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy }) => <Textarea id={id} aria-describedby={describedBy} {...textarea} />}
+    </Field>
+  );
+}
+
+/** A form-wide error (e.g. the server's reason a sign-in failed), read out when it appears. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: ReactNode;
 }

@@ -1,8 +1,7 @@
 import { DEFAULT_PROJECT_NAME, type Project, TEXT_LIMITS } from '@reelbench/sdk';
 import { useState } from 'react';
-import { Button } from '../../ui/button.js';
-import { Field, Input, Textarea } from '../../ui/fields.js';
-import { Modal } from '../../ui/modal.js';
+import { InputField, TextareaField } from '../../ui/fields.js';
+import { FormModal } from '../../ui/form-modal.js';
 import { NEW_SERIES, NO_SERIES, SeriesField, useResolveSeries } from '../projects/project-dialogs.js';
 import { type ProjectChanges, useProjectMutations } from '../projects/project-mutations.js';
 
@@ -48,69 +47,40 @@ export function ProjectSettingsPanel({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={(next) => (next ? undefined : onClose())}
       size="medium"
       title="Project settings"
       description="The name and logline show on the projects page; a series groups episodes together."
-      locked={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form="project-settings-form"
-            busy={busy}
-            disabled={!project || (draft.series === NEW_SERIES && draft.newSeries.trim() === '')}
-          >
-            Save settings
-          </Button>
-        </>
-      }
+      busy={busy}
+      formId="project-settings-form"
+      submitLabel="Save settings"
+      submitDisabled={!project || (draft.series === NEW_SERIES && draft.newSeries.trim() === '')}
+      onSubmit={() => void save().catch(() => {})}
     >
-      <form
-        id="project-settings-form"
-        className="form-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save().catch(() => {});
-        }}
-      >
-        <Field label="Name">
-          {({ id }) => (
-            <Input
-              id={id}
-              value={draft.name}
-              placeholder={DEFAULT_PROJECT_NAME}
-              maxLength={200}
-              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Logline" hint="One or two sentences: who wants what, and what stands in the way.">
-          {({ id, describedBy }) => (
-            <Textarea
-              id={id}
-              aria-describedby={describedBy}
-              rows={3}
-              value={draft.description}
-              maxLength={TEXT_LIMITS.description}
-              onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-            />
-          )}
-        </Field>
-        <SeriesField
-          value={draft.series}
-          onChange={(value) => setDraft({ ...draft, series: value })}
-          newName={draft.newSeries}
-          onNewNameChange={(newSeries) => setDraft({ ...draft, newSeries })}
-        />
-      </form>
-    </Modal>
+      <InputField
+        label="Name"
+        value={draft.name}
+        placeholder={DEFAULT_PROJECT_NAME}
+        maxLength={200}
+        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+        autoFocus
+      />
+      <TextareaField
+        label="Logline"
+        hint="One or two sentences: who wants what, and what stands in the way."
+        rows={3}
+        value={draft.description}
+        maxLength={TEXT_LIMITS.description}
+        onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+      />
+      <SeriesField
+        value={draft.series}
+        onChange={(value) => setDraft({ ...draft, series: value })}
+        newName={draft.newSeries}
+        onNewNameChange={(newSeries) => setDraft({ ...draft, newSeries })}
+      />
+    </FormModal>
   );
 }

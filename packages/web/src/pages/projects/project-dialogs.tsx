@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
 import { Button } from '../../ui/button.js';
-import { Field, Input } from '../../ui/fields.js';
+import { Field, InputField } from '../../ui/fields.js';
+import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import { useProjectMutations } from './project-mutations.js';
@@ -48,19 +49,15 @@ export function SeriesField({
         )}
       </Field>
       {value === NEW_SERIES ? (
-        <Field label="New series name">
-          {({ id }) => (
-            <Input
-              id={id}
-              value={newName}
-              onChange={(event) => onNewNameChange(event.target.value)}
-              maxLength={200}
-              placeholder="e.g. Season one"
-              autoFocus
-              required
-            />
-          )}
-        </Field>
+        <InputField
+          label="New series name"
+          value={newName}
+          onChange={(event) => onNewNameChange(event.target.value)}
+          maxLength={200}
+          placeholder="e.g. Season one"
+          autoFocus
+          required
+        />
       ) : null}
     </>
   );
@@ -100,46 +97,25 @@ export function RenameProjectModal({ project, onClose }: DialogProps) {
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={project !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      size="small"
       title="Rename project"
-      locked={update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="rename-project-form" busy={update.isPending}>
-            Rename
-          </Button>
-        </>
-      }
+      busy={update.isPending}
+      formId="rename-project-form"
+      submitLabel="Rename"
+      onSubmit={() => void submit().catch(() => {})}
     >
-      <form
-        id="rename-project-form"
-        className="form-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit().catch(() => {});
-        }}
-      >
-        <Field label="Name">
-          {({ id }) => (
-            <Input
-              id={id}
-              value={name}
-              placeholder={DEFAULT_PROJECT_NAME}
-              onChange={(event) => setName(event.target.value)}
-              onFocus={(event) => event.currentTarget.select()}
-              maxLength={200}
-              autoFocus
-            />
-          )}
-        </Field>
-      </form>
-    </Modal>
+      <InputField
+        label="Name"
+        value={name}
+        placeholder={DEFAULT_PROJECT_NAME}
+        onChange={(event) => setName(event.target.value)}
+        onFocus={(event) => event.currentTarget.select()}
+        maxLength={200}
+        autoFocus
+      />
+    </FormModal>
   );
 }
 
@@ -198,40 +174,18 @@ export function MoveToSeriesModal({ project, onClose }: DialogProps) {
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={project !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      size="small"
       title="Move to series"
       description={project ? `Where “${project.name}” belongs.` : undefined}
-      locked={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form="move-project-form"
-            busy={busy}
-            disabled={value === NEW_SERIES && newName.trim() === ''}
-          >
-            Move
-          </Button>
-        </>
-      }
+      busy={busy}
+      formId="move-project-form"
+      submitLabel="Move"
+      submitDisabled={value === NEW_SERIES && newName.trim() === ''}
+      onSubmit={() => void submit().catch(() => {})}
     >
-      <form
-        id="move-project-form"
-        className="form-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit().catch(() => {});
-        }}
-      >
-        <SeriesField value={value} onChange={setValue} newName={newName} onNewNameChange={setNewName} />
-      </form>
-    </Modal>
+      <SeriesField value={value} onChange={setValue} newName={newName} onNewNameChange={setNewName} />
+    </FormModal>
   );
 }
