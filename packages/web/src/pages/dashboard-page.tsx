@@ -19,7 +19,7 @@ import {
   User,
   Video,
 } from 'lucide-react';
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { isActiveJob } from '../app/jobs-tracker.js';
 import { usePageCommand } from '../app/page-commands.js';
 import { queryKeys } from '../app/query-keys.js';
@@ -194,6 +194,50 @@ function Stat({ label, value, title }: { label: string; value: string; title?: s
       <dd className="stat__value mono">{value}</dd>
     </div>
   );
+}
+
+/** A dashboard card: its title, a link-like action to the page it sums up, then its content. */
+function DashCard({
+  title,
+  actionId,
+  actionLabel,
+  className,
+  children,
+}: {
+  title: string;
+  actionId: string;
+  actionLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={cx('dash-card', className)}>
+      <div className="dash-card__head">
+        <h2 className="dash-card__title">{title}</h2>
+        <ActionButton actionId={actionId} variant="ghost" size="sm">
+          {actionLabel}
+        </ActionButton>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** A card's content once its query has data: a skeleton while it loads, a sentence if it failed. */
+function Loaded({
+  query,
+  height,
+  failure,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: unknown };
+  height: number;
+  failure: string;
+  children: () => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton height={height} />;
+  if (query.isError && query.data === undefined) return <p className="dash-card__empty">{failure}</p>;
+  return <>{children()}</>;
 }
 
 function StatusBar({ label, counts, total }: { label: string; counts: StatusCounts; total: number }) {
@@ -443,13 +487,7 @@ export function DashboardPage() {
       <div className="dashboard__grid">
         <NextStepCard next={next} projectId={projectId} failed={failed} />
 
-        <Card className="dash-card dash-card--jobs">
-          <div className="dash-card__head">
-            <h2 className="dash-card__title">Running jobs</h2>
-            <ActionButton actionId="nav.jobs" variant="ghost" size="sm">
-              All jobs
-            </ActionButton>
-          </div>
+        <DashCard title="Running jobs" actionId="nav.jobs" actionLabel="All jobs" className="dash-card--jobs">
           {activeJobs.length === 0 && recentJobs.length === 0 ? (
             <p className="dash-card__empty">Nothing rendering. Batches you start show their progress here.</p>
           ) : activeJobs.length === 0 ? (
@@ -486,7 +524,7 @@ export function DashboardPage() {
               ))}
             </ul>
           )}
-        </Card>
+        </DashCard>
       </div>
 
       {shotList.length > 0 ? (
@@ -504,74 +542,57 @@ export function DashboardPage() {
       ) : null}
 
       <div className="dashboard__grid">
-        <Card className="dash-card">
-          <div className="dash-card__head">
-            <h2 className="dash-card__title">Script</h2>
-            <ActionButton actionId="nav.script" variant="ghost" size="sm">
-              Open script
-            </ActionButton>
-          </div>
-          {script.isPending ? (
-            <Skeleton height={48} />
-          ) : script.isError && script.data === undefined ? (
-            <p className="dash-card__empty">The script could not be loaded.</p>
-          ) : (
-            <>
-              <dl className="stats">
-                <Stat label="Pages" value={scriptStats.pages} />
-                <Stat label="Scenes" value={scriptStats.scenes} />
-                <Stat label="Characters" value={scriptStats.characters} />
-                <Stat label="Screen time" value={scriptStats.screenTime} />
-              </dl>
-              <p className="dash-card__note">{scriptStats.source}</p>
-            </>
-          )}
-        </Card>
+        <DashCard title="Script" actionId="nav.script" actionLabel="Open script">
+          <Loaded query={script} height={48} failure="The script could not be loaded.">
+            {() => (
+              <>
+                <dl className="stats">
+                  <Stat label="Pages" value={scriptStats.pages} />
+                  <Stat label="Scenes" value={scriptStats.scenes} />
+                  <Stat label="Characters" value={scriptStats.characters} />
+                  <Stat label="Screen time" value={scriptStats.screenTime} />
+                </dl>
+                <p className="dash-card__note">{scriptStats.source}</p>
+              </>
+            )}
+          </Loaded>
+        </DashCard>
 
-        <Card className="dash-card dash-card--shots">
-          <div className="dash-card__head">
-            <h2 className="dash-card__title">Shots by status</h2>
-            <ActionButton actionId="nav.shots" variant="ghost" size="sm">
-              Shot list
-            </ActionButton>
-          </div>
-          {shots.isPending ? (
-            <Skeleton height={72} />
-          ) : shots.isError && shots.data === undefined ? (
-            <p className="dash-card__empty">The shots could not be loaded.</p>
-          ) : summary.total === 0 ? (
-            <p className="dash-card__empty">No shots yet. The first pass breaks the script into shots.</p>
-          ) : (
-            <div className="status-bars">
-              <StatusBar label="Frames" counts={summary.images} total={summary.total} />
-              <StatusBar label="Clips" counts={summary.videos} total={summary.total} />
-            </div>
-          )}
-        </Card>
+        <DashCard
+          title="Shots by status"
+          actionId="nav.shots"
+          actionLabel="Shot list"
+          className="dash-card--shots"
+        >
+          <Loaded query={shots} height={72} failure="The shots could not be loaded.">
+            {() =>
+              summary.total === 0 ? (
+                <p className="dash-card__empty">No shots yet. The first pass breaks the script into shots.</p>
+              ) : (
+                <div className="status-bars">
+                  <StatusBar label="Frames" counts={summary.images} total={summary.total} />
+                  <StatusBar label="Clips" counts={summary.videos} total={summary.total} />
+                </div>
+              )
+            }
+          </Loaded>
+        </DashCard>
 
-        <Card className="dash-card">
-          <div className="dash-card__head">
-            <h2 className="dash-card__title">Assets</h2>
-            <ActionButton actionId="nav.assets" variant="ghost" size="sm">
-              Open assets
-            </ActionButton>
-          </div>
-          {assets.isPending ? (
-            <Skeleton height={48} />
-          ) : assets.isError && assets.data === undefined ? (
-            <p className="dash-card__empty">The assets could not be loaded.</p>
-          ) : (
-            <ul className="asset-counts">
-              {ASSET_TYPES.map(({ type, label, icon: Icon }) => (
-                <li key={type} className="asset-counts__item">
-                  <Icon size={14} aria-hidden={true} />
-                  <span className="asset-counts__label">{label}</span>
-                  <span className="mono asset-counts__value">{assetCounts[type]}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <DashCard title="Assets" actionId="nav.assets" actionLabel="Open assets">
+          <Loaded query={assets} height={48} failure="The assets could not be loaded.">
+            {() => (
+              <ul className="asset-counts">
+                {ASSET_TYPES.map(({ type, label, icon: Icon }) => (
+                  <li key={type} className="asset-counts__item">
+                    <Icon size={14} aria-hidden={true} />
+                    <span className="asset-counts__label">{label}</span>
+                    <span className="mono asset-counts__value">{assetCounts[type]}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Loaded>
+        </DashCard>
       </div>
 
       <Suspense fallback={null}>

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../app/page-commands.js';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
-import { ActionButton } from '../shell/action-button.js';
+import { ActionButton, ActionIconButton } from '../shell/action-button.js';
 import { shortcutLabel } from '../shell/use-action.js';
 import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
@@ -174,56 +174,25 @@ export function ProjectsPage() {
                 <span className="selection-bar__name" title={selected.name}>
                   {selected.name}
                 </span>
-                <ActionButton
-                  actionId="projects.open"
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  icon={<FolderOpen size={15} aria-hidden="true" />}
-                />
-                <ActionButton
-                  actionId="project.rename"
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  icon={<Pencil size={15} aria-hidden="true" />}
-                />
-                <ActionButton
-                  actionId="project.moveToSeries"
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  icon={<FolderInput size={15} aria-hidden="true" />}
-                />
-                <ActionButton
-                  actionId="project.delete"
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  className="btn--danger-ghost"
-                  icon={<Trash2 size={15} aria-hidden="true" />}
-                />
+                <ActionIconButton actionId="projects.open" icon={FolderOpen} />
+                <ActionIconButton actionId="project.rename" icon={Pencil} />
+                <ActionIconButton actionId="project.moveToSeries" icon={FolderInput} />
+                <ActionIconButton actionId="project.delete" icon={Trash2} className="btn--danger-ghost" />
               </>
             ) : null}
           </div>
           <div className="segmented" role="toolbar" aria-label="Layout">
-            <ActionButton
+            <ActionIconButton
               actionId="projects.viewGrid"
-              variant="ghost"
-              size="sm"
-              iconOnly
+              icon={LayoutGrid}
               aria-pressed={view === 'grid'}
               className={view === 'grid' ? 'is-on' : undefined}
-              icon={<LayoutGrid size={15} aria-hidden="true" />}
             />
-            <ActionButton
+            <ActionIconButton
               actionId="projects.viewList"
-              variant="ghost"
-              size="sm"
-              iconOnly
+              icon={List}
               aria-pressed={view === 'list'}
               className={view === 'list' ? 'is-on' : undefined}
-              icon={<List size={15} aria-hidden="true" />}
             />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../ui/button.js';
 import { Tooltip } from '../ui/tooltip.js';
@@ -39,5 +40,18 @@ export function ActionButton({
         {children ?? label}
       </Button>
     </Tooltip>
+  );
+}
+
+/**
+ * A toolbar's small icon-only button for an action: ghost, the action's label as its name and
+ * tooltip. Other button props (aria-pressed, a class) pass through.
+ */
+export function ActionIconButton({
+  icon: Icon,
+  ...rest
+}: Omit<ActionButtonProps, 'icon' | 'iconOnly' | 'children'> & { icon: LucideIcon }) {
+  return (
+    <ActionButton variant="ghost" size="sm" {...rest} iconOnly icon={<Icon size={15} aria-hidden="true" />} />
   );
 }

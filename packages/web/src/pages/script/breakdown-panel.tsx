@@ -1,7 +1,7 @@
 import type { ScriptAnalysis } from '@reelbench/sdk';
 import { CircleAlert, PanelRightClose, Server, TriangleAlert } from 'lucide-react';
 import { type ReactNode, type Ref, useId } from 'react';
-import { ActionButton } from '../../shell/action-button.js';
+import { ActionButton, ActionIconButton } from '../../shell/action-button.js';
 import { type Store, useStore } from '../../state/store.js';
 import { Spinner } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -280,13 +280,7 @@ export function BreakdownPanel({
           <span className="breakdown__live-dot" aria-hidden="true" />
           Live
         </span>
-        <ActionButton
-          actionId="script.breakdown.toggle"
-          variant="ghost"
-          size="sm"
-          iconOnly
-          icon={<PanelRightClose size={15} aria-hidden="true" />}
-        />
+        <ActionIconButton actionId="script.breakdown.toggle" icon={PanelRightClose} />
       </header>
       <div className="breakdown__scroll">
         <dl className="breakdown__stats" data-testid="quick-stats">
