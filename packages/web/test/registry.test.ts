@@ -180,4 +180,19 @@ describe('ActionRegistry', () => {
     expect(registry.search('', timeline).map((a) => a.id)).toEqual(['scoped']);
     expect(registry.search('', assets)).toEqual([]);
   });
+
+  it('registerOnce keeps the first definition of an id and adds the new ones', () => {
+    const registry = new ActionRegistry();
+    const first = () => {};
+    registry.registerOnce({ id: 'page.one', label: 'One', section: 'View', perform: first });
+    registry.registerOnce(
+      { id: 'page.one', label: 'One again', section: 'View', perform: () => {} },
+      { id: 'page.two', label: 'Two', section: 'View', perform: () => {} },
+    );
+    expect(registry.all().map((action) => [action.id, action.label])).toEqual([
+      ['page.one', 'One'],
+      ['page.two', 'Two'],
+    ]);
+    expect(registry.get('page.one')?.perform).toBe(first);
+  });
 });

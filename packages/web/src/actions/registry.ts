@@ -94,6 +94,16 @@ export class ActionRegistry {
     this.actions.set(definition.id, action);
   }
 
+  /**
+   * Registers each definition whose id is not registered yet. Pages register their own actions
+   * when first mounted, and the registry outlives them.
+   */
+  registerOnce(...definitions: ActionDefinition[]): void {
+    for (const definition of definitions) {
+      if (!this.actions.has(definition.id)) this.register(definition);
+    }
+  }
+
   get(id: string): RegisteredAction | undefined {
     return this.actions.get(id);
   }

@@ -28,6 +28,22 @@ export interface AppServices {
   recent: RecentActions;
 }
 
+/**
+ * State kept once per tab, made the first time it is asked for: `create` runs once for each
+ * services object (kept on its identity, so a test's fresh services start afresh).
+ */
+export function perServices<T>(create: (services: AppServices) => T): (services: AppServices) => T {
+  const made = new WeakMap<AppServices, T>();
+  return (services) => {
+    let value = made.get(services);
+    if (value === undefined) {
+      value = create(services);
+      made.set(services, value);
+    }
+    return value;
+  };
+}
+
 /** Same origin (SPEC.md §7): a production build behind a proxy drops the port, otherwise the page's port. */
 export function pageBaseUrl(): string {
   return resolveBaseUrl({

@@ -156,9 +156,7 @@ export function registerShotActions(services: AppServices): void {
       }),
     ),
   ];
-  for (const definition of definitions) {
-    if (!registry.get(definition.id)) registry.register(definition);
-  }
+  registry.registerOnce(...definitions);
 }
 
 /** The scene colours as CSS variables (--scene-1..7), so both themes can tune them. */

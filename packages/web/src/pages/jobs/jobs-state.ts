@@ -1,21 +1,14 @@
 import { MESSAGES } from '@reelbench/sdk';
 import type { ActionContext } from '../../actions/registry.js';
 import { isActiveJob } from '../../app/jobs-tracker.js';
-import type { AppServices } from '../../app/services.js';
+import { type AppServices, perServices } from '../../app/services.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store } from '../../state/store.js';
 
-const selections = new WeakMap<AppServices, Store<string | null>>();
-
 /** The selected row of the jobs page (the job 'jobs.cancel' cancels). */
-export function jobsSelection(services: AppServices): Store<string | null> {
-  let store = selections.get(services);
-  if (!store) {
-    store = createStore<string | null>(null);
-    selections.set(services, store);
-  }
-  return store;
-}
+export const jobsSelection: (services: AppServices) => Store<string | null> = perServices(() =>
+  createStore<string | null>(null),
+);
 
 export const JOBS_PATHS = ['/jobs'];
 
@@ -36,9 +29,8 @@ function selectedActiveJob(services: AppServices) {
 
 /** The jobs page's actions; registered once per tab, scoped to the jobs page. */
 export function registerJobsActions(services: AppServices): void {
-  const { registry } = services;
-  if (!registry.get('jobs.cancel')) {
-    registry.register({
+  services.registry.registerOnce(
+    {
       id: 'jobs.cancel',
       label: 'Cancel Job',
       section: 'Selection',
@@ -51,10 +43,8 @@ export function registerJobsActions(services: AppServices): void {
         const job = selectedActiveJob(services);
         if (job) await cancelJob(services, job.id);
       },
-    });
-  }
-  if (!registry.get('jobs.refresh')) {
-    registry.register({
+    },
+    {
       id: 'jobs.refresh',
       label: 'Refresh Jobs',
       section: 'Generation',
@@ -68,6 +58,6 @@ export function registerJobsActions(services: AppServices): void {
           services.toasts.show({ type: 'error', title: 'Could not refresh jobs', message: errorBody(error) });
         }
       },
-    });
-  }
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { ActionContext } from '../../actions/registry.js';
 import { queryKeys } from '../../app/query-keys.js';
-import type { AppServices } from '../../app/services.js';
+import { type AppServices, perServices } from '../../app/services.js';
 import { createStore, type Store } from '../../state/store.js';
 
 export type ProjectsView = 'grid' | 'list';
@@ -23,54 +23,42 @@ function loadView(): ProjectsView {
   }
 }
 
-const states = new WeakMap<AppServices, ProjectsPageState>();
-
-/** The projects page's client state, one per tab (kept on the services object's identity). */
-export function projectsPageState(services: AppServices): ProjectsPageState {
-  let state = states.get(services);
-  if (!state) {
-    const view = createStore<ProjectsView>(loadView());
-    view.subscribe(() => {
-      try {
-        globalThis.localStorage?.setItem(VIEW_KEY, view.get());
-      } catch {
-        // Private mode: the view is simply not remembered.
-      }
-    });
-    state = { view, selected: createStore<string | null>(null), open: () => {} };
-    states.set(services, state);
-  }
-  return state;
-}
+/** The projects page's client state, one per tab. */
+export const projectsPageState: (services: AppServices) => ProjectsPageState = perServices(() => {
+  const view = createStore<ProjectsView>(loadView());
+  view.subscribe(() => {
+    try {
+      globalThis.localStorage?.setItem(VIEW_KEY, view.get());
+    } catch {
+      // Private mode: the view is simply not remembered.
+    }
+  });
+  return { view, selected: createStore<string | null>(null), open: () => {} };
+});
 
 const onProjects = (context: ActionContext) => context.pathname === '/';
 
 /** The projects page's own actions (palette entries and the view switch); registered once per tab. */
 export function registerProjectsActions(services: AppServices): void {
-  const { registry } = services;
   const state = projectsPageState(services);
-  if (!registry.get('projects.viewGrid')) {
-    registry.register({
+  services.registry.registerOnce(
+    {
       id: 'projects.viewGrid',
       label: 'Show Projects as Grid',
       section: 'View',
       keywords: ['cards', 'posters', 'thumbnails', 'layout'],
       available: onProjects,
       perform: () => state.view.set('grid'),
-    });
-  }
-  if (!registry.get('projects.viewList')) {
-    registry.register({
+    },
+    {
       id: 'projects.viewList',
       label: 'Show Projects as List',
       section: 'View',
       keywords: ['dense', 'rows', 'table', 'layout'],
       available: onProjects,
       perform: () => state.view.set('list'),
-    });
-  }
-  if (!registry.get('projects.reload')) {
-    registry.register({
+    },
+    {
       id: 'projects.reload',
       label: 'Reload Projects',
       section: 'Project',
@@ -82,10 +70,8 @@ export function registerProjectsActions(services: AppServices): void {
           services.queryClient.invalidateQueries({ queryKey: queryKeys.series }),
         ]);
       },
-    });
-  }
-  if (!registry.get('projects.open')) {
-    registry.register({
+    },
+    {
       id: 'projects.open',
       label: 'Open Selected Project',
       section: 'Selection',
@@ -96,6 +82,6 @@ export function registerProjectsActions(services: AppServices): void {
         const id = state.selected.get();
         if (id) state.open(id);
       },
-    });
-  }
+    },
+  );
 }

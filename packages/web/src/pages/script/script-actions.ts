@@ -85,15 +85,14 @@ const hasProject = (context: ActionContext) => context.projectId !== null;
  * Each is available only on /script, with a project, while the page has handed over its handler.
  */
 export function registerScriptActions(registry: ActionRegistry): void {
-  for (const spec of SCRIPT_ACTIONS) {
-    if (registry.get(spec.id)) continue;
-    registry.register({
+  registry.registerOnce(
+    ...SCRIPT_ACTIONS.map((spec) => ({
       ...spec,
       paths: ['/script'],
-      available: (context) => hasProject(context) && handlers[spec.id] !== undefined,
+      available: (context: ActionContext) => hasProject(context) && handlers[spec.id] !== undefined,
       perform: () => handlers[spec.id]?.(),
-    });
-  }
+    })),
+  );
 }
 
 /**

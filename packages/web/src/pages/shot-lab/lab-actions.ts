@@ -48,13 +48,12 @@ const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & {
 
 /** The shot lab's actions, registered once; each runs the mounted lab's handler. */
 export function registerLabActions(services: Pick<AppServices, 'registry'>): void {
-  for (const definition of DEFINITIONS) {
-    if (services.registry.get(definition.id)) continue;
-    services.registry.register({
+  services.registry.registerOnce(
+    ...DEFINITIONS.map((definition) => ({
       ...definition,
       paths: LAB_PATHS,
       available: () => labHandlers[definition.id] !== undefined,
       perform: () => labHandlers[definition.id]?.(),
-    });
-  }
+    })),
+  );
 }
