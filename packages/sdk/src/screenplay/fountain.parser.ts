@@ -61,6 +61,11 @@ function splitTitleKey(line: string): [string, string] | null {
   return [key, line.slice(colon + 1).trim()];
 }
 
+/** A `Key: value` line of a title page (any key; not indented). */
+export function isTitleKeyLine(line: string): boolean {
+  return splitTitleKey(line) !== null;
+}
+
 /** A line that would open a title page if it were the first of the script. */
 export function opensTitlePage(line: string): boolean {
   const pair = splitTitleKey(line);

@@ -13,7 +13,7 @@ export {
 export * from './emphasis.js';
 export * from './fdx.js';
 export * from './format-help.js';
-export { parseFountain } from './fountain.parser.js';
+export { isForcedHeading, isTitleKeyLine, opensTitlePage, parseFountain } from './fountain.parser.js';
 export type * from './fountain.types.js';
 export * from './fountain.writer.js';
 export * from './page-model.js';
@@ -21,6 +21,9 @@ export * from './plain-text.js';
 export {
   type CueParts,
   type IntExt,
+  isTransitionText,
+  isUppercaseCue,
+  matchHeadingPrefix,
   normalizeCharacterName,
   parseCue,
   parseSceneHeading,

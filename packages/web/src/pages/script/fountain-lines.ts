@@ -2,8 +2,19 @@
  * Our Fountain mode (https://fountain.io/syntax): every line of a script gets one kind, decided the
  * way the SDK's parser reads it — by its first character, its case and whether the lines around it
  * are blank — so what the editor colours is what the engine imports, analyses and exports. Pure and
- * linear: the editor runs it over the whole document on each change.
+ * linear: the editor runs it over the whole document on each change. The line rules themselves
+ * (title keys, headings, cues, transitions) are the SDK's.
  */
+
+import {
+  isForcedHeading,
+  isTitleKeyLine,
+  isTransitionText,
+  isUppercaseCue,
+  matchHeadingPrefix,
+  opensTitlePage,
+  parseCue,
+} from '@reelbench/sdk';
 
 export type FountainLineKind =
   | 'blank'
@@ -29,73 +40,12 @@ export interface FountainLine {
   marker: number;
 }
 
-const TITLE_KEYS = new Set([
-  'title',
-  'credit',
-  'author',
-  'authors',
-  'source',
-  'notes',
-  'draft date',
-  'date',
-  'contact',
-  'copyright',
-  'revision',
-  'revisions',
-]);
-
-const HEADING_PREFIXES = ['INT./EXT', 'EXT./INT', 'INT/EXT', 'EXT/INT', 'I/E', 'E/I', 'INT', 'EXT', 'EST'];
-
 /** Two spaces alone keep a blank line inside dialogue or action (Fountain's "held" blank). */
 const HELD_BLANK = '  ';
 
-function isIndented(line: string): boolean {
-  return line.startsWith('\t') || line.startsWith('   ');
-}
-
-function titleKey(line: string): string | null {
-  const colon = line.indexOf(':');
-  if (colon <= 0 || colon > 40 || isIndented(line)) return null;
-  const key = line.slice(0, colon).trim();
-  return /^[A-Za-z][A-Za-z0-9 _-]*$/.test(key) ? key : null;
-}
-
-function opensTitlePage(line: string): boolean {
-  const key = titleKey(line);
-  return key !== null && TITLE_KEYS.has(key.toLowerCase().replace(/\s+/g, ' '));
-}
-
 /** INT., EXT., EST., INT./EXT., I/E… followed by '.' or a space, in any case. */
 export function isSceneHeadingText(text: string): boolean {
-  const head = text.slice(0, 10).toUpperCase();
-  return HEADING_PREFIXES.some((prefix) => {
-    if (!head.startsWith(prefix)) return false;
-    const next = text.charAt(prefix.length);
-    return next === '.' || next === ' ';
-  });
-}
-
-/** '.' and a letter or digit force a heading; '...' does not. */
-function isForcedHeading(text: string): boolean {
-  return text.charAt(0) === '.' && /^[\p{L}\p{N}]$/u.test(text.charAt(1));
-}
-
-function isTransitionText(text: string): boolean {
-  return text.endsWith('TO:') && text === text.toUpperCase();
-}
-
-function cueName(text: string): string {
-  let name = text.trim();
-  if (name.endsWith('^')) name = name.slice(0, -1).trimEnd();
-  const paren = name.indexOf('(');
-  return paren > 0 ? name.slice(0, paren).trimEnd() : name;
-}
-
-/** All capitals (extensions may be lowercase) with at least one letter; '(' opens a parenthetical. */
-function isUppercaseCue(text: string): boolean {
-  if (text.trimStart().startsWith('(')) return false;
-  const name = cueName(text);
-  return name !== '' && name === name.toUpperCase() && name !== name.toLowerCase();
+  return matchHeadingPrefix(text) !== null;
 }
 
 const line = (kind: FountainLineKind, marker = 0): FountainLine => ({ kind, marker });
@@ -109,7 +59,7 @@ function classifyTitlePage(lines: readonly string[], out: FountainLine[]): numbe
   for (; i < lines.length; i++) {
     const text = lines[i] ?? '';
     if (text.trim() === '') break;
-    out[i] = line(!isIndented(text) && titleKey(text) !== null ? 'title-key' : 'title-value');
+    out[i] = line(isTitleKeyLine(text) ? 'title-key' : 'title-value');
   }
   return i;
 }
@@ -254,7 +204,7 @@ export function classifyFountainLines(lines: readonly string[]): FountainLine[] 
       set('scene-heading', marker + 1);
       continue;
     }
-    if (first === '@' && prevBlank && cueName(trimmed.slice(1)) !== '') {
+    if (first === '@' && prevBlank && parseCue(trimmed.slice(1)).name !== '') {
       set('character', marker + 1);
       inDialogue = true;
       continue;
