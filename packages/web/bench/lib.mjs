@@ -2,10 +2,10 @@
 // HTTP calls to it, statistics, and "the network has been quiet for a while" for a Playwright page.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../e2e/support/shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(here, '..');
@@ -17,20 +17,6 @@ export const WEB_DIST = process.env.WEB_DIST
   : path.join(WEB_ROOT, 'dist/app');
 export const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 const START_TIMEOUT_MS = 90_000;
-
-/** A free TCP port on 127.0.0.1, as the kernel hands one out. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `node packages/server/dist/main.js` on a free port with a fresh data dir and the embedded

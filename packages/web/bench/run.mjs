@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { CHROMIUM_ARGS } from '../e2e/support/shared.mjs';
 import {
   call,
   kb,
@@ -29,16 +30,6 @@ const PALETTE_GOAL_MS = 50;
 const PALETTE_RUNS = 20;
 const QUIET_MS = 1_000;
 const SECTION = 'web';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(Boolean);

@@ -11,10 +11,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, seen from packages/web/e2e/support. */
@@ -28,20 +28,6 @@ const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A free TCP port on 127.0.0.1, as the kernel hands one out. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** index.html and every asset it names are present. */
 function wholeBuild(dir: string): boolean {

@@ -1,0 +1,2 @@
+export declare const CHROMIUM_ARGS: readonly string[];
+export declare function freePort(): Promise<number>;
