@@ -7,7 +7,7 @@ import { labShotId, movedTo, nudged } from '../src/pages/shot-lab/lab-model.js';
 import { ShotLabPage } from '../src/pages/shot-lab/shot-lab-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { renderPage } from './render-page.js';
-import { id, makeProject, makeShot, PROJECT_ID } from './shots-fixtures.js';
+import { fakeShotsApi, id, makeProject, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 describe('placements', () => {
   const placement = { assetId: id(1), position: { x: 0.5, y: 0.5 }, scale: 1, rotation: 0 };
@@ -41,10 +41,6 @@ async function renderLab() {
     makeShot({ id: id(2), name: 'Cabin' }),
   ];
   const ids = shots.map((shot) => shot.id);
-  const update = vi.fn(async (shotId: string, updates: object) => ({
-    ...makeShot({ id: shotId }),
-    ...updates,
-  }));
   const generateWithQuality = vi.fn(async () => ({
     jobId: id(77),
     shot: { ...shots[1], image_url: '/frames/q.png' },
@@ -52,15 +48,11 @@ async function renderLab() {
     score: 7.5,
     passed: true,
   }));
+  const api = fakeShotsApi(shots, { generateWithQuality });
+  const { update } = api;
   const client = {
     socket: undefined,
-    shots: {
-      list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
-      update,
-      send: vi.fn(async () => []),
-      generate: vi.fn(),
-      generateWithQuality,
-    },
+    shots: api,
     assets: { listByProject: vi.fn(async () => [asset]) },
     projects: { get: vi.fn(async () => makeProject([], ids)) },
   } as unknown as Reelbench;

@@ -1,4 +1,5 @@
 import type { Project, Scene, Shot } from '@reelbench/sdk';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 let counter = 0;
 /** A uuid-shaped id that sorts by creation: 00000000-0000-4000-8000-00000000000n. */
@@ -52,5 +53,45 @@ export function makeProject(scenes: Scene[], shotOrder: string[]): Project {
     audio_s3_key: null,
     series_id: null,
     settings: { scenes, shotOrder },
+  };
+}
+
+/**
+ * For a shot page's tests: jsdom lays nothing out, so every element reports `size` (the virtualisers
+ * read it), restored after each test; timers are fake but advance on their own.
+ */
+export function withFakeLayout(size: { width: number; height: number }) {
+  const metrics = {
+    clientHeight: size.height,
+    clientWidth: size.width,
+    offsetHeight: size.height,
+    offsetWidth: size.width,
+  };
+  const saved = new Map<string, PropertyDescriptor | undefined>();
+  beforeEach(() => {
+    for (const [key, value] of Object.entries(metrics)) {
+      saved.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+      Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+    }
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    for (const [key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    }
+  });
+}
+
+/**
+ * The `shots` part of a fake SDK client: `shots` as one page, an update that answers the shot with
+ * the changes applied, sends and generations that do nothing; `overrides` replace or add methods.
+ */
+export function fakeShotsApi<Extra extends object = object>(shots: Shot[], overrides?: Extra) {
+  return {
+    list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
+    update: vi.fn(async (shotId: string, updates: object) => ({ ...makeShot({ id: shotId }), ...updates })),
+    send: vi.fn(async () => []),
+    generate: vi.fn(),
+    ...(overrides as Extra),
   };
 }

@@ -1,26 +1,20 @@
 import type { Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
 import { ShotList } from '../src/pages/shot-list/shot-list-page.js';
 import { renderPage } from './render-page.js';
-import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
+import {
+  fakeShotsApi,
+  id,
+  makeProject,
+  makeScene,
+  makeShot,
+  PROJECT_ID,
+  withFakeLayout,
+} from './shots-fixtures.js';
 
-// The virtualiser reads the scroll element's size; jsdom lays nothing out.
-const size = { clientHeight: 800, clientWidth: 1200, offsetHeight: 800, offsetWidth: 1200 };
-const saved = new Map<string, PropertyDescriptor | undefined>();
-beforeEach(() => {
-  for (const [key, value] of Object.entries(size)) {
-    saved.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-  }
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  for (const [key, descriptor] of saved) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  }
-});
+withFakeLayout({ width: 1200, height: 800 });
 
 function fakeClient() {
   const shots = [1, 2, 3].map((n) =>
@@ -32,18 +26,11 @@ function fakeClient() {
     shots.map((shot) => shot.id),
     '#06b6d4',
   );
-  const update = vi.fn(async (shotId: string, updates: object) => ({
-    ...makeShot({ id: shotId }),
-    ...updates,
-  }));
+  const api = fakeShotsApi(shots);
+  const { update } = api;
   const client = {
     socket: undefined,
-    shots: {
-      list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
-      update,
-      send: vi.fn(),
-      generate: vi.fn(),
-    },
+    shots: api,
     projects: {
       get: vi.fn(async () =>
         makeProject(

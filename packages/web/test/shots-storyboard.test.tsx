@@ -1,27 +1,24 @@
 import type { Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
 import { createServices } from '../src/app/services.js';
 import { StoryboardPage } from '../src/pages/storyboard/storyboard-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { shotProgress } from '../src/shots/progress.js';
 import { renderPage } from './render-page.js';
-import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
+import {
+  fakeShotsApi,
+  id,
+  makeProject,
+  makeScene,
+  makeShot,
+  PROJECT_ID,
+  withFakeLayout,
+} from './shots-fixtures.js';
 
-const size = { clientHeight: 900, clientWidth: 1100, offsetHeight: 900, offsetWidth: 1100 };
-const saved = new Map<string, PropertyDescriptor | undefined>();
-beforeEach(() => {
-  for (const [key, value] of Object.entries(size)) {
-    saved.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-  }
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
+withFakeLayout({ width: 1100, height: 900 });
 afterEach(() => {
-  for (const [key, descriptor] of saved) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  }
   window.__reelbenchCountRenders = false;
   window.__reelbenchRenders = {};
 });
@@ -43,12 +40,7 @@ async function renderStoryboard() {
   ];
   const client = {
     socket: undefined,
-    shots: {
-      list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
-      update: vi.fn(async () => shots[0]),
-      send: vi.fn(async () => []),
-      generate: vi.fn(),
-    },
+    shots: fakeShotsApi(shots, { update: vi.fn(async () => shots[0]) }),
     projects: { get: vi.fn(async () => makeProject(scenes, ids)) },
   } as unknown as Reelbench;
   const services = createServices({ client });

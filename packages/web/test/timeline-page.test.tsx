@@ -1,6 +1,6 @@
 import { type Reelbench, TOASTS } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
 import { createServices } from '../src/app/services.js';
 import { Transport } from '../src/pages/timeline/playback.js';
@@ -9,22 +9,19 @@ import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.
 import type { ShotListData } from '../src/shots/editor.js';
 import { selectionStore, selectOnly } from '../src/shots/selection.js';
 import { renderPage } from './render-page.js';
-import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
+import {
+  fakeShotsApi,
+  id,
+  makeProject,
+  makeScene,
+  makeShot,
+  PROJECT_ID,
+  withFakeLayout,
+} from './shots-fixtures.js';
 
-const size = { clientHeight: 900, clientWidth: 1200, offsetHeight: 900, offsetWidth: 1200 };
-const saved = new Map<string, PropertyDescriptor | undefined>();
+withFakeLayout({ width: 1200, height: 900 });
 beforeEach(() => {
-  for (const [key, value] of Object.entries(size)) {
-    saved.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-  }
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   timelineZoom.set(4);
-});
-afterEach(() => {
-  for (const [key, descriptor] of saved) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  }
 });
 
 async function renderTimeline(count = 5) {
@@ -41,19 +38,12 @@ async function renderTimeline(count = 5) {
     makeScene(1, 'INT. LAMP ROOM', ids.slice(0, 3), '#06b6d4'),
     makeScene(2, 'EXT. JETTY', ids.slice(3)),
   ];
-  const update = vi.fn(async (shotId: string, updates: object) => ({
-    ...makeShot({ id: shotId }),
-    ...updates,
-  }));
+  const api = fakeShotsApi(shots);
+  const { update } = api;
   const save = vi.fn(async () => ({}));
   const client = {
     socket: undefined,
-    shots: {
-      list: vi.fn(async () => ({ shots, total: shots.length, limit: 2000, offset: 0 })),
-      update,
-      send: vi.fn(async () => []),
-      generate: vi.fn(),
-    },
+    shots: api,
     projects: { get: vi.fn(async () => makeProject(scenes, ids)), save },
   } as unknown as Reelbench;
   const services = createServices({ client });
