@@ -118,6 +118,24 @@ function JobRow({
 }
 
 /** /project/{id}/jobs: this project's jobs, live from the job tracker; running and queued first. */
+/** Render All Images and Render All Videos: in the header, or (images first) on the empty page. */
+function RenderAllButtons({ imagesVariant }: { imagesVariant: 'primary' | 'secondary' }) {
+  return (
+    <>
+      <ActionButton
+        actionId="generate.renderAllImages"
+        variant={imagesVariant}
+        icon={<ImageIcon size={15} aria-hidden="true" />}
+      />
+      <ActionButton
+        actionId="generate.renderAllVideos"
+        variant="secondary"
+        icon={<Video size={15} aria-hidden="true" />}
+      />
+    </>
+  );
+}
+
 export function JobsPage() {
   const params = useParams({ strict: false }) as { projectId?: string };
   const projectId = params.projectId ?? '';
@@ -217,20 +235,7 @@ export function JobsPage() {
           >
             Refresh
           </ActionButton>
-          {list.length > 0 ? (
-            <>
-              <ActionButton
-                actionId="generate.renderAllImages"
-                variant="secondary"
-                icon={<ImageIcon size={15} aria-hidden="true" />}
-              />
-              <ActionButton
-                actionId="generate.renderAllVideos"
-                variant="secondary"
-                icon={<Video size={15} aria-hidden="true" />}
-              />
-            </>
-          ) : null}
+          {list.length > 0 ? <RenderAllButtons imagesVariant="secondary" /> : null}
         </div>
       </header>
 
@@ -244,20 +249,7 @@ export function JobsPage() {
         <EmptyState
           icon={<ListChecks size={26} aria-hidden="true" />}
           title={`No jobs yet — Render All Images · ${spoken(shortcutLabel(registry.get('palette.open')))}`}
-          actions={
-            <>
-              <ActionButton
-                actionId="generate.renderAllImages"
-                variant="primary"
-                icon={<ImageIcon size={15} aria-hidden="true" />}
-              />
-              <ActionButton
-                actionId="generate.renderAllVideos"
-                variant="secondary"
-                icon={<Video size={15} aria-hidden="true" />}
-              />
-            </>
-          }
+          actions={<RenderAllButtons imagesVariant="primary" />}
         >
           Batch renders of this project’s frames and clips run here, with their progress, live.
         </EmptyState>
