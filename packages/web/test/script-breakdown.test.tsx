@@ -13,6 +13,11 @@ vi.mock('../src/shell/action-button.js', () => ({
       {(children as string | undefined) ?? actionId}
     </button>
   ),
+  ActionIconButton: ({ actionId }: { actionId: string }) => (
+    <button type="button" data-action={actionId}>
+      {actionId}
+    </button>
+  ),
 }));
 
 const SCRIPT = [
