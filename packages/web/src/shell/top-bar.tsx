@@ -10,7 +10,6 @@ import { Kbd } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
 import { Tooltip } from '../ui/tooltip.js';
 import { ActivityBar } from './activity-bar.js';
-import { loadPalette } from './palette-loader.js';
 import { shortcutLabel, useAction, useActionContext } from './use-action.js';
 
 function Breadcrumb() {
