@@ -5,6 +5,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const DOC = new URL('../../docs/benchmarks.md', import.meta.url);
 const HEADER = '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
 
+/** A section's whole text: its lines between the bench:NAME markers, as writeBenchmarkSection takes it. */
+export function benchmarkSection(name, lines) {
+  return [`<!-- bench:${name}:start -->`, ...lines, `<!-- bench:${name}:end -->`].join('\n');
+}
+
 /** Replaces the section (its text includes both markers), or appends it when the doc lacks it. */
 export function writeBenchmarkSection(name, section) {
   const start = `<!-- bench:${name}:start -->`;

@@ -8,15 +8,13 @@ import { performance } from 'node:perf_hooks';
 import { SocketClient } from '@reelbench/sdk';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const N = 2_000;
 const ROUNDS = 5;
 const WARMUP = 500;
 const BLOCK = 10;
 const GOAL_RATIO = 1.15;
-const START = '<!-- bench:sdk-roundtrip:start -->';
-const END = '<!-- bench:sdk-roundtrip:end -->';
 const payload = { projectId: '7b0c1d7e-8f7e-4f57-9d43-1f4a0d6f3c11' };
 
 async function startServer() {
@@ -75,8 +73,7 @@ function report(rounds) {
   const ratios = rounds.map((samples) => median(samples.sdk) / median(samples.bare));
   const ratio = median(ratios);
   const verdict = ratio <= GOAL_RATIO ? 'met' : 'NOT met';
-  const lines = [
-    START,
+  return benchmarkSection('sdk-roundtrip', [
     '## SDK request round-trip',
     '',
     'Goal: `SocketClient.request` (requestId envelope, shared per-domain listener, per-action timeout,',
@@ -100,9 +97,7 @@ function report(rounds) {
     `${(envelope.median / bare.median).toFixed(3)} of bare; the SDK over a minimal envelope client is ${(sdk.median / envelope.median).toFixed(3)}.`,
     '',
     'Reproduce: `npm run bench -w @reelbench/sdk`.',
-    END,
-  ];
-  return lines.join('\n');
+  ]);
 }
 
 async function main() {

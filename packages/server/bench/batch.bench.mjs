@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createApp, loadConfig } from '@reelbench/server';
 import { io } from 'socket.io-client';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 100;
@@ -20,8 +20,6 @@ const SHOTS = 100;
 const eventLoopBusy = { 1: [], 2: [] };
 const ROUNDS = 3;
 const GOAL_SCALING = 1.7;
-const START = '<!-- bench:batch:start -->';
-const END = '<!-- bench:batch:end -->';
 
 function connect(url, token) {
   const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
@@ -281,8 +279,7 @@ const rows = results.map(
 );
 writeBenchmarkSection(
   'batch',
-  [
-    START,
+  benchmarkSection('batch', [
     '## Image batch end to end (100 shots, 1 and 2 renders at a time)',
     '',
     `Goal: throughput with two renders at a time at least ${GOAL_SCALING}x that with one.`,
@@ -309,6 +306,5 @@ writeBenchmarkSection(
       'events to that work.',
     '',
     `All times (s): ${results.map((r) => `${r.database} 1: ${r.times[1].map((t) => t.toFixed(2)).join(', ')}; 2: ${r.times[2].map((t) => t.toFixed(2)).join(', ')}`).join('; ')}.`,
-    END,
-  ].join('\n'),
+  ]),
 );

@@ -9,15 +9,13 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 1_000;
 const REPEATS = 5;
 const GOAL_SPEEDUP = 10;
 const GOAL_POSTGRES_MS = 500;
-const START = '<!-- bench:save:start -->';
-const END = '<!-- bench:save:end -->';
 
 /** A full shot as the timeline sends it in a save. */
 function dirtyShot(id, round, index) {
@@ -149,8 +147,7 @@ function report(results) {
         Math.max(...postgres.saves) < GOAL_POSTGRES_MS ? 'met' : 'NOT met'
       }.`
     : 'Postgres: not measured, DATABASE_URL unset.';
-  return [
-    START,
+  return benchmarkSection('save', [
     '## Project save',
     '',
     `Goal: one \`POST /api/projects/:id/save\` with ${SHOTS} dirty shots is at least ${GOAL_SPEEDUP}× faster than`,
@@ -169,8 +166,7 @@ function report(results) {
     postgresLine,
     '',
     'Reproduce: `npm run bench -w @reelbench/server` (set DATABASE_URL to include Postgres).',
-    END,
-  ].join('\n');
+  ]);
 }
 
 async function main() {
