@@ -23,6 +23,7 @@ import { UrlSigner } from '../src/storage/url-signer.js';
 import { testDatabases } from './support/databases.js';
 import { type ApiResponse, api, newProject, type TestUser } from './support/factories.js';
 import { expectHttpError, newShot, UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { mp4, wav } from './support/media-samples.js';
 
 const SECRET = 'files-http-test-signing-secret-0123456789';
 const routes = HTTP_ROUTES.files;
@@ -32,36 +33,6 @@ const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e90ff' } })
     .png()
     .toBuffer();
-
-/** A real WAV header with 100 silent samples. */
-function wav(): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(236, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(200, 40);
-  return Buffer.concat([header, Buffer.alloc(200)]);
-}
-
-/** The start of an MP4 file: an 'isom' ftyp box, then an empty mdat box. */
-function mp4(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4);
-  ftyp.write('isomiso2', 16);
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8, 0);
-  mdat.write('mdat', 4);
-  return Buffer.concat([ftyp, mdat]);
-}
 
 interface FilePart {
   field: string;
