@@ -1,8 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type Cut,
   type CutComparisonReply,
@@ -16,7 +11,8 @@ import {
   type ShotPage,
 } from '@reelbench/sdk/contract';
 import { exportCut, secondsToFrames } from '@reelbench/sdk/editorial';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request } from './support/factories.js';
 import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
@@ -36,32 +32,6 @@ Eli runs through the stalls. Mara follows.
 MARA
 Stop!
 `;
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** CI copies shared/ beside the repository, read-only. */
-const DTD = resolve(REPO_ROOT, '../shared/validators/fcpxml/FCPXMLv1_10.dtd');
-const work = mkdtempSync(join(tmpdir(), 'reelbench-cuts-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-const haveXmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' }).error === undefined;
-
-/** xmllint --dtdvalid against Apple's FCPXML 1.10 DTD; skipped with a note outside CI when missing. */
-function validateFcpxml(xml: string, name: string): void {
-  const missing = !haveXmllint
-    ? 'xmllint is not installed (Debian: apt-get install -y libxml2-utils)'
-    : !existsSync(DTD)
-      ? `the FCPXML DTD is not at ${DTD}`
-      : undefined;
-  if (missing) {
-    if (process.env.CI === 'true') throw new Error(`Cannot validate FCPXML: ${missing}`);
-    console.warn(`FCPXML DTD validation skipped: ${missing}`);
-    return;
-  }
-  const file = join(work, `${name}.fcpxml`);
-  writeFileSync(file, xml);
-  const result = spawnSync('xmllint', ['--noout', '--nonet', '--dtdvalid', DTD, file], { encoding: 'utf8' });
-  expect(result.stderr, xml).toBe('');
-  expect(result.status).toBe(0);
-}
 
 /** The basic CMX3600 shape: title, FCM, one V event line per cut event, numbered from 001. */
 function checkEdl(text: string, cut: Cut): void {
