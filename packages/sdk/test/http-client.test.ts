@@ -31,6 +31,18 @@ const settled = (promise: Promise<unknown>) => {
   return state;
 };
 
+/** With fake timers: still pending 1 ms before `ms`, then failed with the catalogue's timeout. */
+async function expectTimeoutAfter(result: ReturnType<typeof settled>, ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(result.done).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  await until(() => result.done);
+  expect(result.value).toMatchObject({
+    code: 'TIMEOUT_ERROR',
+    message: 'Request timed out. Please try again.',
+  });
+}
+
 describe('HttpClient requests', () => {
   it('sends JSON with the bearer token and query, and parses the JSON answer', async () => {
     const { url, hits } = await serve(async (req, res) => {
@@ -101,14 +113,7 @@ describe('HttpClient requests', () => {
     const { url, hits } = await serve((_req, res) => held.push(res));
     const result = settled(new HttpClient({ baseUrl: url }).get('/api/slow', { retries: 0 }));
     await until(() => hits.length === 1);
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(result.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => result.done);
-    expect(result.value).toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      message: 'Request timed out. Please try again.',
-    });
+    await expectTimeoutAfter(result, 30_000);
   });
 
   it('reports a refused connection as a network error', async () => {
@@ -222,14 +227,7 @@ describe('HttpClient contract routes', () => {
     const result = settled(new HttpClient({ baseUrl: url, getToken: () => 'tok' }).me());
     await until(() => hits.length === 1);
     expect(hits[0]?.url).toBe('/api/auth/me');
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(result.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => result.done);
-    expect(result.value).toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      message: 'Request timed out. Please try again.',
-    });
+    await expectTimeoutAfter(result, 3_000);
     await vi.advanceTimersByTimeAsync(60_000);
     await new Promise((resolve) => setImmediate(resolve));
     expect(hits).toHaveLength(1);

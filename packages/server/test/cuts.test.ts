@@ -11,6 +11,7 @@ import {
   type ShotPage,
 } from '@reelbench/sdk/contract';
 import { exportCut, secondsToFrames } from '@reelbench/sdk/editorial';
+import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { testDatabases } from './support/databases.js';
@@ -176,23 +177,21 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     expect(dropFrame.body).toMatch(/01:00:00;00/);
   });
 
+  /** The cut exported in `format`, and that very file imported back. */
+  async function reimport(socket: Socket, cut: Cut, format: 'edl' | 'otio') {
+    const ref = { projectId: project.id, cutId: cut.id, format };
+    const exported = await ask<CutExportFile>(socket, 'cut:export', ref);
+    const imported = await ask<CutImportResultReply>(socket, 'cut:import', { ...ref, text: exported.text });
+    return { exported, imported };
+  }
+
   it('imports its own EDL as no change, and an EDL with two events swapped reorders the shots', async () => {
     const socket = await connect(alice);
     const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Round trip' });
     const before = await projectSettings();
     const durationsBefore = await shotDurations();
 
-    const own = await ask<CutExportFile>(socket, 'cut:export', {
-      projectId: project.id,
-      cutId: cut.id,
-      format: 'edl',
-    });
-    const same = await ask<CutImportResultReply>(socket, 'cut:import', {
-      projectId: project.id,
-      cutId: cut.id,
-      format: 'edl',
-      text: own.text,
-    });
+    const { exported: own, imported: same } = await reimport(socket, cut, 'edl');
     expect(same.unmatched).toEqual([]);
     expect(same.removed).toEqual([]);
     expect(same.cut.id).not.toBe(cut.id);
@@ -203,17 +202,7 @@ describe.each(testDatabases())('cuts on %s', (database) => {
 
     // At 23.976 the cut rounds the timeline's seconds on the record: re-importing is still no change.
     const ntsc = await ask<Cut>(socket, 'cut:create', { projectId: project.id, frameRate: 23.976 });
-    const ntscFile = await ask<CutExportFile>(socket, 'cut:export', {
-      projectId: project.id,
-      cutId: ntsc.id,
-      format: 'otio',
-    });
-    const ntscSame = await ask<CutImportResultReply>(socket, 'cut:import', {
-      projectId: project.id,
-      cutId: ntsc.id,
-      format: 'otio',
-      text: ntscFile.text,
-    });
+    const { imported: ntscSame } = await reimport(socket, ntsc, 'otio');
     expect(ntscSame.cut.events).toEqual(ntsc.events);
     expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
     expect(await shotDurations()).toEqual(durationsBefore);
