@@ -4,7 +4,14 @@ import { ReelbenchError } from '../src/contract/errors.js';
 import { HTTP_ROUTES } from '../src/contract/http.js';
 import { attachmentFilename, HttpClient } from '../src/http-client.js';
 import { CancelledError } from '../src/retry.js';
-import { readBody, sendJson, startHttpServer, type TestHttpServer, until } from './support/http-server.js';
+import {
+  formData,
+  readBody,
+  sendJson,
+  startHttpServer,
+  type TestHttpServer,
+  until,
+} from './support/http-server.js';
 import { NodeXhr } from './support/node-xhr.js';
 
 let server: TestHttpServer | undefined;
@@ -241,9 +248,7 @@ describe('HttpClient.upload (Node: fetch with a counted multipart stream)', () =
     let form: FormData | undefined;
     const { url, hits } = await serve(async (req, res) => {
       const body = await readBody(req);
-      form = await new Response(new Uint8Array(body), {
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-      }).formData();
+      form = await formData(req, body);
       sendJson(res, 200, {
         url: 'https://cdn/x.png',
         key: 'k',
@@ -352,9 +357,7 @@ describe('HttpClient.upload (browser: XMLHttpRequest with upload progress events
     let form: FormData | undefined;
     const { url, hits } = await serve(async (req, res) => {
       const body = await readBody(req);
-      form = await new Response(new Uint8Array(body), {
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-      }).formData();
+      form = await formData(req, body);
       sendJson(res, 200, { key: 'k2' });
     });
     const progress: number[] = [];
