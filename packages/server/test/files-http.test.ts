@@ -80,6 +80,11 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     type: 'image/png',
   });
 
+  /** An image uploaded by Alice into the test's project. */
+  async function aliceImage(): Promise<ApiResponse<UploadResult>> {
+    return upload<UploadResult>(routes.uploadImage.path, alice, { projectId: project.id }, await image());
+  }
+
   /** A GET with the path exactly as given: no URL normalisation on the way. */
   function rawGet(requestPath: string): Promise<{ status: number; body: string }> {
     const { hostname, port } = new URL(server.url);
@@ -293,12 +298,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('hands out download URLs to the owner only', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const key = uploaded.body.key;
     const route = `/api/files/download/${encodeURIComponent(key)}`;
     const response = await api<DownloadUrl>(server, 'GET', route, { token: alice.token });
@@ -329,12 +329,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('serves signed URLs only with a valid, unexpired signature', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const url = new URL(uploaded.body.url, server.url);
     const sig = url.searchParams.get('sig') ?? '';
 
@@ -377,12 +372,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('deletes a file for its owner only', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const route = `/api/files/delete/${encodeURIComponent(uploaded.body.key)}`;
     expectHttpError(await api(server, 'DELETE', route, { token: bob.token }), 404, {
       code: 'NOT_FOUND_ERROR',
