@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
@@ -157,6 +157,11 @@ function report(results) {
     `Node ${process.versions.node}; the built server in-process, HTTP on loopback; medians of ${REPEATS} runs, each way`,
     'interleaved. "update": every shot exists and changes; "create": every shot is new (a fresh project each run).',
     'The baseline sends its requests one after another, as a save loop in a client would.',
+    `Load average (1/5/15 min) at the end of the run: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(
+        ' / ',
+      )}${loadavg()[0] > cpus().length ? ': more than the cores, other work shared the machine' : ''}.`,
     '',
     '| Database | Shots | One save | Baseline | Speed-up |',
     '|---|---|---|---|---|',
