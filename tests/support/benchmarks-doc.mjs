@@ -1,9 +1,21 @@
 // Every benchmark owns one section of docs/benchmarks.md, between
 // `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`, and rewrites only that section.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 const DOC = new URL('../../docs/benchmarks.md', import.meta.url);
 const HEADER = '# Benchmarks\n\nResults of `npm run bench`; each section is rewritten by its benchmark.\n';
+
+/**
+ * '' on a machine with a core per runnable process; with a load average above the core count, a
+ * parenthesis to follow the figure, saying that other work shared the machine (so times are longer).
+ */
+export function sharedMachine(load) {
+  const cores = cpus().length;
+  return load > cores
+    ? ` (more than the ${cores} cores: other work shared the machine, and times are longer than on an idle one)`
+    : '';
+}
 
 /** A section's whole text: its lines between the bench:NAME markers, as writeBenchmarkSection takes it. */
 export function benchmarkSection(name, lines) {

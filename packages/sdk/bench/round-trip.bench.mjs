@@ -8,7 +8,11 @@ import { performance } from 'node:perf_hooks';
 import { SocketClient } from '@reelbench/sdk';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import {
+  benchmarkSection,
+  sharedMachine,
+  writeBenchmarkSection,
+} from '../../../tests/support/benchmarks-doc.mjs';
 
 const N = 2_000;
 const ROUNDS = 5;
@@ -82,7 +86,7 @@ function report(rounds) {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores),`,
     `Node ${process.versions.node}, loopback websocket, server in the same process; ${ROUNDS} rounds of`,
     `${N} sequential round trips per path, in blocks of ${BLOCK} in rotating order, after ${WARMUP} warm-up`,
-    `calls each; 1-minute load average at the start: ${loadavg()[0].toFixed(1)}. Medians are the median of`,
+    `calls each; 1-minute load average at the start: ${loadavg()[0].toFixed(1)}${sharedMachine(loadavg()[0])}. Medians are the median of`,
     'the round medians; p95 is over all rounds.',
     '',
     '| Path | Median | p95 |',

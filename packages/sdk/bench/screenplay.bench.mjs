@@ -10,7 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { analyzeScreenplay, directFirstPass, parseFountain } from '@reelbench/sdk/screenplay';
 import fountainJs from 'fountain-js';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import {
+  benchmarkSection,
+  sharedMachine,
+  writeBenchmarkSection,
+} from '../../../tests/support/benchmarks-doc.mjs';
 
 const PAGES = 120;
 const WARMUP = 10;
@@ -91,7 +95,7 @@ const section = benchmarkSection('screenplay', [
     `${Math.round(script.length / 1024)} KB, ${screenplay.scenes.length} scenes, ${analysis.characters.length} characters; ` +
     `our page model lays it out on ${analysis.pageCount} pages. The first pass makes ${shots} shots.`,
   `Machine: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ` +
-    `load average ${startLoad.toFixed(1)} when the run started, ${new Date().toISOString().slice(0, 10)}.`,
+    `load average ${startLoad.toFixed(1)} when the run started${sharedMachine(startLoad)}, ${new Date().toISOString().slice(0, 10)}.`,
   `Method: ${WARMUP} warm-up rounds, then ${RUNS} measured rounds; each round runs every step once, in rotating order.`,
   '',
   '| Step | median | p95 | median CPU time |',

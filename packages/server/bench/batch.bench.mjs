@@ -12,7 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createApp, loadConfig } from '@reelbench/server';
 import { io } from 'socket.io-client';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import {
+  benchmarkSection,
+  sharedMachine,
+  writeBenchmarkSection,
+} from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 100;
@@ -285,7 +289,7 @@ writeBenchmarkSection(
     `Goal: throughput with two renders at a time at least ${GOAL_SCALING}x that with one.`,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim()} (${cpus().length} cores), Node ${process.version};`,
-    `load average (1/5/15 min) at the end of the run: ${load1} / ${load5} / ${load15}.`,
+    `load average (1/5/15 min) at the end of the run: ${load1} / ${load5} / ${load15}${sharedMachine(Number(load1))}.`,
     'Each batch: `shot:generate-batch` over the socket for 100 shots (16:9, a location backdrop, two',
     'characters and a prop with generated images, five framings) until `job:complete`, so the time',
     'includes the queue, rendering, the PNG and its three WebP variants in storage, the shot updates',

@@ -11,7 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAssetConfig } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import {
+  benchmarkSection,
+  sharedMachine,
+  writeBenchmarkSection,
+} from '../../../tests/support/benchmarks-doc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const built = path.join(here, '..', 'dist', 'generation', 'index.js');
@@ -185,7 +189,7 @@ function section(frames, clip, ffmpeg) {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus[0]?.model.trim() ?? 'unknown CPU'} (${cpus.length} cores),`,
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ffmpeg from ${ffmpeg.source};`,
-    `load average (1/5/15 min) at the end of the run: ${load.join(' / ')}.`,
+    `load average (1/5/15 min) at the end of the run: ${load.join(' / ')}${sharedMachine(os.loadavg()[0])}.`,
     'Shot: location backdrop image, two matted character cut-outs, one prop silhouette, medium framing',
     '(zoom 1.5), gritty-filmic grade, two-line caption; sequential renders through the local provider.',
     `Repeated: the same shot ${FRAMES} times after ${WARM_UP} warm-up renders (its scaled backdrop and cut-outs`,

@@ -9,7 +9,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import {
+  benchmarkSection,
+  sharedMachine,
+  writeBenchmarkSection,
+} from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 1_000;
@@ -159,9 +163,7 @@ function report(results) {
     'The baseline sends its requests one after another, as a save loop in a client would.',
     `Load average (1/5/15 min) at the end of the run: ${loadavg()
       .map((value) => value.toFixed(2))
-      .join(
-        ' / ',
-      )}${loadavg()[0] > cpus().length ? ': more than the cores, other work shared the machine' : ''}.`,
+      .join(' / ')}${sharedMachine(loadavg()[0])}.`,
     '',
     '| Database | Shots | One save | Baseline | Speed-up |',
     '|---|---|---|---|---|',
