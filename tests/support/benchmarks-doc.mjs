@@ -17,16 +17,15 @@ export function sharedMachine(load) {
     : '';
 }
 
-/** A section's whole text: its lines between the bench:NAME markers, as writeBenchmarkSection takes it. */
-export function benchmarkSection(name, lines) {
-  return [`<!-- bench:${name}:start -->`, ...lines, `<!-- bench:${name}:end -->`].join('\n');
-}
-
-/** Replaces the section (its text includes both markers), or appends it when the doc lacks it. */
+/**
+ * Replaces the section, or appends it when the doc lacks it, and returns its text. `section` is
+ * either its lines between the markers, or its whole text including both markers.
+ */
 export function writeBenchmarkSection(name, section) {
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
-  if (!section.startsWith(start) || !section.trimEnd().endsWith(end)) {
+  const text = Array.isArray(section) ? [start, ...section, end].join('\n') : section;
+  if (!text.startsWith(start) || !text.trimEnd().endsWith(end)) {
     throw new Error(`the ${name} section must start with ${start} and end with ${end}`);
   }
   const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : HEADER;
@@ -34,7 +33,8 @@ export function writeBenchmarkSection(name, section) {
   const to = current.indexOf(end);
   const next =
     from >= 0 && to > from
-      ? current.slice(0, from) + section.trimEnd() + current.slice(to + end.length)
-      : `${current.trimEnd()}\n\n${section.trimEnd()}\n`;
+      ? current.slice(0, from) + text.trimEnd() + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${text.trimEnd()}\n`;
   writeFileSync(DOC, next);
+  return text;
 }

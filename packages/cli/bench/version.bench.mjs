@@ -8,7 +8,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { benchmarkSection, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const RUNS = 30;
 const WARMUP = 3;
@@ -58,7 +58,7 @@ function main() {
   const floor = rows[0].median;
   const version = rows.find((row) => row.goal);
   const verdict = version.median < GOAL_MS ? 'met' : 'NOT met';
-  const text = benchmarkSection('cli', [
+  const text = writeBenchmarkSection('cli', [
     '## CLI start-up',
     '',
     `Goal: \`reelbench --version\` answers in under ${GOAL_MS} ms. It is answered by dist/bin.js before`,
@@ -80,7 +80,6 @@ function main() {
     '',
     'Reproduce: `npm run bench -w @reelbench/cli`.',
   ]);
-  writeBenchmarkSection('cli', text);
   process.stdout.write(`${text}\n`);
 }
 

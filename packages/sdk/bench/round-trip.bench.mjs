@@ -8,11 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { SocketClient } from '@reelbench/sdk';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import {
-  benchmarkSection,
-  sharedMachine,
-  writeBenchmarkSection,
-} from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const N = 2_000;
 const ROUNDS = 5;
@@ -77,7 +73,7 @@ function report(rounds) {
   const ratios = rounds.map((samples) => median(samples.sdk) / median(samples.bare));
   const ratio = median(ratios);
   const verdict = ratio <= GOAL_RATIO ? 'met' : 'NOT met';
-  return benchmarkSection('sdk-roundtrip', [
+  return [
     '## SDK request round-trip',
     '',
     'Goal: `SocketClient.request` (requestId envelope, shared per-domain listener, per-action timeout,',
@@ -101,7 +97,7 @@ function report(rounds) {
     `${(envelope.median / bare.median).toFixed(3)} of bare; the SDK over a minimal envelope client is ${(sdk.median / envelope.median).toFixed(3)}.`,
     '',
     'Reproduce: `npm run bench -w @reelbench/sdk`.',
-  ]);
+  ];
 }
 
 async function main() {
@@ -130,8 +126,7 @@ async function main() {
   const rounds = [];
   for (let i = 0; i < ROUNDS; i += 1) rounds.push(await round(paths));
 
-  const section = report(rounds);
-  writeBenchmarkSection('sdk-roundtrip', section);
+  const section = writeBenchmarkSection('sdk-roundtrip', report(rounds));
   process.stdout.write(`${section}\n`);
   sdk.disconnect();
   bare.disconnect();

@@ -10,11 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { analyzeScreenplay, directFirstPass, parseFountain } from '@reelbench/sdk/screenplay';
 import fountainJs from 'fountain-js';
-import {
-  benchmarkSection,
-  sharedMachine,
-  writeBenchmarkSection,
-} from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const PAGES = 120;
 const WARMUP = 10;
@@ -88,7 +84,7 @@ const whole = results['whole first pass: parse + analyse + direct'].median;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 
-const section = benchmarkSection('screenplay', [
+const section = writeBenchmarkSection('screenplay', [
   '## Screenplay engine',
   '',
   `Input: \`make-screenplay.mjs --pages ${PAGES}\` — ${script.split('\n').length} lines, ` +
@@ -112,5 +108,4 @@ const section = benchmarkSection('screenplay', [
   'tokenizes, and its `parse` also renders HTML. Run it with `npm run bench -w @reelbench/sdk`.',
 ]);
 
-writeBenchmarkSection('screenplay', section);
 console.log(section);

@@ -11,11 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAssetConfig } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import {
-  benchmarkSection,
-  sharedMachine,
-  writeBenchmarkSection,
-} from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const built = path.join(here, '..', 'dist', 'generation', 'index.js');
@@ -181,7 +177,7 @@ function section(frames, clip, ffmpeg) {
   const load = os.loadavg().map((value) => fixed(value, 2));
   const slowest = (mode) => Math.min(...frames.map((row) => row[mode].fps));
   const met = (ok) => (ok ? 'met' : 'NOT met');
-  return benchmarkSection('render', [
+  return [
     '## Local render (storyboard frames and animatics)',
     '',
     `Goals: renderShot at least ${FRAME_GOAL_FPS} frames/s for every aspect; a ${CLIP_SECONDS} s animatic encodes at`,
@@ -216,7 +212,7 @@ function section(frames, clip, ffmpeg) {
     `Encode: ${fixed(clip.speed, 2)}x real time (goal ≥ ${ENCODE_GOAL}x): ${met(clip.speed >= ENCODE_GOAL)}.`,
     '',
     'Reproduce: `npx tsc -b && npm run bench -w @reelbench/server` (or `node packages/server/bench/render.bench.mjs`).',
-  ]);
+  ];
 }
 
 const provider = createLocalProvider({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });

@@ -9,11 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
-import {
-  benchmarkSection,
-  sharedMachine,
-  writeBenchmarkSection,
-} from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 1_000;
@@ -151,7 +147,7 @@ function report(results) {
         Math.max(...postgres.saves) < GOAL_POSTGRES_MS ? 'met' : 'NOT met'
       }.`
     : 'Postgres: not measured, DATABASE_URL unset.';
-  return benchmarkSection('save', [
+  return [
     '## Project save',
     '',
     `Goal: one \`POST /api/projects/:id/save\` with ${SHOTS} dirty shots is at least ${GOAL_SPEEDUP}× faster than`,
@@ -173,14 +169,13 @@ function report(results) {
     postgresLine,
     '',
     'Reproduce: `npm run bench -w @reelbench/server` (set DATABASE_URL to include Postgres).',
-  ]);
+  ];
 }
 
 async function main() {
   const results = { pglite: await run('pglite') };
   if (process.env.DATABASE_URL) results.postgres = await run('postgres');
-  const section = report(results);
-  writeBenchmarkSection('save', section);
+  const section = writeBenchmarkSection('save', report(results));
   console.log(section);
 }
 
