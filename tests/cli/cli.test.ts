@@ -25,15 +25,15 @@ import {
   type CliRunOptions,
   type EmbeddedServer,
   ensureBuilt,
+  FOUNTAIN,
   ROOT,
   runBinary,
+  runPiped,
+  sessionEnv,
   startServer,
   staticImports,
 } from './support/cli-harness.js';
 
-const FOUNTAIN = join(ROOT, 'packages/cli/test/fixtures/night-shift.fountain');
-const ESCAPE = '\u001b[';
-const STACK_LINE = /^\s+at /m;
 const EMAIL = 'mara@example.com';
 const PASSWORD = 'correct horse battery';
 /** A 1×1 PNG. */
@@ -47,19 +47,8 @@ let configDir: string;
 let sdk: Reelbench;
 
 /** The binary against the test server with this test's credentials; never a colour code without a TTY. */
-async function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  const result = await runBinary(args, {
-    ...options,
-    env: {
-      REELBENCH_SERVER: server.url,
-      REELBENCH_CONFIG_DIR: configDir,
-      REELBENCH_TOKEN: '',
-      ...options.env,
-    },
-  });
-  expect(result.stdout + result.stderr).not.toContain(ESCAPE);
-  expect(result.stderr).not.toMatch(STACK_LINE);
-  return result;
+function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  return runPiped(args, { ...options, env: { ...sessionEnv(server, configDir), ...options.env } });
 }
 
 function savedToken(): string {

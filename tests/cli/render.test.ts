@@ -18,15 +18,15 @@ import {
   type CliRun,
   type CliRunOptions,
   type EmbeddedServer,
+  ESCAPE,
   ensureBuilt,
+  FOUNTAIN,
   ROOT,
-  runBinary,
+  runPiped,
+  sessionEnv,
   startServer,
 } from './support/cli-harness.js';
 
-const FOUNTAIN = join(ROOT, 'packages/cli/test/fixtures/night-shift.fountain');
-const ESCAPE = '\u001b[';
-const STACK_LINE = /^\s+at /m;
 /** A plain progress line: `2026-11-22T05:01:02Z shot 3/10 "INT. KITCHEN – 1" completed …`. */
 const LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (job|shot) /;
 
@@ -43,21 +43,11 @@ function runEnv(extra: Record<string, string> = {}): Record<string, string> {
       env[key] = value;
     }
   }
-  return {
-    ...env,
-    REELBENCH_SERVER: server.url,
-    REELBENCH_CONFIG_DIR: configDir,
-    REELBENCH_TOKEN: '',
-    ...extra,
-  };
+  return { ...env, ...sessionEnv(server, configDir), ...extra };
 }
 
-/** The binary through pipes (no terminal): never an escape code, never a stack trace. */
-async function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  const result = await runBinary(args, { ...options, env: runEnv(options.env) });
-  expect(result.stdout + result.stderr).not.toContain(ESCAPE);
-  expect(result.stderr).not.toMatch(STACK_LINE);
-  return result;
+function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  return runPiped(args, { ...options, env: runEnv(options.env) });
 }
 
 /** Text as a regular expression that matches it literally. */

@@ -13,8 +13,6 @@ import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs
 const RUNS = 30;
 const WARMUP = 3;
 const GOAL_MS = 300;
-const START = '<!-- bench:cli:start -->';
-const END = '<!-- bench:cli:end -->';
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/night-shift.fountain', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'reelbench-bench-'));
@@ -60,8 +58,7 @@ function main() {
   const floor = rows[0].median;
   const version = rows.find((row) => row.goal);
   const verdict = version.median < GOAL_MS ? 'met' : 'NOT met';
-  const lines = [
-    START,
+  const text = writeBenchmarkSection('cli', [
     '## CLI start-up',
     '',
     `Goal: \`reelbench --version\` answers in under ${GOAL_MS} ms. It is answered by dist/bin.js before`,
@@ -82,10 +79,7 @@ function main() {
     `\`--version\` median: **${version.median.toFixed(0)} ms** (goal < ${GOAL_MS} ms): ${verdict}.`,
     '',
     'Reproduce: `npm run bench -w @reelbench/cli`.',
-    END,
-  ];
-  const text = lines.join('\n');
-  writeBenchmarkSection('cli', text);
+  ]);
   process.stdout.write(`${text}\n`);
 }
 

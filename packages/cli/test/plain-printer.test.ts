@@ -7,15 +7,19 @@ import { Capture } from './support/run-cli.js';
 const ESCAPES = ['\u001b', '\u009b'];
 const AT = new Date('2026-11-22T05:01:02.345Z');
 
+/** A job over shots of these names, and a plain printer whose lines are captured, stamped AT. */
+function printing(names: string[]) {
+  const out = new Capture();
+  return { fixture: new JobFixture(names), out, printer: new PlainPrinter(out, () => AT) };
+}
+
 describe('the plain printer', () => {
   it('stamps lines with the instant to the second', () => {
     expect(lineTimestamp(AT)).toBe('2026-11-22T05:01:02Z');
   });
 
   it('prints one timestamped line per status change and nothing for progress ticks', () => {
-    const fixture = new JobFixture(['INT. KITCHEN – 1', 'EXT. ROOF – 2']);
-    const out = new Capture();
-    const printer = new PlainPrinter(out, () => AT);
+    const { fixture, out, printer } = printing(['INT. KITCHEN – 1', 'EXT. ROOF – 2']);
     let state = initialJobState(fixture.job(), fixture.names);
     printer.show(state);
     const steps = [
@@ -44,9 +48,7 @@ describe('the plain printer', () => {
   });
 
   it('prints the job line after the last shots when the job ends with them', () => {
-    const fixture = new JobFixture(['ONE']);
-    const out = new Capture();
-    const printer = new PlainPrinter(out, () => AT);
+    const { fixture, out, printer } = printing(['ONE']);
     const start = initialJobState(fixture.job({ status: 'running' }), fixture.names);
     printer.show(start);
     printer.show(
@@ -63,9 +65,7 @@ describe('the plain printer', () => {
   });
 
   it('never writes an escape code, even when a shot name or an error carries one', () => {
-    const fixture = new JobFixture(['\u001b[31mRED\u001b[0m SHOT']);
-    const out = new Capture();
-    const printer = new PlainPrinter(out, () => AT);
+    const { fixture, out, printer } = printing(['\u001b[31mRED\u001b[0m SHOT']);
     let state = initialJobState(fixture.job(), fixture.names);
     printer.show(state);
     state = reduceJobView(

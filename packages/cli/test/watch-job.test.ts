@@ -55,24 +55,17 @@ describe('the outcome of following a job', () => {
 
   it('exit 1 with the job error when the job failed, or was cancelled elsewhere', () => {
     const { ctx } = context();
-    const failed = followResult(
-      ctx,
-      ended([fixture.jobEvent('job:error', { status: 'failed', error: 'Provider unavailable' })]),
-      fixture.job({ status: 'failed' }),
-    );
-    expect(failed).toMatchObject({
-      exitCode: 1,
-      failures: [`Job ${fixture.jobId} failed: Provider unavailable`],
-    });
-    const cancelled = followResult(
-      ctx,
-      ended([fixture.jobEvent('job:error', { status: 'cancelled', error: 'Job cancelled' })]),
-      fixture.job({ status: 'cancelled' }),
-    );
-    expect(cancelled).toMatchObject({
-      exitCode: 1,
-      failures: [`Job ${fixture.jobId} cancelled: Job cancelled`],
-    });
+    for (const [status, error] of [
+      ['failed', 'Provider unavailable'],
+      ['cancelled', 'Job cancelled'],
+    ] as const) {
+      const result = followResult(
+        ctx,
+        ended([fixture.jobEvent('job:error', { status, error })]),
+        fixture.job({ status }),
+      );
+      expect(result).toMatchObject({ exitCode: 1, failures: [`Job ${fixture.jobId} ${status}: ${error}`] });
+    }
   });
 
   it('exit 130 when this user cancelled it with Ctrl+C', () => {

@@ -8,15 +8,13 @@ import { performance } from 'node:perf_hooks';
 import { SocketClient } from '@reelbench/sdk';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const N = 2_000;
 const ROUNDS = 5;
 const WARMUP = 500;
 const BLOCK = 10;
 const GOAL_RATIO = 1.15;
-const START = '<!-- bench:sdk-roundtrip:start -->';
-const END = '<!-- bench:sdk-roundtrip:end -->';
 const payload = { projectId: '7b0c1d7e-8f7e-4f57-9d43-1f4a0d6f3c11' };
 
 async function startServer() {
@@ -75,8 +73,7 @@ function report(rounds) {
   const ratios = rounds.map((samples) => median(samples.sdk) / median(samples.bare));
   const ratio = median(ratios);
   const verdict = ratio <= GOAL_RATIO ? 'met' : 'NOT met';
-  const lines = [
-    START,
+  return [
     '## SDK request round-trip',
     '',
     'Goal: `SocketClient.request` (requestId envelope, shared per-domain listener, per-action timeout,',
@@ -85,7 +82,7 @@ function report(rounds) {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores),`,
     `Node ${process.versions.node}, loopback websocket, server in the same process; ${ROUNDS} rounds of`,
     `${N} sequential round trips per path, in blocks of ${BLOCK} in rotating order, after ${WARMUP} warm-up`,
-    `calls each; 1-minute load average at the start: ${loadavg()[0].toFixed(1)}. Medians are the median of`,
+    `calls each; 1-minute load average at the start: ${loadavg()[0].toFixed(1)}${sharedMachine(loadavg()[0])}. Medians are the median of`,
     'the round medians; p95 is over all rounds.',
     '',
     '| Path | Median | p95 |',
@@ -100,9 +97,7 @@ function report(rounds) {
     `${(envelope.median / bare.median).toFixed(3)} of bare; the SDK over a minimal envelope client is ${(sdk.median / envelope.median).toFixed(3)}.`,
     '',
     'Reproduce: `npm run bench -w @reelbench/sdk`.',
-    END,
   ];
-  return lines.join('\n');
 }
 
 async function main() {
@@ -131,8 +126,7 @@ async function main() {
   const rounds = [];
   for (let i = 0; i < ROUNDS; i += 1) rounds.push(await round(paths));
 
-  const section = report(rounds);
-  writeBenchmarkSection('sdk-roundtrip', section);
+  const section = writeBenchmarkSection('sdk-roundtrip', report(rounds));
   process.stdout.write(`${section}\n`);
   sdk.disconnect();
   bare.disconnect();

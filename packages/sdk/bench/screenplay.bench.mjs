@@ -10,14 +10,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { analyzeScreenplay, directFirstPass, parseFountain } from '@reelbench/sdk/screenplay';
 import fountainJs from 'fountain-js';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const PAGES = 120;
 const WARMUP = 10;
 const RUNS = 40;
 const GOAL_FIRST_PASS_MS = 150;
-const START = '<!-- bench:screenplay:start -->';
-const END = '<!-- bench:screenplay:end -->';
 const GENERATOR = fileURLToPath(new URL('../../../../shared/tools/make-screenplay.mjs', import.meta.url));
 
 if (!existsSync(GENERATOR)) {
@@ -86,15 +84,14 @@ const whole = results['whole first pass: parse + analyse + direct'].median;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 
-const section = [
-  START,
+const section = writeBenchmarkSection('screenplay', [
   '## Screenplay engine',
   '',
   `Input: \`make-screenplay.mjs --pages ${PAGES}\` — ${script.split('\n').length} lines, ` +
     `${Math.round(script.length / 1024)} KB, ${screenplay.scenes.length} scenes, ${analysis.characters.length} characters; ` +
     `our page model lays it out on ${analysis.pageCount} pages. The first pass makes ${shots} shots.`,
   `Machine: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ` +
-    `load average ${startLoad.toFixed(1)} when the run started, ${new Date().toISOString().slice(0, 10)}.`,
+    `load average ${startLoad.toFixed(1)} when the run started${sharedMachine(startLoad)}, ${new Date().toISOString().slice(0, 10)}.`,
   `Method: ${WARMUP} warm-up rounds, then ${RUNS} measured rounds; each round runs every step once, in rotating order.`,
   '',
   '| Step | median | p95 | median CPU time |',
@@ -109,8 +106,6 @@ const section = [
   '',
   'Our parse builds the full model (elements with source lines, dual dialogue, scenes); fountain-js',
   'tokenizes, and its `parse` also renders HTML. Run it with `npm run bench -w @reelbench/sdk`.',
-  END,
-].join('\n');
+]);
 
-writeBenchmarkSection('screenplay', section);
 console.log(section);

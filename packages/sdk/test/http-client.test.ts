@@ -4,7 +4,14 @@ import { ReelbenchError } from '../src/contract/errors.js';
 import { HTTP_ROUTES } from '../src/contract/http.js';
 import { attachmentFilename, HttpClient } from '../src/http-client.js';
 import { CancelledError } from '../src/retry.js';
-import { readBody, sendJson, startHttpServer, type TestHttpServer, until } from './support/http-server.js';
+import {
+  formData,
+  readBody,
+  sendJson,
+  startHttpServer,
+  type TestHttpServer,
+  until,
+} from './support/http-server.js';
 import { NodeXhr } from './support/node-xhr.js';
 
 let server: TestHttpServer | undefined;
@@ -30,6 +37,18 @@ const settled = (promise: Promise<unknown>) => {
   );
   return state;
 };
+
+/** With fake timers: still pending 1 ms before `ms`, then failed with the catalogue's timeout. */
+async function expectTimeoutAfter(result: ReturnType<typeof settled>, ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(result.done).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  await until(() => result.done);
+  expect(result.value).toMatchObject({
+    code: 'TIMEOUT_ERROR',
+    message: 'Request timed out. Please try again.',
+  });
+}
 
 describe('HttpClient requests', () => {
   it('sends JSON with the bearer token and query, and parses the JSON answer', async () => {
@@ -101,14 +120,7 @@ describe('HttpClient requests', () => {
     const { url, hits } = await serve((_req, res) => held.push(res));
     const result = settled(new HttpClient({ baseUrl: url }).get('/api/slow', { retries: 0 }));
     await until(() => hits.length === 1);
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(result.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => result.done);
-    expect(result.value).toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      message: 'Request timed out. Please try again.',
-    });
+    await expectTimeoutAfter(result, 30_000);
   });
 
   it('reports a refused connection as a network error', async () => {
@@ -222,14 +234,7 @@ describe('HttpClient contract routes', () => {
     const result = settled(new HttpClient({ baseUrl: url, getToken: () => 'tok' }).me());
     await until(() => hits.length === 1);
     expect(hits[0]?.url).toBe('/api/auth/me');
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(result.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => result.done);
-    expect(result.value).toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      message: 'Request timed out. Please try again.',
-    });
+    await expectTimeoutAfter(result, 3_000);
     await vi.advanceTimersByTimeAsync(60_000);
     await new Promise((resolve) => setImmediate(resolve));
     expect(hits).toHaveLength(1);
@@ -243,9 +248,7 @@ describe('HttpClient.upload (Node: fetch with a counted multipart stream)', () =
     let form: FormData | undefined;
     const { url, hits } = await serve(async (req, res) => {
       const body = await readBody(req);
-      form = await new Response(new Uint8Array(body), {
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-      }).formData();
+      form = await formData(req, body);
       sendJson(res, 200, {
         url: 'https://cdn/x.png',
         key: 'k',
@@ -354,9 +357,7 @@ describe('HttpClient.upload (browser: XMLHttpRequest with upload progress events
     let form: FormData | undefined;
     const { url, hits } = await serve(async (req, res) => {
       const body = await readBody(req);
-      form = await new Response(new Uint8Array(body), {
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-      }).formData();
+      form = await formData(req, body);
       sendJson(res, 200, { key: 'k2' });
     });
     const progress: number[] = [];

@@ -25,18 +25,17 @@ describe('retry with the HTTP policy', () => {
     const outcome = retry(fn, HTTP_RETRY_POLICY).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(0);
     expect(fn).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fn).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fn).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1_999);
-    expect(fn).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fn).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(3_999);
-    expect(fn).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fn).toHaveBeenCalledTimes(4);
+    // Attempt n + 1 comes exactly `wait` ms after attempt n: not 1 ms sooner.
+    for (const [attempts, wait] of [
+      [1, 1_000],
+      [2, 2_000],
+      [3, 4_000],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(fn).toHaveBeenCalledTimes(attempts);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fn).toHaveBeenCalledTimes(attempts + 1);
+    }
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fn).toHaveBeenCalledTimes(4);
     expect(await outcome).toMatchObject({ code: 'NETWORK_ERROR' });

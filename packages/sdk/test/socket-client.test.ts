@@ -33,6 +33,13 @@ async function serve(onConnection: (socket: ServerSocket) => void, port = 0) {
   return server;
 }
 
+/** A server that answers every envelope request on `event` with `body` and the request's id. */
+function answerEvery(event: string, body: Record<string, unknown>) {
+  return serve((socket) =>
+    onEnvelope(socket, (_event, envelope) => socket.emit(event, { requestId: envelope.requestId, ...body })),
+  );
+}
+
 function client(url: string, options: Partial<ConstructorParameters<typeof SocketClient>[0]> = {}) {
   const instance = new SocketClient({ url, io: ioWithNativeTimers, ...options });
   clients.push(instance);
@@ -148,17 +155,12 @@ describe('SocketClient requests', () => {
   });
 
   it('rejects on domain:error with a catalogue error, without tripping the breaker', async () => {
-    const { url } = await serve((socket) =>
-      onEnvelope(socket, (_event, envelope) =>
-        socket.emit('shot:error', {
-          requestId: envelope.requestId,
-          success: false,
-          error: 'Shot not found',
-          code: 'NOT_FOUND_ERROR',
-          statusCode: 404,
-        }),
-      ),
-    );
+    const { url } = await answerEvery('shot:error', {
+      success: false,
+      error: 'Shot not found',
+      code: 'NOT_FOUND_ERROR',
+      statusCode: 404,
+    });
     const sdk = client(url);
     for (let i = 0; i < 4; i += 1) {
       const error = await sdk.request('shot', 'getOne', { shotId: ids.shot }).catch((e: unknown) => e);
@@ -169,15 +171,7 @@ describe('SocketClient requests', () => {
   });
 
   it('rejects a response that carries an error message', async () => {
-    const { url } = await serve((socket) =>
-      onEnvelope(socket, (_event, envelope) =>
-        socket.emit('script:response', {
-          requestId: envelope.requestId,
-          success: false,
-          error: 'Modify failed',
-        }),
-      ),
-    );
+    const { url } = await answerEvery('script:response', { success: false, error: 'Modify failed' });
     await expect(client(url).request('script', 'get', { projectId: ids.project })).rejects.toMatchObject({
       code: 'UNKNOWN_ERROR',
       message: 'Modify failed',

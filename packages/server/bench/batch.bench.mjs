@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createApp, loadConfig } from '@reelbench/server';
 import { io } from 'socket.io-client';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 100;
@@ -20,8 +20,6 @@ const SHOTS = 100;
 const eventLoopBusy = { 1: [], 2: [] };
 const ROUNDS = 3;
 const GOAL_SCALING = 1.7;
-const START = '<!-- bench:batch:start -->';
-const END = '<!-- bench:batch:end -->';
 
 function connect(url, token) {
   const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
@@ -279,36 +277,31 @@ const rows = results.map(
   (r) =>
     `| ${r.database} | ${r.one.toFixed(2)} s (${(SHOTS / r.one).toFixed(1)}/s) | ${r.two.toFixed(2)} s (${(SHOTS / r.two).toFixed(1)}/s) | ${r.scaling.toFixed(2)}x | ${r.scaling >= GOAL_SCALING ? 'met' : 'NOT met'} |`,
 );
-writeBenchmarkSection(
-  'batch',
-  [
-    START,
-    '## Image batch end to end (100 shots, 1 and 2 renders at a time)',
-    '',
-    `Goal: throughput with two renders at a time at least ${GOAL_SCALING}x that with one.`,
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim()} (${cpus().length} cores), Node ${process.version};`,
-    `load average (1/5/15 min) at the end of the run: ${load1} / ${load5} / ${load15}.`,
-    'Each batch: `shot:generate-batch` over the socket for 100 shots (16:9, a location backdrop, two',
-    'characters and a prop with generated images, five framings) until `job:complete`, so the time',
-    'includes the queue, rendering, the PNG and its three WebP variants in storage, the shot updates',
-    `and every progress event. Server with JOB_CONCURRENCY=2; the batch's \`concurrency\` is 1 or 2;`,
-    `${ROUNDS} rounds alternating 1 and 2 after a 10-shot warm-up; medians.`,
-    '',
-    '| database | 1 at a time | 2 at a time | scaling | goal |',
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
-    `Event loop busy (median): ${results.map((r) => `${r.database} ${r.busyOne} % at 1, ${r.busyTwo} % at 2`).join('; ')}. ` +
-      `The machine's ceiling in the same run (worker threads in one process, two against one, with no queue, database or JavaScript thread between them; medians of 3): ` +
-      `${ceiling.integer.scaling.toFixed(2)}x on an integer loop, ${ceiling.codec.scaling.toFixed(2)}x making the WebP variants of a 1280x720 frame ` +
-      `(the largest cost of a shot) and **${ceiling.pipeline.scaling.toFixed(2)}x on a shot's whole CPU work** (renderShot of a frame like the ` +
-      `batch's, then its variants from its pixels): one thread alone kept ${ceiling.pipeline.alone.toFixed(2)} cores busy, two at once ` +
-      `${ceiling.pipeline.together.toFixed(2)}, and a shot's CPU time two at once was ` +
-      `${cpuGrowth.toFixed(2)}x its time alone${ceilingCause}. The end-to-end batch adds storage writes, database updates and ` +
-      'events to that work.',
-    '',
-    `All times (s): ${results.map((r) => `${r.database} 1: ${r.times[1].map((t) => t.toFixed(2)).join(', ')}; 2: ${r.times[2].map((t) => t.toFixed(2)).join(', ')}`).join('; ')}.`,
-    END,
-  ].join('\n'),
-);
+writeBenchmarkSection('batch', [
+  '## Image batch end to end (100 shots, 1 and 2 renders at a time)',
+  '',
+  `Goal: throughput with two renders at a time at least ${GOAL_SCALING}x that with one.`,
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim()} (${cpus().length} cores), Node ${process.version};`,
+  `load average (1/5/15 min) at the end of the run: ${load1} / ${load5} / ${load15}${sharedMachine(Number(load1))}.`,
+  'Each batch: `shot:generate-batch` over the socket for 100 shots (16:9, a location backdrop, two',
+  'characters and a prop with generated images, five framings) until `job:complete`, so the time',
+  'includes the queue, rendering, the PNG and its three WebP variants in storage, the shot updates',
+  `and every progress event. Server with JOB_CONCURRENCY=2; the batch's \`concurrency\` is 1 or 2;`,
+  `${ROUNDS} rounds alternating 1 and 2 after a 10-shot warm-up; medians.`,
+  '',
+  '| database | 1 at a time | 2 at a time | scaling | goal |',
+  '|---|---|---|---|---|',
+  ...rows,
+  '',
+  `Event loop busy (median): ${results.map((r) => `${r.database} ${r.busyOne} % at 1, ${r.busyTwo} % at 2`).join('; ')}. ` +
+    `The machine's ceiling in the same run (worker threads in one process, two against one, with no queue, database or JavaScript thread between them; medians of 3): ` +
+    `${ceiling.integer.scaling.toFixed(2)}x on an integer loop, ${ceiling.codec.scaling.toFixed(2)}x making the WebP variants of a 1280x720 frame ` +
+    `(the largest cost of a shot) and **${ceiling.pipeline.scaling.toFixed(2)}x on a shot's whole CPU work** (renderShot of a frame like the ` +
+    `batch's, then its variants from its pixels): one thread alone kept ${ceiling.pipeline.alone.toFixed(2)} cores busy, two at once ` +
+    `${ceiling.pipeline.together.toFixed(2)}, and a shot's CPU time two at once was ` +
+    `${cpuGrowth.toFixed(2)}x its time alone${ceilingCause}. The end-to-end batch adds storage writes, database updates and ` +
+    'events to that work.',
+  '',
+  `All times (s): ${results.map((r) => `${r.database} 1: ${r.times[1].map((t) => t.toFixed(2)).join(', ')}; 2: ${r.times[2].map((t) => t.toFixed(2)).join(', ')}`).join('; ')}.`,
+]);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAssetConfig } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const built = path.join(here, '..', 'dist', 'generation', 'index.js');
@@ -177,8 +177,7 @@ function section(frames, clip, ffmpeg) {
   const load = os.loadavg().map((value) => fixed(value, 2));
   const slowest = (mode) => Math.min(...frames.map((row) => row[mode].fps));
   const met = (ok) => (ok ? 'met' : 'NOT met');
-  const lines = [
-    '<!-- bench:render:start -->',
+  return [
     '## Local render (storyboard frames and animatics)',
     '',
     `Goals: renderShot at least ${FRAME_GOAL_FPS} frames/s for every aspect; a ${CLIP_SECONDS} s animatic encodes at`,
@@ -186,7 +185,7 @@ function section(frames, clip, ffmpeg) {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus[0]?.model.trim() ?? 'unknown CPU'} (${cpus.length} cores),`,
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ffmpeg from ${ffmpeg.source};`,
-    `load average (1/5/15 min) at the end of the run: ${load.join(' / ')}.`,
+    `load average (1/5/15 min) at the end of the run: ${load.join(' / ')}${sharedMachine(os.loadavg()[0])}.`,
     'Shot: location backdrop image, two matted character cut-outs, one prop silhouette, medium framing',
     '(zoom 1.5), gritty-filmic grade, two-line caption; sequential renders through the local provider.',
     `Repeated: the same shot ${FRAMES} times after ${WARM_UP} warm-up renders (its scaled backdrop and cut-outs`,
@@ -213,9 +212,7 @@ function section(frames, clip, ffmpeg) {
     `Encode: ${fixed(clip.speed, 2)}x real time (goal ≥ ${ENCODE_GOAL}x): ${met(clip.speed >= ENCODE_GOAL)}.`,
     '',
     'Reproduce: `npx tsc -b && npm run bench -w @reelbench/server` (or `node packages/server/bench/render.bench.mjs`).',
-    '<!-- bench:render:end -->',
   ];
-  return lines.join('\n');
 }
 
 const provider = createLocalProvider({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });

@@ -5,19 +5,17 @@
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
-import { writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
+import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
 
 const SHOTS = 1_000;
 const REPEATS = 5;
 const GOAL_SPEEDUP = 10;
 const GOAL_POSTGRES_MS = 500;
-const START = '<!-- bench:save:start -->';
-const END = '<!-- bench:save:end -->';
 
 /** A full shot as the timeline sends it in a save. */
 function dirtyShot(id, round, index) {
@@ -150,7 +148,6 @@ function report(results) {
       }.`
     : 'Postgres: not measured, DATABASE_URL unset.';
   return [
-    START,
     '## Project save',
     '',
     `Goal: one \`POST /api/projects/:id/save\` with ${SHOTS} dirty shots is at least ${GOAL_SPEEDUP}× faster than`,
@@ -160,6 +157,9 @@ function report(results) {
     `Node ${process.versions.node}; the built server in-process, HTTP on loopback; medians of ${REPEATS} runs, each way`,
     'interleaved. "update": every shot exists and changes; "create": every shot is new (a fresh project each run).',
     'The baseline sends its requests one after another, as a save loop in a client would.',
+    `Load average (1/5/15 min) at the end of the run: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}${sharedMachine(loadavg()[0])}.`,
     '',
     '| Database | Shots | One save | Baseline | Speed-up |',
     '|---|---|---|---|---|',
@@ -169,15 +169,13 @@ function report(results) {
     postgresLine,
     '',
     'Reproduce: `npm run bench -w @reelbench/server` (set DATABASE_URL to include Postgres).',
-    END,
-  ].join('\n');
+  ];
 }
 
 async function main() {
   const results = { pglite: await run('pglite') };
   if (process.env.DATABASE_URL) results.postgres = await run('postgres');
-  const section = report(results);
-  writeBenchmarkSection('save', section);
+  const section = writeBenchmarkSection('save', report(results));
   console.log(section);
 }
 

@@ -83,19 +83,12 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
       type: 'prop',
       name: 'Mine',
     });
-    const notFound = `Asset ${asset.id} not found`;
-    expectHttpError(await call(bob, 'GET', `/api/asset/${asset.id}`), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: notFound,
-    });
-    expectHttpError(await call(bob, 'PATCH', `/api/asset/${asset.id}`, { name: 'Stolen' }), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: notFound,
-    });
-    expectHttpError(await call(bob, 'DELETE', `/api/asset/${asset.id}`), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: notFound,
-    });
+    for (const [method, body] of [['GET'], ['PATCH', { name: 'Stolen' }], ['DELETE']] as const) {
+      expectHttpError(await call(bob, method, `/api/asset/${asset.id}`, body), 404, {
+        code: 'NOT_FOUND_ERROR',
+        error: `Asset ${asset.id} not found`,
+      });
+    }
     expectHttpError(await call(bob, 'GET', `/api/projects/${project.id}/assets`), 404, {
       code: 'NOT_FOUND_ERROR',
       error: 'Project not found',

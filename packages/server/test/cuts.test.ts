@@ -1,8 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type Cut,
   type CutComparisonReply,
@@ -16,7 +11,9 @@ import {
   type ShotPage,
 } from '@reelbench/sdk/contract';
 import { exportCut, secondsToFrames } from '@reelbench/sdk/editorial';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request } from './support/factories.js';
 import { expectHttpError, UNKNOWN_ID, useTestServer } from './support/harness.js';
@@ -36,32 +33,6 @@ Eli runs through the stalls. Mara follows.
 MARA
 Stop!
 `;
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** CI copies shared/ beside the repository, read-only. */
-const DTD = resolve(REPO_ROOT, '../shared/validators/fcpxml/FCPXMLv1_10.dtd');
-const work = mkdtempSync(join(tmpdir(), 'reelbench-cuts-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-const haveXmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' }).error === undefined;
-
-/** xmllint --dtdvalid against Apple's FCPXML 1.10 DTD; skipped with a note outside CI when missing. */
-function validateFcpxml(xml: string, name: string): void {
-  const missing = !haveXmllint
-    ? 'xmllint is not installed (Debian: apt-get install -y libxml2-utils)'
-    : !existsSync(DTD)
-      ? `the FCPXML DTD is not at ${DTD}`
-      : undefined;
-  if (missing) {
-    if (process.env.CI === 'true') throw new Error(`Cannot validate FCPXML: ${missing}`);
-    console.warn(`FCPXML DTD validation skipped: ${missing}`);
-    return;
-  }
-  const file = join(work, `${name}.fcpxml`);
-  writeFileSync(file, xml);
-  const result = spawnSync('xmllint', ['--noout', '--nonet', '--dtdvalid', DTD, file], { encoding: 'utf8' });
-  expect(result.stderr, xml).toBe('');
-  expect(result.status).toBe(0);
-}
 
 /** The basic CMX3600 shape: title, FCM, one V event line per cut event, numbered from 001. */
 function checkEdl(text: string, cut: Cut): void {
@@ -206,23 +177,21 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     expect(dropFrame.body).toMatch(/01:00:00;00/);
   });
 
+  /** The cut exported in `format`, and that very file imported back. */
+  async function reimport(socket: Socket, cut: Cut, format: 'edl' | 'otio') {
+    const ref = { projectId: project.id, cutId: cut.id, format };
+    const exported = await ask<CutExportFile>(socket, 'cut:export', ref);
+    const imported = await ask<CutImportResultReply>(socket, 'cut:import', { ...ref, text: exported.text });
+    return { exported, imported };
+  }
+
   it('imports its own EDL as no change, and an EDL with two events swapped reorders the shots', async () => {
     const socket = await connect(alice);
     const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Round trip' });
     const before = await projectSettings();
     const durationsBefore = await shotDurations();
 
-    const own = await ask<CutExportFile>(socket, 'cut:export', {
-      projectId: project.id,
-      cutId: cut.id,
-      format: 'edl',
-    });
-    const same = await ask<CutImportResultReply>(socket, 'cut:import', {
-      projectId: project.id,
-      cutId: cut.id,
-      format: 'edl',
-      text: own.text,
-    });
+    const { exported: own, imported: same } = await reimport(socket, cut, 'edl');
     expect(same.unmatched).toEqual([]);
     expect(same.removed).toEqual([]);
     expect(same.cut.id).not.toBe(cut.id);
@@ -233,17 +202,7 @@ describe.each(testDatabases())('cuts on %s', (database) => {
 
     // At 23.976 the cut rounds the timeline's seconds on the record: re-importing is still no change.
     const ntsc = await ask<Cut>(socket, 'cut:create', { projectId: project.id, frameRate: 23.976 });
-    const ntscFile = await ask<CutExportFile>(socket, 'cut:export', {
-      projectId: project.id,
-      cutId: ntsc.id,
-      format: 'otio',
-    });
-    const ntscSame = await ask<CutImportResultReply>(socket, 'cut:import', {
-      projectId: project.id,
-      cutId: ntsc.id,
-      format: 'otio',
-      text: ntscFile.text,
-    });
+    const { imported: ntscSame } = await reimport(socket, ntsc, 'otio');
     expect(ntscSame.cut.events).toEqual(ntsc.events);
     expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
     expect(await shotDurations()).toEqual(durationsBefore);

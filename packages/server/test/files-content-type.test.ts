@@ -1,35 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mismatchReason, sniff } from '../src/files/content-type.js';
-
-/** A real, playable WAV: 44-byte RIFF header and 100 silent 16-bit mono samples. */
-function wav(): Buffer {
-  const samples = Buffer.alloc(200);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
-
-/** An ISO-BMFF file's first box: size, 'ftyp', major brand. */
-function ftyp(brand: string): Buffer {
-  const box = Buffer.alloc(24);
-  box.writeUInt32BE(24, 0);
-  box.write('ftyp', 4);
-  box.write(brand, 8);
-  return box;
-}
+import { ftyp, wav } from './support/media-samples.js';
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'gif') =>
   sharp({ create: { width: 4, height: 4, channels: 3, background: '#c03' } })

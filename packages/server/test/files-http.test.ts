@@ -23,6 +23,7 @@ import { UrlSigner } from '../src/storage/url-signer.js';
 import { testDatabases } from './support/databases.js';
 import { type ApiResponse, api, newProject, type TestUser } from './support/factories.js';
 import { expectHttpError, newShot, UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { mp4, wav } from './support/media-samples.js';
 
 const SECRET = 'files-http-test-signing-secret-0123456789';
 const routes = HTTP_ROUTES.files;
@@ -32,36 +33,6 @@ const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e90ff' } })
     .png()
     .toBuffer();
-
-/** A real WAV header with 100 silent samples. */
-function wav(): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(236, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(200, 40);
-  return Buffer.concat([header, Buffer.alloc(200)]);
-}
-
-/** The start of an MP4 file: an 'isom' ftyp box, then an empty mdat box. */
-function mp4(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4);
-  ftyp.write('isomiso2', 16);
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8, 0);
-  mdat.write('mdat', 4);
-  return Buffer.concat([ftyp, mdat]);
-}
 
 interface FilePart {
   field: string;
@@ -108,6 +79,11 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     name,
     type: 'image/png',
   });
+
+  /** An image uploaded by Alice into the test's project. */
+  async function aliceImage(): Promise<ApiResponse<UploadResult>> {
+    return upload<UploadResult>(routes.uploadImage.path, alice, { projectId: project.id }, await image());
+  }
 
   /** A GET with the path exactly as given: no URL normalisation on the way. */
   function rawGet(requestPath: string): Promise<{ status: number; body: string }> {
@@ -322,12 +298,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('hands out download URLs to the owner only', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const key = uploaded.body.key;
     const route = `/api/files/download/${encodeURIComponent(key)}`;
     const response = await api<DownloadUrl>(server, 'GET', route, { token: alice.token });
@@ -358,12 +329,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('serves signed URLs only with a valid, unexpired signature', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const url = new URL(uploaded.body.url, server.url);
     const sig = url.searchParams.get('sig') ?? '';
 
@@ -406,12 +372,7 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
   });
 
   it('deletes a file for its owner only', async () => {
-    const uploaded = await upload<UploadResult>(
-      routes.uploadImage.path,
-      alice,
-      { projectId: project.id },
-      await image(),
-    );
+    const uploaded = await aliceImage();
     const route = `/api/files/delete/${encodeURIComponent(uploaded.body.key)}`;
     expectHttpError(await api(server, 'DELETE', route, { token: bob.token }), 404, {
       code: 'NOT_FOUND_ERROR',

@@ -54,12 +54,13 @@ describe.each(testDatabases())('older generation and job events on %s', (databas
     bobSocket?.disconnect();
   });
 
+  /** One shot's image or video through its older named event, as Alice. */
+  const generateOne = (event: 'composition:create' | 'video:generate', shot: Shot) =>
+    legacyRequest<ShotGenerationReply>(aliceSocket, event, { projectId: project.id, shotId: shot.id });
+
   it('composition:create renders the shot and answers composition:created with it', async () => {
     const shot = shots[0] as Shot;
-    const answer = await legacyRequest<ShotGenerationReply>(aliceSocket, 'composition:create', {
-      projectId: project.id,
-      shotId: shot.id,
-    });
+    const answer = await generateOne('composition:create', shot);
     expect(answer.event).toBe('composition:created');
     expect(answer.body.shot.id).toBe(shot.id);
     expect(answer.body.shot.image_url).toBeTruthy();
@@ -90,10 +91,7 @@ describe.each(testDatabases())('older generation and job events on %s', (databas
 
   it('video:generate answers video:generated with the shot and its video', async () => {
     const shot = shots[1] as Shot;
-    const answer = await legacyRequest<ShotGenerationReply>(aliceSocket, 'video:generate', {
-      projectId: project.id,
-      shotId: shot.id,
-    });
+    const answer = await generateOne('video:generate', shot);
     expect(answer.event).toBe('video:generated');
     expect(answer.body.shot.video_url).toBeTruthy();
   }, 60_000);

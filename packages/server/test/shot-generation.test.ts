@@ -144,6 +144,22 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     return { project, shots, assets };
   }
 
+  /** A storyboard's video batch, one shot at a time, once `finished` of its shots are done. */
+  async function videoBatchUnderWay(finished: number): Promise<{ project: Project; jobId: string }> {
+    const { project, shots } = await storyboard();
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
+      projectId: project.id,
+      shotIds: shots.map((shot) => shot.id),
+      concurrency: 1,
+    });
+    const jobId = accepted.job.id;
+    await until(`${finished} finished shots`, () => {
+      const done = events.filter((e) => e.event === 'shot:batch-progress' && e.payload.jobId === jobId);
+      return done.length >= finished ? true : undefined;
+    });
+    return { project, jobId };
+  }
+
   async function shotsOf(projectId: string): Promise<Shot[]> {
     const page = await ask<{ shots: Shot[] }>(socket, 'shot:getAll', { projectId });
     return page.shots;
@@ -233,17 +249,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   }, 300_000);
 
   it('cancelling a batch half-way stops it, sends nothing more for it and keeps the finished shots', async () => {
-    const { project, shots } = await storyboard();
-    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
-      projectId: project.id,
-      shotIds: shots.map((shot) => shot.id),
-      concurrency: 1,
-    });
-    const jobId = accepted.job.id;
-    await until('three finished shots', () => {
-      const done = events.filter((e) => e.event === 'shot:batch-progress' && e.payload.jobId === jobId);
-      return done.length >= 3 ? true : undefined;
-    });
+    const { project, jobId } = await videoBatchUnderWay(3);
     const cancelled = await ask<Job>(socket, 'jobs:cancel', { jobId });
     expect(cancelled.status).toBe('cancelled');
     const error = await until('job:error', () =>
@@ -276,17 +282,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   }, 120_000);
 
   it('a restart during a batch ends with every shot generated (resumed), none stuck processing', async () => {
-    const { project, shots } = await storyboard();
-    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
-      projectId: project.id,
-      shotIds: shots.map((shot) => shot.id),
-      concurrency: 1,
-    });
-    const jobId = accepted.job.id;
-    await until('two finished shots', () => {
-      const done = events.filter((e) => e.event === 'shot:batch-progress' && e.payload.jobId === jobId);
-      return done.length >= 2 ? true : undefined;
-    });
+    const { project, jobId } = await videoBatchUnderWay(2);
     for (const open of sockets.splice(0)) open.close();
     await server.close({ keepData: true });
     server = await startTestServer({

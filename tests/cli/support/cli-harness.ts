@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 // The built packages, as a user runs them: the server's dist also carries the decorator metadata
 // that Nest needs and that this project's esbuild transform would not emit.
 import type { ReelbenchServer } from '../../../packages/server/dist/index.js';
@@ -13,6 +14,11 @@ type ServerModule = typeof import('../../../packages/server/dist/index.js');
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI_BIN = join(ROOT, 'packages/cli/dist/bin.js');
 const SERVER_ENTRY = join(ROOT, 'packages/server/dist/index.js');
+/** The screenplay the e2e tests import. */
+export const FOUNTAIN = join(ROOT, 'packages/cli/test/fixtures/night-shift.fountain');
+/** How every terminal control sequence (CSI) starts. */
+export const ESCAPE = '\u001b[';
+const STACK_LINE = /^\s+at /m;
 
 export interface CliRun {
   code: number | null;
@@ -82,6 +88,19 @@ export async function startServer(): Promise<EmbeddedServer> {
 /** Runs `node packages/cli/dist/bin.js …` as a user would, without a terminal. */
 export function runBinary(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
   return exec(process.execPath, [CLI_BIN, ...args], options);
+}
+
+/** A run against this server with the credentials kept in configDir, and no token from the environment. */
+export function sessionEnv(server: EmbeddedServer, configDir: string): Record<string, string> {
+  return { REELBENCH_SERVER: server.url, REELBENCH_CONFIG_DIR: configDir, REELBENCH_TOKEN: '' };
+}
+
+/** The binary through pipes (no terminal), checked to print no escape code and no stack trace. */
+export async function runPiped(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  const result = await runBinary(args, options);
+  expect(result.stdout + result.stderr).not.toContain(ESCAPE);
+  expect(result.stderr).not.toMatch(STACK_LINE);
+  return result;
 }
 
 /** The import specifiers a module loads before it runs (static imports and re-exports). */

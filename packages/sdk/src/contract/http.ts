@@ -61,6 +61,15 @@ export type RouteQuery<S extends HttpRouteSpec> = S extends { query: infer Q ext
   ? z.output<Q>
   : never;
 
+/** The names of a path's `:name` segments: '/api/projects/:projectId/cuts/:cutId' → 'projectId' | 'cutId'. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** A route's path parameters as the server receives them: one string per `:name` segment. */
+export type RouteParams<S extends HttpRouteSpec> = { [Name in PathParamNames<S['path']>]: string };
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpRouteSpec {

@@ -3,9 +3,8 @@ import { READING_WORDS_PER_MINUTE } from '../../src/contract/constants.js';
 import { analyzeScreenplay, type ScriptAnalysis } from '../../src/screenplay/analyze.js';
 import { parseFdx } from '../../src/screenplay/fdx.js';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
-import type { Screenplay } from '../../src/screenplay/fountain.types.js';
 import { paginate } from '../../src/screenplay/page-model.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+import { FEATURE_TIMEOUT_MS, readFixture, useGeneratedScreenplay } from './screenplay-fixtures.js';
 
 describe('analyzeScreenplay on a dialogue scene with three speakers', () => {
   const analysis = analyzeScreenplay(parseFountain(readFixture('interrogation.fountain')));
@@ -126,23 +125,24 @@ describe('analyzeScreenplay on a short script with every element', () => {
 });
 
 describe('analyzeScreenplay on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let screenplay: Screenplay;
+  const generated = useGeneratedScreenplay(120);
   let analysis: ScriptAnalysis;
   beforeAll(() => {
-    screenplay = parseFountain(generateScreenplay(120));
-    analysis = analyzeScreenplay(screenplay);
-  }, FEATURE_TIMEOUT_MS);
+    analysis = analyzeScreenplay(generated.screenplay);
+  });
 
   it('reports every scene and one page as one minute', () => {
-    expect(analysis.scenes.map((scene) => scene.line)).toEqual(screenplay.scenes.map((scene) => scene.line));
-    const model = paginate(screenplay);
+    expect(analysis.scenes.map((scene) => scene.line)).toEqual(
+      generated.screenplay.scenes.map((scene) => scene.line),
+    );
+    const model = paginate(generated.screenplay);
     expect(analysis.pageCount).toBe(model.pageCount);
     expect(analysis.estimatedScreenTimeSeconds).toBe(Math.round(model.pages * 60));
     expect(analysis.readingTimeMinutes).toBe(Math.ceil(analysis.wordCount / READING_WORDS_PER_MINUTE));
   });
 
   it('attributes every cue to one of the ten characters, extensions removed', () => {
-    const cues = screenplay.elements.filter((element) => element.type === 'character').length;
+    const cues = generated.screenplay.elements.filter((element) => element.type === 'character').length;
     expect(analysis.characters.reduce((sum, character) => sum + character.speeches, 0)).toBe(cues);
     expect(analysis.characters.map((character) => character.name).sort()).toEqual([
       'DETECTIVE OKAFOR',

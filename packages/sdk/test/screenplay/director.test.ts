@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CINEMATIC_TEMPLATES, type CinematicTemplate, VISUAL_STYLES } from '../../src/contract/constants.js';
 import {
   type FirstPassShot,
@@ -13,7 +13,12 @@ import { type DirectorAsset, directFirstPass, type FirstPassResult } from '../..
 import { CAMERA_MOVES } from '../../src/screenplay/director.rules.js';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
 import type { Screenplay } from '../../src/screenplay/fountain.types.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+import {
+  FEATURE_TIMEOUT_MS,
+  generateScreenplay,
+  readFixture,
+  useGeneratedScreenplay,
+} from './screenplay-fixtures.js';
 
 function framings(result: FirstPassResult): string[] {
   return result.shots.map((shot) => shot.framing);
@@ -276,17 +281,12 @@ describe('directFirstPass on unusual input', () => {
 });
 
 describe('directFirstPass: pacing', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let source: string;
-  let screenplay: Screenplay;
-  beforeAll(() => {
-    source = generateScreenplay(20);
-    screenplay = parseFountain(source);
-  }, FEATURE_TIMEOUT_MS);
+  const generated = useGeneratedScreenplay(20);
 
   it('gives fast pacing more and shorter shots than slow, balanced in between', () => {
-    const slow = directFirstPass(screenplay, { pacing: 'slow' }).shots;
-    const balanced = directFirstPass(screenplay, { pacing: 'balanced' }).shots;
-    const fast = directFirstPass(screenplay, { pacing: 'fast' }).shots;
+    const slow = directFirstPass(generated.screenplay, { pacing: 'slow' }).shots;
+    const balanced = directFirstPass(generated.screenplay, { pacing: 'balanced' }).shots;
+    const fast = directFirstPass(generated.screenplay, { pacing: 'fast' }).shots;
     expect(slow.length).toBeLessThan(balanced.length);
     expect(balanced.length).toBeLessThan(fast.length);
     expect(meanDuration(fast)).toBeLessThan(meanDuration(balanced));
@@ -308,26 +308,21 @@ describe('directFirstPass: pacing', { timeout: FEATURE_TIMEOUT_MS }, () => {
 });
 
 describe('directFirstPass on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let source: string;
-  let screenplay: Screenplay;
-  beforeAll(() => {
-    source = generateScreenplay(120);
-    screenplay = parseFountain(source);
-  }, FEATURE_TIMEOUT_MS);
+  const generated = useGeneratedScreenplay(120);
 
   it('runs, with balanced pacing, within 35% of the estimated screen time', () => {
-    const result = directFirstPass(screenplay, { pacing: 'balanced' });
-    expectWellFormed(source, screenplay, result);
+    const result = directFirstPass(generated.screenplay, { pacing: 'balanced' });
+    expectWellFormed(generated.source, generated.screenplay, result);
     const runtime = result.shots.at(-1)?.endTime ?? 0;
-    const estimate = analyzeScreenplay(screenplay).estimatedScreenTimeSeconds;
+    const estimate = analyzeScreenplay(generated.screenplay).estimatedScreenTimeSeconds;
     expect(runtime / estimate).toBeGreaterThan(0.65);
     expect(runtime / estimate).toBeLessThan(1.35);
   });
 
   it('stays within the response limit, more and shorter shots with fast pacing than with slow', () => {
-    const slow = directFirstPass(screenplay, { pacing: 'slow' });
-    const fast = directFirstPass(screenplay, { pacing: 'fast' });
-    expectWellFormed(source, screenplay, fast);
+    const slow = directFirstPass(generated.screenplay, { pacing: 'slow' });
+    const fast = directFirstPass(generated.screenplay, { pacing: 'fast' });
+    expectWellFormed(generated.source, generated.screenplay, fast);
     expect(fast.shots.length).toBeLessThanOrEqual(LIST_LIMITS.shots);
     expect(fast.shots.length).toBeGreaterThan(slow.shots.length);
     expect(meanDuration(fast.shots)).toBeLessThan(meanDuration(slow.shots));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/errors.js';
 import { parseFdx, toFdx } from '../../src/screenplay/fdx.js';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
@@ -6,7 +6,7 @@ import type { Screenplay } from '../../src/screenplay/fountain.types.js';
 import { toFountain } from '../../src/screenplay/fountain.writer.js';
 import { ScriptFormatError } from '../../src/screenplay/script-format-error.js';
 import { decodeEntities, parseXml, XmlSyntaxError } from '../../src/screenplay/xml.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+import { FEATURE_TIMEOUT_MS, readFixture, useGeneratedScreenplay } from './screenplay-fixtures.js';
 
 function readError(xml: string): ScriptFormatError {
   try {
@@ -235,17 +235,14 @@ describe('Fountain → FDX → Fountain', () => {
   );
 
   describe('on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-    let original: Screenplay;
-    beforeAll(() => {
-      original = parseFountain(generateScreenplay(120));
-    }, FEATURE_TIMEOUT_MS);
+    const generated = useGeneratedScreenplay(120);
 
     it('keeps every scene, cue and line, and the title page', () => {
-      const back = parseFountain(toFountain(parseFdx(toFdx(original))));
-      expect(back.scenes.length).toBe(original.scenes.length);
-      expect(printed(back)).toEqual(printed(original));
+      const back = parseFountain(toFountain(parseFdx(toFdx(generated.screenplay))));
+      expect(back.scenes.length).toBe(generated.screenplay.scenes.length);
+      expect(printed(back)).toEqual(printed(generated.screenplay));
       expect(back.titlePage.map(({ key, value }) => [key, value])).toEqual(
-        original.titlePage.map(({ key, value }) => [key, value]),
+        generated.screenplay.titlePage.map(({ key, value }) => [key, value]),
       );
     });
   });

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
 import type { ScriptElement } from '../../src/screenplay/fountain.types.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+import { FEATURE_TIMEOUT_MS, readFixture, useGeneratedScreenplay } from './screenplay-fixtures.js';
 
 function types(text: string): string[] {
   return parseFountain(text).elements.map((element) => element.type);
@@ -331,26 +331,23 @@ describe('parseFountain: the tricky cases', () => {
 });
 
 describe('parseFountain on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let source: string;
-  beforeAll(() => {
-    source = generateScreenplay(120);
-  }, FEATURE_TIMEOUT_MS);
+  const generated = useGeneratedScreenplay(120);
 
   it('finds every scene heading the generator wrote', () => {
-    const lines = source.split('\n');
+    const lines = generated.source.split('\n');
     const headingLines = lines.flatMap((line, index) =>
       /^(?:INT\.|EXT\.|INT\.\/EXT\.|I\/E\.|EST\.) |^\.[A-Z]/.test(line) && lines[index + 1] === ''
         ? [index + 1]
         : [],
     );
-    const screenplay = parseFountain(source);
+    const screenplay = parseFountain(generated.source);
     expect(screenplay.scenes.map((scene) => scene.line)).toEqual(headingLines);
     expect(screenplay.scenes.length).toBeGreaterThan(200);
   });
 
   it('reads every cue, with extensions and dual dialogue', () => {
     let inBoneyard = false;
-    const lines = source.split('\n').map((line) => {
+    const lines = generated.source.split('\n').map((line) => {
       if (line.startsWith('/*')) inBoneyard = true;
       const visible = inBoneyard ? '' : line;
       if (line.endsWith('*/')) inBoneyard = false;
@@ -363,7 +360,7 @@ describe('parseFountain on the generated 120-page screenplay', { timeout: FEATUR
         ? [index + 1]
         : [],
     );
-    const cues = parseFountain(source).elements.filter((element) => element.type === 'character');
+    const cues = parseFountain(generated.source).elements.filter((element) => element.type === 'character');
     expect(cues.map((cue) => cue.line)).toEqual(cueLines);
     expect(cues.filter((cue) => cue.dual === 'right').length).toBe(
       lines.filter((line) => line.endsWith(' ^')).length,
@@ -374,7 +371,7 @@ describe('parseFountain on the generated 120-page screenplay', { timeout: FEATUR
   });
 
   it('reads every element type the generator uses', () => {
-    const found = new Set(parseFountain(source).elements.map((element) => element.type));
+    const found = new Set(parseFountain(generated.source).elements.map((element) => element.type));
     expect([...found].sort()).toEqual(
       [
         'action',
@@ -395,6 +392,6 @@ describe('parseFountain on the generated 120-page screenplay', { timeout: FEATUR
   });
 
   it('gives the same model for the same text (deterministic)', () => {
-    expect(parseFountain(source)).toEqual(parseFountain(source));
+    expect(parseFountain(generated.source)).toEqual(parseFountain(generated.source));
   });
 });

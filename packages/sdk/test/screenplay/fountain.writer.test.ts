@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
 import type { Screenplay, ScriptElement } from '../../src/screenplay/fountain.types.js';
 import { formatFountain, toFountain } from '../../src/screenplay/fountain.writer.js';
 import { createScreenplay } from '../../src/screenplay/screenplay.model.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay, readFixture } from './screenplay-fixtures.js';
+import { FEATURE_TIMEOUT_MS, readFixture, useGeneratedScreenplay } from './screenplay-fixtures.js';
 
 /** The model without source lines and the informational `forced` flag of action. */
 function shape(screenplay: Screenplay): unknown[] {
@@ -96,13 +96,10 @@ describe('toFountain', () => {
 });
 
 describe('toFountain on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let screenplay: Screenplay;
-  beforeAll(() => {
-    screenplay = parseFountain(generateScreenplay(120));
-  }, FEATURE_TIMEOUT_MS);
+  const generated = useGeneratedScreenplay(120);
 
   it('round-trips every element', () => {
-    expect(shape(parseFountain(toFountain(screenplay)))).toEqual(shape(screenplay));
+    expect(shape(parseFountain(toFountain(generated.screenplay)))).toEqual(shape(generated.screenplay));
   });
 });
 

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
-import type { Screenplay } from '../../src/screenplay/fountain.types.js';
 import {
   elementLines,
   formatEighths,
@@ -9,7 +8,7 @@ import {
   wrappedLineCount,
   wrapText,
 } from '../../src/screenplay/page-model.js';
-import { FEATURE_TIMEOUT_MS, generateScreenplay } from './screenplay-fixtures.js';
+import { FEATURE_TIMEOUT_MS, useGeneratedScreenplay } from './screenplay-fixtures.js';
 
 function actionParagraphs(count: number): string {
   return Array.from({ length: count }, (_, i) => `Line ${i + 1} of the action.`).join('\n\n');
@@ -128,13 +127,10 @@ describe('paginate', () => {
 });
 
 describe('paginate on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
-  let screenplay: Screenplay;
-  beforeAll(() => {
-    screenplay = parseFountain(generateScreenplay(120));
-  }, FEATURE_TIMEOUT_MS);
+  const generated = useGeneratedScreenplay(120);
 
   it('gives every scene a start page in order and a length, adding up to the whole script', () => {
-    const model = paginate(screenplay);
+    const model = paginate(generated.screenplay);
     const pages = model.scenes.map((scene) => scene.page);
     expect(pages).toEqual([...pages].sort((a, b) => a - b));
     expect(model.scenes.every((scene) => scene.lengthEighths >= 1)).toBe(true);

@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
+import { parseFountain } from '../../src/screenplay/fountain.parser.js';
+import type { Screenplay } from '../../src/screenplay/fountain.types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +28,19 @@ export function generateScreenplay(pages: number): string {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+}
+
+/**
+ * The generated script of `pages` pages, as text and parsed, made once in a beforeAll of the
+ * describe block that calls this; read its fields inside the tests.
+ */
+export function useGeneratedScreenplay(pages: number): { source: string; screenplay: Screenplay } {
+  const generated = { source: '', screenplay: parseFountain('') };
+  beforeAll(() => {
+    generated.source = generateScreenplay(pages);
+    generated.screenplay = parseFountain(generated.source);
+  }, FEATURE_TIMEOUT_MS);
+  return generated;
 }
 
 export function readFixture(name: string): string {

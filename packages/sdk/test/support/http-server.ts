@@ -37,6 +37,13 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A multipart/form-data request's body (read with readBody) as the Fetch API's FormData. */
+export function formData(req: IncomingMessage, body: Buffer): Promise<FormData> {
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': req.headers['content-type'] ?? '' },
+  }).formData();
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));

@@ -4,6 +4,7 @@ import {
   type DeletedReply,
   HTTP_ROUTES,
   type RouteBody,
+  type RouteParams,
   type RouteQuery,
   type User,
 } from '@reelbench/sdk/contract';
@@ -23,17 +24,16 @@ export class AssetsController {
   ) {}
 
   @Route(routes.get)
-  get(@CurrentUser() user: User, @Param('id') id: string): Promise<Asset> {
+  get(@CurrentUser() user: User, @Param() { id }: RouteParams<typeof routes.get>): Promise<Asset> {
     return this.assets.getById(user, id);
   }
 
   @Route(routes.listByProject)
   listByProject(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Query() query: RouteQuery<typeof routes.listByProject>,
+    @Param() { projectId }: RouteParams<typeof routes.listByProject>,
+    @Query() { type }: RouteQuery<typeof routes.listByProject>,
   ): Promise<Asset[]> {
-    const { type } = query;
     return this.assets.getByProject(user, projectId, true, type);
   }
 
@@ -45,22 +45,24 @@ export class AssetsController {
   @Route(routes.update)
   update(
     @CurrentUser() user: User,
-    @Param('id') id: string,
+    @Param() { id }: RouteParams<typeof routes.update>,
     @Body() body: RouteBody<typeof routes.update>,
   ): Promise<Asset> {
     return this.assets.update(user, id, body);
   }
 
   @Route(routes.delete)
-  delete(@CurrentUser() user: User, @Param('id') id: string): Promise<DeletedReply> {
+  delete(
+    @CurrentUser() user: User,
+    @Param() { id }: RouteParams<typeof routes.delete>,
+  ): Promise<DeletedReply> {
     return this.assets.remove(user, id);
   }
 
   @Route(routes.ensureImageBgRemoved)
   ensureImageBgRemoved(
     @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('key') key: string,
+    @Param() { id, key }: RouteParams<typeof routes.ensureImageBgRemoved>,
   ): Promise<Asset> {
     return this.edits.ensureImageBgRemoved(user, id, key);
   }
@@ -68,9 +70,8 @@ export class AssetsController {
   @Route(routes.ensureVariantBgRemoved)
   ensureVariantBgRemoved(
     @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('key') variant: string,
+    @Param() { id, key }: RouteParams<typeof routes.ensureVariantBgRemoved>,
   ): Promise<Asset> {
-    return this.edits.ensureVariantBgRemoved(user, id, variant);
+    return this.edits.ensureVariantBgRemoved(user, id, key);
   }
 }

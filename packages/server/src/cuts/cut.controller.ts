@@ -8,6 +8,7 @@ import {
   type DeletedReply,
   HTTP_ROUTES,
   type RouteBody,
+  type RouteParams,
   type RouteQuery,
   type User,
 } from '@reelbench/sdk/contract';
@@ -27,14 +28,17 @@ export class CutsController {
   ) {}
 
   @Route(routes.list)
-  list(@CurrentUser() user: User, @Param('projectId') projectId: string): Promise<CutSummary[]> {
+  list(
+    @CurrentUser() user: User,
+    @Param() { projectId }: RouteParams<typeof routes.list>,
+  ): Promise<CutSummary[]> {
     return this.cuts.list(user, projectId);
   }
 
   @Route(routes.create)
   create(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: RouteParams<typeof routes.create>,
     @Body() body: RouteBody<typeof routes.create>,
   ): Promise<Cut> {
     return this.cuts.create(user, projectId, body);
@@ -43,8 +47,7 @@ export class CutsController {
   @Route(routes.get)
   get(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('cutId') cutId: string,
+    @Param() { projectId, cutId }: RouteParams<typeof routes.get>,
   ): Promise<Cut> {
     return this.cuts.get(user, projectId, cutId);
   }
@@ -52,8 +55,7 @@ export class CutsController {
   @Route(routes.rename)
   rename(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('cutId') cutId: string,
+    @Param() { projectId, cutId }: RouteParams<typeof routes.rename>,
     @Body() body: RouteBody<typeof routes.rename>,
   ): Promise<Cut> {
     return this.cuts.rename(user, projectId, cutId, body.name);
@@ -62,8 +64,7 @@ export class CutsController {
   @Route(routes.delete)
   delete(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('cutId') cutId: string,
+    @Param() { projectId, cutId }: RouteParams<typeof routes.delete>,
   ): Promise<DeletedReply> {
     return this.cuts.remove(user, projectId, cutId);
   }
@@ -71,9 +72,7 @@ export class CutsController {
   @Route(routes.compare)
   compare(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('olderId') olderId: string,
-    @Param('newerId') newerId: string,
+    @Param() { projectId, olderId, newerId }: RouteParams<typeof routes.compare>,
   ): Promise<CutComparisonReply> {
     return this.cuts.compare(user, projectId, olderId, newerId);
   }
@@ -100,9 +99,7 @@ export class CutsController {
   @Route(routes.export)
   async export(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('cutId') cutId: string,
-    @Param('format') format: string,
+    @Param() { projectId, cutId, format }: RouteParams<typeof routes.export>,
     @Query() query: RouteQuery<typeof routes.export>,
     @Res() response: Response,
   ): Promise<void> {
@@ -120,8 +117,7 @@ export class CutsController {
   @Route(routes.import)
   import(
     @CurrentUser() user: User,
-    @Param('projectId') projectId: string,
-    @Param('cutId') cutId: string,
+    @Param() { projectId, cutId }: RouteParams<typeof routes.import>,
     @Body() body: RouteBody<typeof routes.import>,
   ): Promise<CutImportResultReply> {
     return this.cuts.import(user, projectId, cutId, body.format, body.text);

@@ -24,6 +24,7 @@ import type { ShotRenderOptions } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { projectPrefix } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
+import type { ShotValues } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import {
   imageInputs,
@@ -141,20 +142,12 @@ export class ShotRenderService {
       throw new GenerationCancelledError();
     }
     const { imageJobId: _done, ...metadata } = shot.metadata ?? {};
-    const updated = await this.shots.writeGeneration(shot.id, {
+    return this.writeMedia(shot, key, shot.s3ImageKey, (stale) => this.media.deleteImage(stale), {
       imageUrl: await this.media.displayUrl(key),
       s3ImageKey: key,
       generationStatus: 'completed',
       metadata: { ...metadata, imageInputs: inputs, imageJob: job.id },
     });
-    if (updated === null) {
-      await this.media.deleteImage(key);
-      throw notFound('Shot');
-    }
-    if (shot.s3ImageKey !== null && shot.s3ImageKey !== key && isGeneratedShotKey(shot, shot.s3ImageKey)) {
-      await this.media.deleteImage(shot.s3ImageKey).catch(() => undefined);
-    }
-    return updated;
   }
 
   /** The animatic from the shot's current image (rendered first when it has none) at its current duration. */
@@ -190,7 +183,7 @@ export class ShotRenderService {
       clip.path,
     );
     const { videoJobId: _done, ...metadata } = current.metadata ?? {};
-    const updated = await this.shots.writeGeneration(current.id, {
+    return this.writeMedia(current, key, current.s3VideoKey, (stale) => this.media.deleteObject(stale), {
       videoUrl: await this.media.displayUrl(key),
       s3VideoKey: key,
       videoGenerationStatus: 'completed',
@@ -207,16 +200,26 @@ export class ShotRenderService {
         },
       },
     });
+  }
+
+  /**
+   * Points the shot at its new stored media. When the shot was deleted meanwhile the new object is
+   * removed again (NOT_FOUND); otherwise the media it replaces goes, when this server generated it.
+   */
+  private async writeMedia(
+    shot: ShotEntity,
+    key: string,
+    replaced: string | null,
+    remove: (key: string) => Promise<unknown>,
+    values: ShotValues,
+  ): Promise<ShotEntity> {
+    const updated = await this.shots.writeGeneration(shot.id, values);
     if (updated === null) {
-      await this.media.deleteObject(key);
+      await remove(key);
       throw notFound('Shot');
     }
-    if (
-      current.s3VideoKey !== null &&
-      current.s3VideoKey !== key &&
-      isGeneratedShotKey(current, current.s3VideoKey)
-    ) {
-      await this.media.deleteObject(current.s3VideoKey).catch(() => undefined);
+    if (replaced !== null && replaced !== key && isGeneratedShotKey(shot, replaced)) {
+      await remove(replaced).catch(() => undefined);
     }
     return updated;
   }

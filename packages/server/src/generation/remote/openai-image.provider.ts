@@ -1,23 +1,11 @@
 import type { AspectRatio, AssetType } from '@reelbench/sdk/contract';
 import { z } from 'zod';
-import type {
-  AssetImageSubject,
-  EnhanceOptions,
-  RenderedImage,
-  ShotImageRequest,
-} from '../generation.types.js';
+import type { EnhanceOptions, RenderedImage } from '../generation.types.js';
 import { readImageInfo } from '../local/sharp-io.js';
-import type { AssetImageOptions, GenerationOperations } from '../provider.js';
-import { assetPrompt, shotPrompt } from './prompts.js';
-import { ASPECT_VALUES, asPng, toRenderedImage } from './remote-media.js';
-import {
-  defaultSleep,
-  nestLogger,
-  type RemoteLogger,
-  RemoteSession,
-  type Sleep,
-  sameOrigin,
-} from './remote-session.js';
+import type { GenerationOperations } from '../provider.js';
+import { RemoteApiClient } from './remote-client.js';
+import { asPng, promptImageRenderers, toRenderedImage } from './remote-media.js';
+import type { RemoteLogger, RemoteSession, Sleep } from './remote-session.js';
 
 export const OPENAI_IMAGE_PROVIDER = 'openai';
 
@@ -86,27 +74,18 @@ function enhancePrompt(options: EnhanceOptions = {}): string {
 }
 
 /** Any endpoint speaking OpenAI's Images API: generations for new images, edits for enhance. */
-export class OpenAiImageClient {
-  private readonly base: string;
-  private readonly sleep: Sleep;
-  private readonly logger: RemoteLogger;
-
+export class OpenAiImageClient extends RemoteApiClient {
   constructor(private readonly options: OpenAiImageOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.sleep = options.sleep ?? defaultSleep;
-    this.logger = options.logger ?? nestLogger('OpenAiImages');
+    super({
+      ...options,
+      provider: OPENAI_IMAGE_PROVIDER,
+      loggerName: 'OpenAiImages',
+      secret: options.apiKey,
+    });
   }
 
   session(signal: AbortSignal | undefined): RemoteSession {
-    return new RemoteSession({
-      provider: OPENAI_IMAGE_PROVIDER,
-      kind: 'image',
-      secret: this.options.apiKey,
-      timeoutMs: this.options.timeoutMs,
-      signal,
-      sleep: this.sleep,
-      logger: this.logger,
-    });
+    return this.openSession('image', signal);
   }
 
   async generate(session: RemoteSession, prompt: string, size: OpenAiSize): Promise<Buffer> {
@@ -115,7 +94,7 @@ export class OpenAiImageClient {
     const answer = await session.json({
       method: 'POST',
       url: `${this.base}/v1/images/generations`,
-      headers: { ...this.auth(), 'content-type': 'application/json' },
+      headers: { ...this.bearer(), 'content-type': 'application/json' },
       body: () => JSON.stringify(body),
       retry: true,
       step: 'generate',
@@ -139,16 +118,12 @@ export class OpenAiImageClient {
     const answer = await session.json({
       method: 'POST',
       url: `${this.base}/v1/images/edits`,
-      headers: this.auth(),
+      headers: this.bearer(),
       body: form,
       retry: true,
       step: 'edit',
     });
     return this.imageBytes(session, answer);
-  }
-
-  private auth(): Record<string, string> {
-    return { authorization: `Bearer ${this.options.apiKey}` };
   }
 
   /** data[0].b64_json, else data[0].url downloaded (with the key only on the API's own origin). */
@@ -159,7 +134,7 @@ export class OpenAiImageClient {
       const bytes = Buffer.from(first.b64_json, 'base64');
       if (bytes.length > 0) return bytes;
     }
-    if (first?.url) return session.download(first.url, sameOrigin(first.url, this.base) ? this.auth() : {});
+    if (first?.url) return session.download(first.url, this.bearerFor(first.url));
     throw session.failure('the provider answered without an image');
   }
 }
@@ -173,24 +148,11 @@ export function createOpenAiImageProvider(
 ): Pick<GenerationOperations, 'shotImage' | 'assetImage' | 'characterRotation' | 'enhance'> {
   const client = new OpenAiImageClient(options);
   const meta = (prompt: string) => ({ renderer: OPENAI_IMAGE_PROVIDER, model: options.model, prompt });
-
-  async function renderShot(request: ShotImageRequest): Promise<RenderedImage> {
-    const prompt = shotPrompt(request);
-    const session = client.session(request.signal);
-    const bytes = await client.generate(session, prompt, ASPECT_SIZES[request.aspect]);
-    return toRenderedImage(session, bytes, meta(prompt), ASPECT_VALUES[request.aspect]);
-  }
-
-  async function renderAssetImage(
-    asset: AssetImageSubject,
-    key: string,
-    imageOptions: AssetImageOptions = {},
-  ): Promise<RenderedImage> {
-    const prompt = assetPrompt(asset, key, imageOptions.prompt);
-    const session = client.session(imageOptions.signal);
-    const bytes = await client.generate(session, prompt, ASSET_SIZES[asset.type]);
-    return toRenderedImage(session, bytes, { ...meta(prompt), key });
-  }
+  const images = promptImageRenderers(async (prompt, shape, signal) => {
+    const session = client.session(signal);
+    const size = 'aspect' in shape ? ASPECT_SIZES[shape.aspect] : ASSET_SIZES[shape.assetType];
+    return { session, bytes: await client.generate(session, prompt, size), meta: meta(prompt) };
+  });
 
   /** The edit comes back in one of three sizes; it is cropped back to the original's proportions. */
   async function enhance(image: Buffer, enhanceOptions?: EnhanceOptions): Promise<RenderedImage> {
@@ -207,11 +169,5 @@ export function createOpenAiImageProvider(
     );
   }
 
-  const assetImages = { renderAssetImage };
-  return {
-    shotImage: { renderShot },
-    assetImage: assetImages,
-    characterRotation: assetImages,
-    enhance: { enhance },
-  };
+  return { ...images, enhance: { enhance } };
 }

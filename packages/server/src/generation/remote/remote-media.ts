@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AspectRatio } from '@reelbench/sdk/contract';
+import type { AspectRatio, AssetType } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import type { CameraMove, ImageMeta, RenderedClip, RenderedImage } from '../generation.types.js';
+import type {
+  AssetImageSubject,
+  CameraMove,
+  ImageMeta,
+  RenderedClip,
+  RenderedImage,
+  ShotImageRequest,
+} from '../generation.types.js';
 import type { FfmpegLocation } from '../local/ffmpeg-path.js';
 import { probeMedia } from '../local/ffmpeg-process.js';
 import { MAX_INPUT_PIXELS, PNG_OPTIONS } from '../local/sharp-io.js';
+import type { AssetImageOptions, GenerationOperations } from '../provider.js';
+import { assetPrompt, shotPrompt } from './prompts.js';
 import type { RemoteSession } from './remote-session.js';
 
 /** Width over height of each project aspect. */
@@ -112,4 +121,45 @@ export async function toRenderedClip(
     await rm(file, { force: true });
     throw error;
   }
+}
+
+/** The shape a prompt image is asked in: a shot's project aspect, or an asset's type. */
+export type PromptImageShape = { aspect: AspectRatio } | { assetType: AssetType };
+
+/** One image from a provider: its bytes, the call's session, and what the provider records about it. */
+export interface PromptImage {
+  session: RemoteSession;
+  bytes: Buffer;
+  meta: ImageMeta;
+}
+
+/**
+ * Shot and asset images from a provider that makes one image from a prompt: the prompt is written
+ * from the shot or the asset, a shot is cropped to its project's aspect, an asset image records its key.
+ */
+export function promptImageRenderers(
+  generate: (
+    prompt: string,
+    shape: PromptImageShape,
+    signal: AbortSignal | undefined,
+  ) => Promise<PromptImage>,
+): Pick<GenerationOperations, 'shotImage' | 'assetImage' | 'characterRotation'> {
+  async function renderShot(request: ShotImageRequest): Promise<RenderedImage> {
+    const prompt = shotPrompt(request);
+    const image = await generate(prompt, { aspect: request.aspect }, request.signal);
+    return toRenderedImage(image.session, image.bytes, image.meta, ASPECT_VALUES[request.aspect]);
+  }
+
+  async function renderAssetImage(
+    asset: AssetImageSubject,
+    key: string,
+    options: AssetImageOptions = {},
+  ): Promise<RenderedImage> {
+    const prompt = assetPrompt(asset, key, options.prompt);
+    const image = await generate(prompt, { assetType: asset.type }, options.signal);
+    return toRenderedImage(image.session, image.bytes, { ...image.meta, key });
+  }
+
+  const assetImages = { renderAssetImage };
+  return { shotImage: { renderShot }, assetImage: assetImages, characterRotation: assetImages };
 }

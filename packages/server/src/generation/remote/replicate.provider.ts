@@ -2,25 +2,17 @@ import type { AssetType } from '@reelbench/sdk/contract';
 import { z } from 'zod';
 import { parse } from '../../common/validation.js';
 import { GENERATION_MESSAGES, invalidInput, throwIfCancelled } from '../generation.errors.js';
-import {
-  type AssetImageSubject,
-  type ClipRequest,
-  clipRequestSchema,
-  type RenderedClip,
-  type RenderedImage,
-  type ShotImageRequest,
-} from '../generation.types.js';
+import { type ClipRequest, clipRequestSchema, type RenderedClip } from '../generation.types.js';
 import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../local/ffmpeg-path.js';
 import { DEFAULT_FRAMING, FRAMING_MOVE } from '../local/framing.js';
-import type { AssetImageOptions, GenerationOperations } from '../provider.js';
-import { assetPrompt, clipPrompt, shotPrompt } from './prompts.js';
-import { ASPECT_VALUES, asPng, toRenderedClip, toRenderedImage } from './remote-media.js';
+import type { GenerationOperations } from '../provider.js';
+import { clipPrompt } from './prompts.js';
+import { RemoteApiClient } from './remote-client.js';
+import { asPng, promptImageRenderers, toRenderedClip } from './remote-media.js';
 import {
-  defaultSleep,
   type MediaKind,
-  nestLogger,
   type RemoteLogger,
-  RemoteSession,
+  type RemoteSession,
   type Sleep,
   sameOrigin,
 } from './remote-session.js';
@@ -82,29 +74,15 @@ function firstOutputUrl(output: unknown): string | undefined {
 }
 
 /** Replicate's predictions API: create, poll until done, cancel on abort or timeout, download. */
-export class ReplicateClient {
-  private readonly base: string;
-  private readonly sleep: Sleep;
-  private readonly logger: RemoteLogger;
-
+export class ReplicateClient extends RemoteApiClient {
   constructor(private readonly options: ReplicateOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.sleep = options.sleep ?? defaultSleep;
-    this.logger = options.logger ?? nestLogger('Replicate');
+    super({ ...options, provider: REPLICATE_PROVIDER, loggerName: 'Replicate', secret: options.apiToken });
   }
 
   /** Runs one prediction to the end and returns the bytes of its first output. */
   async run(kind: MediaKind, model: string, input: Record<string, unknown>, signal?: AbortSignal) {
     throwIfCancelled(signal);
-    const session = new RemoteSession({
-      provider: REPLICATE_PROVIDER,
-      kind,
-      secret: this.options.apiToken,
-      timeoutMs: this.options.timeoutMs,
-      signal,
-      sleep: this.sleep,
-      logger: this.logger,
-    });
+    const session = this.openSession(kind, signal);
     let prediction = await this.create(session, model, input);
     try {
       while (!TERMINAL.has(prediction.status)) {
@@ -116,16 +94,11 @@ export class ReplicateClient {
       throw session.translate(error);
     }
     const url = this.outputUrl(session, prediction);
-    return { session, bytes: await session.download(url, this.authFor(url)), predictionId: prediction.id };
+    return { session, bytes: await session.download(url, this.bearerFor(url)), predictionId: prediction.id };
   }
 
   private headers(): Record<string, string> {
-    return { authorization: `Bearer ${this.options.apiToken}`, 'content-type': 'application/json' };
-  }
-
-  /** The token goes only to the API's own origin, never to a file host or a URL the answer names. */
-  private authFor(url: string): Record<string, string> {
-    return sameOrigin(url, this.base) ? { authorization: `Bearer ${this.options.apiToken}` } : {};
+    return { ...this.bearer(), 'content-type': 'application/json' };
   }
 
   private async create(session: RemoteSession, model: string, input: Record<string, unknown>) {
@@ -219,35 +192,16 @@ export function createReplicateProvider(
     return ffmpeg;
   };
 
-  async function renderShot(request: ShotImageRequest): Promise<RenderedImage> {
-    const prompt = shotPrompt(request);
-    const input = { prompt, aspect_ratio: request.aspect };
-    const { session, bytes, predictionId } = await client.run(
-      'image',
-      options.imageModel,
-      input,
-      request.signal,
-    );
-    const meta = { renderer: REPLICATE_PROVIDER, model: options.imageModel, predictionId, prompt };
-    return toRenderedImage(session, bytes, meta, ASPECT_VALUES[request.aspect]);
-  }
-
-  async function renderAssetImage(
-    asset: AssetImageSubject,
-    key: string,
-    imageOptions: AssetImageOptions = {},
-  ): Promise<RenderedImage> {
-    const prompt = assetPrompt(asset, key, imageOptions.prompt);
-    const input = { prompt, aspect_ratio: ASSET_ASPECTS[asset.type] };
-    const { session, bytes, predictionId } = await client.run(
-      'image',
-      options.imageModel,
-      input,
-      imageOptions.signal,
-    );
-    const meta = { renderer: REPLICATE_PROVIDER, model: options.imageModel, predictionId, prompt, key };
-    return toRenderedImage(session, bytes, meta);
-  }
+  const images = promptImageRenderers(async (prompt, shape, signal) => {
+    const aspect = 'aspect' in shape ? shape.aspect : ASSET_ASPECTS[shape.assetType];
+    const input = { prompt, aspect_ratio: aspect };
+    const { session, bytes, predictionId } = await client.run('image', options.imageModel, input, signal);
+    return {
+      session,
+      bytes,
+      meta: { renderer: REPLICATE_PROVIDER, model: options.imageModel, predictionId, prompt },
+    };
+  });
 
   async function renderClip(request: ClipRequest): Promise<RenderedClip> {
     const clip = parse(clipRequestSchema, request);
@@ -282,11 +236,5 @@ export function createReplicateProvider(
     });
   }
 
-  const assetImages = { renderAssetImage };
-  return {
-    shotImage: { renderShot },
-    assetImage: assetImages,
-    characterRotation: assetImages,
-    video: { renderClip },
-  };
+  return { ...images, video: { renderClip } };
 }

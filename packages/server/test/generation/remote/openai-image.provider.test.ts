@@ -48,15 +48,15 @@ describe('the openai images provider', () => {
     fake = undefined;
   });
 
+  /** The fake API at baseUrl with this test's key, model and deadline. */
+  const apiOptions = (baseUrl: string) => ({ baseUrl, apiKey: KEY, model: 'gpt-image-1', timeoutMs: 30_000 });
+
   async function setUp(script: ImagesReply[] = [], options: Partial<OpenAiImageOptions> = {}) {
     fake = await startFakeOpenAiImages(KEY, script);
     logger = recordingLogger();
     recorder = recordingSleep();
     return createOpenAiImageProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: KEY,
-      model: 'gpt-image-1',
-      timeoutMs: 30_000,
+      ...apiOptions(fake.baseUrl),
       sleep: recorder.sleep,
       logger,
       ...options,
@@ -193,10 +193,7 @@ describe('the openai images provider', () => {
     fake = await startFakeOpenAiImages('sk-the-right-key');
     logger = recordingLogger();
     const provider = createOpenAiImageProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: KEY,
-      model: 'gpt-image-1',
-      timeoutMs: 30_000,
+      ...apiOptions(fake.baseUrl),
       sleep: recordingSleep().sleep,
       logger,
     });

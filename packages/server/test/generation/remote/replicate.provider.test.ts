@@ -81,6 +81,16 @@ describe('the replicate provider', () => {
     await Promise.all(clipFiles.map((file) => rm(file, { force: true })));
   });
 
+  /** The fake API at baseUrl with this test's token, models, poll interval and deadline. */
+  const apiOptions = (baseUrl: string) => ({
+    baseUrl,
+    apiToken: TOKEN,
+    imageModel: IMAGE_MODEL,
+    videoModel: VIDEO_MODEL,
+    pollIntervalMs: POLL_MS,
+    timeoutMs: 30_000,
+  });
+
   async function setUp(
     models: Record<string, ModelBehaviour>,
     options: Partial<ReplicateOptions> = {},
@@ -89,12 +99,7 @@ describe('the replicate provider', () => {
     logger = recordingLogger();
     recorder = recordingSleep();
     return createReplicateProvider({
-      baseUrl: fake.baseUrl,
-      apiToken: TOKEN,
-      imageModel: IMAGE_MODEL,
-      videoModel: VIDEO_MODEL,
-      pollIntervalMs: POLL_MS,
-      timeoutMs: 30_000,
+      ...apiOptions(fake.baseUrl),
       ffmpegPath: ffmpeg.path,
       sleep: recorder.sleep,
       logger,
@@ -277,12 +282,7 @@ describe('the replicate provider', () => {
     fake = await startFakeReplicate({ token: 'r8_the-right-one', models: { [IMAGE_MODEL]: succeed(1) } });
     logger = recordingLogger();
     const provider = createReplicateProvider({
-      baseUrl: fake.baseUrl,
-      apiToken: TOKEN,
-      imageModel: IMAGE_MODEL,
-      videoModel: VIDEO_MODEL,
-      pollIntervalMs: POLL_MS,
-      timeoutMs: 30_000,
+      ...apiOptions(fake.baseUrl),
       sleep: recordingSleep().sleep,
       logger,
     });
