@@ -24,7 +24,7 @@ import type { ShotRenderOptions } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { projectPrefix } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
-import { ShotsRepository } from './shot.repository.js';
+import { type MediaWrite, ShotsRepository } from './shot.repository.js';
 import {
   imageInputs,
   type PlacementSource,
@@ -34,6 +34,7 @@ import {
   shotStyle,
   videoInputs,
 } from './shot-inputs.js';
+import { unreferencedKeys } from './shot-takes.js';
 
 export type MediaKind = 'image' | 'video';
 
@@ -140,20 +141,19 @@ export class ShotRenderService {
       await this.media.deleteImage(key);
       throw new GenerationCancelledError();
     }
-    const { imageJobId: _done, ...metadata } = shot.metadata ?? {};
-    const updated = await this.shots.writeGeneration(shot.id, {
-      imageUrl: await this.media.displayUrl(key),
-      s3ImageKey: key,
-      generationStatus: 'completed',
-      metadata: { ...metadata, imageInputs: inputs, imageJob: job.id },
+    const written = await this.shots.writeMedia(shot.id, {
+      kind: 'image',
+      replacedBy: job.type,
+      values: { imageUrl: await this.media.displayUrl(key), s3ImageKey: key, generationStatus: 'completed' },
+      media: { imageInputs: inputs, imageJob: job.id, imageGeneration: job.type },
+      clear: ['imageJobId'],
     });
-    if (updated === null) {
+    if (written === null) {
       await this.media.deleteImage(key);
       throw notFound('Shot');
     }
-    if (shot.s3ImageKey !== null && shot.s3ImageKey !== key && isGeneratedShotKey(shot, shot.s3ImageKey)) {
-      await this.media.deleteImage(shot.s3ImageKey).catch(() => undefined);
-    }
+    await this.deleteDropped(written);
+    const updated = written.shot;
     return updated;
   }
 
@@ -189,15 +189,18 @@ export class ShotRenderService {
       `${projectPrefix(current.projectId)}shots/${current.id}/`,
       clip.path,
     );
-    const { videoJobId: _done, ...metadata } = current.metadata ?? {};
-    const updated = await this.shots.writeGeneration(current.id, {
-      videoUrl: await this.media.displayUrl(key),
-      s3VideoKey: key,
-      videoGenerationStatus: 'completed',
-      metadata: {
-        ...metadata,
+    const written = await this.shots.writeMedia(current.id, {
+      kind: 'video',
+      replacedBy: job.type,
+      values: {
+        videoUrl: await this.media.displayUrl(key),
+        s3VideoKey: key,
+        videoGenerationStatus: 'completed',
+      },
+      media: {
         videoInputs: videoInputs(current, aspect),
         videoJob: job.id,
+        videoGeneration: job.type,
         video: {
           durationSeconds: clip.durationSeconds,
           frames: clip.frames,
@@ -206,19 +209,25 @@ export class ShotRenderService {
           height: clip.height,
         },
       },
+      clear: ['videoJobId'],
     });
-    if (updated === null) {
+    if (written === null) {
       await this.media.deleteObject(key);
       throw notFound('Shot');
     }
-    if (
-      current.s3VideoKey !== null &&
-      current.s3VideoKey !== key &&
-      isGeneratedShotKey(current, current.s3VideoKey)
-    ) {
-      await this.media.deleteObject(current.s3VideoKey).catch(() => undefined);
-    }
+    await this.deleteDropped(written);
+    const updated = written.shot;
     return updated;
+  }
+
+  /** The stored media of takes dropped by the cap that nothing else refers to. */
+  private async deleteDropped(written: MediaWrite): Promise<void> {
+    if (written.dropped.length === 0) return;
+    const { images, videos } = unreferencedKeys(written.shot, written.kept, written.dropped);
+    await Promise.all([
+      ...images.map((key) => this.media.deleteImage(key).catch(() => undefined)),
+      ...videos.map((key) => this.media.deleteObject(key).catch(() => undefined)),
+    ]);
   }
 
   /** A coverage variant's image: the shot rendered at the variant's framing; its display url. */
@@ -295,9 +304,4 @@ function assetSubject(asset: AssetEntity): PlacedAssetSource['asset'] {
 
 function definedPrompt(prompt: string | null | undefined): { prompt?: string } {
   return prompt ? { prompt } : {};
-}
-
-/** Generated media of the shot lives under its own folder; anything else (an upload) is not ours to delete. */
-function isGeneratedShotKey(shot: ShotEntity, key: string): boolean {
-  return key.startsWith(`${projectPrefix(shot.projectId)}shots/${shot.id}/`);
 }
