@@ -70,7 +70,7 @@ export function shotsClient(ctx: DomainContext) {
     /** The shot's takes (earlier images and videos), newest first, with freshly signed URLs. */
     getTakes: (shotId: string) => requireSocket(ctx).request('shot', 'getTakes', { shotId }),
     /** Restores a take; the shot's current media become a take. Answers the shot and its takes. */
-    useTake: (shotId: string, takeId: string) =>
+    restoreTake: (shotId: string, takeId: string) =>
       requireSocket(ctx).request('shot', 'useTake', { shotId, takeId }),
 
     /** Any other shot action (placements, coverage, seedream, …), typed by the contract. */
