@@ -16,6 +16,9 @@ const ShotLabPage = lazy(() =>
 const StoryboardPrint = lazy(() =>
   import('./print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
 );
+const MediaPage = lazy(() =>
+  import('./media/media-page.js').then((module) => ({ default: module.MediaPage })),
+);
 const TimelinePage = lazy(() =>
   import('./timeline/timeline-page.js').then((module) => ({ default: module.TimelinePage })),
 );
@@ -28,7 +31,7 @@ export function ProductPage() {
     select: (state) => printLayoutOf((state.location.search as Record<string, unknown>).print),
   });
   useEffect(() => {
-    if (product === 'storyboard' || product === 'timeline' || product === 'shot-lab')
+    if (product === 'storyboard' || product === 'timeline' || product === 'shot-lab' || product === 'media')
       prefetchShots(client, queryClient, projectId);
   }, [client, queryClient, product, projectId]);
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
@@ -57,6 +60,13 @@ export function ProductPage() {
     return (
       <Suspense fallback={null}>
         <ShotLabPage projectId={projectId} />
+      </Suspense>
+    );
+  }
+  if (product === 'media') {
+    return (
+      <Suspense fallback={null}>
+        <MediaPage projectId={projectId} />
       </Suspense>
     );
   }

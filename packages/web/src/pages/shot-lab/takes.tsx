@@ -46,7 +46,7 @@ export function Takes({
   shot: Shot;
   onRestored: (shot: Shot, takes: ShotTake[]) => void;
 }) {
-  const { client, activity, toasts } = useServices();
+  const { client, activity, toasts, commands } = useServices();
   const queryClient = useQueryClient();
   const takes = useQuery({
     queryKey: takesKey(shot),
@@ -73,10 +73,13 @@ export function Takes({
           }
         }
       : undefined;
+    // Buttons and the palette re-read availability when the page's handlers change.
+    commands.version.set((v) => v + 1);
     return () => {
       delete labHandlers['shotLab.useTake'];
+      commands.version.set((v) => v + 1);
     };
-  }, [current, activity, client, shot.id, queryClient, toasts, onRestored]);
+  }, [current, activity, client, shot.id, queryClient, toasts, onRestored, commands]);
 
   return (
     <section className="lab-takes" aria-labelledby="lab-takes-heading">
