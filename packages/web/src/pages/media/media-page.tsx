@@ -293,7 +293,6 @@ function MediaCell({
       id={itemDomId(item)}
       role="gridcell"
       aria-selected={active}
-      aria-label={`Shot ${formatShotNumber(index)}, ${shot.name}, ${item.kind}, ${MEDIA_STATUS_LABELS[item.status]}`}
       className={cx('sb-cell media-cell', active && 'is-active')}
       data-kind={item.kind}
       onClick={onOpen}
