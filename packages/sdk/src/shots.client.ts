@@ -67,6 +67,11 @@ export function shotsClient(ctx: DomainContext) {
     generateVideoBatch: socketOnly('generate-video-batch'),
     generateWithQuality: socketOnly('generate-with-quality'),
     edit: socketOnly('edit'),
+    /** The shot's takes (earlier images and videos), newest first, with freshly signed URLs. */
+    getTakes: (shotId: string) => requireSocket(ctx).request('shot', 'getTakes', { shotId }),
+    /** Restores a take; the shot's current media become a take. Answers the shot and its takes. */
+    restoreTake: (shotId: string, takeId: string) =>
+      requireSocket(ctx).request('shot', 'useTake', { shotId, takeId }),
 
     /** Any other shot action (placements, coverage, seedream, …), typed by the contract. */
     send: <A extends ShotAction>(action: A, payload: ActionPayload<'shot', A>) =>

@@ -410,6 +410,40 @@ describe('the app actions do what they say', () => {
     expect(toast?.action?.label).toBe('Open jobs');
   });
 
+  it('Render Stale Images and Videos batch the stale shots, and are unavailable with a reason when none is', async () => {
+    const { action, registry, services, client } = appRegistry();
+    const at = inProject('storyboard');
+    const images = action('generate.renderStaleImages');
+    const videos = action('generate.renderStaleVideos');
+    // Shots not loaded yet: the server decides.
+    expect(registry.isAvailable(images, at)).toBe(true);
+    const shot = (id: string, extra: object) => ({
+      id,
+      projectId: 'p1',
+      image_url: null,
+      video_url: null,
+      ...extra,
+    });
+    services.queryClient.setQueryData(['shots', 'p1'], {
+      shots: [
+        shot('a', { image_url: '/a.png', video_url: '/a.mp4' }),
+        shot('b', { image_url: '/b.png', image_stale: true, video_url: '/b.mp4' }),
+      ],
+      total: 2,
+      limit: 2000,
+      offset: 0,
+    });
+    expect(registry.isAvailable(images, at)).toBe(true);
+    expect(registry.isAvailable(videos, at)).toBe(false);
+    expect(videos.unavailableReason?.(at)).toBe("every shot's video is rendered and up to date");
+    const generateBatch = vi
+      .spyOn(client.shots, 'generateBatch')
+      .mockResolvedValue({ job: started, counts: { waiting: 1, running: 0 } });
+    await images.perform(at);
+    expect(generateBatch).toHaveBeenCalledWith({ projectId: 'p1', staleOnly: true });
+    expect(services.toasts.store.get()[0]?.title).toBe('Render Stale Images started');
+  });
+
   it("a batch that cannot start shows 'Operation Failed' with the reason", async () => {
     const { action, services, client } = appRegistry();
     vi.spyOn(client.shots, 'generateVideoBatch').mockRejectedValue(new Error('Socket not connected'));

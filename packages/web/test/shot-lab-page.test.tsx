@@ -48,7 +48,25 @@ async function renderLab() {
     score: 7.5,
     passed: true,
   }));
-  const api = fakeShotsApi(shots, { generateWithQuality });
+  const take = {
+    id: id(500),
+    shotId: id(1),
+    kind: 'image' as const,
+    generation: 'shot:generate',
+    replacedBy: 'shot:generate',
+    image_url: '/frames/earlier.png',
+    video_url: null,
+    s3_image_key: 'projects/p/shots/s/earlier.png',
+    s3_video_key: null,
+    createdAt: '2026-11-25T10:00:00.000Z',
+  };
+  const getTakes = vi.fn(async (shotId: string) => ({ shotId, takes: shotId === id(1) ? [take] : [] }));
+  const restoreTake = vi.fn(async (shotId: string) => ({
+    shotId,
+    shot: { ...shots[0], image_url: '/frames/earlier.png', s3_image_key: take.s3_image_key },
+    takes: [{ ...take, id: id(501), replacedBy: 'shot:useTake', image_url: '/frames/1.png' }],
+  }));
+  const api = fakeShotsApi(shots, { generateWithQuality, getTakes, restoreTake });
   const { update } = api;
   const client = {
     socket: undefined,
@@ -65,7 +83,7 @@ async function renderLab() {
     services.queryClient
       .getQueryData<ShotListData>(queryKeys.shots(PROJECT_ID))
       ?.shots.find((candidate) => candidate.id === shotId);
-  return { services, ids, update, shot, router, generateWithQuality };
+  return { services, ids, update, shot, router, generateWithQuality, getTakes, restoreTake };
 }
 
 describe('shot lab', () => {
@@ -103,7 +121,7 @@ describe('shot lab', () => {
     expect(await screen.findByDisplayValue('Cabin')).toBeInTheDocument();
   });
 
-  it('shows the score of a generation with quality, and says takes are not kept', async () => {
+  it('shows the score of a generation with quality', async () => {
     const { services, generateWithQuality } = await renderLab();
     const action = services.registry.get('shotLab.generateWithQuality');
     await act(async () => {
@@ -111,6 +129,24 @@ describe('shot lab', () => {
     });
     expect(generateWithQuality).toHaveBeenCalledWith(expect.objectContaining({ minScore: 6, maxRetries: 3 }));
     expect(screen.getByText(/best score/)).toHaveTextContent('7.5 / 10 after 2 attempts');
-    expect(screen.getByText(/Takes are not kept yet/)).toBeInTheDocument();
+  });
+
+  it("lists the shot's takes and restores the chosen one with Use this take", async () => {
+    const { services, ids, shot, getTakes, restoreTake } = await renderLab();
+    const group = await screen.findByRole('radiogroup', { name: 'Takes, newest first' });
+    expect(getTakes).toHaveBeenCalledWith(ids[0]);
+    const radio = screen.getByRole('radio');
+    expect(radio).toBeChecked();
+    expect(group).toHaveTextContent('Image');
+    expect(group).toHaveTextContent('Generated');
+    const button = screen.getByRole('button', { name: 'Use this take' });
+    expect(button).toBeEnabled();
+    const action = services.registry.get('shotLab.useTake');
+    await act(async () => {
+      await action?.perform({ pathname: `/project/${PROJECT_ID}/shot-lab`, projectId: PROJECT_ID });
+    });
+    expect(restoreTake).toHaveBeenCalledWith(ids[0], id(500));
+    expect(shot(ids[0] as string)?.image_url).toBe('/frames/earlier.png');
+    expect(await screen.findByText(/Take restored/)).toBeInTheDocument();
   });
 });

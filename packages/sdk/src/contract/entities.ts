@@ -312,6 +312,38 @@ export const shotUpdatesSchema = z.object({
 });
 export type ShotUpdates = z.infer<typeof shotUpdatesSchema>;
 
+/** Takes kept per shot: a generation beyond this drops the oldest. */
+export const MAX_SHOT_TAKES = 10;
+
+/**
+ * A take: the image and video a shot had before a generation replaced one of them (or before a take
+ * was restored over them). `kind` is the media the replacing generation made; `generation` the job
+ * type that made this take's media of that kind ('shot:generate', 'shot:edit', …), null when not
+ * known (an upload, or media older than takes); `replacedBy` the job type (or 'shot:useTake') that
+ * replaced it. URLs are signed afresh in every reply.
+ */
+export const shotTakeSchema = z.object({
+  id: idSchema,
+  shotId: idSchema,
+  kind: z.enum(['image', 'video']),
+  generation: z.string().max(TEXT_LIMITS.shortText).nullable(),
+  replacedBy: z.string().max(TEXT_LIMITS.shortText),
+  image_url: urlSchema.nullable(),
+  video_url: urlSchema.nullable(),
+  s3_image_key: storageKeySchema.nullable(),
+  s3_video_key: storageKeySchema.nullable(),
+  /** When the take was kept (its media were replaced). */
+  createdAt: timestampSchema,
+});
+export type ShotTake = z.infer<typeof shotTakeSchema>;
+
+/** A shot's takes, newest first. */
+export const shotTakesSchema = z.object({
+  shotId: idSchema,
+  takes: z.array(shotTakeSchema).max(MAX_SHOT_TAKES),
+});
+export type ShotTakes = z.infer<typeof shotTakesSchema>;
+
 export const shotPageSchema = z.object({
   shots: z.array(shotSchema),
   /** Shots matching the filter, across all pages. */

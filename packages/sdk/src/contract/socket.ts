@@ -40,6 +40,7 @@ import {
   shotAssetPlacementUpdatesSchema,
   shotPageSchema,
   shotSchema,
+  shotTakesSchema,
   shotUpdatesSchema,
   shotUpsertSchema,
   streamlinedAssetSchema,
@@ -405,6 +406,17 @@ export const SOCKET_ACTIONS = {
     'generate-with-quality': {
       payload: shotGenerationPayloadSchema.extend(qualityOptionsSchema.shape),
       reply: qualityGenerationReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** The shot's takes (its earlier images and videos), newest first, with freshly signed URLs. */
+    getTakes: { payload: shotRef, reply: shotTakesSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    /**
+     * Restores a take as the shot's image and video (with the fingerprints they were made from); the
+     * shot's current media become a take, so nothing is lost. Emits shot:updated.
+     */
+    useTake: {
+      payload: shotRef.extend({ takeId: idSchema }),
+      reply: shotTakesSchema.extend({ shot: shotSchema }),
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
   },

@@ -82,6 +82,9 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'delete-variant',
     'delete-all-variants',
     'generate-with-quality',
+    // Ours (issue 15): a shot's takes.
+    'getTakes',
+    'useTake',
   ],
   script: [
     'analyze',
@@ -187,6 +190,8 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     'delete-variant': { variantId: uuid() },
     'delete-all-variants': { shotId },
     'generate-with-quality': { projectId, shotId },
+    getTakes: { shotId },
+    useTake: { shotId, takeId: uuid() },
   },
   script: {
     analyze: { content: 'INT. TRAIN - NIGHT\n\nMara waits.' },

@@ -24,8 +24,7 @@ import type { ShotRenderOptions } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { projectPrefix } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
-import type { ShotValues } from './shot.mapper.js';
-import { ShotsRepository } from './shot.repository.js';
+import { type MediaWrite, type MediaWriteInput, ShotsRepository } from './shot.repository.js';
 import {
   imageInputs,
   type PlacementSource,
@@ -35,6 +34,7 @@ import {
   shotStyle,
   videoInputs,
 } from './shot-inputs.js';
+import { unreferencedKeys } from './shot-takes.js';
 
 export type MediaKind = 'image' | 'video';
 
@@ -141,12 +141,12 @@ export class ShotRenderService {
       await this.media.deleteImage(key);
       throw new GenerationCancelledError();
     }
-    const { imageJobId: _done, ...metadata } = shot.metadata ?? {};
-    return this.writeMedia(shot, key, shot.s3ImageKey, (stale) => this.media.deleteImage(stale), {
-      imageUrl: await this.media.displayUrl(key),
-      s3ImageKey: key,
-      generationStatus: 'completed',
-      metadata: { ...metadata, imageInputs: inputs, imageJob: job.id },
+    return this.writeMedia(shot.id, key, (stored) => this.media.deleteImage(stored), {
+      kind: 'image',
+      replacedBy: job.type,
+      values: { imageUrl: await this.media.displayUrl(key), s3ImageKey: key, generationStatus: 'completed' },
+      media: { imageInputs: inputs, imageJob: job.id, imageGeneration: job.type },
+      clear: ['imageJobId'],
     });
   }
 
@@ -182,15 +182,18 @@ export class ShotRenderService {
       `${projectPrefix(current.projectId)}shots/${current.id}/`,
       clip.path,
     );
-    const { videoJobId: _done, ...metadata } = current.metadata ?? {};
-    return this.writeMedia(current, key, current.s3VideoKey, (stale) => this.media.deleteObject(stale), {
-      videoUrl: await this.media.displayUrl(key),
-      s3VideoKey: key,
-      videoGenerationStatus: 'completed',
-      metadata: {
-        ...metadata,
+    return this.writeMedia(current.id, key, (stored) => this.media.deleteObject(stored), {
+      kind: 'video',
+      replacedBy: job.type,
+      values: {
+        videoUrl: await this.media.displayUrl(key),
+        s3VideoKey: key,
+        videoGenerationStatus: 'completed',
+      },
+      media: {
         videoInputs: videoInputs(current, aspect),
         videoJob: job.id,
+        videoGeneration: job.type,
         video: {
           durationSeconds: clip.durationSeconds,
           frames: clip.frames,
@@ -199,29 +202,38 @@ export class ShotRenderService {
           height: clip.height,
         },
       },
+      clear: ['videoJobId'],
     });
   }
 
   /**
-   * Points the shot at its new stored media. When the shot was deleted meanwhile the new object is
-   * removed again (NOT_FOUND); otherwise the media it replaces goes, when this server generated it.
+   * Points the shot at its new stored media, the replaced media kept as a take. When the shot was
+   * deleted meanwhile the new object is removed again (NOT_FOUND); takes dropped by the cap lose
+   * their stored media when nothing else refers to it.
    */
   private async writeMedia(
-    shot: ShotEntity,
+    shotId: string,
     key: string,
-    replaced: string | null,
     remove: (key: string) => Promise<unknown>,
-    values: ShotValues,
+    input: MediaWriteInput,
   ): Promise<ShotEntity> {
-    const updated = await this.shots.writeGeneration(shot.id, values);
-    if (updated === null) {
+    const written = await this.shots.writeMedia(shotId, input);
+    if (written === null) {
       await remove(key);
       throw notFound('Shot');
     }
-    if (replaced !== null && replaced !== key && isGeneratedShotKey(shot, replaced)) {
-      await remove(replaced).catch(() => undefined);
-    }
-    return updated;
+    await this.deleteDropped(written);
+    return written.shot;
+  }
+
+  /** The stored media of takes dropped by the cap that nothing else refers to. */
+  private async deleteDropped(written: MediaWrite): Promise<void> {
+    if (written.dropped.length === 0) return;
+    const { images, videos } = unreferencedKeys(written.shot, written.kept, written.dropped);
+    await Promise.all([
+      ...images.map((key) => this.media.deleteImage(key).catch(() => undefined)),
+      ...videos.map((key) => this.media.deleteObject(key).catch(() => undefined)),
+    ]);
   }
 
   /** A coverage variant's image: the shot rendered at the variant's framing; its display url. */
@@ -298,9 +310,4 @@ function assetSubject(asset: AssetEntity): PlacedAssetSource['asset'] {
 
 function definedPrompt(prompt: string | null | undefined): { prompt?: string } {
   return prompt ? { prompt } : {};
-}
-
-/** Generated media of the shot lives under its own folder; anything else (an upload) is not ours to delete. */
-function isGeneratedShotKey(shot: ShotEntity, key: string): boolean {
-  return key.startsWith(`${projectPrefix(shot.projectId)}shots/${shot.id}/`);
 }

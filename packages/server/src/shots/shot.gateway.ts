@@ -11,6 +11,7 @@ import { ShotCoverageService } from './shot-coverage.service.js';
 import { ShotGenerationService } from './shot-generation.service.js';
 import { ShotOrderService } from './shot-order.service.js';
 import { ShotPlacementsService } from './shot-placement.service.js';
+import { ShotTakesService } from './shot-takes.service.js';
 
 /** The shot domain's socket actions. */
 @WebSocketGateway()
@@ -21,6 +22,7 @@ export class ShotsGateway {
     private readonly order: ShotOrderService,
     private readonly coverage: ShotCoverageService,
     private readonly generation: ShotGenerationService,
+    private readonly takes: ShotTakesService,
   ) {}
 
   @SocketAction('shot:create')
@@ -111,6 +113,16 @@ export class ShotsGateway {
   @SocketAction('shot:delete-all-variants')
   deleteAllVariants(user: User, { shotId }: ParsedPayload<'shot:delete-all-variants'>) {
     return this.coverage.removeAll(user, shotId);
+  }
+
+  @SocketAction('shot:getTakes')
+  getTakes(user: User, { shotId }: ParsedPayload<'shot:getTakes'>) {
+    return this.takes.list(user, shotId);
+  }
+
+  @SocketAction('shot:useTake')
+  useTake(user: User, { shotId, takeId }: ParsedPayload<'shot:useTake'>) {
+    return this.takes.use(user, shotId, takeId);
   }
 
   @SocketAction('shot:generate')

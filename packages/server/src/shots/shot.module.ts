@@ -12,6 +12,7 @@ import { ShotGenerationService } from './shot-generation.service.js';
 import { ShotOrderService } from './shot-order.service.js';
 import { ShotPlacementsService } from './shot-placement.service.js';
 import { ShotRenderService } from './shot-render.service.js';
+import { ShotTakesService } from './shot-takes.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 @Module({
@@ -25,6 +26,7 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
     ShotOrderService,
     ShotCoverageService,
     ShotRenderService,
+    ShotTakesService,
     ShotGenerationJobs,
     ShotGenerationService,
     ShotsGateway,

@@ -7,6 +7,31 @@ import { EntityRows } from '../database/entity-rows.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
+import {
+  RESTORE,
+  restoredValues,
+  type StoredTake,
+  snapshotTake,
+  type TakeKind,
+  takesOf,
+  withTake,
+} from './shot-takes.js';
+
+/** A generation's write: the shot as written, its takes kept and the ones dropped by the cap. */
+/** What a generation writes over a shot's media (see writeMedia). */
+export interface MediaWriteInput {
+  kind: TakeKind;
+  replacedBy: string;
+  values: ShotValues;
+  media: Record<string, unknown>;
+  clear: readonly string[];
+}
+
+export interface MediaWrite {
+  shot: ShotEntity;
+  kept: StoredTake[];
+  dropped: StoredTake[];
+}
 
 /** A whole shot to write: its contract fields (defaults applied) and where it sits. */
 export interface ShotWrite {
@@ -300,6 +325,72 @@ export class ShotsRepository {
   async writeGeneration(shotId: string, values: ShotValues): Promise<ShotEntity | null> {
     const { sets, params } = this.assignments(values, 2);
     const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
+       SELECT * FROM updated`,
+      [shotId, ...params],
+    );
+    return this.rows.first(rows);
+  }
+
+  /**
+   * A generation's result written over the shot's media, in one transaction on the locked row: the
+   * media it had become its newest take (the oldest beyond MAX_SHOT_TAKES dropped), `clear` leaves its
+   * metadata and `media` is merged into it. Null when the shot is gone.
+   */
+  async writeMedia(shotId: string, change: MediaWriteInput): Promise<MediaWrite | null> {
+    return this.db.transaction(async (manager) => {
+      const [row]: Record<string, unknown>[] = await manager.query(
+        'SELECT * FROM shots WHERE id = $1 FOR UPDATE',
+        [shotId],
+      );
+      if (row === undefined) return null;
+      const current = this.rows.fromRow(row);
+      const { kept, dropped } = withTake(
+        takesOf(current),
+        snapshotTake(current, change.kind, change.replacedBy),
+      );
+      const metadata: Record<string, unknown> = { ...(current.metadata ?? {}) };
+      for (const key of change.clear) delete metadata[key];
+      const shot = await this.writeOn(manager, shotId, {
+        ...change.values,
+        metadata: { ...metadata, ...change.media, takes: kept },
+      });
+      return shot === null ? null : { shot, kept, dropped };
+    });
+  }
+
+  /**
+   * Restores the owner's shot's take: the take leaves the list and the shot's current media (if any)
+   * become the newest take. 'shot' or 'take' says which was not found.
+   */
+  async restoreTake(
+    ownerId: string,
+    shotId: string,
+    takeId: string,
+  ): Promise<{ shot: ShotEntity; takes: StoredTake[] } | 'shot' | 'take'> {
+    return this.db.transaction(async (manager) => {
+      const current = await this.findOwned(ownerId, shotId, manager, true);
+      if (current === null) return 'shot';
+      const takes = takesOf(current);
+      const take = takes.find((candidate) => candidate.id === takeId);
+      if (take === undefined) return 'take';
+      const kind: TakeKind =
+        take.s3ImageKey !== current.s3ImageKey || take.imageUrl !== current.imageUrl ? 'image' : 'video';
+      const others = takes.filter((candidate) => candidate.id !== takeId);
+      const { kept } = withTake(others, snapshotTake(current, kind, RESTORE));
+      const shot = await this.writeOn(manager, current.id, restoredValues(current, take, kept));
+      if (shot === null) return 'shot';
+      return { shot, takes: kept };
+    });
+  }
+
+  private async writeOn(
+    manager: EntityManager,
+    shotId: string,
+    values: ShotValues,
+  ): Promise<ShotEntity | null> {
+    const { sets, params } = this.assignments(values, 2);
+    const rows: Record<string, unknown>[] = await manager.query(
       `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
        SELECT * FROM updated`,
       [shotId, ...params],

@@ -249,6 +249,9 @@ export const SOCKET_SAMPLES: SampleTable = {
     'delete-variant': (ids) => ({ variantId: ids.variantId }),
     'delete-all-variants': (ids) => ({ shotId: ids.shotIds[0] }),
     'generate-with-quality': (ids) => ({ projectId: ids.projectId, shotId: ids.shotIds[0] }),
+    getTakes: (ids) => ({ shotId: ids.shotIds[0] }),
+    // Alice's shots have no takes; the owner check refuses before any take is looked up.
+    useTake: (ids) => ({ shotId: ids.shotIds[0], takeId: ids.shotIds[1] }),
   },
   script: {
     analyze: () => ({ content: SCRIPT_SAMPLE }),

@@ -1,7 +1,11 @@
 import type { JobAcceptedReply } from '@reelbench/sdk';
 import { TOASTS } from '@reelbench/sdk';
 import type { PageCommandId } from '../app/page-commands.js';
+import { queryKeys } from '../app/query-keys.js';
 import type { AppServices } from '../app/services.js';
+import { printPath } from '../pages/print/print-actions.js';
+import type { ShotListData } from '../shots/editor.js';
+import type { ShotWithStaleness } from '../shots/model.js';
 import { errorBody } from '../state/errors.js';
 import { applyTheme, loadTheme, toggleTheme } from '../theme.js';
 import type { ActionContext, ActionDefinition } from './registry.js';
@@ -91,6 +95,54 @@ async function startBatch(
   } catch (error) {
     services.toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
   }
+}
+
+/**
+ * How many of the project's shots a `staleOnly` batch of this kind would render (the server picks the
+ * shots whose image or video is missing or made from other inputs than the shot's current ones), from
+ * the shots in the cache; null when they are not loaded (the server decides).
+ */
+export function staleShotCount(
+  services: Pick<AppServices, 'queryClient'>,
+  projectId: string,
+  kind: 'image' | 'video',
+) {
+  const data = services.queryClient.getQueryData<ShotListData>(queryKeys.shots(projectId));
+  if (data === undefined) return null;
+  return data.shots.filter((shot: ShotWithStaleness) =>
+    kind === 'image'
+      ? !shot.image_url || shot.image_stale === true
+      : !shot.video_url || shot.video_stale === true,
+  ).length;
+}
+
+function renderStale(env: ActionEnv, kind: 'image' | 'video'): ActionDefinition {
+  const { services } = env;
+  const label = kind === 'image' ? 'Render Stale Images' : 'Render Stale Videos';
+  const count = (context: ActionContext) =>
+    context.projectId === null ? 0 : staleShotCount(services, context.projectId, kind);
+  return {
+    id: kind === 'image' ? 'generate.renderStaleImages' : 'generate.renderStaleVideos',
+    label,
+    section: SECTIONS.generation,
+    keywords: [
+      'stale',
+      'changed',
+      'out of date',
+      'missing',
+      kind === 'image' ? 'frames' : 'animatics',
+      'batch',
+    ],
+    available: (context) => hasProject(context) && count(context) !== 0,
+    unavailableReason: (context) =>
+      hasProject(context) ? `every shot's ${kind} is rendered and up to date` : 'open a project first',
+    perform: (context) =>
+      startBatch(env, context, label, (projectId) =>
+        kind === 'image'
+          ? services.client.shots.generateBatch({ projectId, staleOnly: true })
+          : services.client.shots.generateVideoBatch({ projectId, staleOnly: true }),
+      ),
+  };
 }
 
 /** Every action of the app. The palette, the shortcuts, the help overlay and the buttons read these. */
@@ -192,12 +244,8 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
       section: SECTIONS.project,
       keywords: ['print', 'pdf', 'export', 'contact sheet'],
       available: hasProject,
-      perform: () => {
-        toasts.show({
-          type: 'info',
-          title: 'Storyboard print view not built yet',
-          message: 'It comes with the storyboard page; this command opens it once it exists.',
-        });
+      perform: (context) => {
+        if (context.projectId !== null) navigate(printPath(context.projectId, 'sheet'));
       },
     },
 
@@ -224,6 +272,8 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
           client.shots.generateVideoBatch({ projectId, all: true }),
         ),
     },
+    renderStale(env, 'image'),
+    renderStale(env, 'video'),
     {
       id: 'generate.recomposeAll',
       label: 'Re-compose All Shots',

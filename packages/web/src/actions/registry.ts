@@ -27,6 +27,8 @@ export interface ActionDefinition {
   paths?: string[];
   /** Whether the action is available here, e.g. only with a current project. */
   available?: (context: ActionContext) => boolean;
+  /** Why the action is not available here, for a disabled button's tooltip (e.g. "Nothing is stale"). */
+  unavailableReason?: (context: ActionContext) => string | undefined;
   /** The help shortcut works while focus is in a field, except where its key writes text. */
   allowWhileTyping?: boolean;
   /** Listed in the help dialog but handled by a component, not by the global key handler. */

@@ -1,9 +1,10 @@
-import { useParams } from '@tanstack/react-router';
+import { useParams, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useServices } from '../app/services-context.js';
 import { PRODUCTS } from '../products.js';
 import { prefetchShots } from '../shots/fetch-shots.js';
 import { NotFoundPage } from './not-found-page.js';
+import { printLayoutOf } from './print/print-actions.js';
 import { UpcomingPage } from './upcoming-page.js';
 
 const StoryboardPage = lazy(() =>
@@ -11,6 +12,12 @@ const StoryboardPage = lazy(() =>
 );
 const ShotLabPage = lazy(() =>
   import('./shot-lab/shot-lab-page.js').then((module) => ({ default: module.ShotLabPage })),
+);
+const StoryboardPrint = lazy(() =>
+  import('./print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
+);
+const MediaPage = lazy(() =>
+  import('./media/media-page.js').then((module) => ({ default: module.MediaPage })),
 );
 const TimelinePage = lazy(() =>
   import('./timeline/timeline-page.js').then((module) => ({ default: module.TimelinePage })),
@@ -20,11 +27,21 @@ const TimelinePage = lazy(() =>
 export function ProductPage() {
   const { projectId, product } = useParams({ from: '/guarded/project/$projectId/$product' });
   const { client, queryClient } = useServices();
+  const print = useRouterState({
+    select: (state) => printLayoutOf((state.location.search as Record<string, unknown>).print),
+  });
   useEffect(() => {
-    if (product === 'storyboard' || product === 'timeline' || product === 'shot-lab')
+    if (product === 'storyboard' || product === 'timeline' || product === 'shot-lab' || product === 'media')
       prefetchShots(client, queryClient, projectId);
   }, [client, queryClient, product, projectId]);
   if (!(PRODUCTS as readonly string[]).includes(product)) return <NotFoundPage />;
+  if (product === 'storyboard' && print !== null) {
+    return (
+      <Suspense fallback={null}>
+        <StoryboardPrint projectId={projectId} layout={print} />
+      </Suspense>
+    );
+  }
   if (product === 'storyboard') {
     return (
       <Suspense fallback={null}>
@@ -43,6 +60,13 @@ export function ProductPage() {
     return (
       <Suspense fallback={null}>
         <ShotLabPage projectId={projectId} />
+      </Suspense>
+    );
+  }
+  if (product === 'media') {
+    return (
+      <Suspense fallback={null}>
+        <MediaPage projectId={projectId} />
       </Suspense>
     );
   }

@@ -23,11 +23,6 @@ const PAGES: Record<string, { title: string; text: string; actions: string[] }> 
     text: 'The editor (the timeline with the cut’s transitions) is being built.',
     actions: ['nav.jobs'],
   },
-  media: {
-    title: 'Media',
-    text: 'The media browser is being built. Generated images and videos are kept and will all be listed here.',
-    actions: ['generate.renderAllImages'],
-  },
   audio: {
     title: 'Audio',
     text: 'Soundtrack upload and waveforms are being built.',

@@ -23,9 +23,12 @@ export function ActionButton({
   iconOnly,
   ...rest
 }: ActionButtonProps) {
-  const { label, shortcut, available, run } = useAction(actionId);
+  const { label, shortcut, available, reason, run } = useAction(actionId);
   if (!available && !showUnavailable) return null;
-  const tip = shortcut ? `${label} · ${shortcut}` : label;
+  const named = shortcut ? `${label} · ${shortcut}` : label;
+  const tip = reason ? `${named} — ${reason}` : named;
+  // Disabled with a reason: still focusable and hoverable (aria-disabled), so the reason can be read.
+  const explained = !available && reason !== undefined;
   return (
     <Tooltip content={tip}>
       <Button
@@ -33,7 +36,8 @@ export function ActionButton({
         iconOnly={iconOnly}
         aria-label={iconOnly ? label : undefined}
         aria-keyshortcuts={shortcut}
-        disabled={!available || rest.disabled}
+        disabled={(!available && !explained) || rest.disabled}
+        aria-disabled={explained ? true : undefined}
         onClick={run}
         data-action={actionId}
       >

@@ -45,6 +45,7 @@ export function useAction(id: string) {
   const available = action ? services.registry.isAvailable(action, context) : false;
   return {
     action,
+    reason: available ? undefined : action?.unavailableReason?.(context),
     label: action?.label ?? id,
     shortcut: shortcutLabel(action),
     available,

@@ -5,6 +5,7 @@ export type LabActionId =
   | 'shotLab.generateImage'
   | 'shotLab.generateVideo'
   | 'shotLab.generateWithQuality'
+  | 'shotLab.useTake'
   | 'shotLab.removePlacement'
   | 'shotLab.openTimeline';
 
@@ -31,6 +32,12 @@ const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & {
     label: 'Generate image with quality check',
     section: 'Generation',
     keywords: ['assess', 'score', 'retry', 'shot lab'],
+  },
+  {
+    id: 'shotLab.useTake',
+    label: 'Use this take',
+    section: 'Generation',
+    keywords: ['take', 'restore', 'earlier', 'previous image', 'revert', 'history', 'shot lab'],
   },
   {
     id: 'shotLab.removePlacement',

@@ -14,6 +14,7 @@ import { ChevronLeft, ChevronRight, Film, ImagePlus, Sparkles, Trash2, Video } f
 import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -46,6 +47,7 @@ import { FrameStatus } from '../storyboard/storyboard-cell.js';
 import { formatDuration } from '../timeline/timeline-model.js';
 import { labHandlers, registerLabActions } from './lab-actions.js';
 import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
+import { Takes } from './takes.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
 
@@ -159,6 +161,16 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
     queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
       list ? { ...list, shots: list.shots.map((s) => (s.id === next.id ? next : s)) } : list,
     );
+
+  const onRestored = useCallback(
+    (restored: Shot) => {
+      queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
+        list ? { ...list, shots: list.shots.map((s) => (s.id === restored.id ? restored : s)) } : list,
+      );
+      setAnnouncement('Take restored · the image it replaced is now the newest take');
+    },
+    [queryClient, projectId],
+  );
 
   // The lab's buttons are registered actions: hand them this shot while mounted.
   labHandlers['shotLab.generateImage'] = shot
@@ -336,6 +348,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
               Remove
             </ActionButton>
           </div>
+          <Takes shot={shot} onRestored={onRestored} />
           <Coverage shotId={shot.id} />
         </section>
         <aside className="lab-side" aria-label="Shot">
@@ -702,7 +715,7 @@ function Coverage({ shotId }: { shotId: string }) {
   const variants = coverage.data ?? [];
   return (
     <div className="lab-coverage">
-      <h2 className="lab-heading">Coverage and takes</h2>
+      <h2 className="lab-heading">Coverage</h2>
       {coverage.isPending ? (
         <p className="lab-note">Loading coverage…</p>
       ) : coverage.isError ? (
@@ -724,10 +737,6 @@ function Coverage({ shotId }: { shotId: string }) {
           ))}
         </ul>
       )}
-      <p className="lab-note">
-        Takes are not kept yet: each generation replaces the shot’s image and video, and the server does not
-        store earlier ones to go back to.
-      </p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { FRAMING_TYPES, MAX_SHOT_DURATION, type ShotUpdates, TEXT_LIMITS } from '@reelbench/sdk';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ImagePlus, LayoutGrid, ListVideo, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, Film, ImagePlus, LayoutGrid, ListVideo, RefreshCw, Search } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
@@ -585,6 +585,12 @@ const ShotListToolbar = memo(function ShotListToolbar({
         <span className="shots-toolbar__divider" aria-hidden="true" />
         <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
           Generate image
+        </ActionButton>
+        <ActionButton actionId="generate.renderStaleImages" icon={<RefreshCw size={16} aria-hidden="true" />}>
+          Render stale images
+        </ActionButton>
+        <ActionButton actionId="generate.renderStaleVideos" icon={<Film size={16} aria-hidden="true" />}>
+          Render stale videos
         </ActionButton>
       </div>
     </header>

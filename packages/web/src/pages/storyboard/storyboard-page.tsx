@@ -1,6 +1,16 @@
 import { useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Clapperboard, ImagePlus, Images, List, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  Clapperboard,
+  Film,
+  ImagePlus,
+  Images,
+  List,
+  Printer,
+  RefreshCw,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -455,6 +465,13 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
           <ActionButton actionId="nav.shots" variant="ghost" icon={<List size={16} aria-hidden="true" />}>
             Shot list
           </ActionButton>
+          <ActionButton
+            actionId="project.exportStoryboard"
+            variant="ghost"
+            icon={<Printer size={16} aria-hidden="true" />}
+          >
+            Print
+          </ActionButton>
           <span className="shots-toolbar__divider" aria-hidden="true" />
           <ActionButton
             actionId="zoom.out"
@@ -470,6 +487,15 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
           />
           <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
             Generate image
+          </ActionButton>
+          <ActionButton
+            actionId="generate.renderStaleImages"
+            icon={<RefreshCw size={16} aria-hidden="true" />}
+          >
+            Render stale
+          </ActionButton>
+          <ActionButton actionId="generate.renderStaleVideos" icon={<Film size={16} aria-hidden="true" />}>
+            Stale videos
           </ActionButton>
           <ActionButton
             actionId="generate.renderAllImages"

@@ -1,0 +1,413 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { sceneColorVar } from '../../shots/actions.js';
+import { formatShotNumber, framingLabel, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
+import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
+import { createStore, useStore } from '../../state/store.js';
+import { Button } from '../../ui/button.js';
+import { EmptyState, Skeleton } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import { Modal } from '../../ui/modal.js';
+import { Select } from '../../ui/select.js';
+import {
+  MEDIA_STATUS_LABELS,
+  type MediaFilters,
+  type MediaItem,
+  type MediaStatus,
+  mediaLayout,
+  moveByKey,
+} from './media-model.js';
+import '../../styles/shots.css';
+import '../../styles/media.css';
+
+const PAD_X = 24;
+const GAP = 16;
+const MIN_CELL = 220;
+const META_HEIGHT = 52;
+const ROW_GAP = 18;
+const HEADER_HEIGHT = 56;
+
+/** The filters, kept for the tab. */
+export const mediaFilters = createStore<MediaFilters>({ kind: 'all', status: 'all' });
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
+
+/**
+ * /project/{id}/media: every generated image and video of the project by scene and shot, filterable
+ * by kind and status, virtualised; arrows move, Enter opens one large (arrows move there too, Escape
+ * closes, a video plays).
+ */
+export function MediaPage({ projectId }: { projectId: string }) {
+  const { board, aspect, isLoading, error } = useProjectShots(projectId);
+  const filters = useStore(mediaFilters);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef);
+  const ratio = aspectValue(aspect);
+  const inner = Math.max(0, width - PAD_X * 2);
+  const columns = Math.max(1, Math.floor((inner + GAP) / (MIN_CELL + GAP)));
+  const cellWidth = (inner - GAP * (columns - 1)) / columns;
+  const itemRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
+  const layout = useMemo(() => mediaLayout(board, filters, columns), [board, filters, columns]);
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const current = Math.min(active, Math.max(0, layout.items.length - 1));
+
+  const virtualizer = useVirtualizer({
+    count: layout.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : itemRowHeight),
+    overscan: 3,
+    paddingEnd: 48,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, itemRowHeight, layout]);
+
+  const reveal = useCallback(
+    (index: number) => {
+      const row = layout.rowOfItem[index];
+      if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
+    },
+    [layout, virtualizer],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
+    const next = moveByKey(layout, current, event.key);
+    if (next !== null) {
+      event.preventDefault();
+      setActive(next);
+      reveal(next);
+    } else if (event.key === 'Enter' && layout.items[current]) {
+      event.preventDefault();
+      setOpen(current);
+    }
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const activeItem = layout.items[current];
+  const activeRow = layout.rowOfItem[current];
+  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
+  const hasShots = board.shots.length > 0;
+  const counts = useMemo(() => {
+    let images = 0;
+    let videos = 0;
+    for (const entry of board.shots) {
+      if (entry.shot.image_url) images += 1;
+      if (entry.shot.video_url) videos += 1;
+    }
+    return { images, videos };
+  }, [board]);
+
+  return (
+    <div className="page page--full shots-page media-page">
+      <header className="shots-toolbar">
+        <div className="shots-toolbar__heading">
+          <div className="shots-toolbar__title">
+            <h1 className="page__title">Media</h1>
+            {hasShots ? (
+              <p className="shots-toolbar__facts mono">
+                {counts.images} {counts.images === 1 ? 'image' : 'images'} · {counts.videos}{' '}
+                {counts.videos === 1 ? 'video' : 'videos'} · {layout.items.length} shown
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="shots-toolbar__filters">
+          <Select
+            aria-label="Kind"
+            value={filters.kind}
+            onValueChange={(kind) => mediaFilters.set((f) => ({ ...f, kind: kind as MediaFilters['kind'] }))}
+            options={[
+              { value: 'all', label: 'Images and videos' },
+              { value: 'image', label: 'Images' },
+              { value: 'video', label: 'Videos' },
+            ]}
+          />
+          <Select
+            aria-label="Status"
+            value={filters.status}
+            onValueChange={(status) =>
+              mediaFilters.set((f) => ({ ...f, status: status as MediaFilters['status'] }))
+            }
+            options={[
+              { value: 'all', label: 'Any status' },
+              ...(Object.keys(MEDIA_STATUS_LABELS) as MediaStatus[]).map((status) => ({
+                value: status,
+                label: MEDIA_STATUS_LABELS[status],
+              })),
+            ]}
+          />
+        </div>
+      </header>
+      <ShotsPageStatus
+        announcement=""
+        error={error}
+        isLoading={isLoading}
+        hasShots={hasShots}
+        skeleton={<Skeleton width={260} height={18} />}
+        icon={<Images size={28} aria-hidden="true" />}
+      />
+      {hasShots && layout.items.length === 0 ? (
+        <EmptyState
+          icon={<ImageIcon size={28} aria-hidden="true" />}
+          title={
+            counts.images + counts.videos === 0 ? 'Nothing rendered yet' : 'No media matches these filters'
+          }
+          actions={<ActionButton actionId="generate.renderAllImages" variant="primary" />}
+        >
+          Render the shots' images and videos, and every one of them shows here by scene.
+        </EmptyState>
+      ) : null}
+      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
+      <div
+        ref={scrollRef}
+        className="sb-scroll media-scroll"
+        role="grid"
+        aria-label="Media"
+        aria-rowcount={layout.rows.length}
+        aria-colcount={columns}
+        aria-activedescendant={activeMounted && activeItem ? itemDomId(activeItem) : undefined}
+        tabIndex={0}
+        hidden={layout.items.length === 0}
+        onKeyDown={onKeyDown}
+      >
+        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((virtual) => {
+            const row = layout.rows[virtual.index];
+            if (!row) return null;
+            return (
+              // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
+              <div
+                key={row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`}
+                role="row"
+                aria-rowindex={virtual.index + 1}
+                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
+                style={{
+                  transform: `translateY(${virtual.start}px)`,
+                  height: virtual.size,
+                  paddingInline: PAD_X,
+                }}
+              >
+                {row.kind === 'header' ? (
+                  // biome-ignore lint/a11y: A virtualised ARIA grid row header (see the grid above)
+                  <div
+                    role="rowheader"
+                    aria-colspan={columns}
+                    className={
+                      row.group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'
+                    }
+                    style={{ ['--scene-color' as string]: sceneColorVar(row.group.color) }}
+                  >
+                    {row.group.sceneNumber !== null ? (
+                      <span className="sb-scene__number mono">Scene {row.group.sceneNumber}</span>
+                    ) : null}
+                    <span className="sb-scene__name">{row.group.name}</span>
+                    <span className="sb-scene__facts mono">
+                      {row.count} {row.count === 1 ? 'item' : 'items'}
+                    </span>
+                  </div>
+                ) : (
+                  <div
+                    className="sb-row__cells"
+                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
+                  >
+                    {layout.items.slice(row.first, row.first + row.count).map((item, i) => (
+                      <MediaCell
+                        key={item.id}
+                        item={item}
+                        active={row.first + i === current}
+                        aspect={aspect.replace(':', ' / ')}
+                        onOpen={() => {
+                          setActive(row.first + i);
+                          setOpen(row.first + i);
+                        }}
+                      />
+                    ))}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <Lightbox
+        items={layout.items}
+        index={open}
+        onMove={(index) => {
+          setOpen(index);
+          setActive(index);
+          reveal(index);
+        }}
+        onClose={() => {
+          setOpen(null);
+          requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
+        }}
+      />
+    </div>
+  );
+}
+
+function MediaCell({
+  item,
+  active,
+  aspect,
+  onOpen,
+}: {
+  item: MediaItem;
+  active: boolean;
+  aspect: string;
+  onOpen: () => void;
+}) {
+  const { shot, index } = item.entry;
+  return (
+    // biome-ignore lint/a11y: A cell of the virtualised grid; the grid handles the keyboard
+    <div
+      id={itemDomId(item)}
+      role="gridcell"
+      aria-selected={active}
+      className={cx('sb-cell media-cell', active && 'is-active')}
+      data-kind={item.kind}
+      onClick={onOpen}
+    >
+      <div className="sb-frame" style={{ aspectRatio: aspect }}>
+        {item.kind === 'image' ? (
+          <img src={item.url} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <video src={item.url} muted preload="metadata" playsInline />
+        )}
+        <span className={cx('media-cell__kind', `media-cell__kind--${item.kind}`)}>
+          {item.kind === 'video' ? (
+            <Play size={12} aria-hidden="true" />
+          ) : (
+            <ImageIcon size={12} aria-hidden="true" />
+          )}
+          {item.kind === 'video' ? 'Video' : 'Image'}
+        </span>
+        {item.status !== 'completed' ? (
+          <span className={cx('frame-status', `frame-status--${item.status}`)}>
+            {MEDIA_STATUS_LABELS[item.status]}
+          </span>
+        ) : null}
+      </div>
+      <p className="media-cell__line">
+        <span className="mono media-cell__number">{formatShotNumber(index)}</span>
+        <span className="media-cell__name">{shot.name}</span>
+        <span className="media-cell__meta mono">{framingLabel(shot.framing)}</span>
+      </p>
+    </div>
+  );
+}
+
+function Lightbox({
+  items,
+  index,
+  onMove,
+  onClose,
+}: {
+  items: MediaItem[];
+  index: number | null;
+  onMove: (index: number) => void;
+  onClose: () => void;
+}) {
+  const item = index === null ? undefined : items[index];
+  useEffect(() => {
+    if (index === null) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target instanceof HTMLVideoElement) return;
+      if (event.key === 'ArrowLeft' && index > 0) {
+        event.preventDefault();
+        onMove(index - 1);
+      } else if (event.key === 'ArrowRight' && index < items.length - 1) {
+        event.preventDefault();
+        onMove(index + 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [index, items.length, onMove]);
+  const title = item
+    ? `Shot ${formatShotNumber(item.entry.index)} · ${item.entry.shot.name} · ${item.kind === 'video' ? 'Video' : 'Image'}`
+    : '';
+  return (
+    <Modal
+      open={item !== undefined}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={title}
+      description={
+        item ? `${index === null ? 0 : index + 1} of ${items.length} · ← → move · Esc closes` : undefined
+      }
+      size="fullscreen"
+      className="lightbox"
+    >
+      {item ? (
+        <div className="lightbox__stage">
+          {item.kind === 'image' ? (
+            <img key={item.id} src={item.url} alt={title} className="lightbox__media" />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: generated animatics have no speech
+            <video
+              key={item.id}
+              src={item.url}
+              className="lightbox__media"
+              controls
+              autoPlay
+              muted
+              loop
+              playsInline
+            />
+          )}
+          <div className="lightbox__nav">
+            <Button
+              variant="ghost"
+              icon={<ChevronLeft size={16} aria-hidden="true" />}
+              disabled={index === 0}
+              onClick={() => index !== null && onMove(index - 1)}
+            >
+              Previous
+            </Button>
+            <span className="lightbox__facts mono">
+              {item.entry.shot.script_text || item.entry.shot.action || ''}
+            </span>
+            <Button
+              variant="ghost"
+              icon={<ChevronRight size={16} aria-hidden="true" />}
+              disabled={index === null || index >= items.length - 1}
+              onClick={() => index !== null && onMove(index + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
