@@ -12,3 +12,4 @@ export * from './frame-rate.js';
 export * from './otio.reader.js';
 export * from './otio.writer.js';
 export * from './timecode.js';
+export * from './review-markers.js';
