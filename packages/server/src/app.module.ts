@@ -11,6 +11,7 @@ import { JobsModule } from './jobs/job.module.js';
 import { ProjectsModule } from './projects/project.module.js';
 import { ProjectSaveModule } from './projects/project-save.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { RepositoryModule } from './repository/repository.module.js';
 import { ReviewModule } from './review/review.module.js';
 import { ScriptModule } from './script/script.module.js';
 import { SeriesModule } from './series/series.module.js';
@@ -46,6 +47,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       AssetsModule,
       FilesModule,
       ReviewModule,
+      RepositoryModule,
       JobsModule,
       CutsModule,
       SystemModule,

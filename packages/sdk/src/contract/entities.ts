@@ -759,17 +759,124 @@ export type EdlSummary = z.infer<typeof edlSummarySchema>;
 
 // ---------------------------------------------------------------- review
 
+/** How long a new review link lives, in hours; none: until it is revoked. */
+export const REVIEW_LIMITS = {
+  maxExpiryHours: 24 * 365,
+  authorName: 100,
+  commentBody: 2_000,
+  /** Comments kept per project; a review link cannot grow a project's data without bound. */
+  commentsPerProject: 2_000,
+  /** The latest time a comment may name: 22 hours, the longest cut the editorial formats hold. */
+  maxTimeMs: 22 * 3_600 * 1_000,
+} as const;
+
+export const reviewLinkCreateSchema = z
+  .object({
+    /** Hours from now until the link stops working; left out: it works until revoked. */
+    expiresInHours: z.number().int().min(1).max(REVIEW_LIMITS.maxExpiryHours).optional(),
+  })
+  .prefault({});
+export type ReviewLinkCreate = z.input<typeof reviewLinkCreateSchema>;
+
+/** A new link: the token is shown once, here; only its hash is stored. */
 export const reviewLinkSchema = z.object({
+  id: idSchema,
   token: z.string().min(1),
   url: urlSchema,
   createdAt: timestampSchema,
+  expiresAt: timestampSchema.nullable(),
 });
 export type ReviewLink = z.infer<typeof reviewLinkSchema>;
+
+/** A project's live (not revoked) link in the owner's list: no token, its first characters as a hint. */
+export const reviewLinkSummarySchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  hint: z.string().min(1).max(16),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema.nullable(),
+  expired: z.boolean(),
+});
+export type ReviewLinkSummary = z.infer<typeof reviewLinkSummarySchema>;
+
+/** What a reviewer sends: a name, the text, and the time of the cut it is about. */
+export const reviewCommentCreateSchema = z.object({
+  authorName: z.string().trim().min(1).max(REVIEW_LIMITS.authorName),
+  body: z.string().trim().min(1).max(REVIEW_LIMITS.commentBody),
+  /** Milliseconds from the start of the cut the reviewer was watching. */
+  timeMs: z.number().int().min(0).max(REVIEW_LIMITS.maxTimeMs),
+});
+export type ReviewCommentCreate = z.input<typeof reviewCommentCreateSchema>;
+
+export const reviewCommentSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  authorName: z.string().min(1).max(REVIEW_LIMITS.authorName),
+  body: z.string().min(1).max(REVIEW_LIMITS.commentBody),
+  timeMs: z.number().int().min(0),
+  /** The shot on screen at timeMs when the comment was made (null past the end or with no shots). */
+  shotId: idSchema.nullable(),
+  /** Milliseconds into that shot. */
+  shotOffsetMs: z.number().int().min(0),
+  createdAt: timestampSchema,
+});
+export type ReviewComment = z.infer<typeof reviewCommentSchema>;
+
+/** The project's rendered rough cut, when one exists. */
+export const reviewRoughCutSchema = z.object({ url: urlSchema, duration: z.number().min(0) });
+export type ReviewRoughCut = z.infer<typeof reviewRoughCutSchema>;
 
 /** What a public review page may read: no owner data, no storage keys beyond the urls. */
 export const reviewViewSchema = z.object({
   project: projectSchema.pick({ id: true, name: true, description: true, thumbnail: true, settings: true }),
   shots: z.array(shotSchema),
   script: scriptSchema.nullable(),
+  roughCut: reviewRoughCutSchema.optional(),
+  comments: z.array(reviewCommentSchema).default([]),
 });
 export type ReviewView = z.infer<typeof reviewViewSchema>;
+
+// ---------------------------------------------------------------- repository
+
+export const publishSchema = z.object({ published: z.boolean() });
+export type PublishInput = z.infer<typeof publishSchema>;
+
+export const projectPublishedSchema = z.object({ projectId: idSchema, published: z.boolean() });
+export const assetPublishedSchema = z.object({ assetId: idSchema, published: z.boolean() });
+
+/** The owner's view of what a project shows on its repository page. */
+export const repositoryStateSchema = z.object({
+  projectId: idSchema,
+  /** The whole project: every asset of it (and its series' shared assets) is shown. */
+  published: z.boolean(),
+  publishedAssetIds: z.array(idSchema),
+  /** The public page's id: the project's id. */
+  repositoryId: idSchema,
+});
+export type RepositoryState = z.infer<typeof repositoryStateSchema>;
+
+/** A published asset as the public sees it: its text and images' signed URLs, nothing else. */
+export const repositoryAssetSchema = z.object({
+  id: idSchema,
+  type: assetTypeSchema,
+  name: nameSchema,
+  description: z.string().nullable(),
+  images: z.array(
+    z.object({
+      key: imageKeySchema,
+      url: urlSchema,
+      thumbnailUrl: urlSchema.nullable(),
+    }),
+  ),
+});
+export type RepositoryAsset = z.infer<typeof repositoryAssetSchema>;
+
+/** /repository/{repositoryId}: a project's or a series' published assets. */
+export const repositoryViewSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['project', 'series']),
+  name: nameSchema,
+  description: z.string().nullable(),
+  assets: z.array(repositoryAssetSchema),
+});
+export type RepositoryView = z.infer<typeof repositoryViewSchema>;

@@ -6,6 +6,7 @@ import {
   jobCountsSchema,
   jobStatusSchema,
   projectSchema,
+  reviewCommentSchema,
   shotSchema,
   TEXT_LIMITS,
   urlSchema,
@@ -37,6 +38,8 @@ export const SERVER_EVENTS = {
   jobProgress: 'job:progress',
   jobComplete: 'job:complete',
   jobError: 'job:error',
+  reviewCommentAdded: 'review:comment-added',
+  reviewCommentDeleted: 'review:comment-deleted',
 } as const;
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
 
@@ -124,6 +127,9 @@ export const SERVER_EVENT_SCHEMAS = {
     status: z.enum(['failed', 'cancelled']),
     error: messageSchema,
   }),
+  /** A reviewer commented through a review link (to the owner's sockets subscribed to the project). */
+  'review:comment-added': z.object({ projectId: idSchema, comment: reviewCommentSchema }),
+  'review:comment-deleted': z.object({ projectId: idSchema, commentId: idSchema }),
 } as const satisfies { [E in ServerEventName]: z.ZodType };
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof SERVER_EVENT_SCHEMAS)[E]>;

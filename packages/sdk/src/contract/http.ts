@@ -10,6 +10,7 @@ import {
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema } from './editorial.js';
 import {
+  assetPublishedSchema,
   assetSchema,
   assetTypeSchema,
   authResponseSchema,
@@ -19,7 +20,14 @@ import {
   projectSaveResultSchema,
   projectSaveSchema,
   projectSchema,
+  publishSchema,
+  repositoryStateSchema,
+  repositoryViewSchema,
+  reviewCommentCreateSchema,
+  reviewCommentSchema,
+  reviewLinkCreateSchema,
   reviewLinkSchema,
+  reviewLinkSummarySchema,
   reviewViewSchema,
   sceneSchema,
   scriptFormatHelpSchema,
@@ -464,7 +472,21 @@ export const HTTP_ROUTES = {
     createLink: {
       method: 'POST',
       path: '/api/projects/:id/review-links',
+      body: reviewLinkCreateSchema,
       response: reviewLinkSchema,
+      auth: true,
+    },
+    /** The project's links that were not revoked (expired ones say so). */
+    listLinks: {
+      method: 'GET',
+      path: '/api/projects/:id/review-links',
+      response: z.array(reviewLinkSummarySchema),
+      auth: true,
+    },
+    revokeLink: {
+      method: 'DELETE',
+      path: '/api/projects/:id/review-links/:linkId',
+      response: deletedReplySchema,
       auth: true,
     },
     revoke: {
@@ -474,6 +496,50 @@ export const HTTP_ROUTES = {
       auth: true,
     },
     view: { method: 'GET', path: '/api/review/:token', response: reviewViewSchema, auth: false },
+    /** A reviewer's time-coded comment: the token is the permission, a name is all it asks. */
+    comment: {
+      method: 'POST',
+      path: '/api/review/:token/comments',
+      body: reviewCommentCreateSchema,
+      response: reviewCommentSchema,
+      auth: false,
+    },
+    listComments: {
+      method: 'GET',
+      path: '/api/projects/:id/review-comments',
+      response: z.array(reviewCommentSchema),
+      auth: true,
+    },
+    deleteComment: {
+      method: 'DELETE',
+      path: '/api/projects/:id/review-comments/:commentId',
+      response: deletedReplySchema,
+      auth: true,
+    },
+  },
+  /** The public repository page (/repository/{repositoryId}) and what the owner publishes on it. */
+  repository: {
+    view: { method: 'GET', path: '/api/repository/:id', response: repositoryViewSchema, auth: false },
+    state: {
+      method: 'GET',
+      path: '/api/projects/:id/repository',
+      response: repositoryStateSchema,
+      auth: true,
+    },
+    publishProject: {
+      method: 'PUT',
+      path: '/api/projects/:id/repository',
+      body: publishSchema,
+      response: repositoryStateSchema,
+      auth: true,
+    },
+    publishAsset: {
+      method: 'PUT',
+      path: '/api/asset/:id/repository',
+      body: publishSchema,
+      response: assetPublishedSchema,
+      auth: true,
+    },
   },
   system: {
     health: { method: 'GET', path: '/api/health', response: healthSchema, auth: false },

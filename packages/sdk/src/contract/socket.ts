@@ -11,6 +11,7 @@ import {
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema, editorialFormatSchema } from './editorial.js';
 import {
+  assetPublishedSchema,
   assetSchema,
   assetTypeSchema,
   coverageCountsSchema,
@@ -32,6 +33,12 @@ import {
   projectSaveSchema,
   projectSchema,
   promptSchema,
+  publishSchema,
+  REVIEW_LIMITS,
+  repositoryStateSchema,
+  reviewCommentSchema,
+  reviewLinkSchema,
+  reviewLinkSummarySchema,
   sceneSchema,
   scriptAnalysisSchema,
   scriptSchema,
@@ -524,6 +531,50 @@ export const SOCKET_ACTIONS = {
     import: {
       payload: cutRefSchema.extend(cutImportSchema.shape),
       reply: cutImportResultSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+  },
+  /** The owner's review links and the comments reviewers left (the page itself is HTTP, by token). */
+  review: {
+    createLink: {
+      payload: projectRef.extend({
+        expiresInHours: z.number().int().min(1).max(REVIEW_LIMITS.maxExpiryHours).optional(),
+      }),
+      reply: reviewLinkSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    listLinks: {
+      payload: projectRef,
+      reply: z.array(reviewLinkSummarySchema),
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    revokeLink: {
+      payload: projectRef.extend({ linkId: idSchema }),
+      reply: deletedReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    listComments: {
+      payload: projectRef,
+      reply: z.array(reviewCommentSchema),
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    deleteComment: {
+      payload: projectRef.extend({ commentId: idSchema }),
+      reply: deletedReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+  },
+  /** What a project shows on its public repository page. */
+  repository: {
+    state: { payload: projectRef, reply: repositoryStateSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    publishProject: {
+      payload: projectRef.extend(publishSchema.shape),
+      reply: repositoryStateSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    publishAsset: {
+      payload: z.object({ assetId: idSchema }).extend(publishSchema.shape),
+      reply: assetPublishedSchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
   },

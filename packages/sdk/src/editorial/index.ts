@@ -11,4 +11,5 @@ export * from './fcpxml.writer.js';
 export * from './frame-rate.js';
 export * from './otio.reader.js';
 export * from './otio.writer.js';
+export * from './review-markers.js';
 export * from './timecode.js';

@@ -81,6 +81,20 @@ const VALID_EVENTS: { [E in ServerEventName]: z.input<(typeof SERVER_EVENT_SCHEM
   'job:progress': { ...jobBase, status: 'running' },
   'job:complete': { ...jobBase, progress: 100, status: 'completed', result: { urls: [] } },
   'job:error': { ...jobBase, status: 'cancelled', error: 'Cancelled by the user' },
+  'review:comment-added': {
+    projectId,
+    comment: {
+      id: uuid(),
+      projectId,
+      authorName: 'Ines',
+      body: 'Hold on the door a beat longer',
+      timeMs: 4_250,
+      shotId,
+      shotOffsetMs: 250,
+      createdAt: new Date(0).toISOString(),
+    },
+  },
+  'review:comment-deleted': { projectId, commentId: uuid() },
 };
 
 describe('SERVER_EVENTS', () => {
@@ -106,6 +120,8 @@ describe('SERVER_EVENTS', () => {
       jobProgress: 'job:progress',
       jobComplete: 'job:complete',
       jobError: 'job:error',
+      reviewCommentAdded: 'review:comment-added',
+      reviewCommentDeleted: 'review:comment-deleted',
     });
   });
 

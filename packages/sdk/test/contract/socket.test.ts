@@ -99,6 +99,8 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
   ],
   jobs: ['list', 'cancel'],
   cut: ['create', 'list', 'get', 'rename', 'delete', 'compare', 'export', 'import'],
+  review: ['createLink', 'listLinks', 'revokeLink', 'listComments', 'deleteComment'],
+  repository: ['state', 'publishProject', 'publishAsset'],
 };
 
 /** SPEC.md section 7 timeouts; every other action uses the 600 s default. */
@@ -217,6 +219,18 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     compare: { projectId, olderId: uuid(), newerId: uuid() },
     export: { projectId, cutId: uuid(), format: 'edl', options: { frameRate: 29.97, dropFrame: true } },
     import: { projectId, cutId: uuid(), format: 'otio', text: '{}' },
+  },
+  review: {
+    createLink: { projectId, expiresInHours: 72 },
+    listLinks: { projectId },
+    revokeLink: { projectId, linkId: uuid() },
+    listComments: { projectId },
+    deleteComment: { projectId, commentId: uuid() },
+  },
+  repository: {
+    state: { projectId },
+    publishProject: { projectId, published: true },
+    publishAsset: { assetId, published: false },
   },
 };
 

@@ -40,6 +40,10 @@ export class AssetEntity {
   @Column({ name: 'is_series_level', type: 'boolean', default: false })
   isSeriesLevel: boolean;
 
+  /** Shown on the public repository page (/repository/{id}). */
+  @Column({ name: 'repository_published', type: 'boolean', default: false })
+  repositoryPublished: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

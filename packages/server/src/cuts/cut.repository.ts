@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { ReviewCommentEntity } from '../review/review-comment.entity.js';
 import { CutEntity } from './cut.entity.js';
 
 /** The columns of a shot a cut is built from. */
@@ -37,6 +38,14 @@ export class CutsRepository {
 
   findIn(projectId: string, id: string, manager?: EntityManager): Promise<CutEntity | null> {
     return this.repo(manager).findOneBy({ id, projectId });
+  }
+
+  /** Reviewers' comments on the project, in the order of the cut (they become the export's markers). */
+  reviewComments(projectId: string): Promise<ReviewCommentEntity[]> {
+    return this.db.getRepository(ReviewCommentEntity).find({
+      where: { projectId },
+      order: { timeMs: 'ASC', createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /** The project's cuts, newest version first. */

@@ -28,6 +28,7 @@ import {
   secondsToFrames,
   summarizeCut,
   type TimelineShot,
+  withReviewMarkers,
 } from '@reelbench/sdk/editorial';
 import { z } from 'zod';
 import { notFound, validation } from '../common/domain-error.js';
@@ -154,7 +155,10 @@ export class CutsService {
     return compareCuts(toCut(older), toCut(newer));
   }
 
-  /** `format` may come from a URL: anything but edl, otio or fcpxml is a VALIDATION_ERROR naming it. */
+  /**
+   * `format` may come from a URL: anything but edl, otio or fcpxml is a VALIDATION_ERROR naming it.
+   * Reviewers' comments on the project are written as markers (withReviewMarkers).
+   */
   async export(
     user: User,
     projectId: string,
@@ -164,8 +168,9 @@ export class CutsService {
   ): Promise<CutExportFile> {
     const cut = await this.requireCut(user, projectId, cutId);
     const checked: EditorialFormat = parse(formatParam, { format }).format;
+    const comments = await this.cuts.reviewComments(cut.projectId);
     try {
-      return exportCut(toCut(cut), checked, options);
+      return exportCut(withReviewMarkers(toCut(cut), comments), checked, options);
     } catch (error) {
       throw asDomainError(error);
     }

@@ -6,6 +6,7 @@ import { FileEntity } from '../files/file.entity.js';
 import { JobEntity } from '../jobs/job.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectSaveEntity } from '../projects/project-save.entity.js';
+import { ReviewCommentEntity } from '../review/review-comment.entity.js';
 import { ReviewLinkEntity } from '../review/review-link.entity.js';
 import { ScriptEntity } from '../script/script.entity.js';
 import { SeriesEntity } from '../series/series.entity.js';
@@ -25,6 +26,7 @@ export const ENTITIES = [
   AssetEntity,
   FileEntity,
   ReviewLinkEntity,
+  ReviewCommentEntity,
   JobEntity,
   CutEntity,
 ];

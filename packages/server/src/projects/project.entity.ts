@@ -30,6 +30,10 @@ export class ProjectEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   settings: Record<string, unknown>;
 
+  /** Shown on the public repository page (/repository/{id}). */
+  @Column({ name: 'repository_published', type: 'boolean', default: false })
+  repositoryPublished: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -20,4 +20,12 @@ export class ReviewLinkEntity {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** Null: the link works until it is revoked. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  /** The token's first characters, so the owner can tell links apart; the token itself is not kept. */
+  @Column({ name: 'token_hint', type: 'varchar', length: 16, default: '' })
+  tokenHint: string;
 }

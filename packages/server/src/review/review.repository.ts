@@ -4,6 +4,7 @@ import { type DataSource, IsNull, type Repository } from 'typeorm';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ScriptEntity } from '../script/script.entity.js';
 import { ShotEntity } from '../shots/shot.entity.js';
+import { ReviewCommentEntity } from './review-comment.entity.js';
 import { ReviewLinkEntity } from './review-link.entity.js';
 
 @Injectable()
@@ -14,15 +15,31 @@ export class ReviewRepository {
     return this.db.getRepository(ReviewLinkEntity);
   }
 
+  private get comments(): Repository<ReviewCommentEntity> {
+    return this.db.getRepository(ReviewCommentEntity);
+  }
+
   insertLink(
-    values: Pick<ReviewLinkEntity, 'projectId' | 'tokenHash' | 'createdBy'>,
+    values: Pick<ReviewLinkEntity, 'projectId' | 'tokenHash' | 'tokenHint' | 'createdBy' | 'expiresAt'>,
   ): Promise<ReviewLinkEntity> {
     return this.links.save(this.links.create(values));
   }
 
-  /** The link with this token hash, unless it was revoked. */
+  /** The link with this token hash, unless it was revoked (its expiry is the caller's to check). */
   findActive(tokenHash: string): Promise<ReviewLinkEntity | null> {
     return this.links.findOneBy({ tokenHash, revokedAt: IsNull() });
+  }
+
+  findActiveIn(projectId: string, id: string): Promise<ReviewLinkEntity | null> {
+    return this.links.findOneBy({ projectId, id, revokedAt: IsNull() });
+  }
+
+  /** The project's links that were not revoked, newest first. */
+  listActive(projectId: string): Promise<ReviewLinkEntity[]> {
+    return this.links.find({
+      where: { projectId, revokedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
   }
 
   async revoke(link: ReviewLinkEntity): Promise<void> {
@@ -42,5 +59,34 @@ export class ReviewRepository {
 
   findScript(projectId: string): Promise<ScriptEntity | null> {
     return this.db.getRepository(ScriptEntity).findOneBy({ projectId });
+  }
+
+  insertComment(
+    values: Pick<
+      ReviewCommentEntity,
+      'projectId' | 'linkId' | 'authorName' | 'body' | 'timeMs' | 'shotId' | 'shotOffsetMs'
+    >,
+  ): Promise<ReviewCommentEntity> {
+    return this.comments.save(this.comments.create(values));
+  }
+
+  countComments(projectId: string): Promise<number> {
+    return this.comments.countBy({ projectId });
+  }
+
+  /** In the order of the cut: by time, then as they came. */
+  listComments(projectId: string): Promise<ReviewCommentEntity[]> {
+    return this.comments.find({
+      where: { projectId },
+      order: { timeMs: 'ASC', createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  findComment(projectId: string, id: string): Promise<ReviewCommentEntity | null> {
+    return this.comments.findOneBy({ projectId, id });
+  }
+
+  async deleteComment(id: string): Promise<void> {
+    await this.comments.delete({ id });
   }
 }

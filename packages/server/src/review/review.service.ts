@@ -1,22 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type DeletedReply,
   isReelbenchError,
+  REVIEW_LIMITS,
+  type ReviewComment,
+  type ReviewCommentCreate,
   type ReviewLink,
+  type ReviewLinkSummary,
   type ReviewView,
+  reviewCommentCreateSchema,
+  reviewLinkCreateSchema,
   type Script,
   type ScriptFormat,
+  SERVER_EVENTS,
   type Shot,
   scriptFormatSchema,
   type User,
 } from '@reelbench/sdk/contract';
 import { hashToken, newToken } from '../auth/token.js';
-import { notFound } from '../common/domain-error.js';
+import { notFound, validation } from '../common/domain-error.js';
+import { parse, parseId } from '../common/validation.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
+import { EventsService } from '../realtime/events.service.js';
 import type { ScriptEntity } from '../script/script.entity.js';
+import type { ShotEntity } from '../shots/shot.entity.js';
 import { ShotsService } from '../shots/shot.service.js';
 import { ReviewRepository } from './review.repository.js';
+import type { ReviewCommentEntity } from './review-comment.entity.js';
+import type { ReviewLinkEntity } from './review-link.entity.js';
+
+const HOUR_MS = 3_600_000;
+/** Characters of the token the owner's list shows: enough to tell links apart, far from a token. */
+const HINT_LENGTH = 6;
 
 function linkNotFound() {
   return notFound('Review link');
@@ -32,9 +49,58 @@ function toReviewScript(entity: ScriptEntity): Script {
   };
 }
 
+export function toReviewComment(entity: ReviewCommentEntity): ReviewComment {
+  return {
+    id: entity.id,
+    projectId: entity.projectId,
+    authorName: entity.authorName,
+    body: entity.body,
+    timeMs: entity.timeMs,
+    shotId: entity.shotId,
+    shotOffsetMs: entity.shotOffsetMs,
+    createdAt: entity.createdAt.toISOString(),
+  };
+}
+
+function isExpired(link: ReviewLinkEntity, now: number): boolean {
+  return link.expiresAt !== null && link.expiresAt.getTime() <= now;
+}
+
+function toSummary(link: ReviewLinkEntity, now: number): ReviewLinkSummary {
+  return {
+    id: link.id,
+    projectId: link.projectId,
+    hint: link.tokenHint || '…',
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    expired: isExpired(link, now),
+  };
+}
+
+/** A shot's length on the review timeline, as the cuts count it: a shot without one shows a second. */
+function shotLengthMs(shot: ShotEntity): number {
+  return Math.round((shot.duration > 0 ? shot.duration : 1) * 1_000);
+}
+
+/** The shot on screen at timeMs in the review's order, and how far into it; none past the end. */
+export function shotAt(
+  shots: readonly ShotEntity[],
+  timeMs: number,
+): { shotId: string | null; offsetMs: number } {
+  let start = 0;
+  for (const shot of shots) {
+    const length = shotLengthMs(shot);
+    if (timeMs < start + length) return { shotId: shot.id, offsetMs: timeMs - start };
+    start += length;
+  }
+  return { shotId: null, offsetMs: 0 };
+}
+
 /**
- * Read-only review of a project behind an unguessable, revocable token. The token is shown once, on
- * creation; only its sha256 is stored. The view holds nothing about the owner or other projects.
+ * Read-only review of a project behind unguessable, revocable, optionally expiring tokens. A token
+ * is shown once, on creation; only its sha256 (and a short hint) is stored. The view holds nothing
+ * about the owner or other projects. Reviewers leave time-coded comments with just a name; the
+ * owner's open pages hear about them live.
  */
 @Injectable()
 export class ReviewService {
@@ -42,17 +108,41 @@ export class ReviewService {
     private readonly reviews: ReviewRepository,
     private readonly projects: ProjectsService,
     private readonly shots: ShotsService,
+    private readonly events: EventsService,
   ) {}
 
-  async createLink(user: User, projectId: string): Promise<ReviewLink> {
+  async createLink(user: User, projectId: string, input: unknown = {}): Promise<ReviewLink> {
     const project = await this.projects.requireOwned(user, projectId);
+    const { expiresInHours } = parse(reviewLinkCreateSchema, input ?? {});
     const token = newToken();
     const link = await this.reviews.insertLink({
       projectId: project.id,
       tokenHash: hashToken(token),
+      tokenHint: token.slice(0, HINT_LENGTH),
       createdBy: user.id,
+      expiresAt: expiresInHours === undefined ? null : new Date(Date.now() + expiresInHours * HOUR_MS),
     });
-    return { token, url: `/review/${token}`, createdAt: link.createdAt.toISOString() };
+    return {
+      id: link.id,
+      token,
+      url: `/review/${token}`,
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async listLinks(user: User, projectId: string): Promise<ReviewLinkSummary[]> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const now = Date.now();
+    return (await this.reviews.listActive(project.id)).map((link) => toSummary(link, now));
+  }
+
+  async revokeLink(user: User, projectId: string, linkId: string): Promise<DeletedReply> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const link = await this.reviews.findActiveIn(project.id, parseId(linkId, 'Review link'));
+    if (link === null) throw linkNotFound();
+    await this.reviews.revoke(link);
+    return { id: link.id, deleted: true };
   }
 
   /** Only the project's owner may revoke; any other token is 'Review link not found'. */
@@ -70,18 +160,71 @@ export class ReviewService {
 
   /** Public: no account, the token is the permission. */
   async view(token: string): Promise<ReviewView> {
-    const link = await this.reviews.findActive(hashToken(token));
-    const project = link === null ? null : await this.reviews.findProject(link.projectId);
-    if (project === null) throw linkNotFound();
-    const [shots, script] = await Promise.all([
+    const { project } = await this.requireLive(token);
+    const [shots, script, comments] = await Promise.all([
       this.reviews.listShots(project.id),
       this.reviews.findScript(project.id),
+      this.reviews.listComments(project.id),
     ]);
+    // roughCut: filled once the project has a rendered rough cut (the rough-cut job stores it).
     return {
       project: this.reviewProject(project),
       shots: (await this.shots.presentAll(shots)).map(reviewShot),
       script: script === null ? null : toReviewScript(script),
+      comments: comments.map(toReviewComment),
     };
+  }
+
+  /** Public: a reviewer's comment, placed on the shot on screen at its time. */
+  async comment(token: string, input: ReviewCommentCreate): Promise<ReviewComment> {
+    const { link, project } = await this.requireLive(token);
+    const { authorName, body, timeMs } = parse(reviewCommentCreateSchema, input);
+    if ((await this.reviews.countComments(project.id)) >= REVIEW_LIMITS.commentsPerProject) {
+      throw validation(`A project keeps at most ${REVIEW_LIMITS.commentsPerProject} review comments`);
+    }
+    const at = shotAt(await this.reviews.listShots(project.id), timeMs);
+    const saved = toReviewComment(
+      await this.reviews.insertComment({
+        projectId: project.id,
+        linkId: link.id,
+        authorName,
+        body,
+        timeMs,
+        shotId: at.shotId,
+        shotOffsetMs: at.offsetMs,
+      }),
+    );
+    this.events.toProject(project.id, SERVER_EVENTS.reviewCommentAdded, {
+      projectId: project.id,
+      comment: saved,
+    });
+    return saved;
+  }
+
+  async listComments(user: User, projectId: string): Promise<ReviewComment[]> {
+    const project = await this.projects.requireOwned(user, projectId);
+    return (await this.reviews.listComments(project.id)).map(toReviewComment);
+  }
+
+  async deleteComment(user: User, projectId: string, commentId: string): Promise<DeletedReply> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const comment = await this.reviews.findComment(project.id, parseId(commentId, 'Review comment'));
+    if (comment === null) throw notFound('Review comment');
+    await this.reviews.deleteComment(comment.id);
+    this.events.toProject(project.id, SERVER_EVENTS.reviewCommentDeleted, {
+      projectId: project.id,
+      commentId: comment.id,
+    });
+    return { id: comment.id, deleted: true };
+  }
+
+  /** The link and its project, unless the link is unknown, revoked or expired, or the project gone. */
+  private async requireLive(token: string): Promise<{ link: ReviewLinkEntity; project: ProjectEntity }> {
+    const link = await this.reviews.findActive(hashToken(token));
+    if (link === null || isExpired(link, Date.now())) throw linkNotFound();
+    const project = await this.reviews.findProject(link.projectId);
+    if (project === null) throw linkNotFound();
+    return { link, project };
   }
 
   private reviewProject(entity: ProjectEntity): ReviewView['project'] {

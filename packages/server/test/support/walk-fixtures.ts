@@ -44,6 +44,7 @@ export interface WalkIds {
   assetId: string;
   variantId: string;
   reviewToken: string;
+  reviewLinkId: string;
   fileKey: string;
   names: string[];
   scriptText: string;
@@ -112,7 +113,7 @@ export async function setupWalkWorld(server: TestServer): Promise<WalkWorld> {
     { projectId: project.id, type: 'character', name: names[4] },
     201,
   );
-  const link = await create<{ token: string }>(
+  const link = await create<{ id: string; token: string }>(
     server,
     alice,
     'POST',
@@ -147,6 +148,7 @@ export async function setupWalkWorld(server: TestServer): Promise<WalkWorld> {
         assetId: asset.id,
         variantId,
         reviewToken: link.token,
+        reviewLinkId: link.id,
         fileKey: file.key,
         names,
         scriptText,
@@ -277,6 +279,18 @@ export const SOCKET_SAMPLES: SampleTable = {
     compare: (ids) => ({ projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() }),
     export: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl' }),
     import: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl', text: 'TITLE: x' }),
+  },
+  review: {
+    createLink: (ids) => ({ projectId: ids.projectId, expiresInHours: 24 }),
+    listLinks: (ids) => ({ projectId: ids.projectId }),
+    revokeLink: (ids) => ({ projectId: ids.projectId, linkId: ids.reviewLinkId }),
+    listComments: (ids) => ({ projectId: ids.projectId }),
+    deleteComment: (ids) => ({ projectId: ids.projectId, commentId: randomUUID() }),
+  },
+  repository: {
+    state: (ids) => ({ projectId: ids.projectId }),
+    publishProject: (ids) => ({ projectId: ids.projectId, published: true }),
+    publishAsset: (ids) => ({ assetId: ids.assetId, published: true }),
   },
 };
 
@@ -460,9 +474,23 @@ export const ROUTE_SAMPLES: RouteTable = {
     }),
   },
   review: {
-    createLink: (ids) => ({ params: { id: ids.projectId } }),
+    createLink: (ids) => ({ params: { id: ids.projectId }, body: { expiresInHours: 24 } }),
+    listLinks: (ids) => ({ params: { id: ids.projectId } }),
+    revokeLink: (ids) => ({ params: { id: ids.projectId, linkId: ids.reviewLinkId } }),
     revoke: (ids) => ({ params: { token: ids.reviewToken } }),
     view: (ids) => ({ params: { token: ids.reviewToken } }),
+    comment: (ids) => ({
+      params: { token: ids.reviewToken },
+      body: { authorName: 'Walker', body: 'A note', timeMs: 0 },
+    }),
+    listComments: (ids) => ({ params: { id: ids.projectId } }),
+    deleteComment: (ids) => ({ params: { id: ids.projectId, commentId: randomUUID() } }),
+  },
+  repository: {
+    view: (ids) => ({ params: { id: ids.projectId } }),
+    state: (ids) => ({ params: { id: ids.projectId } }),
+    publishProject: (ids) => ({ params: { id: ids.projectId }, body: { published: true } }),
+    publishAsset: (ids) => ({ params: { id: ids.assetId }, body: { published: true } }),
   },
   system: {
     health: () => ({ params: {} }),
@@ -484,6 +512,8 @@ export const PUBLIC_ROUTES = new Set([
   'auth.register',
   'auth.login',
   'review.view',
+  'review.comment',
+  'repository.view',
   'system.health',
   'system.openapi',
 ]);

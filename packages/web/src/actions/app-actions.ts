@@ -239,6 +239,15 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
       perform: () => ui.patch({ firstPassOpen: true }),
     },
     {
+      id: 'project.shareForReview',
+      label: 'Share for Review',
+      section: SECTIONS.project,
+      keywords: ['review', 'link', 'share', 'comments', 'client', 'feedback'],
+      hint: 'A read-only link with comments',
+      available: hasProject,
+      perform: () => ui.patch({ shareReviewOpen: true }),
+    },
+    {
       id: 'project.exportStoryboard',
       label: 'Export Storyboard (Print/PDF)',
       section: SECTIONS.project,

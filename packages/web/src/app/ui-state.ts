@@ -7,6 +7,7 @@ export interface UiState {
   firstPassOpen: boolean;
   newProjectOpen: boolean;
   newAssetOpen: boolean;
+  shareReviewOpen: boolean;
   railCollapsed: boolean;
   inspectorCollapsed: boolean;
   statusLineCollapsed: boolean;
@@ -34,6 +35,7 @@ export function createUiState() {
     firstPassOpen: false,
     newProjectOpen: false,
     newAssetOpen: false,
+    shareReviewOpen: false,
     ...loadPanels(),
   });
   store.subscribe(() => {

@@ -15,6 +15,9 @@ const Palette = lazy(() => loadPalette().then((module) => ({ default: module.Pal
 const HelpOverlay = lazy(() =>
   import('./help-overlay.js').then((module) => ({ default: module.HelpOverlay })),
 );
+const ShareReviewModal = lazy(() =>
+  import('../review/share-review-modal.js').then((module) => ({ default: module.ShareReviewModal })),
+);
 const FirstPassModal = lazy(() =>
   import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),
 );
@@ -49,7 +52,7 @@ export function AppLayout() {
   useActionsAndKeys();
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
-  const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen } = useStore(ui.store);
+  const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen, shareReviewOpen } = useStore(ui.store);
   // Each overlay's code loads the first time it opens; then it stays mounted, so closing is
   // Radix's own close (focus handed back at once) and not an unmount racing the next open.
   const opened = useRef(new Set<string>());
@@ -86,6 +89,7 @@ export function AppLayout() {
         {once('firstPass', firstPassOpen) ? <FirstPassModal /> : null}
         {once('newProject', newProjectOpen) ? <NewProjectModal /> : null}
         {once('newAsset', newAssetOpen) ? <NewAssetModal /> : null}
+        {once('shareReview', shareReviewOpen) ? <ShareReviewModal /> : null}
       </Suspense>
     </>
   );

@@ -48,6 +48,7 @@ import { TimelineTracks } from './timeline-tracks.js';
 import { Viewer } from './viewer.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
+import { CommentsPanel } from '../../review/comments-panel.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 
 /** The timeline's zoom, kept for the tab. */
@@ -515,6 +516,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
             onSceneOpen={onSceneOpen}
             onSceneDrop={onSceneDrop}
           />
+          <CommentsPanel projectId={projectId} onJump={(seconds) => transport.seek(seconds)} />
         </>
       )}
       {edits.dialog}

@@ -1,0 +1,129 @@
+import { HTTP_ROUTES, type ReviewComment } from '@reelbench/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageSquare, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useServices } from '../app/services-context.js';
+import { formatTimecode } from '../pages/timeline/timeline-model.js';
+import { errorBody } from '../state/errors.js';
+import { Button } from '../ui/button.js';
+import { Skeleton } from '../ui/card.js';
+import '../styles/review.css';
+
+export const reviewCommentsKey = (projectId: string) => ['review-comments', projectId] as const;
+
+function byTime(a: ReviewComment, b: ReviewComment): number {
+  return a.timeMs - b.timeMs || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+}
+
+/**
+ * The reviewers' comments on a project, live: a comment left on a review link appears here as it
+ * is posted (review:comment-added in the project's room). Each jumps to its time; the owner may
+ * delete one. Mounted on the timeline (and later the rough-cut page).
+ */
+export function CommentsPanel({
+  projectId,
+  onJump,
+}: {
+  projectId: string;
+  /** Seconds from the start of the cut. */
+  onJump?: (seconds: number) => void;
+}) {
+  const { client, toasts, activity } = useServices();
+  const queryClient = useQueryClient();
+  const key = reviewCommentsKey(projectId);
+  const comments = useQuery({
+    queryKey: key,
+    queryFn: () => client.http.typedRequest(HTTP_ROUTES.review.listComments, { params: { id: projectId } }),
+  });
+
+  useEffect(() => {
+    const socket = client.socket;
+    if (!socket) return;
+    const offs = [
+      socket.on('review:comment-added', ({ projectId: from, comment }) => {
+        if (from !== projectId) return;
+        queryClient.setQueryData<ReviewComment[]>(reviewCommentsKey(projectId), (list) =>
+          list === undefined || list.some((entry) => entry.id === comment.id)
+            ? list
+            : [...list, comment].sort(byTime),
+        );
+      }),
+      socket.on('review:comment-deleted', ({ projectId: from, commentId }) => {
+        if (from !== projectId) return;
+        queryClient.setQueryData<ReviewComment[]>(reviewCommentsKey(projectId), (list) =>
+          list?.filter((entry) => entry.id !== commentId),
+        );
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [client, queryClient, projectId]);
+
+  const remove = async (comment: ReviewComment) => {
+    try {
+      await activity.track(
+        client.http.typedRequest(HTTP_ROUTES.review.deleteComment, {
+          params: { id: projectId, commentId: comment.id },
+        }),
+      );
+      queryClient.setQueryData<ReviewComment[]>(key, (list) =>
+        list?.filter((entry) => entry.id !== comment.id),
+      );
+    } catch (failure) {
+      toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(failure) });
+    }
+  };
+
+  const list = comments.data ?? [];
+  return (
+    <section className="comments-panel" aria-labelledby="comments-panel-title">
+      <header className="comments-panel__header">
+        <h2 id="comments-panel-title" className="comments-panel__title">
+          <MessageSquare size={14} aria-hidden="true" /> Review comments
+        </h2>
+        <span className="comments-panel__count mono">{comments.data ? list.length : ''}</span>
+      </header>
+      {comments.isPending ? (
+        <Skeleton height={48} />
+      ) : comments.isError ? (
+        <p className="comments-panel__empty">{errorBody(comments.error)}</p>
+      ) : list.length === 0 ? (
+        <p className="comments-panel__empty">
+          No comments yet. Share for Review (Ctrl K) makes a link reviewers can comment through.
+        </p>
+      ) : (
+        <ol className="comments-panel__list" aria-live="polite">
+          {list.map((comment) => (
+            <li key={comment.id} className="comments-panel__item">
+              <div className="comments-panel__line">
+                {onJump ? (
+                  <button
+                    type="button"
+                    className="comments-panel__time mono"
+                    onClick={() => onJump(comment.timeMs / 1000)}
+                    aria-label={`Jump to ${formatTimecode(comment.timeMs / 1000)}`}
+                  >
+                    {formatTimecode(comment.timeMs / 1000)}
+                  </button>
+                ) : (
+                  <span className="comments-panel__time mono">{formatTimecode(comment.timeMs / 1000)}</span>
+                )}
+                <span className="comments-panel__author">{comment.authorName}</span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="comments-panel__delete"
+                  onClick={() => remove(comment)}
+                  aria-label={`Delete comment by ${comment.authorName}`}
+                  icon={<Trash2 size={13} aria-hidden="true" />}
+                />
+              </div>
+              <p className="comments-panel__body">{comment.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
