@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AssetsModule } from './assets/asset.module.js';
+import { AudioModule } from './audio/audio.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/config.js';
 import { CutsModule } from './cuts/cut.module.js';
@@ -48,6 +49,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       ReviewModule,
       JobsModule,
       CutsModule,
+      AudioModule,
       SystemModule,
     ],
   };
