@@ -36,7 +36,7 @@ export class AudioService {
     private readonly soundtracks: SoundtracksRepository,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
-    private readonly config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @InjectDataSource() private readonly db: DataSource,
   ) {}

@@ -59,7 +59,7 @@ export class RoughCutService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly media: MediaStore,
     private readonly slots: RenderSlots,
-    private readonly config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
