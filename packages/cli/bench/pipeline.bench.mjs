@@ -172,10 +172,14 @@ function report({ shots, total, steps, mp4Bytes, loadBefore, loadAfter }) {
     ...steps.map(
       (entry) => `| ${entry.name} | ${s(entry.seconds)} | ${entry.cpu === null ? '-' : s(entry.cpu)} |`,
     ),
-    `| **whole pipeline** | **${s(total)}** |`,
+    `| **whole pipeline** | **${s(total)}** | ${steps.every((entry) => entry.cpu !== null) ? s(steps.reduce((sum, entry) => sum + entry.cpu, 0)) : '-'} |`,
     '',
-    `Videos step: ${s(videos.seconds)} now, ${VIDEOS_BEFORE_SECONDS} s before the animatic encode was made`,
-    `faster (the same 10-page input on this machine); ${(VIDEOS_BEFORE_SECONDS / videos.seconds).toFixed(1)}x.`,
+    ...(PAGES === 10
+      ? [
+          `Videos step: ${s(videos.seconds)} now, ${VIDEOS_BEFORE_SECONDS} s before the animatic encode was made`,
+          `faster (the same 10-page input on this machine); ${(VIDEOS_BEFORE_SECONDS / videos.seconds).toFixed(1)}x.`,
+        ]
+      : []),
     `The rough cut is ${(mp4Bytes / 1e6).toFixed(1)} MB.`,
     '',
     `Whole pipeline ${s(total)} (goal ≤ ${GOAL_SECONDS} s): ${total <= GOAL_SECONDS ? 'met' : 'NOT met'}.`,
