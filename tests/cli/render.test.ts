@@ -22,6 +22,7 @@ import {
   ensureBuilt,
   FOUNTAIN,
   ROOT,
+  runBinary,
   runPiped,
   sessionEnv,
   startServer,
