@@ -22,6 +22,7 @@ import {
   ensureBuilt,
   FOUNTAIN,
   ROOT,
+  runBinary,
   runPiped,
   sessionEnv,
   startServer,
@@ -359,12 +360,12 @@ describe('render, jobs and export with the built binary against the real server'
     });
   });
 
-  it('export mp4 checks the project, then says it is not available yet: exit 1', async () => {
+  it('export mp4 needs the project, and a file to write to: exit 1 and 2', async () => {
     const output = join(configDir, 'night-shift.mp4');
-    expect(await reelbench(['export', 'mp4', projectId, '-o', output])).toEqual({
-      code: 1,
+    expect(await reelbench(['export', 'mp4', projectId, '-o', '-'])).toEqual({
+      code: 2,
       stdout: '',
-      stderr: 'error: MP4 export is not available yet: export edl, otio, fcpxml or pdf\n',
+      stderr: 'error: mp4 is written to a file: --out FILE, not -\n',
     });
     expect(existsSync(output)).toBe(false);
     expect(await reelbench(['export', 'mp4', randomUUID(), '-o', output])).toEqual({

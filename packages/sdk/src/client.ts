@@ -1,5 +1,6 @@
 import type { io } from 'socket.io-client';
 import { assetsClient } from './assets.client.js';
+import { audioClient } from './audio.client.js';
 import { authClient } from './auth.client.js';
 import { resolveBaseUrl } from './base-url.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -89,6 +90,7 @@ export function createReelbench(options: ReelbenchOptions = {}) {
     jobs: jobsClient(ctx),
     files: filesClient(ctx),
     cuts: cutsClient(ctx),
+    audio: audioClient(ctx),
     on,
     /** Disconnects the socket and clears its timers; the client can be dropped afterwards. */
     close: () => socket?.disconnect(),

@@ -1,4 +1,10 @@
-import type { CutCreate, CutExportFile, CutExportOptions, StoryboardLayout } from './contract/cuts.js';
+import type {
+  CutCreate,
+  CutExportFile,
+  CutExportOptions,
+  RoughCutRender,
+  StoryboardLayout,
+} from './contract/cuts.js';
 import type { EditorialFormat } from './contract/editorial.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import { type DomainContext, httpThenSocket } from './domain-context.js';
@@ -133,6 +139,26 @@ export function cutsClient(ctx: DomainContext) {
         ctx,
         () => http.typedRequest(routes.import, { params: { projectId, cutId }, body: { format, text } }),
         (socket) => socket.request('cut', 'import', { projectId, cutId, format, text }),
+      ),
+
+    /** Queues the cut's rough cut (one MP4): a job; its progress arrives as job events. */
+    renderRoughCut: (projectId: string, cutId: string, input: RoughCutRender = {}) =>
+      httpThenSocket(
+        ctx,
+        () => http.typedRequest(routes.renderRoughCut, { params: { projectId, cutId }, body: input }),
+        (socket) => socket.request('cut', 'render-rough-cut', { projectId, cutId, ...input }),
+      ),
+
+    /** The latest rough cut of the cut (of the project without cutId), with a fresh URL; null when none. */
+    roughCut: (projectId: string, cutId?: string) =>
+      httpThenSocket(
+        ctx,
+        () =>
+          http.typedRequest(routes.getRoughCut, {
+            params: { projectId },
+            query: cutId === undefined ? {} : { cutId },
+          }),
+        (socket) => socket.request('cut', 'get-rough-cut', { projectId, ...(cutId ? { cutId } : {}) }),
       ),
   };
 }

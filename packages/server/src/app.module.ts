@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AssetsModule } from './assets/asset.module.js';
+import { AudioModule } from './audio/audio.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/config.js';
 import { CutsModule } from './cuts/cut.module.js';
@@ -50,6 +51,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       RepositoryModule,
       JobsModule,
       CutsModule,
+      AudioModule,
       SystemModule,
     ],
   };

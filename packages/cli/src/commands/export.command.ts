@@ -2,7 +2,9 @@ import {
   type CutImportResultReply,
   type EditorialFormat,
   type EditorialFrameRate,
+  formatMessage,
   idSchema,
+  MESSAGES,
   ReelbenchError,
 } from '@reelbench/sdk/contract';
 import { Argument, type Command, Option } from 'commander';
@@ -10,6 +12,7 @@ import type { CliContext } from '../context.js';
 import { EXIT_CODES, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readTextFile, writeBinaryFile, writeTextFile } from '../input.js';
+import { storedJob } from '../live/watch-job.js';
 import type { CommandResult } from '../output.js';
 
 export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4'] as const;
@@ -19,8 +22,8 @@ export const IMPORT_FORMATS = ['edl', 'otio'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FPS = ['23.976', '24', '25', '29.97', '30'] as const;
 
-/** What mp4 still answers: the rough cut is not built yet. */
-export const EXPORT_NOT_AVAILABLE = 'MP4 export is not available yet: export edl, otio, fcpxml or pdf';
+/** How often `export mp4` asks how the rough cut job is doing. */
+const ROUGH_CUT_POLL_MS = 500;
 export const STORYBOARD_LAYOUTS = ['contact', 'pages'] as const;
 export type StoryboardLayoutOption = (typeof STORYBOARD_LAYOUTS)[number];
 
@@ -34,6 +37,7 @@ interface ExportOptions {
   dropFrame?: boolean;
   cut?: string;
   layout?: StoryboardLayoutOption;
+  burnIn?: boolean;
 }
 
 interface ImportOptions {
@@ -53,8 +57,7 @@ function isEditorial(format: ExportFormat): format is EditorialFormat {
 /**
  * edl, otio, fcpxml, pdf: the given cut, or a new cut of the current timeline, written to a file (by
  * default the name the server gives it) or to stdout with `--out -`. pdf is the storyboard, a
- * contact sheet or one shot a page (--layout). mp4 checks the project, then says it is not
- * available (exit 1).
+ * contact sheet or one shot a page (--layout). mp4: the rough cut rendered by a job (exportRoughCut).
  */
 async function exportProject(
   ctx: CliContext,
@@ -66,12 +69,10 @@ async function exportProject(
   if (options.layout !== undefined && format !== 'pdf') {
     throw new UsageError(`--layout is for pdf, not ${format}`);
   }
-  const client = await ctx.client();
-  if (format === 'mp4') {
-    await client.projects.get(projectId);
-    throw new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message: EXPORT_NOT_AVAILABLE });
-  }
+  // mp4 follows its job over the socket.
+  const client = await ctx.client(format === 'mp4' ? { socket: true } : {});
   const frameRate = Number(options.frameRate ?? options.fps ?? '24') as EditorialFrameRate;
+  if (format === 'mp4') return exportRoughCut(ctx, client, projectId, frameRate, options);
   if (options.dropFrame === true && frameRate !== 29.97) {
     throw new UsageError(`--drop-frame needs --frame-rate 29.97, not ${frameRate}`);
   }
@@ -115,6 +116,60 @@ async function exportStoryboard(
   return {
     json: { cutId, filename: out, bytes, layout },
     text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, storyboard PDF of cut ${cutId}, ${sheet})`,
+    quiet: out,
+  };
+}
+
+type Client = Awaited<ReturnType<CliContext['client']>>;
+
+/**
+ * mp4: the rough cut of the given cut (or of a new cut of the timeline) rendered by a job on the
+ * server, followed until it ends (progress on stderr for people), then downloaded to a file.
+ */
+async function exportRoughCut(
+  ctx: CliContext,
+  client: Client,
+  projectId: string,
+  frameRate: EditorialFrameRate,
+  options: ExportOptions,
+): Promise<CommandResult | undefined> {
+  if ((options.out ?? options.output) === '-')
+    throw new UsageError('mp4 is written to a file: --out FILE, not -');
+  const cutId = options.cut ?? (await client.cuts.create(projectId, { frameRate })).id;
+  const accepted = await client.cuts.renderRoughCut(projectId, cutId, { burnIn: options.burnIn === true });
+  const jobId = accepted.job.id;
+  let said = '';
+  for (;;) {
+    const job = await storedJob(client, jobId, projectId);
+    if (job.status === 'completed') break;
+    if (job.status === 'failed' || job.status === 'cancelled') {
+      throw new ReelbenchError({
+        code: 'SERVER_ERROR',
+        message: job.error || MESSAGES.jobFailed,
+        context: { jobId },
+      });
+    }
+    const line = `Rendering the rough cut: ${Math.round(job.progress)}%${job.message ? ` (${job.message})` : ''}`;
+    if (line !== said && ctx.out.mode === 'human') ctx.io.stderr.write(`${line}\n`);
+    said = line;
+    await new Promise((resolve) => setTimeout(resolve, ROUGH_CUT_POLL_MS));
+  }
+  const rough = await client.cuts.roughCut(projectId, cutId);
+  if (rough === null) throw new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: 'Rough cut not found' });
+  const response = await fetch(new URL(rough.url, `${client.http.baseUrl}/`));
+  if (!response.ok) {
+    throw new ReelbenchError({
+      code: 'API_ERROR',
+      message: formatMessage.apiError(response.status, response.statusText),
+    });
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const out = options.out ?? options.output ?? rough.filename;
+  await writeBinaryFile(out, bytes);
+  const notes = rough.notes.length > 0 ? `; ${rough.notes.join('; ')}` : '';
+  return {
+    json: { cutId, jobId, filename: out, bytes: bytes.byteLength, roughCut: rough },
+    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes.byteLength} bytes, rough cut of cut ${cutId}: ${rough.durationSeconds.toFixed(2)} s, ${rough.width}x${rough.height}${rough.hasSoundtrack ? ', with the soundtrack' : ''}${notes})`,
     quiet: out,
   };
 }
@@ -167,7 +222,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   const command = program
     .command('export')
     .description(
-      'write a cut of the project for an editor: EDL, OTIO, FCPXML or the storyboard PDF (mp4 is not built yet)',
+      'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF or the rough cut MP4',
     )
     .addArgument(new Argument('<format>', 'edl, otio, fcpxml, pdf or mp4').choices(EXPORT_FORMATS))
     .argument('<projectId>', 'the project')
@@ -183,11 +238,12 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
         STORYBOARD_LAYOUTS,
       ),
     )
+    .option('--burn-in', 'mp4: burn shot names and record timecode into the picture')
     .option('-o, --out <file>', "where to write it; '-' for stdout (default: the cut's file name)")
     .addOption(new Option('--output <file>').hideHelp())
     .addHelpText(
       'after',
-      '\n--json prints {cutId, filename, bytes} (and layout for pdf). mp4 checks the project, then exits 1.',
+      '\n--json prints {cutId, filename, bytes} (and layout for pdf; jobId and roughCut for mp4).',
     )
     .action(async (format: ExportFormat, projectId: string, options: ExportOptions) => {
       const result = await exportProject(ctx, format, projectId, options);
@@ -200,6 +256,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench export fcpxml <projectId> --cut <cutId> --out -',
     'reelbench export otio <projectId> --json',
     'reelbench export pdf <projectId> --layout pages --out boards.pdf',
+    'reelbench export mp4 <projectId> --burn-in --out night-shift.mp4',
   );
 
   const importCommand = program

@@ -6,7 +6,7 @@ import {
   editorialFrameRateSchema,
   importableEditorialFormatSchema,
 } from './editorial.js';
-import { idSchema, nameSchema } from './entities.js';
+import { idSchema, nameSchema, storageKeySchema, timestampSchema, urlSchema } from './entities.js';
 
 /**
  * The cuts domain (`cut:*` socket actions, /api/projects/:projectId/cuts routes): versioned cuts
@@ -103,3 +103,34 @@ export const cutComparisonSchema = z.object({
 export type CutComparisonReply = z.infer<typeof cutComparisonSchema>;
 
 export const cutRefSchema = z.object({ projectId: idSchema, cutId: idSchema });
+
+/** Render a cut's rough cut: burn in shot names and record timecode when asked. */
+export const roughCutRenderSchema = z.object({ burnIn: z.boolean().optional() });
+export type RoughCutRender = z.input<typeof roughCutRenderSchema>;
+
+/** The latest rough cut of a cut (or of a project): one MP4, H.264 + AAC, at the cut's rate. */
+export const roughCutSchema = z.object({
+  jobId: idSchema,
+  projectId: idSchema,
+  cutId: idSchema,
+  cutName: z.string(),
+  cutVersion: z.number().int().min(1),
+  key: storageKeySchema,
+  /** A freshly signed URL (signed again each time the rough cut is asked for). */
+  url: urlSchema,
+  filename: z.string().min(1),
+  bytes: z.number().int().min(0),
+  frameRate: z.number().positive(),
+  frames: z.number().int().min(0),
+  durationSeconds: z.number().min(0),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  hasAudio: z.boolean(),
+  hasSoundtrack: z.boolean(),
+  burnIn: z.enum(['drawn', 'off', 'unavailable']),
+  dissolves: z.enum(['xfade', 'plain-cuts', 'none']),
+  /** What could not be done as asked (no xfade, no drawtext or font), in words. */
+  notes: z.array(z.string()),
+  createdAt: timestampSchema,
+});
+export type RoughCut = z.infer<typeof roughCutSchema>;

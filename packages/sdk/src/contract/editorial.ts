@@ -97,6 +97,8 @@ export const cutSoundtrackSchema = z.object({
   offsetFrames: z.number().int().min(-EDITORIAL_LIMITS.frames).max(EDITORIAL_LIMITS.frames),
   /** Length of the whole track in frames at the cut's rate. */
   durationFrames: z.number().int().min(1).max(EDITORIAL_LIMITS.frames),
+  /** The stored file (the project's soundtrack when it was put under the cut): what the rough cut mixes. */
+  key: z.string().min(1).max(1024).optional(),
 });
 export type CutSoundtrack = z.infer<typeof cutSoundtrackSchema>;
 

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  cutSoundtrackSetSchema,
+  soundtrackOffsetUpdateSchema,
+  soundtrackRemovedSchema,
+  soundtrackSchema,
+  soundtrackSetSchema,
+} from './audio.js';
 import { ME_TIMEOUT_MS } from './constants.js';
 import {
   cutComparisonSchema,
@@ -7,6 +14,8 @@ import {
   cutImportSchema,
   cutRenameSchema,
   cutStoryboardQuerySchema,
+  roughCutRenderSchema,
+  roughCutSchema,
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema } from './editorial.js';
 import {
@@ -59,7 +68,7 @@ import {
   shotListQuerySchema,
   shotOrderSchema,
 } from './inputs.js';
-import { deletedReplySchema, shotOrderReplySchema } from './socket.js';
+import { deletedReplySchema, jobAcceptedReplySchema, shotOrderReplySchema } from './socket.js';
 
 /** A route's body and query after its schemas parsed them (defaults applied). */
 export type RouteBody<S extends HttpRouteSpec> = S extends { body: infer B extends z.ZodType }
@@ -465,6 +474,52 @@ export const HTTP_ROUTES = {
       path: '/api/projects/:projectId/cuts/:cutId/import',
       body: cutImportSchema,
       response: cutImportResultSchema,
+      auth: true,
+    },
+    /** Queues the cut's rough cut (a job; follow it with the job events). */
+    renderRoughCut: {
+      method: 'POST',
+      path: '/api/projects/:projectId/cuts/:cutId/rough-cut',
+      body: roughCutRenderSchema,
+      response: jobAcceptedReplySchema,
+      auth: true,
+    },
+    /** The latest rough cut of the cut, or of the project without ?cutId; null when there is none. */
+    getRoughCut: {
+      method: 'GET',
+      path: '/api/projects/:projectId/rough-cut',
+      query: z.object({ cutId: idSchema.optional() }),
+      response: roughCutSchema.nullable(),
+      auth: true,
+    },
+  },
+  audio: {
+    get: { method: 'GET', path: '/api/audio/:projectId', response: soundtrackSchema.nullable(), auth: true },
+    set: {
+      method: 'PUT',
+      path: '/api/audio/:projectId',
+      body: soundtrackSetSchema,
+      response: soundtrackSchema,
+      auth: true,
+    },
+    setOffset: {
+      method: 'PATCH',
+      path: '/api/audio/:projectId',
+      body: soundtrackOffsetUpdateSchema,
+      response: soundtrackSchema,
+      auth: true,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/api/audio/:projectId',
+      response: soundtrackRemovedSchema,
+      auth: true,
+    },
+    setCut: {
+      method: 'PUT',
+      path: '/api/audio/:projectId/cut',
+      body: cutSoundtrackSetSchema,
+      response: cutSchema,
       auth: true,
     },
   },

@@ -1,3 +1,4 @@
+export * from './audio.js';
 export * from './constants.js';
 export * from './cuts.js';
 export * from './editorial.js';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  cutSoundtrackSetSchema,
+  soundtrackOffsetUpdateSchema,
+  soundtrackRemovedSchema,
+  soundtrackSchema,
+  soundtrackSetSchema,
+} from './audio.js';
 import { MAX_BATCH_CONCURRENCY, SOCKET_DEFAULT_TIMEOUT_MS } from './constants.js';
 import {
   cutComparisonSchema,
@@ -8,6 +15,8 @@ import {
   cutImportSchema,
   cutRefSchema,
   cutRenameSchema,
+  roughCutRenderSchema,
+  roughCutSchema,
 } from './cuts.js';
 import { cutImportResultSchema, cutSchema, cutSummarySchema, editorialFormatSchema } from './editorial.js';
 import {
@@ -531,6 +540,41 @@ export const SOCKET_ACTIONS = {
     import: {
       payload: cutRefSchema.extend(cutImportSchema.shape),
       reply: cutImportResultSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** Queues the rough cut of a cut (one MP4): a job with progress; its result is the rough cut. */
+    'render-rough-cut': {
+      payload: cutRefSchema.extend(roughCutRenderSchema.shape),
+      reply: jobAcceptedReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** The latest rough cut of the cut, or of the project without cutId; null when there is none. */
+    'get-rough-cut': {
+      payload: projectRef.extend({ cutId: idSchema.optional() }),
+      reply: roughCutSchema.nullable(),
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+  },
+  /** The project's soundtrack (docs/editorial.md): set from an uploaded file, its waveform, its offset, on cuts. */
+  audio: {
+    get: { payload: projectRef, reply: soundtrackSchema.nullable(), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    /** Sets or replaces the soundtrack (the previous file is deleted); decodes it for duration and peaks. */
+    set: {
+      payload: projectRef.extend(soundtrackSetSchema.shape),
+      reply: soundtrackSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    'set-offset': {
+      payload: projectRef.extend(soundtrackOffsetUpdateSchema.shape),
+      reply: soundtrackSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** Removes the soundtrack and deletes its file; cuts keep theirs until set again. */
+    remove: { payload: projectRef, reply: soundtrackRemovedSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    /** Puts the soundtrack under a cut with an offset (or takes it off): the cut as it now is. */
+    'set-cut': {
+      payload: projectRef.extend(cutSoundtrackSetSchema.shape),
+      reply: cutSchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
   },

@@ -98,9 +98,21 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'get',
   ],
   jobs: ['list', 'cancel'],
-  cut: ['create', 'list', 'get', 'rename', 'delete', 'compare', 'export', 'import'],
+  cut: [
+    'create',
+    'list',
+    'get',
+    'rename',
+    'delete',
+    'compare',
+    'export',
+    'import',
+    'render-rough-cut',
+    'get-rough-cut',
+  ],
   review: ['createLink', 'listLinks', 'revokeLink', 'listComments', 'deleteComment'],
   repository: ['state', 'publishProject', 'publishAsset'],
+  audio: ['get', 'set', 'set-offset', 'remove', 'set-cut'],
 };
 
 /** SPEC.md section 7 timeouts; every other action uses the 600 s default. */
@@ -219,6 +231,15 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     compare: { projectId, olderId: uuid(), newerId: uuid() },
     export: { projectId, cutId: uuid(), format: 'edl', options: { frameRate: 29.97, dropFrame: true } },
     import: { projectId, cutId: uuid(), format: 'otio', text: '{}' },
+    'render-rough-cut': { projectId, cutId: uuid(), burnIn: true },
+    'get-rough-cut': { projectId, cutId: uuid() },
+  },
+  audio: {
+    get: { projectId },
+    set: { projectId, key: `projects/${projectId}/audio/track.mp3`, offsetSeconds: -1.5 },
+    'set-offset': { projectId, offsetSeconds: 2 },
+    remove: { projectId },
+    'set-cut': { projectId, cutId: uuid(), offsetSeconds: 0.5 },
   },
   review: {
     createLink: { projectId, expiresInHours: 72 },

@@ -7,6 +7,8 @@ import {
   cutExportQueryOptions,
   type DeletedReply,
   HTTP_ROUTES,
+  type JobAcceptedReply,
+  type RoughCut,
   type RouteBody,
   type RouteParams,
   type RouteQuery,
@@ -16,6 +18,7 @@ import type { Response } from 'express';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
 import { CutsService } from './cut.service.js';
+import { RoughCutService } from './rough-cut.service.js';
 import { StoryboardService } from './storyboard.service.js';
 
 const routes = HTTP_ROUTES.cuts;
@@ -25,6 +28,7 @@ export class CutsController {
   constructor(
     private readonly cuts: CutsService,
     private readonly storyboard: StoryboardService,
+    private readonly roughCuts: RoughCutService,
   ) {}
 
   @Route(routes.list)
@@ -121,5 +125,24 @@ export class CutsController {
     @Body() body: RouteBody<typeof routes.import>,
   ): Promise<CutImportResultReply> {
     return this.cuts.import(user, projectId, cutId, body.format, body.text);
+  }
+
+  @Route(routes.renderRoughCut)
+  renderRoughCut(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Body() body: RouteBody<typeof routes.renderRoughCut>,
+  ): Promise<JobAcceptedReply> {
+    return this.roughCuts.render(user, projectId, cutId, body);
+  }
+
+  @Route(routes.getRoughCut)
+  getRoughCut(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Query() query: RouteQuery<typeof routes.getRoughCut>,
+  ): Promise<RoughCut | null> {
+    return this.roughCuts.latest(user, projectId, query.cutId);
   }
 }

@@ -2,11 +2,15 @@ import { WebSocketGateway } from '@nestjs/websockets';
 import type { User } from '@reelbench/sdk/contract';
 import { type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { CutsService } from './cut.service.js';
+import { RoughCutService } from './rough-cut.service.js';
 
 /** The cut domain's socket actions, and the project's EDL views of the same cuts. */
 @WebSocketGateway()
 export class CutsGateway {
-  constructor(private readonly cuts: CutsService) {}
+  constructor(
+    private readonly cuts: CutsService,
+    private readonly roughCuts: RoughCutService,
+  ) {}
 
   @SocketAction('cut:create')
   create(user: User, { projectId, ...input }: ParsedPayload<'cut:create'>) {
@@ -56,5 +60,15 @@ export class CutsGateway {
   @SocketAction('project:getEDL')
   getEdl(user: User, { projectId, edlId }: ParsedPayload<'project:getEDL'>) {
     return this.cuts.edl(user, projectId, edlId);
+  }
+
+  @SocketAction('cut:render-rough-cut')
+  renderRoughCut(user: User, { projectId, cutId, burnIn }: ParsedPayload<'cut:render-rough-cut'>) {
+    return this.roughCuts.render(user, projectId, cutId, burnIn === undefined ? {} : { burnIn });
+  }
+
+  @SocketAction('cut:get-rough-cut')
+  getRoughCut(user: User, { projectId, cutId }: ParsedPayload<'cut:get-rough-cut'>) {
+    return this.roughCuts.latest(user, projectId, cutId);
   }
 }

@@ -24,6 +24,22 @@ export interface StoryboardShotRow {
   imageKey: string | null;
 }
 
+/** What a rough cut needs of a shot: its stored media and what is known of its video. */
+export interface ShotMediaRow {
+  id: string;
+  name: string;
+  videoKey: string | null;
+  imageKey: string | null;
+  video: Record<string, unknown> | null;
+}
+
+/** A completed rough cut job: its stored result. */
+export interface RoughCutJobRow {
+  id: string;
+  result: unknown;
+  updatedAt: Date;
+}
+
 @Injectable()
 export class CutsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -133,5 +149,41 @@ export class CutsRepository {
       'UPDATE shots SET duration = $3, updated_at = now() WHERE project_id = $1 AND id = $2',
       [projectId, shotId, seconds],
     );
+  }
+
+  /** The media of these shots of the project (shots of other projects are not returned). */
+  async shotMedia(projectId: string, shotIds: string[]): Promise<ShotMediaRow[]> {
+    if (shotIds.length === 0) return [];
+    const rows: {
+      id: string;
+      name: string;
+      s3_video_key: string | null;
+      s3_image_key: string | null;
+      video: Record<string, unknown> | null;
+    }[] = await this.db.query(
+      `SELECT id, name, s3_video_key, s3_image_key, metadata -> 'video' AS video FROM shots
+       WHERE project_id = $1 AND id = ANY($2::uuid[])`,
+      [projectId, shotIds],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      videoKey: row.s3_video_key,
+      imageKey: row.s3_image_key,
+      video: row.video && typeof row.video === 'object' ? row.video : null,
+    }));
+  }
+
+  /** The newest completed rough cut job of the project, or of one of its cuts. */
+  async latestRoughCut(projectId: string, type: string, cutId?: string): Promise<RoughCutJobRow | null> {
+    const rows: { id: string; result: unknown; updated_at: Date }[] = await this.db.query(
+      `SELECT id, result, updated_at FROM jobs
+       WHERE project_id = $1 AND type = $2 AND status = 'completed'
+         AND ($3::text IS NULL OR payload ->> 'cutId' = $3::text)
+       ORDER BY updated_at DESC, created_at DESC LIMIT 1`,
+      [projectId, type, cutId ?? null],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, result: row.result, updatedAt: new Date(row.updated_at) } : null;
   }
 }

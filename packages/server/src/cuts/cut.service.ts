@@ -31,6 +31,7 @@ import {
   withReviewMarkers,
 } from '@reelbench/sdk/editorial';
 import { z } from 'zod';
+import { AudioService } from '../audio/audio.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
@@ -39,24 +40,13 @@ import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import type { CutEntity } from './cut.entity.js';
+import { toCut } from './cut.mapper.js';
 import { CutsRepository, type TimelineShotRow } from './cut.repository.js';
 
 const DEFAULT_FRAME_RATE: EditorialFrameRate = 24;
 const formatParam = z.object({ format: editorialFormatSchema });
 
-export function toCut(entity: CutEntity): Cut {
-  return {
-    id: entity.id,
-    projectId: entity.projectId,
-    name: entity.name,
-    version: entity.version,
-    frameRate: entity.frameRate as EditorialFrameRate,
-    events: entity.events,
-    ...(entity.soundtrack ? { soundtrack: entity.soundtrack } : {}),
-    createdAt: entity.createdAt.toISOString(),
-    updatedAt: entity.updatedAt.toISOString(),
-  };
-}
+export { toCut };
 
 /** The project's shots in timeline order: shotOrder first, shots it leaves out after, by position. */
 function inTimelineOrder(project: ProjectEntity, shots: TimelineShotRow[]): TimelineShotRow[] {
@@ -100,6 +90,7 @@ export class CutsService {
     private readonly cuts: CutsRepository,
     private readonly projects: ProjectsService,
     private readonly events: EventsService,
+    private readonly audio: AudioService,
   ) {}
 
   async create(user: User, projectId: string, input: CutCreate): Promise<Cut> {
@@ -108,18 +99,22 @@ export class CutsService {
     const id = randomUUID();
     const version = await this.cuts.nextVersion(project.id);
     let cut: Cut;
+    const frameRate = input.frameRate ?? DEFAULT_FRAME_RATE;
     try {
       cut = cutFromTimeline({
         id,
         projectId: project.id,
         name: input.name ?? project.name,
         version,
-        frameRate: input.frameRate ?? DEFAULT_FRAME_RATE,
+        frameRate,
         shots: shots.map(timelineShot),
       });
     } catch (error) {
       throw asDomainError(error);
     }
+    // The project's soundtrack goes under the new cut at the project's offset.
+    const soundtrack = await this.audio.forNewCut(project.id, frameRate);
+    if (soundtrack) cut = { ...cut, soundtrack };
     return toCut(await this.cuts.insert(this.values(cut)));
   }
 

@@ -37,6 +37,7 @@ export interface JobPayloads {
   'unified-asset:generateImage': { assetId: string; imageKey: string; prompt?: string; provider?: string };
   'asset:enhance-image': { assetId: string; imageKey: string; instruction?: string };
   'asset:ensure-bg-removed': { assetId: string; imageKey: string };
+  'cut:render-rough-cut': { cutId: string; burnIn: boolean };
 }
 
 export type JobType = keyof JobPayloads;

@@ -200,6 +200,8 @@ export class ShotRenderService {
           fps: clip.fps,
           width: clip.width,
           height: clip.height,
+          // Which encoder settings made it: a rough cut stream-copies clips whose settings match its own.
+          ...(typeof clip.meta.encoder === 'string' ? { encoder: clip.meta.encoder } : {}),
         },
       },
       clear: ['videoJobId'],

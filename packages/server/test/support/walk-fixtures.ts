@@ -279,6 +279,15 @@ export const SOCKET_SAMPLES: SampleTable = {
     compare: (ids) => ({ projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() }),
     export: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl' }),
     import: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl', text: 'TITLE: x' }),
+    'render-rough-cut': (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), burnIn: true }),
+    'get-rough-cut': (ids) => ({ projectId: ids.projectId }),
+  },
+  audio: {
+    get: (ids) => ({ projectId: ids.projectId }),
+    set: (ids) => ({ projectId: ids.projectId, key: `projects/${ids.projectId}/audio/walker.mp3` }),
+    'set-offset': (ids) => ({ projectId: ids.projectId, offsetSeconds: 1.5 }),
+    remove: (ids) => ({ projectId: ids.projectId }),
+    'set-cut': (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), offsetSeconds: 0 }),
   },
   review: {
     createLink: (ids) => ({ projectId: ids.projectId, expiresInHours: 24 }),
@@ -472,6 +481,21 @@ export const ROUTE_SAMPLES: RouteTable = {
       params: { projectId: ids.projectId, cutId: randomUUID() },
       body: { format: 'edl', text: 'TITLE: x' },
     }),
+    renderRoughCut: (ids) => ({
+      params: { projectId: ids.projectId, cutId: randomUUID() },
+      body: { burnIn: false },
+    }),
+    getRoughCut: (ids) => ({ params: { projectId: ids.projectId } }),
+  },
+  audio: {
+    get: (ids) => ({ params: { projectId: ids.projectId } }),
+    set: (ids) => ({
+      params: { projectId: ids.projectId },
+      body: { key: `projects/${ids.projectId}/audio/walker.mp3` },
+    }),
+    setOffset: (ids) => ({ params: { projectId: ids.projectId }, body: { offsetSeconds: 2 } }),
+    remove: (ids) => ({ params: { projectId: ids.projectId } }),
+    setCut: (ids) => ({ params: { projectId: ids.projectId }, body: { cutId: randomUUID() } }),
   },
   review: {
     createLink: (ids) => ({ params: { id: ids.projectId }, body: { expiresInHours: 24 } }),

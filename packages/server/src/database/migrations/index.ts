@@ -1,6 +1,7 @@
 import { InitialSchema1795305600000 } from './1795305600000-initial-schema.js';
 import { Jobs1795392000000 } from './1795392000000-jobs.js';
 import { Cuts1795478400000 } from './1795478400000-cuts.js';
+import { Soundtracks1795564800000 } from './1795564800000-soundtracks.js';
 import { Review1795571000000 } from './1795571000000-review.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
@@ -8,5 +9,6 @@ export const MIGRATIONS = [
   InitialSchema1795305600000,
   Jobs1795392000000,
   Cuts1795478400000,
+  Soundtracks1795564800000,
   Review1795571000000,
 ];

@@ -1,0 +1,227 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type {
+  EditorialFrameRate,
+  JobAcceptedReply,
+  RoughCut,
+  RoughCutRender,
+  User,
+} from '@reelbench/sdk/contract';
+import { roughCutSchema } from '@reelbench/sdk/contract';
+import { framesToSeconds } from '@reelbench/sdk/editorial';
+import { notFound, validation } from '../common/domain-error.js';
+import { parseId } from '../common/validation.js';
+import { AppConfig } from '../config/config.js';
+import { FRAME_SIZES } from '../generation/generation.types.js';
+import { resolveFfmpeg } from '../generation/local/ffmpeg-path.js';
+import { MediaStore } from '../generation/media-store.js';
+import { RenderSlots } from '../generation/render-slots.js';
+import { JobsService } from '../jobs/job.service.js';
+import type { JobContext } from '../jobs/job-handlers.js';
+import type { JobPayloads } from '../jobs/job-types.js';
+import { ProjectsService } from '../projects/project.service.js';
+import { STORAGE, type Storage } from '../storage/storage.types.js';
+import { projectPrefix } from '../storage/storage-key.js';
+import type { CutEntity } from './cut.entity.js';
+import { CutsRepository, type ShotMediaRow } from './cut.repository.js';
+import { type RoughCutEvent, renderRoughCut } from './rough-cut.render.js';
+
+const JOB_TYPE = 'cut:render-rough-cut';
+/** What the job stores as its result: the rough cut without its (signed, short-lived) URL. */
+const storedSchema = roughCutSchema.omit({ url: true, jobId: true, createdAt: true });
+type StoredRoughCut = ReturnType<typeof storedSchema.parse>;
+
+function fileName(cut: CutEntity): string {
+  const base =
+    cut.name
+      .replace(/[^\p{L}\p{N}._ -]+/gu, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'rough-cut';
+  return `${base}-v${cut.version}-rough-cut.mp4`;
+}
+
+function numberField(record: Record<string, unknown> | null, field: string): number | undefined {
+  const value = record?.[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Rough cuts (docs/editorial.md): one MP4 of a cut rendered by a job, stored under the project,
+ * the latest of each cut (and of the project) answered with a freshly signed URL.
+ */
+@Injectable()
+export class RoughCutService implements OnModuleInit {
+  constructor(
+    private readonly cuts: CutsRepository,
+    private readonly projects: ProjectsService,
+    private readonly jobs: JobsService,
+    private readonly media: MediaStore,
+    private readonly slots: RenderSlots,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(JOB_TYPE, { run: (context) => this.run(context) });
+  }
+
+  async render(
+    user: User,
+    projectId: string,
+    cutId: string,
+    input: RoughCutRender,
+  ): Promise<JobAcceptedReply> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
+    if (cut === null) throw notFound('Cut');
+    if (cut.events.length === 0) throw validation('The cut has no events: there is nothing to render');
+    return this.jobs.enqueue({
+      user,
+      projectId: project.id,
+      type: JOB_TYPE,
+      payload: { cutId: cut.id, burnIn: input.burnIn ?? false },
+    });
+  }
+
+  /** The newest rough cut of the cut (or of the project); null when none was made or its file is gone. */
+  async latest(user: User, projectId: string, cutId?: string): Promise<RoughCut | null> {
+    const project = await this.projects.requireOwned(user, projectId);
+    let checkedCutId: string | undefined;
+    if (cutId !== undefined) {
+      const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
+      if (cut === null) throw notFound('Cut');
+      checkedCutId = cut.id;
+    }
+    const row = await this.cuts.latestRoughCut(project.id, JOB_TYPE, checkedCutId);
+    if (row === null) return null;
+    const stored = storedSchema.safeParse(row.result);
+    if (!stored.success || !(await this.storage.exists(stored.data.key))) return null;
+    return {
+      ...stored.data,
+      jobId: row.id,
+      url: await this.media.displayUrl(stored.data.key),
+      createdAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  private async run({ job, payload, signal, progress }: JobContext<JobPayloads[typeof JOB_TYPE]>) {
+    const cut = await this.cuts.findIn(job.projectId, payload.cutId);
+    if (cut === null) throw notFound('Cut');
+    const previous = await this.cuts.latestRoughCut(job.projectId, JOB_TYPE, cut.id);
+    const shots = new Map(
+      (await this.cuts.shotMedia(job.projectId, [...new Set(cut.events.map((event) => event.shotId))])).map(
+        (shot) => [shot.id.toLowerCase(), shot],
+      ),
+    );
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelbench-rough-cut-'));
+    try {
+      const local = new Map<string, string>();
+      const fetch = async (key: string, extension: string): Promise<string | null> => {
+        const known = local.get(key);
+        if (known) return known;
+        const bytes = await this.media.read(key);
+        if (bytes === undefined) return null;
+        const file = path.join(workDir, `media-${local.size}${extension}`);
+        await writeFile(file, bytes);
+        local.set(key, file);
+        return file;
+      };
+      const events: RoughCutEvent[] = [];
+      let size: { width: number; height: number } | null = null;
+      for (const event of cut.events) {
+        const shot: ShotMediaRow | undefined = shots.get(event.shotId.toLowerCase());
+        const videoPath = shot?.videoKey ? await fetch(shot.videoKey, '.mp4') : null;
+        const imagePath = !videoPath && shot?.imageKey ? await fetch(shot.imageKey, '.png') : null;
+        const width = numberField(shot?.video ?? null, 'width');
+        const height = numberField(shot?.video ?? null, 'height');
+        if (size === null && videoPath && width && height) size = { width, height };
+        const encoder = shot?.video?.encoder;
+        events.push({
+          name: shot?.name ?? event.clipName,
+          frames: event.duration,
+          sourceIn: event.sourceIn,
+          transition: event.transition,
+          video: videoPath
+            ? {
+                path: videoPath,
+                ...(typeof encoder === 'string' ? { encoder } : {}),
+                ...(numberField(shot?.video ?? null, 'fps')
+                  ? { fps: numberField(shot?.video ?? null, 'fps') }
+                  : {}),
+                ...(width ? { width } : {}),
+                ...(height ? { height } : {}),
+                ...(numberField(shot?.video ?? null, 'frames')
+                  ? { frames: numberField(shot?.video ?? null, 'frames') }
+                  : {}),
+              }
+            : null,
+          image: imagePath,
+        });
+      }
+      const { width, height } = size ?? FRAME_SIZES['16:9'];
+      const soundtrackPath = cut.soundtrack?.key ? await fetch(cut.soundtrack.key, '.audio') : null;
+      const soundtrack =
+        cut.soundtrack && soundtrackPath
+          ? {
+              path: soundtrackPath,
+              offsetSeconds: framesToSeconds(
+                cut.soundtrack.offsetFrames,
+                cut.frameRate as EditorialFrameRate,
+              ),
+            }
+          : null;
+      const output = path.join(workDir, 'rough-cut.mp4');
+      const ffmpeg = resolveFfmpeg({
+        ffmpegPath: this.config.generation.ffmpegPath,
+        searchPath: this.config.generation.searchPath,
+      });
+      const outcome = await this.slots.run(() =>
+        renderRoughCut({
+          ffmpeg,
+          frameRate: cut.frameRate,
+          width,
+          height,
+          events,
+          soundtrack,
+          burnIn: payload.burnIn,
+          workDir,
+          output,
+          signal,
+          onProgress: (fraction, message) => progress(Math.min(99, Math.round(fraction * 100)), { message }),
+        }),
+      );
+      const bytes = (await stat(output)).size;
+      const key = await this.media.putClip(`${projectPrefix(job.projectId)}rough-cuts/${cut.id}/`, output);
+      const result: StoredRoughCut = {
+        projectId: job.projectId,
+        cutId: cut.id,
+        cutName: cut.name,
+        cutVersion: cut.version,
+        key,
+        filename: fileName(cut),
+        bytes,
+        frameRate: cut.frameRate,
+        frames: outcome.frames,
+        durationSeconds: outcome.durationSeconds,
+        width,
+        height,
+        hasAudio: outcome.hasAudio,
+        hasSoundtrack: soundtrack !== null,
+        burnIn: payload.burnIn ? outcome.burnIn : 'off',
+        dissolves: outcome.dissolves,
+        notes: [
+          ...outcome.notes,
+          ...(cut.soundtrack && !soundtrack ? ['The soundtrack file is gone: no soundtrack'] : []),
+        ],
+      };
+      // The cut's previous rough cut is replaced: its file goes.
+      const old = storedSchema.safeParse(previous?.result);
+      if (old.success && old.data.key !== key) await this.storage.delete(old.data.key).catch(() => undefined);
+      return result;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+}
