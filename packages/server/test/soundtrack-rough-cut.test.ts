@@ -6,6 +6,8 @@ import {
   HTTP_ROUTES,
   type JobAcceptedReply,
   type Project,
+  type ReviewLink,
+  type ReviewView,
   type RoughCut,
   type Shot,
   SOUNDTRACK_PEAKS,
@@ -251,6 +253,12 @@ describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
     expect(await ask(socket, 'cut:get-rough-cut', { projectId: project.id })).toMatchObject({
       jobId: accepted.job.id,
     });
+    // A review link of the project plays it.
+    const link = await api<ReviewLink>(server, 'POST', `/api/projects/${project.id}/review-links`, {
+      token: alice.token,
+    });
+    const view = await api<ReviewView>(server, 'GET', `/api/review/${link.body.token}`);
+    expect(view.body.roughCut).toEqual({ url: expect.any(String), duration: rough.durationSeconds });
 
     const response = await fetch(new URL(rough.url, server.url));
     expect(response.status).toBe(200);

@@ -15,6 +15,6 @@ import { StoryboardService } from './storyboard.service.js';
   imports: [ProjectsModule, StorageModule, JobsModule, AudioModule],
   controllers: [CutsController],
   providers: [CutsRepository, CutsService, StoryboardService, RoughCutService, CutsGateway],
-  exports: [CutsService],
+  exports: [CutsService, RoughCutService],
 })
 export class CutsModule {}

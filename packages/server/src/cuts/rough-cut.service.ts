@@ -94,7 +94,15 @@ export class RoughCutService implements OnModuleInit {
       if (cut === null) throw notFound('Cut');
       checkedCutId = cut.id;
     }
-    const row = await this.cuts.latestRoughCut(project.id, JOB_TYPE, checkedCutId);
+    return this.newest(project.id, checkedCutId);
+  }
+
+  /**
+   * The project's newest rough cut for a page that has already checked its right to the project (a
+   * live review link); null when none was made or its file is gone.
+   */
+  async newest(projectId: string, cutId?: string): Promise<RoughCut | null> {
+    const row = await this.cuts.latestRoughCut(projectId, JOB_TYPE, cutId);
     if (row === null) return null;
     const stored = storedSchema.safeParse(row.result);
     if (!stored.success || !(await this.storage.exists(stored.data.key))) return null;

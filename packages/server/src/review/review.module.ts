@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CutsModule } from '../cuts/cut.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { ShotsModule } from '../shots/shot.module.js';
 import { StorageModule } from '../storage/storage.module.js';
@@ -8,7 +9,7 @@ import { ReviewRepository } from './review.repository.js';
 import { ReviewService } from './review.service.js';
 
 @Module({
-  imports: [ProjectsModule, ShotsModule, StorageModule],
+  imports: [ProjectsModule, ShotsModule, StorageModule, CutsModule],
   controllers: [ReviewController],
   providers: [ReviewRepository, ReviewService, ReviewGateway],
 })

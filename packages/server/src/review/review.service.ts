@@ -20,6 +20,7 @@ import {
 import { hashToken, newToken } from '../auth/token.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
+import { RoughCutService } from '../cuts/rough-cut.service.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -109,6 +110,7 @@ export class ReviewService {
     private readonly projects: ProjectsService,
     private readonly shots: ShotsService,
     private readonly events: EventsService,
+    private readonly roughCuts: RoughCutService,
   ) {}
 
   async createLink(user: User, projectId: string, input: unknown = {}): Promise<ReviewLink> {
@@ -161,17 +163,18 @@ export class ReviewService {
   /** Public: no account, the token is the permission. */
   async view(token: string): Promise<ReviewView> {
     const { project } = await this.requireLive(token);
-    const [shots, script, comments] = await Promise.all([
+    const [shots, script, comments, roughCut] = await Promise.all([
       this.reviews.listShots(project.id),
       this.reviews.findScript(project.id),
       this.reviews.listComments(project.id),
+      this.roughCuts.newest(project.id),
     ]);
-    // roughCut: filled once the project has a rendered rough cut (the rough-cut job stores it).
     return {
       project: this.reviewProject(project),
       shots: (await this.shots.presentAll(shots)).map(reviewShot),
       script: script === null ? null : toReviewScript(script),
       comments: comments.map(toReviewComment),
+      ...(roughCut === null ? {} : { roughCut: { url: roughCut.url, duration: roughCut.durationSeconds } }),
     };
   }
 
