@@ -2,6 +2,7 @@ import { InitialSchema1795305600000 } from './1795305600000-initial-schema.js';
 import { Jobs1795392000000 } from './1795392000000-jobs.js';
 import { Cuts1795478400000 } from './1795478400000-cuts.js';
 import { Review1795571000000 } from './1795571000000-review.js';
+import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Jobs1795392000000,
   Cuts1795478400000,
   Review1795571000000,
+  JobErrorCode1795600000000,
 ];
