@@ -65,6 +65,7 @@ const INLINE_IMAGE_PATTERN = /^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0
  * with `inlineImage` a base64 PNG/JPEG/WebP/GIF data URL. No javascript:, data:text/html, SVG, etc.
  */
 export function isSafeUrl(value: string, options: { inlineImage?: boolean } = {}): boolean {
+  if (value.length > TEXT_LIMITS.url) return false;
   if (value.startsWith(STORED_FILE_PATH)) return !value.includes('\\');
   if (options.inlineImage === true && value.startsWith('data:')) return INLINE_IMAGE_PATTERN.test(value);
   if (!URL.canParse(value)) return false;
