@@ -204,8 +204,10 @@ function targets(): Target[] {
   return [...actions, ...legacy, ...routes];
 }
 
+/** A value as text for a path, query or form field; lone surrogates cannot be URL-encoded, so become U+FFFD. */
 function stringified(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  return text.replace(/[\ud800-\udfff]/gu, '\ufffd');
 }
 
 /** A route sample turned inside out: its body, a path parameter, a query field or a form field. */
