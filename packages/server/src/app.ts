@@ -81,6 +81,8 @@ export async function createApp(
       logger: new AppLogger(config.logLevel),
     });
     cleanups.push(() => app.close());
+    // No 'X-Powered-By: Express': nothing tells a scanner what runs here.
+    app.getHttpAdapter().getInstance().disable('x-powered-by');
     app.useGlobalFilters(new HttpErrorFilter());
     // Before the body parsers, so their error answers carry the CORS headers too.
     if (config.corsOrigins.length > 0)
@@ -90,9 +92,13 @@ export async function createApp(
         // The cut exports' file name, read by the SDK's http.download.
         exposedHeaders: ['Content-Disposition'],
       });
-    configureHttpBodies(app);
+    configureHttpBodies(app, config.limits.httpBodyBytes);
     app.useWebSocketAdapter(
-      new SocketIoAdapter(app, { corsOrigins: config.corsOrigins, ...(redis ? { redis } : {}) }),
+      new SocketIoAdapter(app, {
+        corsOrigins: config.corsOrigins,
+        maxMessageBytes: config.limits.socketMessageBytes,
+        ...(redis ? { redis } : {}),
+      }),
     );
     const webDist = webDistDir(config.webDist);
     if (webDist !== undefined) serveWebApp(app, webDist);

@@ -333,11 +333,14 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
     expect(legacy).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
-  it('disconnects a client whose message is over the 20 MB limit, and keeps serving others', async () => {
+  it('answers a message over the 20 MB limit PAYLOAD_TOO_LARGE_ERROR, disconnects one over twice that, and keeps serving others', async () => {
     const socket = await connect(alice);
     const other = await connect(alice);
+    const answer = await request(socket, 'project:create', { name: 'x'.repeat(21 * 1024 * 1024) });
+    expectSocketError(answer, 'PAYLOAD_TOO_LARGE_ERROR', SERVER_MESSAGES.messageTooLarge);
+    expectSocketReply(await request(socket, 'project:getAll', {}));
     const closed = firstEvent(socket, [{ event: 'disconnect' }]);
-    socket.emit('project:create', { requestId: 'big', payload: { name: 'x'.repeat(21 * 1024 * 1024) } });
+    socket.emit('project:create', { requestId: 'big', payload: { name: 'x'.repeat(41 * 1024 * 1024) } });
     expect((await closed).event).toBe('disconnect');
     expectSocketReply(await request(other, 'project:getAll', {}));
   });

@@ -474,13 +474,18 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     const read = await ask<Shot>(socket, 'shot:getOne', { shotId: first.id });
     expect(read.image_url).toMatch(/^\/api\/files\/raw\//);
     expect((await fetch(new URL(read.image_url as string, server.url))).status).toBe(200);
-    // Another project's key on this shot stays unsigned: the stored URL comes back as it is.
+    // Another project's key is refused when a client sends it (trust-holes.test.ts); on a row that
+    // has one anyway it stays unsigned: the stored URL comes back as it is.
     const other = await newProject(server, bob);
     const foreignKey = key.replace(project.id, other.id);
-    await ask(socket, 'shot:update', {
-      shotId: second.id,
-      updates: { s3_image_key: foreignKey, image_url: 'https://cdn.example/mine.png' },
-    });
+    expectSocketError(
+      await request(socket, 'shot:update', { shotId: second.id, updates: { s3_image_key: foreignKey } }),
+      'VALIDATION_ERROR',
+    );
+    await server.query(
+      `UPDATE shots SET s3_image_key = $2, image_url = 'https://cdn.example/mine.png' WHERE id = $1`,
+      [second.id, foreignKey],
+    );
     const foreign = await ask<Shot>(socket, 'shot:getOne', { shotId: second.id });
     expect(foreign.image_url).toBe('https://cdn.example/mine.png');
   });

@@ -55,8 +55,72 @@ export const scriptContentSchema = z.string().max(TEXT_LIMITS.scriptContent);
 /** Absolute URLs and same-origin paths such as /api/files/…; data URLs are not stored. */
 export const urlSchema = z.string().min(1).max(TEXT_LIMITS.url);
 export const storageKeySchema = z.string().min(1).max(TEXT_LIMITS.storageKey);
+
+/** The same-origin path of our stored files (signed /api/files/raw/… URLs). */
+export const STORED_FILE_PATH = '/api/files/';
+const INLINE_IMAGE_PATTERN = /^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Whether a URL a client stores may be shown to others: http(s), a path to our stored files, and
+ * with `inlineImage` a base64 PNG/JPEG/WebP/GIF data URL. No javascript:, data:text/html, SVG, etc.
+ */
+export function isSafeUrl(value: string, options: { inlineImage?: boolean } = {}): boolean {
+  if (value.length > TEXT_LIMITS.url) return false;
+  if (value.startsWith(STORED_FILE_PATH)) return !value.includes('\\');
+  if (options.inlineImage === true && value.startsWith('data:')) return INLINE_IMAGE_PATTERN.test(value);
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'https:' || protocol === 'http:';
+}
+
+export const UNSAFE_URL_MESSAGE = 'Expected an http(s) URL or a stored file path';
+export const UNSAFE_IMAGE_URL_MESSAGE = 'Expected an http(s) URL, a stored file path or an image data URL';
+
+/** A URL field clients store and others see (a video, an audio track): see isSafeUrl. */
+export const safeUrlSchema = urlSchema.refine((value) => isSafeUrl(value), UNSAFE_URL_MESSAGE);
+/** A URL field where an image may be inlined (shot image, thumbnail): see isSafeUrl. */
+export const imageUrlSchema = urlSchema.refine(
+  (value) => isSafeUrl(value, { inlineImage: true }),
+  UNSAFE_IMAGE_URL_MESSAGE,
+);
 export const shortTextSchema = z.string().max(TEXT_LIMITS.shortText);
-export const metadataSchema = z.record(z.string(), z.unknown());
+/** Free-form JSON a client may store (metadata, composition_settings): bounded in depth and size. */
+export const JSON_FIELD_LIMITS = { depth: 32, chars: 65_536 } as const;
+
+/**
+ * How deeply `value` nests (a scalar is 0, {} or [] is 1), counted without recursion and stopping
+ * as soon as it passes `limit`, so a hostile 100,000-level value costs no more than a legal one.
+ */
+export function jsonDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+/** A JSON object field: nested at most JSON_FIELD_LIMITS.depth levels, at most .chars as JSON text. */
+export const metadataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  if (jsonDepth(value, JSON_FIELD_LIMITS.depth) > JSON_FIELD_LIMITS.depth) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Too deeply nested (at most ${JSON_FIELD_LIMITS.depth} levels)`,
+    });
+    return;
+  }
+  if (JSON.stringify(value).length > JSON_FIELD_LIMITS.chars) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Too large (at most ${JSON_FIELD_LIMITS.chars} characters as JSON)`,
+    });
+  }
+});
 export const colorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a #rgb or #rrggbb colour');
@@ -104,7 +168,7 @@ export type Scene = z.infer<typeof sceneSchema>;
 export const projectSettingsSchema = z.object({
   scenes: z.array(sceneSchema).max(LIST_LIMITS.scenes).default([]),
   shotOrder: z.array(idSchema).max(LIST_LIMITS.shotOrder).default([]),
-  audioUrl: urlSchema.nullable().optional(),
+  audioUrl: safeUrlSchema.nullable().optional(),
   /** SPEC.md §4: shots keep their stored start_time instead of being laid end to end from 0. */
   preserveTiming: z.boolean().optional(),
 });
@@ -241,14 +305,14 @@ export const shotFieldsSchema = z.object({
   prompt: promptSchema.nullable().default(null),
   action: descriptionSchema.nullable().default(null),
   script_text: promptSchema.nullable().default(null),
-  image_url: urlSchema.nullable().default(null),
-  video_url: urlSchema.nullable().default(null),
+  image_url: imageUrlSchema.nullable().default(null),
+  video_url: safeUrlSchema.nullable().default(null),
   s3_image_key: storageKeySchema.nullable().default(null),
   s3_video_key: storageKeySchema.nullable().default(null),
   style_package_id: z.string().max(TEXT_LIMITS.name).nullable().default(null),
   composition_settings: metadataSchema.nullable().default(null),
   selected_template: z.string().max(TEXT_LIMITS.name).nullable().default(null),
-  customCompositionUrl: urlSchema.nullable().default(null),
+  customCompositionUrl: imageUrlSchema.nullable().default(null),
   assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements).default([]),
   assessment_notes: descriptionSchema.nullable().default(null),
   assessed_at: timestampSchema.nullable().default(null),
@@ -291,14 +355,14 @@ export const shotUpdatesSchema = z.object({
   prompt: promptSchema.nullable().optional(),
   action: descriptionSchema.nullable().optional(),
   script_text: promptSchema.nullable().optional(),
-  image_url: urlSchema.nullable().optional(),
-  video_url: urlSchema.nullable().optional(),
+  image_url: imageUrlSchema.nullable().optional(),
+  video_url: safeUrlSchema.nullable().optional(),
   s3_image_key: storageKeySchema.nullable().optional(),
   s3_video_key: storageKeySchema.nullable().optional(),
   style_package_id: z.string().max(TEXT_LIMITS.name).nullable().optional(),
   composition_settings: metadataSchema.nullable().optional(),
   selected_template: z.string().max(TEXT_LIMITS.name).nullable().optional(),
-  customCompositionUrl: urlSchema.nullable().optional(),
+  customCompositionUrl: imageUrlSchema.nullable().optional(),
   assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements).optional(),
   assessment_notes: descriptionSchema.nullable().optional(),
   assessed_at: timestampSchema.nullable().optional(),
@@ -685,6 +749,8 @@ export const jobSchema = z.object({
   progress: z.number().min(0).max(100),
   message: z.string().max(TEXT_LIMITS.description).optional(),
   error: z.string().max(TEXT_LIMITS.description).optional(),
+  /** The catalogue code of a failed job's error: VALIDATION_ERROR for bad input, SERVER_ERROR for ours. */
+  errorCode: errorCodeSchema.optional(),
   result: z.unknown().optional(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
 /** The HTTP status the server answers with for each code; undefined for client-side-only codes. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -110,11 +114,30 @@ export const SERVER_MESSAGES = {
   payloadNotObject: 'Payload must be an object',
   jobCancelled: 'Job cancelled',
   jobResumed: 'Resumed after the server running it stopped',
+  keyNotInProject: 'The storage key does not belong to this project',
+  bodyMustBeObject: 'Request body must be a JSON object',
+  messageTooLarge: 'Message is too large',
+  tooManyGenerations: 'Too many generation requests. Try again later.',
+  tooManyRunningJobs: 'Too many jobs running. Wait for one to finish.',
 } as const;
+
+/** The longest piece of client input an error message repeats. */
+export const INPUT_EXCERPT_CHARS = 48;
+
+/**
+ * A short, cleaned piece of client input for an error message: control characters (newlines
+ * included) become spaces and anything past INPUT_EXCERPT_CHARS is cut, marked with '…'.
+ */
+export function inputExcerpt(value: string, max = INPUT_EXCERPT_CHARS): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
 
 /** Messages with a value in them, verbatim from SPEC.md section 8. */
 export const formatMessage = {
   notFound: (what: string) => `${what} not found`,
+  imageTooLarge: (what: string, maxPixels: number) => `${what} is too large (over ${maxPixels} pixels)`,
   assetNotFound: (id: string) => `Asset ${id} not found`,
   apiError: (status: number, statusText: string) => `API Error ${status}: ${statusText}`,
   uploadFailedWithStatus: (status: number) => `Upload failed with status ${status}`,

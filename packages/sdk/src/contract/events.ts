@@ -11,6 +11,7 @@ import {
   TEXT_LIMITS,
   urlSchema,
 } from './entities.js';
+import { errorCodeSchema } from './errors.js';
 import { imageKeySchema } from './image-keys.js';
 
 /**
@@ -126,6 +127,8 @@ export const SERVER_EVENT_SCHEMAS = {
   'job:error': jobEventSchema.extend({
     status: z.enum(['failed', 'cancelled']),
     error: messageSchema,
+    /** A failure's catalogue code (VALIDATION_ERROR for bad input); absent when cancelled. */
+    code: errorCodeSchema.optional(),
   }),
   /** A reviewer commented through a review link (to the owner's sockets subscribed to the project). */
   'review:comment-added': z.object({ projectId: idSchema, comment: reviewCommentSchema }),

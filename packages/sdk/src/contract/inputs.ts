@@ -6,17 +6,18 @@ import {
   descriptionSchema,
   emailSchema,
   idSchema,
+  imageUrlSchema,
   LIST_LIMITS,
   metadataSchema,
   nameSchema,
   projectSettingsFieldSchema,
   promptSchema,
+  safeUrlSchema,
   sceneSchema,
   scriptContentSchema,
   scriptFormatSchema,
   storageKeySchema,
   TEXT_LIMITS,
-  urlSchema,
   usernameSchema,
 } from './entities.js';
 import { imageKeySchema } from './image-keys.js';
@@ -44,7 +45,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const projectCreateSchema = z.object({
   name: nameSchema.default(DEFAULT_PROJECT_NAME),
   description: descriptionSchema.nullable().optional(),
-  thumbnail: urlSchema.nullable().optional(),
+  thumbnail: imageUrlSchema.nullable().optional(),
   series_id: idSchema.nullable().optional(),
   settings: projectSettingsFieldSchema.optional(),
 });
@@ -54,8 +55,8 @@ export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 export const projectUpdatesSchema = z.object({
   name: nameSchema.optional(),
   description: descriptionSchema.nullable().optional(),
-  thumbnail: urlSchema.nullable().optional(),
-  audio_url: urlSchema.nullable().optional(),
+  thumbnail: imageUrlSchema.nullable().optional(),
+  audio_url: safeUrlSchema.nullable().optional(),
   audio_s3_key: storageKeySchema.nullable().optional(),
   series_id: idSchema.nullable().optional(),
   settings: projectSettingsFieldSchema.optional(),

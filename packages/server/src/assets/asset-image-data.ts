@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { imageDataKind, isReelbenchError, SERVER_MESSAGES, type User } from '@reelbench/sdk/contract';
 import { validation } from '../common/domain-error.js';
+import { assertImagePixels } from '../common/image-pixels.js';
+import { AppConfig } from '../config/config.js';
 import { mismatchReason, SNIFF_BYTES, sniff } from '../files/content-type.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
@@ -35,6 +37,7 @@ export class AssetImageData {
   constructor(
     private readonly projects: ProjectsService,
     @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async store(user: User, asset: { id: string; projectId: string }, imageData: string): Promise<StoredImage> {
@@ -65,6 +68,7 @@ export class AssetImageData {
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
     const type = sniff(bytes, 'image');
     if (type === undefined) throw badImageData(mismatchReason(bytes, 'image'));
+    await assertImagePixels(bytes, 'imageData', this.config.limits.imagePixels);
     const key = `${assetPrefix(asset.projectId, asset.id)}${randomUUID()}.${type.extension}`;
     await this.storage.put(key, bytes, type.mimetype);
     return { key, mimetype: type.mimetype, size: bytes.byteLength };

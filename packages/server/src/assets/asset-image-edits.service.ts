@@ -91,7 +91,7 @@ export class AssetImageEditsService implements OnModuleInit {
     const ownerId = jobOwner(job);
     const asset = await this.assets.findForJob(ownerId, payload.assetId);
     const source = storedKeyOf(readImages(asset.images)[payload.imageKey], payload.imageKey);
-    const bytes = await this.readStored(source, payload.imageKey);
+    const bytes = await this.readStored(asset, source, payload.imageKey);
     const enhancer = this.registry.get('enhance');
     const rendered = await providerCall(signal, () =>
       this.slots
@@ -136,7 +136,11 @@ export class AssetImageEditsService implements OnModuleInit {
   ): Promise<AssetAssessment> {
     const asset = await this.assets.requireAsset(user, input.assetId);
     const imageKey = this.assets.supportedKey(asset, input.imageKey);
-    const bytes = await this.readStored(storedKeyOf(readImages(asset.images)[imageKey], imageKey), imageKey);
+    const bytes = await this.readStored(
+      asset,
+      storedKeyOf(readImages(asset.images)[imageKey], imageKey),
+      imageKey,
+    );
     const assessor = this.registry.get('assessment');
     const assessment = await this.slots
       .run(() => assessor.assess(bytes))
@@ -215,7 +219,7 @@ export class AssetImageEditsService implements OnModuleInit {
     const result = { assetId: asset.id, imageKey: payload.imageKey };
     if (entry.metadata.bgRemoved === true) return result;
     const source = entry.s3Key;
-    const bytes = await this.readStored(source, payload.imageKey);
+    const bytes = await this.readStored(asset, source, payload.imageKey);
     const remover = this.registry.get('backgroundRemoval');
     const rendered = await providerCall(signal, () =>
       this.slots
@@ -245,8 +249,13 @@ export class AssetImageEditsService implements OnModuleInit {
     return result;
   }
 
-  private async readStored(s3Key: string, imageKey: string): Promise<Buffer> {
-    const bytes = await this.media.read(s3Key);
+  /** The asset's own stored image: a key outside the asset and its project is never read. */
+  private async readStored(
+    asset: { id: string; projectId: string | null },
+    s3Key: string,
+    imageKey: string,
+  ): Promise<Buffer> {
+    const bytes = await this.media.read(s3Key, { projectId: asset.projectId ?? '', assetId: asset.id });
     if (bytes === undefined) throw validation(NO_STORED_IMAGE_UNDER(imageKey));
     return bytes;
   }

@@ -11,6 +11,7 @@ import {
   defaultAssetConfig,
   formatMessage,
   idSchema,
+  inputExcerpt,
   normalizeImageKey,
   ReelbenchError,
   SERVER_EVENTS,
@@ -35,7 +36,10 @@ import { AssetImageData, type StoredImage } from './asset-image-data.js';
 import { type AssetImages, dependentImageKeys, markStale, readImages } from './asset-images.js';
 
 export function assetNotFound(id: string): ReelbenchError {
-  return new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: formatMessage.assetNotFound(id) });
+  return new ReelbenchError({
+    code: 'NOT_FOUND_ERROR',
+    message: formatMessage.assetNotFound(inputExcerpt(id)),
+  });
 }
 
 export function unsupportedKey(imageKey: string, config: AssetConfig): ReelbenchError {
@@ -280,7 +284,7 @@ export class AssetsService {
     const outcome = await this.assets.modifyLocked(user.id, asset.id, (current) => {
       const images: AssetImages = readImages(current.images);
       const entry = images[key];
-      if (entry === undefined) throw notFound(`Image ${key}`);
+      if (entry === undefined) throw notFound(`Image ${inputExcerpt(key)}`);
       delete images[key];
       return { values: { images }, result: entryBlobs(entry) };
     });

@@ -84,7 +84,7 @@ export class AuthService {
       this.limiter.recordFailure(key, address);
       throw loginFailed();
     }
-    this.limiter.recordSuccess(key);
+    this.limiter.recordSuccess(key, address);
     return { user: toUser(user), token: await this.issueToken(user.id) };
   }
 

@@ -2,15 +2,28 @@ import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
+  /** Wrong passwords for one account from one address. */
   failuresPerEmail: 5,
+  /** Wrong passwords from one address, whatever the accounts. */
   failuresPerAddress: 20,
+  /**
+   * Wrong passwords for one account from all addresses: past it, only addresses that already failed
+   * for the account are refused, so a spread-out guesser is slowed and the owner still gets in.
+   */
+  failuresPerAccount: 100,
 } as const;
 /** Above this many tracked keys, expired ones are swept, so a flood of addresses cannot grow memory forever. */
 const SWEEP_THRESHOLD = 10_000;
 
+function pairKey(email: string, address: string): string {
+  return `pair:${address}:${email}`;
+}
+
 /**
- * Failed logins in a sliding window, per email and per client address. In memory, per process:
- * with several nodes an attacker gets the limit once per node, which still bounds guessing.
+ * Failed logins in a sliding window, per email AND address pair, per address, and per email across
+ * addresses (refusing only addresses that failed for it). Nobody can lock an owner out from the
+ * owner's own address by failing from another. In memory, per process: with several nodes an
+ * attacker gets the limits once per node, which still bounds guessing.
  */
 export class LoginRateLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -19,9 +32,11 @@ export class LoginRateLimiter {
 
   /** Throws RATE_LIMIT_ERROR (with retryAfterSeconds) while either key is over its limit. */
   check(email: string, address: string): void {
+    const pair = pairKey(email, address);
     const waits = [
-      this.waitMs(`email:${email}`, LOGIN_LIMITS.failuresPerEmail),
+      this.waitMs(pair, LOGIN_LIMITS.failuresPerEmail),
       this.waitMs(`address:${address}`, LOGIN_LIMITS.failuresPerAddress),
+      this.recent(pair).length > 0 ? this.waitMs(`email:${email}`, LOGIN_LIMITS.failuresPerAccount) : 0,
     ];
     const wait = Math.max(...waits);
     if (wait > 0) {
@@ -35,14 +50,14 @@ export class LoginRateLimiter {
 
   recordFailure(email: string, address: string): void {
     if (this.failures.size > SWEEP_THRESHOLD) this.sweep();
-    for (const key of [`email:${email}`, `address:${address}`]) {
+    for (const key of [pairKey(email, address), `email:${email}`, `address:${address}`]) {
       this.failures.set(key, [...this.recent(key), this.now()]);
     }
   }
 
-  /** A successful login forgets the email's failures (not the address's). */
-  recordSuccess(email: string): void {
-    this.failures.delete(`email:${email}`);
+  /** A successful login forgets the email's failures from that address (not the address's own). */
+  recordSuccess(email: string, address: string): void {
+    this.failures.delete(pairKey(email, address));
   }
 
   private recent(key: string): number[] {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, Logger } from '@nestjs/common';
-import { type ErrorCode, MESSAGES, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
+import {
+  type ErrorCode,
+  inputExcerpt,
+  MESSAGES,
+  ReelbenchError,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
 import { ZodError } from 'zod';
 import { fromZodError } from './validation.js';
 
@@ -37,8 +43,21 @@ function propertyOf(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }
 
+/** Valid JSON that is not an object or array (null, 42, "text"): strict parsing refuses it. */
+function isJsonScalar(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value !== 'object' || value === null;
+  } catch {
+    return false;
+  }
+}
+
 function fromBodyParser(exception: unknown): ReelbenchError | undefined {
   const type = propertyOf(exception, 'type');
+  if (type === 'entity.parse.failed' && isJsonScalar(propertyOf(exception, 'body')))
+    return catalogueError('VALIDATION_ERROR', SERVER_MESSAGES.bodyMustBeObject);
   return typeof type === 'string' ? BODY_PARSER_ERRORS[type]?.() : undefined;
 }
 
@@ -87,6 +106,41 @@ function serverError(exception: unknown): ReelbenchError {
  * wrapper alike. Unknown failures become SERVER_ERROR with a correlation id; the stack stays in the log.
  */
 export function toReelbenchError(exception: unknown): ReelbenchError {
+  return withCleanMessage(mapped(exception));
+}
+
+/** Longest message an answer carries; a longer one (some echo of input) is cut. */
+const MAX_MESSAGE_CHARS = 300;
+
+/**
+ * No answer repeats input raw: control characters (a newline in a path…) become spaces and an
+ * overlong message is cut. Messages are built from cleaned excerpts already; this is the backstop.
+ */
+function withCleanMessage(error: ReelbenchError): ReelbenchError {
+  const message = inputExcerpt(error.message, MAX_MESSAGE_CHARS);
+  const details = error.details?.map((detail) => ({
+    path: inputExcerpt(detail.path, MAX_MESSAGE_CHARS),
+    message: inputExcerpt(detail.message, MAX_MESSAGE_CHARS),
+  }));
+  const same =
+    message === error.message &&
+    (details ?? []).every(
+      (detail, i) =>
+        detail.path === error.details?.[i]?.path && detail.message === error.details?.[i]?.message,
+    );
+  if (same) return error;
+  return new ReelbenchError({
+    code: error.code,
+    message,
+    ...(error.statusCode === undefined ? {} : { statusCode: error.statusCode }),
+    ...(error.context ? { context: error.context } : {}),
+    ...(details ? { details } : {}),
+    ...(error.correlationId ? { correlationId: error.correlationId } : {}),
+    cause: error,
+  });
+}
+
+function mapped(exception: unknown): ReelbenchError {
   if (exception instanceof ReelbenchError) return exception;
   if (exception instanceof ZodError) return fromZodError(exception);
   const mapped =

@@ -62,5 +62,6 @@ function uploadInterceptor(spec: HttpRouteSpec) {
       `${spec.method} ${spec.path}: a multipart route needs fileField, maxBytes and failureMessage`,
     );
   }
-  return UploadInterceptor({ field: fileField, maxBytes, failureMessage });
+  const configured = spec.path.endsWith('upload-audio') ? 'uploadAudioBytes' : 'uploadImageBytes';
+  return UploadInterceptor({ field: fileField, maxBytes, failureMessage, configured });
 }

@@ -2,6 +2,7 @@ import {
   type CallHandler,
   type ExecutionContext,
   HttpException,
+  Inject,
   mixin,
   type NestInterceptor,
   type Type,
@@ -9,12 +10,15 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import type { Observable } from 'rxjs';
+import { AppConfig, type LimitsConfig } from '../config/config.js';
 import { validation } from './domain-error.js';
 
 export interface UploadLimits {
   /** The multipart field that carries the file. */
   field: string;
   maxBytes: number;
+  /** The configured limit (config.limits) that may lower maxBytes, the contract's ceiling. */
+  configured?: 'uploadImageBytes' | 'uploadAudioBytes';
   /** The catalogue message of this upload, e.g. 'Image upload failed'. */
   failureMessage: string;
 }
@@ -61,22 +65,28 @@ function uploadError(error: unknown, limits: UploadLimits): unknown {
  * Reads one multipart file into memory (multer through Nest's FileInterceptor) with a size limit;
  * a file over the limit is 413 PAYLOAD_TOO_LARGE_ERROR, any other multipart problem 400.
  */
-export function UploadInterceptor(limits: UploadLimits): Type<NestInterceptor> {
-  // Without `storage` or `dest`, multer keeps the file in memory (file.buffer).
-  const Inner = FileInterceptor(limits.field, {
-    // Browsers send file names as raw UTF-8 in Content-Disposition.
-    defParamCharset: 'utf8',
-    limits: { fileSize: limits.maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
-  });
-
+export function UploadInterceptor(spec: UploadLimits): Type<NestInterceptor> {
   class Upload implements NestInterceptor {
-    private readonly inner = new Inner();
+    private readonly inner: NestInterceptor;
+    private readonly limits: UploadLimits;
+
+    constructor(@Inject(AppConfig) config: { limits: LimitsConfig }) {
+      const configured = spec.configured === undefined ? spec.maxBytes : config.limits[spec.configured];
+      this.limits = { ...spec, maxBytes: Math.min(spec.maxBytes, configured) };
+      // Without `storage` or `dest`, multer keeps the file in memory (file.buffer).
+      const Inner = FileInterceptor(spec.field, {
+        // Browsers send file names as raw UTF-8 in Content-Disposition.
+        defParamCharset: 'utf8',
+        limits: { fileSize: this.limits.maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      });
+      this.inner = new Inner();
+    }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       try {
         return await this.inner.intercept(context, next);
       } catch (error) {
-        throw uploadError(error, limits);
+        throw uploadError(error, this.limits);
       }
     }
   }

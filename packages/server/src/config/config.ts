@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '@reelbench/sdk/contract';
 import { z } from 'zod';
 import { type BreakdownConfig, breakdownConfigFromEnv } from '../breakdown/breakdown.config.js';
 import {
@@ -7,6 +8,7 @@ import {
   type GenerationConfig,
   loadGenerationConfig,
 } from '../generation/generation.config.js';
+import { MAX_INPUT_PIXELS } from '../generation/local/sharp-io.js';
 import {
   type RemoteConfig,
   registerRemoteProviders,
@@ -26,6 +28,23 @@ export type StorageConfig =
       accessKeyId: string;
       secretAccessKey: string;
     };
+
+/** What one client may send and start; each a clear catalogue error when passed (docs/security.md). */
+export interface LimitsConfig {
+  /** Largest JSON request body, in bytes (413 PAYLOAD_TOO_LARGE_ERROR); HTTP_BODY_LIMIT_BYTES. */
+  httpBodyBytes: number;
+  /** Largest socket.io message (socket.io's maxHttpBufferSize; a bigger one closes the socket); SOCKET_MESSAGE_LIMIT_BYTES. */
+  socketMessageBytes: number;
+  /** Largest uploaded image / audio file, in bytes (413); UPLOAD_IMAGE_LIMIT_BYTES, UPLOAD_AUDIO_LIMIT_BYTES. */
+  uploadImageBytes: number;
+  uploadAudioBytes: number;
+  /** Most pixels an arriving image may declare (400 'Image is too large'); MAX_IMAGE_PIXELS. */
+  imagePixels: number;
+  /** Generation jobs one user may start per minute (429 RATE_LIMIT_ERROR); GENERATIONS_PER_MINUTE. */
+  generationsPerMinute: number;
+  /** Jobs of one user waiting or running at once (429 RATE_LIMIT_ERROR); MAX_ACTIVE_JOBS_PER_USER. */
+  activeJobsPerUser: number;
+}
 
 /** What `loadConfig` reads from the environment; the signing secret may still be missing. */
 export interface ServerConfig {
@@ -53,6 +72,7 @@ export interface ServerConfig {
   /** The remote generation providers (REPLICATE_*, OPENAI_IMAGE_*), each set when its key is. */
   remote: RemoteConfig;
   webDist: string | undefined;
+  limits: LimitsConfig;
 }
 
 /** The config the app runs with: the signing secret is resolved (from SIGNING_SECRET or the data dir). */
@@ -75,6 +95,20 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
+
+/**
+ * The defaults: a 20 MB body or socket message carries an image data URL (setImage), uploads are
+ * the contract's UPLOAD_MAX_BYTES, 40 megapixels is what the renderers decode (160 MB of RGBA).
+ */
+export const DEFAULT_LIMITS: LimitsConfig = {
+  httpBodyBytes: 20 * 1024 * 1024,
+  socketMessageBytes: 20 * 1024 * 1024,
+  uploadImageBytes: UPLOAD_MAX_BYTES.image,
+  uploadAudioBytes: UPLOAD_MAX_BYTES.audio,
+  imagePixels: MAX_INPUT_PIXELS,
+  generationsPerMinute: 120,
+  activeJobsPerUser: 200,
+};
 
 const S3_VARIABLES = [
   'S3_ENDPOINT',
@@ -128,6 +162,19 @@ const envSchema = z
     JOB_POLL_INTERVAL_MS: optional(integer(50, 60_000).default(1_000)),
     JOB_STALE_SECONDS: optional(integer(1, 86_400).default(60)),
     WEB_DIST: optional(z.string().optional()),
+    HTTP_BODY_LIMIT_BYTES: optional(integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.httpBodyBytes)),
+    SOCKET_MESSAGE_LIMIT_BYTES: optional(
+      integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.socketMessageBytes),
+    ),
+    UPLOAD_IMAGE_LIMIT_BYTES: optional(
+      integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.uploadImageBytes),
+    ),
+    UPLOAD_AUDIO_LIMIT_BYTES: optional(
+      integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.uploadAudioBytes),
+    ),
+    MAX_IMAGE_PIXELS: optional(integer(1, MAX_INPUT_PIXELS).default(DEFAULT_LIMITS.imagePixels)),
+    GENERATIONS_PER_MINUTE: optional(integer(1, 100_000).default(DEFAULT_LIMITS.generationsPerMinute)),
+    MAX_ACTIVE_JOBS_PER_USER: optional(integer(1, 100_000).default(DEFAULT_LIMITS.activeJobsPerUser)),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -229,5 +276,14 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     generation: generation.generation,
     remote: generation.remote,
     webDist: values.WEB_DIST === undefined ? undefined : path.resolve(values.WEB_DIST),
+    limits: {
+      httpBodyBytes: values.HTTP_BODY_LIMIT_BYTES,
+      socketMessageBytes: values.SOCKET_MESSAGE_LIMIT_BYTES,
+      uploadImageBytes: values.UPLOAD_IMAGE_LIMIT_BYTES,
+      uploadAudioBytes: values.UPLOAD_AUDIO_LIMIT_BYTES,
+      imagePixels: values.MAX_IMAGE_PIXELS,
+      generationsPerMinute: values.GENERATIONS_PER_MINUTE,
+      activeJobsPerUser: values.MAX_ACTIVE_JOBS_PER_USER,
+    },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '@reelbench/sdk/contract';
 import { AssetsService } from '../assets/asset.service.js';
 import { forbidden, notFound, validation } from '../common/domain-error.js';
+import { assertImagePixels } from '../common/image-pixels.js';
 import { megabytes, type UploadedBlob } from '../common/upload.interceptor.js';
 import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -115,6 +116,7 @@ export class FilesService {
     if (assetId !== undefined) await this.assets.requireAsset(user, assetId);
     const blob = this.requireBlob(file, 'image', message);
     const type = this.sniffOrFail(blob, 'image', message);
+    await assertImagePixels(blob.buffer, 'image', this.config.limits.imagePixels);
     const folder =
       assetId === undefined ? `${projectPrefix(project.id)}images/` : assetPrefix(project.id, assetId);
     return this.store(user, project.id, {

@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { FileUrls } from '../storage/file-urls.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
+import { type KeyScope, requireKeyInScope } from '../storage/storage-key.js';
 import { readAll } from '../storage/stream-bytes.js';
 import type { RawPixelData } from './generation.types.js';
 import { makeImageVariants, variantStorageKeys } from './local/variants.js';
@@ -55,8 +56,12 @@ export class MediaStore {
     }
   }
 
-  /** The bytes under a key, or undefined when there are none. */
-  async read(key: string): Promise<Buffer | undefined> {
+  /**
+   * The bytes under a key, or undefined when there are none. Every read for a job names whose
+   * object it may be: a key outside that scope is VALIDATION_ERROR, never read (requireKeyInScope).
+   */
+  async read(key: string, scope: KeyScope): Promise<Buffer | undefined> {
+    requireKeyInScope(key, scope);
     const object = await this.storage.get(key);
     return object === undefined ? undefined : readAll(object.body);
   }

@@ -2,7 +2,8 @@ import { type Job, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contra
 
 /**
  * A job that did not complete, as the error the request waiting for it answers with: a cancel is a
- * CONFLICT_ERROR, a failure SERVER_ERROR with the job's own message (or `failureMessage`).
+ * CONFLICT_ERROR, a failure keeps its own class (VALIDATION_ERROR for bad input; SERVER_ERROR when
+ * it has none) with the job's own message (or `failureMessage`).
  */
 export function jobOutcomeError(job: Job, failureMessage: string): ReelbenchError {
   if (job.status === 'cancelled') {
@@ -13,7 +14,7 @@ export function jobOutcomeError(job: Job, failureMessage: string): ReelbenchErro
     });
   }
   return new ReelbenchError({
-    code: 'SERVER_ERROR',
+    code: job.errorCode ?? 'SERVER_ERROR',
     message: job.error ?? failureMessage,
     context: { jobId: job.id },
   });

@@ -28,6 +28,10 @@ export class JobEntity {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /** The catalogue code of a failure's error (VALIDATION_ERROR for bad input…); null otherwise. */
+  @Column({ name: 'error_code', type: 'varchar', length: 40, nullable: true })
+  errorCode: string | null;
+
   /** The checked request the handler works from. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   payload: Record<string, unknown>;

@@ -62,6 +62,16 @@ export class JobsRepository {
     return { waiting: count('queued'), running: count('running') };
   }
 
+  /** Jobs the user queued in the last `seconds` seconds (the per-user generation rate). */
+  async createdWithin(userId: string, seconds: number): Promise<number> {
+    const [row]: { count: string }[] = await this.db.query(
+      `SELECT count(*)::text AS count FROM jobs
+        WHERE user_id = $1 AND created_at > now() - make_interval(secs => $2)`,
+      [userId, seconds],
+    );
+    return Number(row?.count ?? 0);
+  }
+
   async setQueueJob(id: string, queueJobId: string): Promise<void> {
     await this.db.query('UPDATE jobs SET queue_job_id = $2 WHERE id = $1', [id, queueJobId]);
   }
@@ -101,12 +111,13 @@ export class JobsRepository {
     outcome: {
       status: 'completed' | 'failed' | 'cancelled';
       error?: string;
+      errorCode?: string;
       message?: string;
       result?: unknown;
     },
   ): Promise<JobEntity | null> {
     return this.updateOne(
-      `UPDATE jobs SET status = $3::varchar, error = $4::text, message = COALESCE($5::text, message),
+      `UPDATE jobs SET status = $3::varchar, error = $4::text, error_code = $7::varchar, message = COALESCE($5::text, message),
               result = COALESCE($6::jsonb, result), progress = CASE WHEN $3::varchar = 'completed' THEN 100 ELSE progress END,
               finished_at = now(), updated_at = now()
         WHERE id = $1 AND status = ANY($2) RETURNING *`,
@@ -117,6 +128,7 @@ export class JobsRepository {
         outcome.error ?? null,
         outcome.message ?? null,
         outcome.result === undefined ? null : JSON.stringify(outcome.result),
+        outcome.errorCode ?? null,
       ],
     );
   }

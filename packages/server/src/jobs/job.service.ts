@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type Job,
   type JobAcceptedReply,
@@ -10,6 +10,7 @@ import {
 } from '@reelbench/sdk/contract';
 import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
+import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
 import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
@@ -28,6 +29,10 @@ export interface EnqueueRequest<T extends JobType> {
   shotIds?: string[];
 }
 
+function rateLimited(message: string, retryAfterSeconds: number): ReelbenchError {
+  return new ReelbenchError({ code: 'RATE_LIMIT_ERROR', message, context: { retryAfterSeconds } });
+}
+
 /**
  * Every long operation is a job: a row in `jobs` (what the user sees) carried by a pg-boss delivery
  * (who runs it; see JobWorker). This is the side requests use: queue, wait, list, cancel.
@@ -39,7 +44,22 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly worker: JobWorker,
     private readonly projects: ProjectsService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The per-user limits (config.limits): jobs started per minute and jobs waiting or running at
+   * once, each RATE_LIMIT_ERROR (429) with the seconds to wait. Counted in the database, so they
+   * hold across nodes; two requests at the same instant may both pass the last free slot.
+   */
+  private async checkLimits(user: User): Promise<void> {
+    const { generationsPerMinute, activeJobsPerUser } = this.config.limits;
+    const counts = await this.repository.counts(user.id);
+    if (counts.waiting + counts.running >= activeJobsPerUser)
+      throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
+    if ((await this.repository.createdWithin(user.id, 60)) >= generationsPerMinute)
+      throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
+  }
 
   /** Job types register their handler once, at module start. */
   register<T extends JobType>(type: T, handler: JobHandler<JobPayloads[T]>): void {
@@ -48,6 +68,7 @@ export class JobsService {
 
   async enqueue<T extends JobType>(request: EnqueueRequest<T>): Promise<JobAcceptedReply> {
     if (!this.worker.handles(request.type)) throw new Error(`No handler for job type ${request.type}`);
+    await this.checkLimits(request.user);
     const entity = await this.repository.insert({
       projectId: request.projectId,
       userId: request.user.id,

@@ -5,7 +5,13 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { isReelbenchError, type JobCounts, MESSAGES, SERVER_MESSAGES } from '@reelbench/sdk/contract';
+import {
+  isErrorCode,
+  isReelbenchError,
+  type JobCounts,
+  MESSAGES,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
@@ -151,6 +157,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       ...eventBase(entity, counts),
       status: outcome.status,
       error: outcome.error,
+      ...(isErrorCode(entity.errorCode) ? { code: entity.errorCode } : {}),
     });
     this.notifyWaiters(entity);
   }
@@ -263,6 +270,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
       status: 'failed',
       error: message,
+      errorCode: isReelbenchError(error) ? error.code : 'SERVER_ERROR',
     });
     await this.queue.fail(deliveryId, message);
     if (failed !== null) await this.settle(failed, { status: 'failed', error: message });

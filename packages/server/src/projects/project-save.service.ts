@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type EmergencySave,
   type ProjectSave,
@@ -14,11 +14,15 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AuthService } from '../auth/auth.service.js';
 import { notFound, unauthenticated, validation } from '../common/domain-error.js';
+import { assertInlineImagePixels } from '../common/image-pixels.js';
+import { AppConfig } from '../config/config.js';
 import { EventsService } from '../realtime/events.service.js';
 import { ScriptsRepository } from '../script/script.repository.js';
 import { scriptFormatOf } from '../script/script.service.js';
+import { SHOT_IMAGE_URL_FIELDS, SHOT_KEY_FIELDS } from '../shots/shot.mapper.js';
 import { ShotsRepository } from '../shots/shot.repository.js';
 import { checkShotOrder, settingsOf, withShotsAppended, withShotsRemoved } from '../shots/shot-order.js';
+import { requireKeyFields } from '../storage/storage-key.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject } from './project.mapper.js';
 import { ProjectsService } from './project.service.js';
@@ -46,6 +50,7 @@ export class ProjectSaveService {
     private readonly saves: ProjectSavesRepository,
     private readonly auth: AuthService,
     private readonly events: EventsService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async save(user: User, projectId: string, input: ProjectSave): Promise<ProjectSaveResult> {
@@ -108,6 +113,11 @@ export class ProjectSaveService {
   /** Upserts every shot; an id of another project writes nothing and is 'Shot not found'. */
   private async writeShots(manager: EntityManager, projectId: string, input: ProjectSave): Promise<string[]> {
     if (input.shots.length === 0) return [];
+    for (const [index, shot] of input.shots.entries()) {
+      requireKeyFields(shot, SHOT_KEY_FIELDS, projectId, `shots.${index}.`);
+      for (const field of SHOT_IMAGE_URL_FIELDS)
+        await assertInlineImagePixels(shot[field], `shots.${index}.${field}`, this.config.limits.imagePixels);
+    }
     const next = await this.shots.nextPosition(manager, projectId);
     const writes = input.shots.map(({ id, ...fields }, index) => ({
       id: id ?? randomUUID(),

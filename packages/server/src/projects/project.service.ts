@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeletedReply,
   type Project,
@@ -12,10 +12,13 @@ import {
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../common/domain-error.js';
+import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { parseId } from '../common/validation.js';
+import { AppConfig } from '../config/config.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { AppSocket } from '../realtime/socket-types.js';
 import { SeriesRepository } from '../series/series.repository.js';
+import { requireKeyInScope } from '../storage/storage-key.js';
 import type { ProjectEntity } from './project.entity.js';
 import { toProject, toProjectListEntry } from './project.mapper.js';
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
@@ -27,6 +30,7 @@ export class ProjectsService {
     private readonly projects: ProjectsRepository,
     private readonly series: SeriesRepository,
     private readonly events: EventsService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** The user's project, for this and other modules (shots, assets, script…) to check ownership. */
@@ -73,6 +77,7 @@ export class ProjectsService {
   }
 
   async create(user: User, input: ProjectCreate): Promise<Project> {
+    await assertInlineImagePixels(input.thumbnail, 'thumbnail', this.config.limits.imagePixels);
     const seriesId = input.series_id ? await this.requireSeries(user, input.series_id) : null;
     const entity = await this.projects.insert({
       ownerId: user.id,
@@ -89,12 +94,17 @@ export class ProjectsService {
 
   async update(user: User, projectId: string, updates: ProjectUpdates): Promise<Project> {
     const existing = await this.requireOwned(user, projectId);
+    await assertInlineImagePixels(updates.thumbnail, 'thumbnail', this.config.limits.imagePixels);
     const values: ProjectValues = {};
     if (updates.name !== undefined) values.name = updates.name;
     if (updates.description !== undefined) values.description = updates.description;
     if (updates.thumbnail !== undefined) values.thumbnail = updates.thumbnail;
     if (updates.audio_url !== undefined) values.audioUrl = updates.audio_url;
-    if (updates.audio_s3_key !== undefined) values.audioS3Key = updates.audio_s3_key;
+    if (updates.audio_s3_key !== undefined) {
+      if (updates.audio_s3_key !== null)
+        requireKeyInScope(updates.audio_s3_key, { projectId: existing.id }, 'audio_s3_key');
+      values.audioS3Key = updates.audio_s3_key;
+    }
     if (updates.settings !== undefined) values.settings = updates.settings;
     if (updates.series_id !== undefined) {
       values.seriesId = updates.series_id === null ? null : await this.requireSeries(user, updates.series_id);

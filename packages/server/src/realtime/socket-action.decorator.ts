@@ -9,6 +9,7 @@ import {
   type LegacyEventSpec,
   type LegacyRequestEvent,
   legacyEventFor,
+  ReelbenchError,
   type ResponseEnvelope,
   responseEvent,
   SERVER_MESSAGES,
@@ -116,7 +117,10 @@ async function answerLegacy(
  */
 function dispatcher(route: SocketRoute, handler: Handler) {
   return async function dispatch(this: unknown, socket: AppSocket, message: unknown, ack?: unknown) {
-    if (route.action && isRequestEnvelope(message)) {
+    const { lastMessageBytes = 0, messageLimitBytes = Number.POSITIVE_INFINITY } = socket.data;
+    if (lastMessageBytes > messageLimitBytes) {
+      tooLarge(route, socket, message, ack);
+    } else if (route.action && isRequestEnvelope(message)) {
       await answerEnvelope(this, handler, route.action, socket, message, ack);
     } else if (route.legacy) {
       await answerLegacy(this, handler, route.legacy, socket, message, ack);
@@ -130,6 +134,22 @@ function dispatcher(route: SocketRoute, handler: Handler) {
       );
     }
   };
+}
+
+/** A message over config.limits.socketMessageBytes: PAYLOAD_TOO_LARGE_ERROR, never handled. */
+function tooLarge(route: SocketRoute, socket: AppSocket, message: unknown, ack: unknown): void {
+  const error = new ReelbenchError({
+    code: 'PAYLOAD_TOO_LARGE_ERROR',
+    message: SERVER_MESSAGES.messageTooLarge,
+  }).toJSON();
+  if (route.action && isRequestEnvelope(message)) {
+    send(socket, errorEvent(route.action.domain), { ...error, requestId: message.requestId }, ack);
+  } else if (route.legacy) {
+    const { error: text, code, statusCode } = error;
+    send(socket, route.legacy.error, { error: text, code, statusCode }, ack);
+  } else if (route.action) {
+    send(socket, errorEvent(route.action.domain), error, ack);
+  }
 }
 
 function register(

@@ -9,12 +9,14 @@ import type { RedisPair } from './redis.js';
 import type { AppServer, AppSocket } from './socket-types.js';
 
 export const SOCKET_PATH = '/socket.io';
-/** Big enough for an image data URL (setImage) of up to 20 MB. */
+/** The default (config.limits.socketMessageBytes): big enough for an image data URL (setImage) of up to 20 MB. */
 export const SOCKET_MAX_BUFFER_BYTES = 20 * 1024 * 1024;
 
 export interface SocketAdapterOptions {
   corsOrigins: string[];
   redis?: RedisPair;
+  /** socket.io's maxHttpBufferSize: a bigger message closes the connection (the client reconnects). */
+  maxMessageBytes?: number;
 }
 
 /**
@@ -57,13 +59,27 @@ export class SocketIoAdapter extends AbstractWsAdapter {
 
   private createServer(): AppServer {
     const { corsOrigins, redis } = this.options;
+    const limit = this.options.maxMessageBytes ?? SOCKET_MAX_BUFFER_BYTES;
     const server: AppServer = new Server(this.httpServer, {
       path: SOCKET_PATH,
-      maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
+      // The hard stop (the connection closes) is twice the limit: up to it a message is read and
+      // answered PAYLOAD_TOO_LARGE_ERROR 'Message is too large' by the action wrapper.
+      maxHttpBufferSize: 2 * limit,
       pingInterval: SOCKET_OPTIONS.pingIntervalMs,
       ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins, credentials: true } } : {}),
     });
     if (redis) server.adapter(createAdapter(redis.pub, redis.sub));
+    server.use((socket, next) => {
+      socket.data.messageLimitBytes = limit;
+      // engine.io hands over each frame before socket.io decodes and dispatches it (same tick).
+      socket.conn.on('packet', (packet: { type: string; data?: unknown }) => {
+        if (packet.type !== 'message') return;
+        const { data } = packet;
+        socket.data.lastMessageBytes =
+          typeof data === 'string' ? Buffer.byteLength(data) : Buffer.isBuffer(data) ? data.byteLength : 0;
+      });
+      next();
+    });
     return server;
   }
 }

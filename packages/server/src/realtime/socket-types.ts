@@ -5,6 +5,10 @@ import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 export interface SocketData {
   user?: User;
   tokenHash?: string;
+  /** config.limits.socketMessageBytes: a bigger message is answered PAYLOAD_TOO_LARGE_ERROR. */
+  messageLimitBytes?: number;
+  /** The size of the last message frame this socket sent (set just before its handler runs). */
+  lastMessageBytes?: number;
 }
 
 export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;

@@ -230,7 +230,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     const { job, payload, signal } = ctx;
     const [shotId] = payload.shotIds;
     const shot = await this.markProcessing(job, shotId);
-    const image = shot.s3ImageKey === null ? undefined : await this.renderer.read(shot.s3ImageKey);
+    const image = shot.s3ImageKey === null ? undefined : await this.renderer.read(shot.s3ImageKey, shot);
     if (image === undefined) throw validation(SERVER_MESSAGES.noImageToEdit);
     await this.announce(job, 'image', shot, {
       status: 'processing',
@@ -343,8 +343,8 @@ export class ShotGenerationJobs implements OnModuleInit {
     const images: Buffer[] = [];
     const used: string[] = [];
     for (const id of payload.shotIds) {
-      const key = byId.get(id)?.s3ImageKey;
-      const bytes = key ? await this.renderer.read(key) : undefined;
+      const shot = byId.get(id);
+      const bytes = shot?.s3ImageKey ? await this.renderer.read(shot.s3ImageKey, shot) : undefined;
       if (bytes !== undefined) {
         images.push(bytes);
         used.push(id);

@@ -22,7 +22,7 @@ import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import type { ShotRenderOptions } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
-import { projectPrefix } from '../storage/storage-key.js';
+import { type KeyScope, projectPrefix } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
 import { type MediaWrite, type MediaWriteInput, ShotsRepository } from './shot.repository.js';
 import {
@@ -73,8 +73,9 @@ export class ShotRenderService {
     return { byId: await this.assetsOf(project), images: new Map() };
   }
 
-  read(key: string): Promise<Buffer | undefined> {
-    return this.media.read(key);
+  /** A stored object of the shot's project (see MediaStore.read). */
+  read(key: string, scope: KeyScope): Promise<Buffer | undefined> {
+    return this.media.read(key, scope);
   }
 
   displayUrl(key: string): Promise<string> {
@@ -159,7 +160,7 @@ export class ShotRenderService {
     signal: AbortSignal,
   ): Promise<ShotEntity> {
     let current = shot;
-    let image = current.s3ImageKey === null ? undefined : await this.media.read(current.s3ImageKey);
+    let image = current.s3ImageKey === null ? undefined : await this.media.read(current.s3ImageKey, current);
     if (image === undefined) {
       const { rendered, inputs } = await this.renderShotImage(current, options, assets, signal);
       current = await this.storeShotImage(job, current, rendered, inputs, signal);
@@ -299,7 +300,8 @@ export class ShotRenderService {
     if (key === null) return Promise.resolve(null);
     let image = assets.images.get(key);
     if (image === undefined) {
-      image = this.media.read(key).then((bytes) => bytes ?? null);
+      const scope = { projectId: source.asset.projectId ?? '', assetId: source.asset.id };
+      image = this.media.read(key, scope).then((bytes) => bytes ?? null);
       assets.images.set(key, image);
     }
     return image;

@@ -38,6 +38,12 @@ const PROPERTY_OF = {
   scene_id: 'sceneId',
 } as const satisfies { [F in keyof ShotFields]-?: keyof ShotEntity };
 
+/** The shot fields that name a storage object: a client may only name its own project's. */
+export const SHOT_KEY_FIELDS = ['s3_image_key', 's3_video_key'] as const;
+
+/** The shot fields where a client may inline an image (data:image/…), held to the pixel limit. */
+export const SHOT_IMAGE_URL_FIELDS = ['image_url', 'customCompositionUrl'] as const;
+
 /** The entity properties a client may write (a save overwrites exactly these). */
 export const SHOT_FIELD_PROPERTIES: readonly (keyof ShotEntity)[] = Object.values(PROPERTY_OF);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeletedReply,
   ReelbenchError,
@@ -16,13 +16,21 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { AssetEntity } from '../assets/asset.entity.js';
 import { notFound } from '../common/domain-error.js';
+import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { parseId } from '../common/validation.js';
+import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { FileUrls } from '../storage/file-urls.js';
-import { projectIdOfKey } from '../storage/storage-key.js';
+import { projectIdOfKey, requireKeyFields } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
-import { type PresentedShot, shotValues, toShot } from './shot.mapper.js';
+import {
+  type PresentedShot,
+  SHOT_IMAGE_URL_FIELDS,
+  SHOT_KEY_FIELDS,
+  shotValues,
+  toShot,
+} from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { outdated, placementsOf } from './shot-inputs.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
@@ -35,6 +43,7 @@ export class ShotsService {
     private readonly shots: ShotsRepository,
     private readonly events: EventsService,
     private readonly urls: FileUrls,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -121,6 +130,8 @@ export class ShotsService {
   /** Appends the shot to the timeline; a client-chosen id must be new. */
   async create(user: User, projectId: string, input: ShotUpsert): Promise<Shot> {
     const project = await this.projects.requireOwned(user, projectId);
+    requireKeyFields(input, SHOT_KEY_FIELDS, project.id);
+    await this.checkInlineImages(input);
     const { id: requestedId, ...fields } = input;
     const id = requestedId ?? randomUUID();
     const { entity, index } = await this.shots.transaction(async (manager) => {
@@ -143,6 +154,11 @@ export class ShotsService {
   }
 
   async update(user: User, shotId: string, updates: ShotUpdates): Promise<Shot> {
+    await this.checkInlineImages(updates);
+    if (SHOT_KEY_FIELDS.some((field) => typeof updates[field] === 'string')) {
+      const existing = await this.requireOwned(user, shotId);
+      requireKeyFields(updates, SHOT_KEY_FIELDS, existing.projectId);
+    }
     const updated = await this.shots.updateOwned(user.id, parseId(shotId, 'Shot'), shotValues(updates));
     if (updated === null) throw notFound('Shot');
     return this.announceUpdated(updated);
@@ -183,6 +199,12 @@ export class ShotsService {
     for (const shot of shots)
       this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
     return shots;
+  }
+
+  /** An image inlined in a shot's URL fields is held to the pixel limit like an upload. */
+  async checkInlineImages(fields: Partial<ShotUpdates>, pathPrefix = ''): Promise<void> {
+    for (const field of SHOT_IMAGE_URL_FIELDS)
+      await assertInlineImagePixels(fields[field], `${pathPrefix}${field}`, this.config.limits.imagePixels);
   }
 
   /** A client-chosen id: already a shot here is a conflict; another project's is not revealed. */

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@reelbench/sdk/contract';
+import { inputExcerpt, SERVER_MESSAGES, TEXT_LIMITS } from '@reelbench/sdk/contract';
 import { validation } from '../common/domain-error.js';
 
 /** One path segment: starts with a letter or digit, so '.', '..' and hidden names are impossible. */
@@ -21,7 +21,7 @@ export function isValidStorageKey(key: string): boolean {
 
 export function assertStorageKey(key: string): string {
   if (!isValidStorageKey(key))
-    throw validation(INVALID_STORAGE_KEY, [{ path: 'key', message: key.slice(0, 200) }]);
+    throw validation(INVALID_STORAGE_KEY, [{ path: 'key', message: inputExcerpt(key) }]);
   return key;
 }
 
@@ -64,4 +64,42 @@ export function isAssetOwnedKey(key: string, assetId: string): boolean {
 /** Encodes each segment for a URL path, keeping the slashes. */
 export function encodeKeyPath(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/');
+}
+
+/** Whose objects a read may touch: the project's, and with assetId that asset's own (wherever it was). */
+export interface KeyScope {
+  projectId: string;
+  assetId?: string;
+}
+
+/** Whether `key` is an object of the scope: under the project's prefix, or one of the asset's own images. */
+export function isKeyInScope(key: string, scope: KeyScope): boolean {
+  if (projectIdOfKey(key) === scope.projectId.toLowerCase()) return true;
+  return scope.assetId !== undefined && isAssetOwnedKey(key, scope.assetId);
+}
+
+/**
+ * THE check for a storage key a client sent or a stored row names: it must be an object of the
+ * scope, else VALIDATION_ERROR 'The storage key does not belong to this project' (naming `field`
+ * when given). Every write of a client key and every read by a job goes through it.
+ */
+export function requireKeyInScope(key: string, scope: KeyScope, field?: string): string {
+  if (isKeyInScope(key, scope)) return key;
+  const message = SERVER_MESSAGES.keyNotInProject;
+  throw field === undefined
+    ? validation(message)
+    : validation(`${field}: ${message}`, [{ path: field, message }]);
+}
+
+/** The storage-key fields of a write, each checked against the project (null clears, undefined leaves). */
+export function requireKeyFields(
+  fields: Record<string, unknown>,
+  names: readonly string[],
+  projectId: string,
+  pathPrefix = '',
+): void {
+  for (const name of names) {
+    const value = fields[name];
+    if (typeof value === 'string') requireKeyInScope(value, { projectId }, `${pathPrefix}${name}`);
+  }
 }

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
       FFMPEG_PATH: '/usr/bin/ffmpeg',
       REPLICATE_API_TOKEN: 'r8_token',
       WEB_DIST: '/srv/web',
+      HTTP_BODY_LIMIT_BYTES: '1048576',
+      SOCKET_MESSAGE_LIMIT_BYTES: '2097152',
+      UPLOAD_IMAGE_LIMIT_BYTES: '3145728',
+      UPLOAD_AUDIO_LIMIT_BYTES: '4194304',
+      MAX_IMAGE_PIXELS: '1000000',
+      GENERATIONS_PER_MINUTE: '30',
+      MAX_ACTIVE_JOBS_PER_USER: '12',
     });
     expect(config).toEqual({
       port: 8080,
@@ -126,6 +133,15 @@ describe('loadConfig', () => {
         openAi: undefined,
       },
       webDist: '/srv/web',
+      limits: {
+        httpBodyBytes: 1_048_576,
+        socketMessageBytes: 2_097_152,
+        uploadImageBytes: 3_145_728,
+        uploadAudioBytes: 4_194_304,
+        imagePixels: 1_000_000,
+        generationsPerMinute: 30,
+        activeJobsPerUser: 12,
+      },
       breakdown: {
         provider: 'gemini',
         baseUrl: 'https://llm.example.com',

@@ -3,6 +3,7 @@ import { Jobs1795392000000 } from './1795392000000-jobs.js';
 import { Cuts1795478400000 } from './1795478400000-cuts.js';
 import { Soundtracks1795564800000 } from './1795564800000-soundtracks.js';
 import { Review1795571000000 } from './1795571000000-review.js';
+import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Cuts1795478400000,
   Soundtracks1795564800000,
   Review1795571000000,
+  JobErrorCode1795600000000,
 ];

@@ -66,14 +66,18 @@ const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
  * lays out its caption; anything else wrong with the bytes surfaces when they are decoded (through
  * readingImage), as it would after readImageInfo.
  */
-export function pngHeaderSize(image: Buffer, what: string): { width: number; height: number } | null {
+export function pngHeaderSize(
+  image: Buffer,
+  what: string,
+  maxPixels = MAX_INPUT_PIXELS,
+): { width: number; height: number } | null {
   if (image.length < 24 || !image.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
   if (image.toString('latin1', 12, 16) !== 'IHDR') return null;
   const width = image.readUInt32BE(16);
   const height = image.readUInt32BE(20);
   if (width === 0 || height === 0) return null;
-  if (width * height > MAX_INPUT_PIXELS) {
-    throw invalidInput(`${what} is too large (over ${MAX_INPUT_PIXELS} pixels)`);
+  if (width * height > maxPixels) {
+    throw invalidInput(`${what} is too large (over ${maxPixels} pixels)`);
   }
   return { width, height };
 }
