@@ -54,7 +54,7 @@ export class AudioService {
       throw validation(NOT_THIS_PROJECTS_AUDIO);
     const record = await this.soundtracks.fileRecord(project.id, input.key);
     if (record === null || record.kind !== 'audio') throw validation(NOT_THIS_PROJECTS_AUDIO);
-    const bytes = await this.media.read(input.key);
+    const bytes = await this.media.read(input.key, { projectId: project.id });
     if (bytes === undefined) throw notFound('File');
     const previous = await this.soundtracks.find(project.id);
     const directory = await mkdtemp(path.join(os.tmpdir(), 'reelbench-audio-'));

@@ -23,7 +23,7 @@ import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
-import { projectPrefix } from '../storage/storage-key.js';
+import { isKeyInScope, projectPrefix } from '../storage/storage-key.js';
 import type { CutEntity } from './cut.entity.js';
 import { CutsRepository, type ShotMediaRow } from './cut.repository.js';
 import { type RoughCutEvent, renderRoughCut } from './rough-cut.render.js';
@@ -129,7 +129,9 @@ export class RoughCutService implements OnModuleInit {
       const fetch = async (key: string, extension: string): Promise<string | null> => {
         const known = local.get(key);
         if (known) return known;
-        const bytes = await this.media.read(key);
+        // A key outside the project (a row written before keys were checked) counts as no media.
+        const scope = { projectId: job.projectId };
+        const bytes = isKeyInScope(key, scope) ? await this.media.read(key, scope) : undefined;
         if (bytes === undefined) return null;
         const file = path.join(workDir, `media-${local.size}${extension}`);
         await writeFile(file, bytes);
