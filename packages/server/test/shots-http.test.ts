@@ -124,10 +124,26 @@ describe.each(testDatabases())('shots over HTTP on %s', (database) => {
     const page = await call<ShotPage>(alice, 'GET', `/api/projects/${project.id}/shots?limit=2&offset=1`);
     expect(page.body).toMatchObject({ total: 4, limit: 2, offset: 1 });
     expect(page.body.shots.map((shot) => shot.name)).toEqual(['B', 'A']);
+    // A page past the end is empty and still says how many there are.
+    const past = await call<ShotPage>(alice, 'GET', `/api/projects/${project.id}/shots?limit=2&offset=9`);
+    expect(past.body).toEqual({ shots: [], total: 4, limit: 2, offset: 9 });
 
     const scene1 = await call<ShotPage>(alice, 'GET', `/api/projects/${project.id}/shots?sceneNumber=1`);
     expect(scene1.body.shots.map((shot) => shot.name)).toEqual(['D', 'B']);
     expect(scene1.body.total).toBe(2);
+    const scene1Past = await call<ShotPage>(
+      alice,
+      'GET',
+      `/api/projects/${project.id}/shots?sceneNumber=1&offset=2`,
+    );
+    expect(scene1Past.body).toMatchObject({ shots: [], total: 2, offset: 2 });
+    const scene1Second = await call<ShotPage>(
+      alice,
+      'GET',
+      `/api/projects/${project.id}/shots?sceneNumber=1&limit=1&offset=1`,
+    );
+    expect(scene1Second.body.shots.map((shot) => shot.name)).toEqual(['B']);
+    expect(scene1Second.body.total).toBe(2);
     expectHttpError(await call(alice, 'GET', `/api/projects/${project.id}/shots?sceneNumber=3`), 404, {
       error: 'Scene not found',
     });

@@ -157,6 +157,16 @@ describe.each(testDatabases())('shots as clients get them on %s', (database) => 
     const placed = await ask<Shot>(socket, 'shot:update-assets', { shotId: shot.id, assets: [] });
     expect(verifies(placed.image_url, key)).toBe(true);
 
+    // The list (HTTP and socket) signs the shot with media and leaves one without any as it is.
+    const bare = await ask<Shot>(socket, 'shot:create', { projectId: project.id, name: 'Pier, empty' });
+    const listed = await call<ShotPage>(alice, 'GET', `/api/projects/${project.id}/shots`);
+    const listedOverSocket = await ask<ShotPage>(socket, 'shot:getAll', { projectId: project.id });
+    for (const page of [listed.body, listedOverSocket]) {
+      expect(page.shots.map((entry) => entry.id)).toEqual([shot.id, bare.id]);
+      expect(verifies(page.shots[0]?.image_url ?? null, key)).toBe(true);
+      expect(page.shots[1]).toMatchObject({ image_url: null, video_url: null, s3_image_key: null });
+    }
+
     // A shot created with the project's own stored key and an expired URL: signed in the reply and the events.
     const createdEvent = waitForEvent<{ shot: Shot }>(listener, 'shot:created');
     const addedEvent = waitForEvent<{ shot: Shot }>(listener, 'timeline:shot-added');

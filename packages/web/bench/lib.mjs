@@ -11,10 +11,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(WEB_ROOT, '../..');
 export const SERVER_MAIN = path.join(REPO_ROOT, 'packages/server/dist/main.js');
-/** The web build the server serves: packages/web/dist/app, or the build WEB_DIST names. */
+/**
+ * The web build the server serves: packages/web/dist/bench (`npm run build:bench`: the production
+ * build with the shot views' render counter compiled in), or the build WEB_DIST names.
+ */
 export const WEB_DIST = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
-  : path.join(WEB_ROOT, 'dist/app');
+  : path.join(WEB_ROOT, 'dist/bench');
 export const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 const START_TIMEOUT_MS = 90_000;
 

@@ -2,7 +2,7 @@
 // The web workbench's budgets (UI.md), measured in Debian's Chromium against the real built server:
 //  (a) initial JavaScript, gzip bytes, on /login and on a project page (≤ 200 KB each);
 //  (b) Ctrl+K to a visible command palette on a project page (≤ 50 ms median).
-// Run with `npm run bench -w @reelbench/web` (uses packages/web/dist/app, or the build WEB_DIST names,
+// Run with `npm run bench -w @reelbench/web` (builds and serves packages/web/dist/bench, or serves the build WEB_DIST names,
 // and packages/server/dist as built; `npm run bench` at the root builds first). Rewrites the bench:web section of
 // docs/benchmarks.md. A missed goal is reported (FAIL) without failing the process; an error fails it.
 import { execFileSync } from 'node:child_process';
@@ -361,7 +361,9 @@ async function main() {
       '',
       '**What is counted (one update).** Back at the top, `window.__reelbenchCountRenders` is turned on (the',
       "views' cells count their renders into `window.__reelbenchRenders` only while it is, a bench aid that",
-      'is off otherwise); a second client (the SDK, its own socket) renames the first shot in view with',
+      'is off otherwise and compiled only into development and the bench build, `vite build --mode bench`',
+      'into dist/bench, whose `.env.bench` sets `VITE_REELBENCH_RENDER_COUNT`: a production build has no',
+      'counter); a second client (the SDK, its own socket) renames the first shot in view with',
       '`shot:update`; once the page shows the new name, the counts are read.',
       '',
       '| View | Shots arrived | First cell in the DOM | First frame showing it | Cells mounted | Frames/s scrolling | Longest frame | Scrolled | Renders after one update |',
@@ -379,7 +381,7 @@ async function main() {
       '',
       ...chunkTable(project),
       '',
-      'Reproduce: `npm run build -w @reelbench/web && npx tsc -b && npm run bench -w @reelbench/web`.',
+      'Reproduce: `npx tsc -b && npm run bench -w @reelbench/web` (the bench builds dist/bench first).',
       `<!-- bench:${SECTION}:end -->`,
     ];
     writeBenchmarkSection(SECTION, `${lines.join('\n')}\n`);

@@ -15,11 +15,9 @@ export class EntityRows<T extends ObjectLiteral> {
 
   /** A row as Postgres returns it → the entity. */
   fromRow(row: Record<string, unknown>): T {
-    const entity = new this.entity();
-    for (const column of this.byProperty().values()) {
-      Object.assign(entity, { [column.propertyName]: row[column.databaseName] });
-    }
-    return entity;
+    const entity: Record<string, unknown> = new this.entity();
+    for (const column of this.byProperty().values()) entity[column.propertyName] = row[column.databaseName];
+    return entity as T;
   }
 
   /** The first row as the entity, or null when there is none. */

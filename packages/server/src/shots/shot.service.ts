@@ -75,15 +75,21 @@ export class ShotsService {
         .flatMap((entity) => placementsOf(entity).map((placement) => placement.assetId));
       assetsOf.set(projectId, this.placedAssets(projectId, placed));
     }
+    const placeableOf = new Map<string, ReadonlyMap<string, AssetEntity>>();
+    for (const [projectId, placeable] of assetsOf) placeableOf.set(projectId, await placeable);
+    const none = new Map<string, AssetEntity>();
     return Promise.all(
-      entities.map(async (entity) => {
-        const placeable = (await assetsOf.get(entity.projectId)) ?? new Map<string, AssetEntity>();
-        const shot = toShot(entity, outdated(entity, placeable));
-        const [imageUrl, videoUrl] = await Promise.all([
-          signedIfOwn(this.urls, shot.s3_image_key, shot.projectId),
-          signedIfOwn(this.urls, shot.s3_video_key, shot.projectId),
-        ]);
-        return { ...shot, image_url: imageUrl ?? shot.image_url, video_url: videoUrl ?? shot.video_url };
+      entities.map((entity) => {
+        const shot = toShot(entity, outdated(entity, placeableOf.get(entity.projectId) ?? none));
+        const image = signedIfOwn(this.urls, shot.s3_image_key, shot.projectId);
+        const video = signedIfOwn(this.urls, shot.s3_video_key, shot.projectId);
+        // Most shots of a long list have no media yet: nothing to sign, nothing to wait for.
+        if (image === undefined && video === undefined) return shot;
+        return Promise.all([image, video]).then(([imageUrl, videoUrl]) => ({
+          ...shot,
+          image_url: imageUrl ?? shot.image_url,
+          video_url: videoUrl ?? shot.video_url,
+        }));
       }),
     );
   }

@@ -200,6 +200,8 @@ export function ShotList({ projectId }: { projectId: string }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
+    useFlushSync: false,
   });
 
   // Coming back (from the shot lab, say), the table opens where the active shot is.

@@ -155,6 +155,8 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     // Rows just outside the view are mounted ahead, so their frames are decoded before they scroll in.
     overscan: 3,
     paddingEnd: 48,
+    // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
+    useFlushSync: false,
   });
   // Row heights follow the zoom, the width and the groups: measure again when they change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
