@@ -42,7 +42,7 @@ export type PipelineStepId = 'script' | 'firstPass' | 'images' | 'videos' | 'rou
 export interface PipelineStep {
   id: PipelineStepId;
   label: string;
-  /** The registered action that does this step; null for steps not built yet. */
+  /** The registered action that does this step; null for a step the web cannot do yet. */
   actionId: string | null;
 }
 
@@ -52,7 +52,7 @@ export const PIPELINE: readonly PipelineStep[] = [
   { id: 'images', label: 'Render images', actionId: 'generate.renderAllImages' },
   { id: 'videos', label: 'Render videos', actionId: 'generate.renderAllVideos' },
   { id: 'roughCut', label: 'Rough cut', actionId: 'nav.rough-cut' },
-  { id: 'export', label: 'Export', actionId: null },
+  { id: 'export', label: 'Export', actionId: 'nav.edl' },
 ];
 
 /** Job types that render a pipeline step, to say "rendering…" instead of offering it again. */
@@ -86,7 +86,7 @@ function step(id: PipelineStepId): PipelineStep {
 /**
  * The next step, from the data: no script → write it; a script and no shots → first pass; frames
  * missing → render images; clips missing → render videos; everything rendered → rough cut. Export
- * is not built yet, so it is never the next step.
+ * (a cut's EDL, OTIO, FCPXML or PDF, on the cuts pages) is always open, so it is never the next step.
  */
 export function chooseNextStep({ scriptWords, shots, activeJobs }: PipelineInput): NextStep {
   const done = new Set<PipelineStepId>();
