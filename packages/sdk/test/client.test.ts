@@ -119,6 +119,7 @@ describe('createReelbench', () => {
     expect(Object.keys(client).sort()).toEqual(
       [
         'assets',
+        'audio',
         'auth',
         'close',
         'cuts',

@@ -11,6 +11,11 @@ import type { AppServer, AppSocket } from './socket-types.js';
 export const SOCKET_PATH = '/socket.io';
 /** The default (config.limits.socketMessageBytes): big enough for an image data URL (setImage) of up to 20 MB. */
 export const SOCKET_MAX_BUFFER_BYTES = 20 * 1024 * 1024;
+/**
+ * Nest adds one 'connection' listener to the namespace and one 'disconnect' listener to each socket
+ * per gateway (a gateway per domain): by design, not a leak, so Node's warning at 10 is raised.
+ */
+const LISTENERS_PER_GATEWAY_LIMIT = 64;
 
 export interface SocketAdapterOptions {
   corsOrigins: string[];
@@ -69,7 +74,9 @@ export class SocketIoAdapter extends AbstractWsAdapter {
       ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins, credentials: true } } : {}),
     });
     if (redis) server.adapter(createAdapter(redis.pub, redis.sub));
+    server.sockets.setMaxListeners(LISTENERS_PER_GATEWAY_LIMIT);
     server.use((socket, next) => {
+      socket.setMaxListeners(LISTENERS_PER_GATEWAY_LIMIT);
       socket.data.messageLimitBytes = limit;
       // engine.io hands over each frame before socket.io decodes and dispatches it (same tick).
       socket.conn.on('packet', (packet: { type: string; data?: unknown }) => {
