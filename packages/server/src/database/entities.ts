@@ -1,4 +1,5 @@
 import { AssetEntity } from '../assets/asset.entity.js';
+import { SoundtrackEntity } from '../audio/soundtrack.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { UserEntity } from '../auth/user.entity.js';
 import { CutEntity } from '../cuts/cut.entity.js';
@@ -29,4 +30,5 @@ export const ENTITIES = [
   ReviewCommentEntity,
   JobEntity,
   CutEntity,
+  SoundtrackEntity,
 ];
