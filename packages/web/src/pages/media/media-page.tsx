@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { sceneColorVar } from '../../shots/actions.js';
 import { formatShotNumber, framingLabel, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
@@ -373,7 +372,6 @@ function Lightbox({
           {item.kind === 'image' ? (
             <img key={item.id} src={item.url} alt={title} className="lightbox__media" />
           ) : (
-            // biome-ignore lint/a11y/useMediaCaption: generated animatics have no speech
             <video
               key={item.id}
               src={item.url}
