@@ -138,7 +138,24 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Fails on any serious or critical axe violation, naming the rules and their targets. */
+/**
+ * Waits (up to 3 s) for the finite CSS transitions and animations under way to end: a theme switch
+ * or an overlay's fade measured half-way gives axe colours that no one sees for long.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([
+      Promise.allSettled(running.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  });
+}
+
 export async function expectAxeClean(page: Page, name: string, soft = false): Promise<void> {
+  await settleAnimations(page);
   const violations = await axeViolations(page);
   const report = violations
     .map(
