@@ -15,7 +15,9 @@ test('a running render shows on the jobs page and in the status line, and can be
 }) => {
   await register(page);
   const id = await createProjectFromPalette(page, 'Render Queue');
-  await importScript(page, 'three-scenes.fountain');
+  // Four pages make enough shots that rendering their videos is still running when Cancel is
+  // pressed (the three-scene fixture's eight clips could finish first on a fast machine).
+  await importScript(page, 'four-pages.fountain');
   await saveWithKeyboard(page);
   await generateFirstPass(page);
 
