@@ -125,11 +125,7 @@ function NextStepCard({
         <h2 className="next-step__title">Could not load the project</h2>
         <p className="next-step__reason">{failed}</p>
         <div className="next-step__actions">
-          <ActionButton
-            actionId="dashboard.reload"
-            variant="secondary"
-            icon={<RefreshCw size={15} aria-hidden="true" />}
-          />
+          <ActionButton actionId="dashboard.reload" variant="secondary" icon={RefreshCw} />
         </div>
       </Card>
     );
@@ -158,22 +154,13 @@ function NextStepCard({
       {next.running ? (
         <div className="next-step__running">
           <ProgressBar value={next.running.progress} label={`${jobLabel(next.running.type)} progress`} />
-          <ActionButton
-            actionId="nav.jobs"
-            variant="secondary"
-            icon={<ArrowRight size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="nav.jobs" variant="secondary" icon={ArrowRight}>
             Watch it on the jobs page
           </ActionButton>
         </div>
       ) : next.step.actionId ? (
         <div className="next-step__actions">
-          <ActionButton
-            actionId={next.step.actionId}
-            variant="brand"
-            size="lg"
-            icon={<ArrowRight size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId={next.step.actionId} variant="brand" size="lg" icon={ArrowRight}>
             {next.step.label}
           </ActionButton>
           {action ? (
@@ -472,11 +459,7 @@ export function DashboardPage() {
           ) : null}
         </div>
         <div className="page__actions">
-          <ActionButton
-            actionId="nav.projectSettings"
-            variant="secondary"
-            icon={<Settings2 size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="nav.projectSettings" variant="secondary" icon={Settings2}>
             Settings
           </ActionButton>
         </div>

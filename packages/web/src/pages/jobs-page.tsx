@@ -99,7 +99,7 @@ function JobRow({
             <Button
               variant="ghost"
               size="sm"
-              icon={<X size={14} aria-hidden="true" />}
+              icon={X}
               aria-label={`Cancel job ${label}`}
               data-action="jobs.cancel"
               tabIndex={selected ? 0 : -1}
@@ -122,16 +122,8 @@ function JobRow({
 function RenderAllButtons({ imagesVariant }: { imagesVariant: 'primary' | 'secondary' }) {
   return (
     <>
-      <ActionButton
-        actionId="generate.renderAllImages"
-        variant={imagesVariant}
-        icon={<ImageIcon size={15} aria-hidden="true" />}
-      />
-      <ActionButton
-        actionId="generate.renderAllVideos"
-        variant="secondary"
-        icon={<Video size={15} aria-hidden="true" />}
-      />
+      <ActionButton actionId="generate.renderAllImages" variant={imagesVariant} icon={ImageIcon} />
+      <ActionButton actionId="generate.renderAllVideos" variant="secondary" icon={Video} />
     </>
   );
 }
@@ -227,12 +219,7 @@ export function JobsPage() {
           </p>
         </div>
         <div className="page__actions">
-          <ActionButton
-            actionId="jobs.refresh"
-            variant="ghost"
-            icon={<RefreshCw size={15} aria-hidden="true" />}
-            disabled={!connected}
-          >
+          <ActionButton actionId="jobs.refresh" variant="ghost" icon={RefreshCw} disabled={!connected}>
             Refresh
           </ActionButton>
           {list.length > 0 ? <RenderAllButtons imagesVariant="secondary" /> : null}
@@ -247,7 +234,7 @@ export function JobsPage() {
         </div>
       ) : list.length === 0 ? (
         <EmptyState
-          icon={<ListChecks size={26} aria-hidden="true" />}
+          icon={ListChecks}
           title={`No jobs yet — Render All Images · ${spoken(shortcutLabel(registry.get('palette.open')))}`}
           actions={<RenderAllButtons imagesVariant="primary" />}
         >

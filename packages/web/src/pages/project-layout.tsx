@@ -36,7 +36,7 @@ export function ProjectLayout() {
   if (project.isError && isClientError(project.error)) {
     return (
       <EmptyState
-        icon={<FolderX size={28} aria-hidden="true" />}
+        icon={FolderX}
         title="Project not found"
         actions={
           <Link to="/" className="btn btn--primary btn--md">

@@ -135,11 +135,7 @@ export function ProjectsPage() {
           </p>
         </div>
         <div className="page__actions">
-          <ActionButton
-            actionId="project.new"
-            variant="primary"
-            icon={<Plus size={15} aria-hidden="true" />}
-          />
+          <ActionButton actionId="project.new" variant="primary" icon={Plus} />
         </div>
       </header>
 
@@ -202,34 +198,22 @@ export function ProjectsPage() {
         <ProjectsSkeleton />
       ) : projects.isError && projects.data === undefined ? (
         <EmptyState
-          icon={<CloudOff size={26} aria-hidden="true" />}
+          icon={CloudOff}
           title="Could not load your projects"
-          actions={
-            <ActionButton
-              actionId="projects.reload"
-              variant="primary"
-              icon={<RefreshCw size={15} aria-hidden="true" />}
-            />
-          }
+          actions={<ActionButton actionId="projects.reload" variant="primary" icon={RefreshCw} />}
         >
           {errorBody(projects.error)}
         </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState
-          icon={<Clapperboard size={26} aria-hidden="true" />}
+          icon={Clapperboard}
           title={`No projects yet — New Project · ${spoken(paletteKey)}`}
-          actions={
-            <ActionButton
-              actionId="project.new"
-              variant="primary"
-              icon={<Plus size={15} aria-hidden="true" />}
-            />
-          }
+          actions={<ActionButton actionId="project.new" variant="primary" icon={Plus} />}
         >
           A project holds one film, episode or spot: its script, shots, assets and renders.
         </EmptyState>
       ) : ordered.length === 0 ? (
-        <EmptyState icon={<SearchX size={26} aria-hidden="true" />} title="No project matches the filter">
+        <EmptyState icon={SearchX} title="No project matches the filter">
           Nothing is named or described like “{query.trim()}”. Escape in the filter clears it.
         </EmptyState>
       ) : (

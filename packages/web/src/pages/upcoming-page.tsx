@@ -47,7 +47,7 @@ export function UpcomingPage({ page }: { page: string }) {
         <h1 className="page__title">{entry.title}</h1>
       </header>
       <EmptyState
-        icon={<Construction size={28} aria-hidden="true" />}
+        icon={Construction}
         title={`${entry.title} is not built yet`}
         actions={entry.actions.map((id) => <ActionButton key={id} actionId={id} variant="secondary" />)}
       >

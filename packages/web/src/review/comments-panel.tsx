@@ -116,7 +116,7 @@ export function CommentsPanel({
                   className="comments-panel__delete"
                   onClick={() => remove(comment)}
                   aria-label={`Delete comment by ${comment.authorName}`}
-                  icon={<Trash2 size={13} aria-hidden="true" />}
+                  icon={Trash2}
                 />
               </div>
               <p className="comments-panel__body">{comment.body}</p>

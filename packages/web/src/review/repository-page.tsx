@@ -111,7 +111,7 @@ export function RepositoryPage() {
   if (view.isError) {
     return (
       <PublicFrame title="Asset repository">
-        <EmptyState icon={<Boxes size={28} aria-hidden="true" />} title="Nothing published here">
+        <EmptyState icon={Boxes} title="Nothing published here">
           This repository does not exist or publishes nothing yet. Its owner publishes characters, locations
           and props from Repository Settings (Ctrl K).
         </EmptyState>
@@ -129,7 +129,7 @@ export function RepositoryPage() {
       </p>
       {owner}
       {assets.length === 0 ? (
-        <EmptyState icon={<Boxes size={28} aria-hidden="true" />} title="No assets yet">
+        <EmptyState icon={Boxes} title="No assets yet">
           The project is published, but it has no characters, locations or props yet.
         </EmptyState>
       ) : (

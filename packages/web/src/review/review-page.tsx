@@ -201,12 +201,7 @@ function CommentForm({ token, clock }: { token: string; clock: ReviewClock }) {
         <span className="review-form__sent" role="status">
           {sent ? 'Comment sent to the owner.' : ''}
         </span>
-        <Button
-          variant="primary"
-          type="submit"
-          busy={busy}
-          icon={<MessageSquare size={14} aria-hidden="true" />}
-        >
+        <Button variant="primary" type="submit" busy={busy} icon={MessageSquare}>
           Post comment
         </Button>
       </div>
@@ -269,7 +264,7 @@ export function ReviewPage() {
   if (view.isError) {
     return (
       <PublicFrame title="Review link unavailable">
-        <EmptyState icon={<Lock size={28} aria-hidden="true" />} title="This link does not work">
+        <EmptyState icon={Lock} title="This link does not work">
           It may have expired or been revoked. Ask the project's owner for a new one.
         </EmptyState>
       </PublicFrame>
@@ -284,7 +279,7 @@ export function ReviewPage() {
         {project.description ? ` · ${project.description}` : ''}
       </p>
       {shots.length === 0 && !roughCut ? (
-        <EmptyState icon={<Film size={28} aria-hidden="true" />} title="Nothing to watch yet">
+        <EmptyState icon={Film} title="Nothing to watch yet">
           The storyboard and the cut appear here once the project has shots.
         </EmptyState>
       ) : (

@@ -139,13 +139,7 @@ export function ShareReviewModal() {
               />
             )}
           </Field>
-          <Button
-            variant="primary"
-            onClick={create}
-            busy={busy}
-            disabled={projectId === null}
-            icon={<Link2 size={14} aria-hidden="true" />}
-          >
+          <Button variant="primary" onClick={create} busy={busy} disabled={projectId === null} icon={Link2}>
             Create link
           </Button>
         </div>

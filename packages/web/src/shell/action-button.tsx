@@ -55,7 +55,5 @@ export function ActionIconButton({
   icon: Icon,
   ...rest
 }: Omit<ActionButtonProps, 'icon' | 'iconOnly' | 'children'> & { icon: LucideIcon }) {
-  return (
-    <ActionButton variant="ghost" size="sm" {...rest} iconOnly icon={<Icon size={15} aria-hidden="true" />} />
-  );
+  return <ActionButton variant="ghost" size="sm" {...rest} iconOnly icon={Icon} />;
 }

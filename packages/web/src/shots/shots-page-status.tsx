@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionButton } from '../shell/action-button.js';
 import { errorBody } from '../state/errors.js';
 import { EmptyState, Kbd } from '../ui/card.js';
+import type { IconProp } from '../ui/icon.js';
 
 export interface ShotsPageStatusProps {
   /** What the last undo, redo or edit did, read out by screen readers. */
@@ -11,7 +12,7 @@ export interface ShotsPageStatusProps {
   hasShots: boolean;
   /** The page's own loading placeholder. */
   skeleton: ReactNode;
-  icon: ReactNode;
+  icon: IconProp;
 }
 
 /**

@@ -1,13 +1,18 @@
-import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { cx } from './cx.js';
+import { type IconProp, renderIcon } from './icon.js';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link' | 'brand';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/** The icon size (px) drawn for a Lucide icon component on each button size. */
+const ICON_SIZE: Record<ButtonSize, number> = { sm: 15, md: 16, lg: 18 };
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  icon?: ReactNode;
+  /** A Lucide icon (drawn at the button size's icon size) or a node. */
+  icon?: IconProp;
   /** Shows a spinner and disables the button. */
   busy?: boolean;
   /** Square, icon-only button: give it an aria-label. */
@@ -46,7 +51,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <span className="spinner" aria-hidden="true" /> : icon}
+      {busy ? <span className="spinner" aria-hidden="true" /> : renderIcon(icon, ICON_SIZE[size])}
       {children !== undefined && !iconOnly ? <span className="btn__label">{children}</span> : null}
     </button>
   );

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx.js';
+import { type IconProp, renderIcon } from './icon.js';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cx('card', className)} {...rest} />;
@@ -59,14 +60,14 @@ export function EmptyState({
   children,
   actions,
 }: {
-  icon?: ReactNode;
+  icon?: IconProp;
   title: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
   return (
     <div className="empty-state">
-      {icon ? <div className="empty-state__icon">{icon}</div> : null}
+      {icon ? <div className="empty-state__icon">{renderIcon(icon, 28)}</div> : null}
       <h2 className="empty-state__title">{title}</h2>
       {children ? <div className="empty-state__body">{children}</div> : null}
       {actions ? <div className="empty-state__actions">{actions}</div> : null}

@@ -213,12 +213,7 @@ export function CreateCutCommand({ projectId, projectName }: { projectId: string
   useCutActions();
   return (
     <>
-      <ActionButton
-        actionId="cut.create"
-        variant="secondary"
-        size="sm"
-        icon={<Scissors size={15} aria-hidden="true" />}
-      />
+      <ActionButton actionId="cut.create" variant="secondary" size="sm" icon={Scissors} />
       <CutDialogs projectId={projectId} projectName={projectName} />
     </>
   );

@@ -88,11 +88,7 @@ export function CutsPage(props: { projectId?: string } = {}) {
           </p>
         </div>
         <div className="page__actions">
-          <ActionButton
-            actionId="cut.create"
-            variant="primary"
-            icon={<Scissors size={15} aria-hidden="true" />}
-          />
+          <ActionButton actionId="cut.create" variant="primary" icon={Scissors} />
         </div>
       </header>
       {cuts.isLoading ? (
@@ -105,15 +101,9 @@ export function CutsPage(props: { projectId?: string } = {}) {
         <EmptyState title="The cuts could not be loaded">{errorBody(cuts.error)}</EmptyState>
       ) : list.length === 0 ? (
         <EmptyState
-          icon={<Film size={26} aria-hidden="true" />}
+          icon={Film}
           title="No cuts yet — Create Cut"
-          actions={
-            <ActionButton
-              actionId="cut.create"
-              variant="primary"
-              icon={<Scissors size={15} aria-hidden="true" />}
-            />
-          }
+          actions={<ActionButton actionId="cut.create" variant="primary" icon={Scissors} />}
         >
           A cut saves the timeline’s order and durations as a version you can export for an editor and
           compare.
@@ -158,7 +148,7 @@ export function CutsPage(props: { projectId?: string } = {}) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        icon={<Pencil size={14} aria-hidden="true" />}
+                        icon={Pencil}
                         aria-label={`Rename ${cut.name} v${cut.version}`}
                         data-action="cut.rename"
                         onClick={() => act(cut, 'cut.rename')}
@@ -168,7 +158,7 @@ export function CutsPage(props: { projectId?: string } = {}) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        icon={<Trash2 size={14} aria-hidden="true" />}
+                        icon={Trash2}
                         aria-label={`Delete ${cut.name} v${cut.version}`}
                         data-action="cut.delete"
                         onClick={() => act(cut, 'cut.delete')}
@@ -427,7 +417,7 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
     return (
       <div className="page cuts-page">
         <EmptyState
-          icon={<Film size={26} aria-hidden="true" />}
+          icon={Film}
           title="This cut could not be opened"
           actions={
             <Button
@@ -463,18 +453,13 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
           </p>
         </div>
         <div className="page__actions">
-          <ActionButton actionId="cut.rename" variant="ghost" icon={<Pencil size={15} aria-hidden="true" />}>
+          <ActionButton actionId="cut.rename" variant="ghost" icon={Pencil}>
             Rename
           </ActionButton>
-          <ActionButton actionId="cut.delete" variant="ghost" icon={<Trash2 size={15} aria-hidden="true" />}>
+          <ActionButton actionId="cut.delete" variant="ghost" icon={Trash2}>
             Delete
           </ActionButton>
-          <ActionButton
-            actionId="cut.import"
-            variant="secondary"
-            busy={importFile.isPending}
-            icon={<FileUp size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
             Import
           </ActionButton>
         </div>
@@ -502,39 +487,19 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
           />
         ) : null}
         <span className="shots-toolbar__divider" aria-hidden="true" />
-        <ActionButton
-          actionId="cut.export.edl"
-          variant="primary"
-          icon={<FileDown size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="cut.export.edl" variant="primary" icon={FileDown}>
           EDL
         </ActionButton>
-        <ActionButton
-          actionId="cut.export.otio"
-          variant="secondary"
-          icon={<FileDown size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="cut.export.otio" variant="secondary" icon={FileDown}>
           OTIO
         </ActionButton>
-        <ActionButton
-          actionId="cut.export.fcpxml"
-          variant="secondary"
-          icon={<FileDown size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="cut.export.fcpxml" variant="secondary" icon={FileDown}>
           FCPXML
         </ActionButton>
-        <ActionButton
-          actionId="cut.export.pdf"
-          variant="secondary"
-          icon={<FileText size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="cut.export.pdf" variant="secondary" icon={FileText}>
           Storyboard PDF
         </ActionButton>
-        <ActionButton
-          actionId="cut.export.pdfPages"
-          variant="ghost"
-          icon={<FileText size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="cut.export.pdfPages" variant="ghost" icon={FileText}>
           One shot a page
         </ActionButton>
         <input

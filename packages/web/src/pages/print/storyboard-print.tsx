@@ -76,7 +76,7 @@ export function StoryboardPrint({ projectId, layout }: { projectId: string; layo
             actionId="print.contactSheet"
             variant={layout === 'sheet' ? 'primary' : 'ghost'}
             aria-pressed={layout === 'sheet'}
-            icon={<Grid3x3 size={16} aria-hidden="true" />}
+            icon={Grid3x3}
           >
             Contact sheet
           </ActionButton>
@@ -84,19 +84,15 @@ export function StoryboardPrint({ projectId, layout }: { projectId: string; layo
             actionId="print.onePerPage"
             variant={layout === 'pages' ? 'primary' : 'ghost'}
             aria-pressed={layout === 'pages'}
-            icon={<RectangleHorizontal size={16} aria-hidden="true" />}
+            icon={RectangleHorizontal}
           >
             One per page
           </ActionButton>
           <span className="shots-toolbar__divider" aria-hidden="true" />
-          <ActionButton
-            actionId="print.print"
-            variant="primary"
-            icon={<Printer size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId="print.print" variant="primary" icon={Printer}>
             Print / Save PDF
           </ActionButton>
-          <ActionButton actionId="print.close" variant="ghost" icon={<X size={16} aria-hidden="true" />}>
+          <ActionButton actionId="print.close" variant="ghost" icon={X}>
             Close
           </ActionButton>
         </div>

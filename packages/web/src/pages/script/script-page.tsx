@@ -82,12 +82,7 @@ function ExportMenu() {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          icon={<Download size={15} aria-hidden="true" />}
-          disabled={!fountain.available}
-          data-action="script.export"
-        >
+        <Button variant="ghost" icon={Download} disabled={!fountain.available} data-action="script.export">
           Export
           <ChevronDown size={13} aria-hidden="true" className="script-toolbar__chevron" />
         </Button>
@@ -435,18 +430,10 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
           </p>
         </div>
         <div className="page__actions script-toolbar">
-          <ActionButton
-            actionId="script.import"
-            variant="ghost"
-            icon={<FileUp size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="script.import" variant="ghost" icon={FileUp}>
             Import
           </ActionButton>
-          <ActionButton
-            actionId="script.format"
-            variant="ghost"
-            icon={<AlignLeft size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="script.format" variant="ghost" icon={AlignLeft}>
             Format
           </ActionButton>
           <ExportMenu />
@@ -462,25 +449,15 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
                   ? 'script-problems--error'
                   : 'script-problems--warning',
             )}
-            icon={<ProblemIcon size={15} aria-hidden="true" />}
+            icon={ProblemIcon}
           >
             {problemsLabel(problems)}
           </ActionButton>
-          <ActionButton
-            actionId="script.analyse"
-            variant="primary"
-            busy={analyse.isPending}
-            icon={<ScanText size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="script.analyse" variant="primary" busy={analyse.isPending} icon={ScanText}>
             Analyse
           </ActionButton>
           {!panelOpen ? (
-            <ActionButton
-              actionId="script.breakdown.toggle"
-              variant="ghost"
-              iconOnly
-              icon={<PanelRightOpen size={15} aria-hidden="true" />}
-            />
+            <ActionButton actionId="script.breakdown.toggle" variant="ghost" iconOnly icon={PanelRightOpen} />
           ) : null}
         </div>
       </header>
@@ -496,7 +473,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
         >
           {failed ? (
             <EmptyState
-              icon={<CircleAlert size={28} aria-hidden="true" />}
+              icon={CircleAlert}
               title="The script could not be loaded"
               actions={
                 <Button variant="secondary" onClick={() => void script.refetch()}>

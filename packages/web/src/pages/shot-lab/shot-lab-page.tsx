@@ -251,7 +251,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
     return (
       <div className="page page--full lab-page">
         <EmptyState
-          icon={<Film size={28} aria-hidden="true" />}
+          icon={Film}
           title="No shots yet"
           actions={<ActionButton actionId="project.firstPass" variant="brand" />}
         >
@@ -273,27 +273,13 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
           <p className="shots-toolbar__facts">{shot.name}</p>
         </div>
         <div className="shots-toolbar__actions">
-          <ActionButton
-            actionId="shot.previous"
-            variant="ghost"
-            iconOnly
-            icon={<ChevronLeft size={16} aria-hidden="true" />}
-          />
+          <ActionButton actionId="shot.previous" variant="ghost" iconOnly icon={ChevronLeft} />
           <span className="tl-zoom mono">
             {entry.index + 1} / {order.length}
           </span>
-          <ActionButton
-            actionId="shot.next"
-            variant="ghost"
-            iconOnly
-            icon={<ChevronRight size={16} aria-hidden="true" />}
-          />
+          <ActionButton actionId="shot.next" variant="ghost" iconOnly icon={ChevronRight} />
           <span className="shots-toolbar__divider" aria-hidden="true" />
-          <ActionButton
-            actionId="shotLab.openTimeline"
-            variant="ghost"
-            icon={<Film size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId="shotLab.openTimeline" variant="ghost" icon={Film}>
             Timeline
           </ActionButton>
         </div>
@@ -340,11 +326,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
               <Kbd>↑</Kbd>
               <Kbd>↓</Kbd> 1% · <Kbd>Shift</Kbd> 10% · <Kbd>Delete</Kbd> removes
             </p>
-            <ActionButton
-              actionId="shotLab.removePlacement"
-              variant="ghost"
-              icon={<Trash2 size={16} aria-hidden="true" />}
-            >
+            <ActionButton actionId="shotLab.removePlacement" variant="ghost" icon={Trash2}>
               Remove
             </ActionButton>
           </div>
@@ -638,11 +620,7 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
     <div className="lab-gen">
       <h2 className="lab-heading">Generate</h2>
       <div className="lab-gen__row">
-        <ActionButton
-          actionId="shotLab.generateImage"
-          variant="primary"
-          icon={<ImagePlus size={16} aria-hidden="true" />}
-        >
+        <ActionButton actionId="shotLab.generateImage" variant="primary" icon={ImagePlus}>
           Generate image
         </ActionButton>
         <span className={cx('lab-gen__state', `status--${derived.status}`)}>
@@ -654,14 +632,14 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
       </div>
       <Progress label="Image progress" entry={image} />
       <div className="lab-gen__row">
-        <ActionButton actionId="shotLab.generateVideo" icon={<Video size={16} aria-hidden="true" />}>
+        <ActionButton actionId="shotLab.generateVideo" icon={Video}>
           Generate video
         </ActionButton>
         <span className="lab-gen__state">{videoState}</span>
       </div>
       <Progress label="Video progress" entry={video} />
       <div className="lab-gen__row">
-        <ActionButton actionId="shotLab.generateWithQuality" icon={<Sparkles size={16} aria-hidden="true" />}>
+        <ActionButton actionId="shotLab.generateWithQuality" icon={Sparkles}>
           Generate with quality
         </ActionButton>
         <span className="lab-gen__state">

@@ -87,12 +87,7 @@ export function Takes({
         <h2 className="lab-heading" id="lab-takes-heading">
           Takes
         </h2>
-        <ActionButton
-          actionId="shotLab.useTake"
-          variant="primary"
-          size="sm"
-          icon={<Undo2 size={14} aria-hidden="true" />}
-        >
+        <ActionButton actionId="shotLab.useTake" variant="primary" size="sm" icon={Undo2}>
           Use this take
         </ActionButton>
       </div>

@@ -394,7 +394,7 @@ export function ShotList({ projectId }: { projectId: string }) {
             ))}
           </div>
         }
-        icon={<ListVideo size={28} aria-hidden="true" />}
+        icon={ListVideo}
       />
       {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
       <div
@@ -577,21 +577,17 @@ const ShotListToolbar = memo(function ShotListToolbar({
         />
       </div>
       <div className="shots-toolbar__actions">
-        <ActionButton
-          actionId="nav.storyboard"
-          variant="ghost"
-          icon={<LayoutGrid size={16} aria-hidden="true" />}
-        >
+        <ActionButton actionId="nav.storyboard" variant="ghost" icon={LayoutGrid}>
           Frames
         </ActionButton>
         <span className="shots-toolbar__divider" aria-hidden="true" />
-        <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
+        <ActionButton actionId="shot.generateImage" icon={ImagePlus}>
           Generate image
         </ActionButton>
-        <ActionButton actionId="generate.renderStaleImages" icon={<RefreshCw size={16} aria-hidden="true" />}>
+        <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
           Render stale images
         </ActionButton>
-        <ActionButton actionId="generate.renderStaleVideos" icon={<Film size={16} aria-hidden="true" />}>
+        <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
           Render stale videos
         </ActionButton>
       </div>

@@ -339,7 +339,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         isLoading={isLoading}
         hasShots={hasShots}
         skeleton={<StoryboardSkeleton />}
-        icon={<Clapperboard size={28} aria-hidden="true" />}
+        icon={Clapperboard}
       />
       {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
       <div
@@ -464,46 +464,25 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
       </div>
       {board.shots.length > 0 ? (
         <div className="shots-toolbar__actions">
-          <ActionButton actionId="nav.shots" variant="ghost" icon={<List size={16} aria-hidden="true" />}>
+          <ActionButton actionId="nav.shots" variant="ghost" icon={List}>
             Shot list
           </ActionButton>
-          <ActionButton
-            actionId="project.exportStoryboard"
-            variant="ghost"
-            icon={<Printer size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId="project.exportStoryboard" variant="ghost" icon={Printer}>
             Print
           </ActionButton>
           <span className="shots-toolbar__divider" aria-hidden="true" />
-          <ActionButton
-            actionId="zoom.out"
-            iconOnly
-            variant="ghost"
-            icon={<ZoomOut size={16} aria-hidden="true" />}
-          />
-          <ActionButton
-            actionId="zoom.in"
-            iconOnly
-            variant="ghost"
-            icon={<ZoomIn size={16} aria-hidden="true" />}
-          />
-          <ActionButton actionId="shot.generateImage" icon={<ImagePlus size={16} aria-hidden="true" />}>
+          <ActionButton actionId="zoom.out" iconOnly variant="ghost" icon={ZoomOut} />
+          <ActionButton actionId="zoom.in" iconOnly variant="ghost" icon={ZoomIn} />
+          <ActionButton actionId="shot.generateImage" icon={ImagePlus}>
             Generate image
           </ActionButton>
-          <ActionButton
-            actionId="generate.renderStaleImages"
-            icon={<RefreshCw size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
             Render stale
           </ActionButton>
-          <ActionButton actionId="generate.renderStaleVideos" icon={<Film size={16} aria-hidden="true" />}>
+          <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
             Stale videos
           </ActionButton>
-          <ActionButton
-            actionId="generate.renderAllImages"
-            variant="primary"
-            icon={<Images size={16} aria-hidden="true" />}
-          >
+          <ActionButton actionId="generate.renderAllImages" variant="primary" icon={Images}>
             Render all images
           </ActionButton>
         </div>

@@ -389,12 +389,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
             </Tooltip>
             <CreateCutCommand projectId={projectId} projectName={project?.name ?? 'Cut'} />
             <span className="shots-toolbar__divider" aria-hidden="true" />
-            <ActionButton
-              actionId="scene.create"
-              variant="ghost"
-              size="sm"
-              icon={<SquarePlus size={16} aria-hidden="true" />}
-            >
+            <ActionButton actionId="scene.create" variant="ghost" size="sm" icon={SquarePlus}>
               New scene
             </ActionButton>
             <ActionButton
@@ -414,21 +409,11 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
               Preserve timing
             </ActionButton>
             <span className="shots-toolbar__divider" aria-hidden="true" />
-            <ActionButton
-              actionId="zoom.out"
-              iconOnly
-              variant="ghost"
-              icon={<ZoomOut size={16} aria-hidden="true" />}
-            />
+            <ActionButton actionId="zoom.out" iconOnly variant="ghost" icon={ZoomOut} />
             <span className="tl-zoom mono" aria-live="polite">
               {pps} px/s
             </span>
-            <ActionButton
-              actionId="zoom.in"
-              iconOnly
-              variant="ghost"
-              icon={<ZoomIn size={16} aria-hidden="true" />}
-            />
+            <ActionButton actionId="zoom.in" iconOnly variant="ghost" icon={ZoomIn} />
           </div>
         ) : null}
       </header>
@@ -443,7 +428,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
             <Skeleton height={120} />
           </div>
         }
-        icon={<Clapperboard size={28} aria-hidden="true" />}
+        icon={Clapperboard}
       />
       {isLoading || !hasShots ? null : (
         <>
@@ -455,18 +440,8 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
           />
           <div className="tl-transport" role="toolbar" aria-label="Transport">
             <div className="tl-transport__buttons">
-              <ActionButton
-                actionId="shot.previous"
-                iconOnly
-                variant="ghost"
-                icon={<ChevronFirst size={18} aria-hidden="true" />}
-              />
-              <ActionButton
-                actionId="frame.previous"
-                iconOnly
-                variant="ghost"
-                icon={<SkipBack size={16} aria-hidden="true" />}
-              />
+              <ActionButton actionId="shot.previous" iconOnly variant="ghost" icon={ChevronFirst} />
+              <ActionButton actionId="frame.previous" iconOnly variant="ghost" icon={SkipBack} />
               <ActionButton
                 actionId="playback.toggle"
                 iconOnly
@@ -477,18 +452,8 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
                   playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />
                 }
               />
-              <ActionButton
-                actionId="frame.next"
-                iconOnly
-                variant="ghost"
-                icon={<SkipForward size={16} aria-hidden="true" />}
-              />
-              <ActionButton
-                actionId="shot.next"
-                iconOnly
-                variant="ghost"
-                icon={<ChevronLast size={18} aria-hidden="true" />}
-              />
+              <ActionButton actionId="frame.next" iconOnly variant="ghost" icon={SkipForward} />
+              <ActionButton actionId="shot.next" iconOnly variant="ghost" icon={ChevronLast} />
             </div>
             <TransportTimecode transport={transport} total={layout.total} />
             <div className="tl-transport__shot">
