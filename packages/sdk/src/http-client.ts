@@ -37,22 +37,22 @@ export interface RouteRequest<R extends HttpRouteSpec> {
 
 export type RouteReply<R extends HttpRouteSpec> = z.output<R['response']>;
 
-/** What a route that answers a file (not JSON) sent back. */
-export interface DownloadedFile {
-  text: string;
+/** What a download's headers say of it. */
+export interface DownloadedMeta {
   /** The Content-Type header, '' when absent. */
   contentType: string;
   /** The filename of a `Content-Disposition: attachment` header, when the answer has one it can read. */
   filename: string | undefined;
 }
 
+/** What a route that answers a file (not JSON) sent back. */
+export interface DownloadedFile extends DownloadedMeta {
+  text: string;
+}
+
 /** A downloaded file as bytes (a PDF, say), with its Content-Type and attachment name. */
-export interface DownloadedBytes {
+export interface DownloadedBytes extends DownloadedMeta {
   bytes: Uint8Array;
-  /** The Content-Type header, '' when absent. */
-  contentType: string;
-  /** The filename of a `Content-Disposition: attachment` header, when the answer has one it can read. */
-  filename: string | undefined;
 }
 
 /** `attachment; filename="a.edl"` (or filename=a.edl) → 'a.edl'. */
@@ -153,6 +153,14 @@ function errorBodyOf(text: string): unknown {
 }
 
 /** A successful answer's JSON; an empty body (204) is undefined. */
+/** What a download's headers say of it: its content type and the attachment's file name. */
+function describedFile(response: Response): DownloadedMeta {
+  return {
+    contentType: response.headers.get('content-type') ?? '',
+    filename: attachmentFilename(response.headers.get('content-disposition')),
+  };
+}
+
 function parseSuccess(status: number, text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -319,72 +327,54 @@ export class HttpClient {
     };
   }
 
-  async #attempt(method: HttpMethod, url: string, options: RequestOptions): Promise<unknown> {
+  /**
+   * One HTTP exchange under the request's deadline: a JSON body when given, the error body of a
+   * failed answer turned into an HttpError, and `read` for a successful one.
+   */
+  async #exchange<T>(
+    method: HttpMethod,
+    url: string,
+    options: RequestOptions,
+    read: (response: Response) => Promise<T>,
+    json = false,
+  ): Promise<T> {
     const limit = deadline(options.signal, options.timeoutMs ?? this.#timeoutMs, url);
     try {
       const response = await this.#fetch(url, {
         method,
         credentials: 'include',
-        headers: this.#headers(true),
+        headers: this.#headers(json),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: limit.signal,
       });
-      const text = await response.text();
-      if (!response.ok) throw toHttpError(response.status, response.statusText, errorBodyOf(text));
-      return parseSuccess(response.status, text);
-    } catch (error) {
-      throw limit.classify(error);
-    } finally {
-      limit.dispose();
-    }
-  }
-
-  async #attemptFile(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedFile> {
-    const limit = deadline(options.signal, options.timeoutMs ?? this.#timeoutMs, url);
-    try {
-      const response = await this.#fetch(url, {
-        method,
-        credentials: 'include',
-        headers: this.#headers(false),
-        signal: limit.signal,
-      });
-      const text = await response.text();
-      if (!response.ok) throw toHttpError(response.status, response.statusText, errorBodyOf(text));
-      return {
-        text,
-        contentType: response.headers.get('content-type') ?? '',
-        filename: attachmentFilename(response.headers.get('content-disposition')),
-      };
-    } catch (error) {
-      throw limit.classify(error);
-    } finally {
-      limit.dispose();
-    }
-  }
-
-  async #attemptBytes(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedBytes> {
-    const limit = deadline(options.signal, options.timeoutMs ?? this.#timeoutMs, url);
-    try {
-      const response = await this.#fetch(url, {
-        method,
-        credentials: 'include',
-        headers: this.#headers(false),
-        signal: limit.signal,
-      });
       if (!response.ok) {
-        const text = await response.text();
-        throw toHttpError(response.status, response.statusText, errorBodyOf(text));
+        throw toHttpError(response.status, response.statusText, errorBodyOf(await response.text()));
       }
-      return {
-        bytes: new Uint8Array(await response.arrayBuffer()),
-        contentType: response.headers.get('content-type') ?? '',
-        filename: attachmentFilename(response.headers.get('content-disposition')),
-      };
+      return await read(response);
     } catch (error) {
       throw limit.classify(error);
     } finally {
       limit.dispose();
     }
+  }
+
+  #attempt(method: HttpMethod, url: string, options: RequestOptions): Promise<unknown> {
+    const read = async (response: Response) => parseSuccess(response.status, await response.text());
+    return this.#exchange(method, url, options, read, true);
+  }
+
+  #attemptFile(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedFile> {
+    return this.#exchange(method, url, options, async (response) => ({
+      text: await response.text(),
+      ...describedFile(response),
+    }));
+  }
+
+  #attemptBytes(method: HttpMethod, url: string, options: RequestOptions): Promise<DownloadedBytes> {
+    return this.#exchange(method, url, options, async (response) => ({
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      ...describedFile(response),
+    }));
   }
 
   async #uploadWithFetch(

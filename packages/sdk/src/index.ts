@@ -29,13 +29,7 @@ export {
   type UploadOptions,
   type UploadXhr,
 } from './http-client.js';
-export {
-  invalidJsonError,
-  networkError,
-  timeoutError,
-  toHttpError,
-  toReelbenchError,
-} from './http-errors.js';
+export * from './http-errors.js';
 export { type FinishedJob, type JobsClient, type JobWaitOptions, jobsClient } from './jobs.client.js';
 export type { UploadFile } from './multipart.js';
 export { type ProjectsClient, projectsClient } from './projects.client.js';

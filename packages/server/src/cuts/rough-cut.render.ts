@@ -155,22 +155,26 @@ async function encodeSegment(
   }
   await ffmpeg(
     request,
-    [
-      ...input,
-      '-filter_complex',
-      graph,
-      '-map',
-      '[v]',
-      '-an',
-      ...animaticEncoderArgs(),
-      '-r',
-      rate,
-      '-frames:v',
-      String(total),
-      output,
-    ],
+    [...input, ...silentVideoArgs(graph, rate, total, output)],
     `segment ${event.name}`,
   );
+}
+
+/** Encode the filter graph's `[v]` as the animatic's H.264, no audio, exactly `frames` long at `rate`. */
+function silentVideoArgs(graph: string, rate: string, frames: number, output: string): string[] {
+  return [
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-an',
+    ...animaticEncoderArgs(),
+    '-r',
+    rate,
+    '-frames:v',
+    String(frames),
+    output,
+  ];
 }
 
 /** A run of events joined by dissolves, rendered with xfade into one segment of their summed length. */
@@ -207,20 +211,7 @@ async function dissolveGroup(
   const total = events.reduce((sum, event) => sum + event.frames, 0);
   await ffmpeg(
     request,
-    [
-      ...inputs,
-      '-filter_complex',
-      `${parts.join(';')};${label}format=yuv420p[v]`,
-      '-map',
-      '[v]',
-      '-an',
-      ...animaticEncoderArgs(),
-      '-r',
-      rate,
-      '-frames:v',
-      String(total),
-      output,
-    ],
+    [...inputs, ...silentVideoArgs(`${parts.join(';')};${label}format=yuv420p[v]`, rate, total, output)],
     'dissolve',
   );
 }

@@ -1,17 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
-import { sceneColorVar } from '../../shots/actions.js';
-import { formatShotNumber, framingLabel, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
+import { formatShotNumber, framingLabel } from '../../shots/model.js';
+import { SceneGrid } from '../../shots/scene-grid.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
@@ -20,6 +12,7 @@ import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
+import { useWidth } from '../../ui/use-width.js';
 import {
   MEDIA_STATUS_LABELS,
   type MediaFilters,
@@ -40,20 +33,6 @@ const HEADER_HEIGHT = 56;
 
 /** The filters, kept for the tab. */
 export const mediaFilters = createStore<MediaFilters>({ kind: 'all', status: 'all' });
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
 
 const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
 
@@ -185,78 +164,35 @@ export function MediaPage({ projectId }: { projectId: string }) {
           Render the shots' images and videos, and every one of them shows here by scene.
         </EmptyState>
       ) : null}
-      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
-      <div
-        ref={scrollRef}
-        className="sb-scroll media-scroll"
-        role="grid"
-        aria-label="Media"
-        aria-rowcount={layout.rows.length}
-        aria-colcount={columns}
-        aria-activedescendant={activeMounted && activeItem ? itemDomId(activeItem) : undefined}
-        tabIndex={0}
+      <SceneGrid
+        scrollRef={scrollRef}
+        label="Media"
+        className="media-scroll"
+        rows={layout.rows}
+        virtualizer={virtualizer}
+        columns={columns}
+        cellWidth={cellWidth}
+        gap={GAP}
+        padX={PAD_X}
+        activeDescendant={activeMounted && activeItem ? itemDomId(activeItem) : undefined}
         hidden={layout.items.length === 0}
         onKeyDown={onKeyDown}
-      >
-        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((virtual) => {
-            const row = layout.rows[virtual.index];
-            if (!row) return null;
-            return (
-              // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
-              <div
-                key={row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`}
-                role="row"
-                aria-rowindex={virtual.index + 1}
-                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
-                style={{
-                  transform: `translateY(${virtual.start}px)`,
-                  height: virtual.size,
-                  paddingInline: PAD_X,
-                }}
-              >
-                {row.kind === 'header' ? (
-                  // biome-ignore lint/a11y: A virtualised ARIA grid row header (see the grid above)
-                  <div
-                    role="rowheader"
-                    aria-colspan={columns}
-                    className={
-                      row.group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'
-                    }
-                    style={{ ['--scene-color' as string]: sceneColorVar(row.group.color) }}
-                  >
-                    {row.group.sceneNumber !== null ? (
-                      <span className="sb-scene__number mono">Scene {row.group.sceneNumber}</span>
-                    ) : null}
-                    <span className="sb-scene__name">{row.group.name}</span>
-                    <span className="sb-scene__facts mono">
-                      {row.count} {row.count === 1 ? 'item' : 'items'}
-                    </span>
-                  </div>
-                ) : (
-                  <div
-                    className="sb-row__cells"
-                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
-                  >
-                    {layout.items.slice(row.first, row.first + row.count).map((item, i) => (
-                      <MediaCell
-                        key={item.id}
-                        item={item}
-                        active={row.first + i === current}
-                        aspect={aspect.replace(':', ' / ')}
-                        onOpen={() => {
-                          setActive(row.first + i);
-                          setOpen(row.first + i);
-                        }}
-                      />
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+        facts={(row) => `${row.count} ${row.count === 1 ? 'item' : 'items'}`}
+        cells={(first, count) =>
+          layout.items.slice(first, first + count).map((item, i) => (
+            <MediaCell
+              key={item.id}
+              item={item}
+              active={first + i === current}
+              aspect={aspect.replace(':', ' / ')}
+              onOpen={() => {
+                setActive(first + i);
+                setOpen(first + i);
+              }}
+            />
+          ))
+        }
+      />
       <Lightbox
         items={layout.items}
         index={open}

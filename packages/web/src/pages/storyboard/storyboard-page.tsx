@@ -11,21 +11,11 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { registerShotActions, sceneColorVar, shotLabPath, shotNavigation } from '../../shots/actions.js';
+import { registerShotActions, shotLabPath, shotNavigation } from '../../shots/actions.js';
 import { alternates } from '../../shots/coverage.js';
 import {
   deriveShotStatus,
@@ -38,6 +28,7 @@ import {
   type ShotStatus,
   UNASSIGNED_SCENE_ID,
 } from '../../shots/model.js';
+import { SceneGrid } from '../../shots/scene-grid.js';
 import {
   type Direction,
   type Selection,
@@ -52,6 +43,7 @@ import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
+import { useWidth } from '../../ui/use-width.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -96,20 +88,6 @@ export function gridRows(board: ShotBoard, columns: number): GridLayout {
     }
   }
   return { rows, shotRows, rowOfShot };
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 const KEY_DIRECTIONS: Record<string, Direction> = {
@@ -341,81 +319,41 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         skeleton={<StoryboardSkeleton />}
         icon={Clapperboard}
       />
-      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
-      <div
-        ref={scrollRef}
-        className="sb-scroll"
-        role="grid"
-        aria-label="Storyboard"
-        aria-multiselectable="true"
-        aria-rowcount={layout.rows.length}
-        aria-colcount={columns}
-        aria-activedescendant={activeMounted && activeId ? cellId(activeId) : undefined}
-        tabIndex={0}
+      <SceneGrid
+        scrollRef={scrollRef}
+        label="Storyboard"
+        multiselectable
+        rows={layout.rows}
+        virtualizer={virtualizer}
+        columns={columns}
+        cellWidth={cellWidth}
+        gap={GAP}
+        padX={PAD_X}
+        activeDescendant={activeMounted && activeId ? cellId(activeId) : undefined}
         hidden={!hasShots}
         onKeyDown={onKeyDown}
-      >
-        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = layout.rows[item.index];
-            if (!row) return null;
-            return (
-              // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
-              <div
-                key={row.kind === 'header' ? row.group.key : `r${row.first}`}
-                role="row"
-                aria-rowindex={item.index + 1}
-                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
-                style={{ transform: `translateY(${item.start}px)`, height: item.size, paddingInline: PAD_X }}
-              >
-                {row.kind === 'header' ? (
-                  <SceneHeader group={row.group} columns={columns} />
-                ) : (
-                  <div
-                    className="sb-row__cells"
-                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
-                  >
-                    {board.shots.slice(row.first, row.first + row.count).map((entry) => (
-                      <StoryboardCell
-                        key={entry.shot.id}
-                        shot={entry.shot}
-                        index={entry.index}
-                        selection={selection}
-                        aspect={aspect.replace(':', ' / ')}
-                        onPointer={onPointer}
-                        onOpen={open}
-                      />
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+        facts={({ group }) => (
+          <>
+            {group.count} {group.count === 1 ? 'shot' : 'shots'} · {formatClock(group.duration)}
+          </>
+        )}
+        cells={(first, count) =>
+          board.shots
+            .slice(first, first + count)
+            .map((entry) => (
+              <StoryboardCell
+                key={entry.shot.id}
+                shot={entry.shot}
+                index={entry.index}
+                selection={selection}
+                aspect={aspect.replace(':', ' / ')}
+                onPointer={onPointer}
+                onOpen={open}
+              />
+            ))
+        }
+      />
       {edits.dialog}
-    </div>
-  );
-}
-
-function SceneHeader({ group, columns }: { group: SceneGroup; columns: number }) {
-  const color = sceneColorVar(group.color);
-  return (
-    // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
-    <div
-      role="rowheader"
-      aria-colspan={columns}
-      className={group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'}
-      style={{ ['--scene-color' as string]: color }}
-    >
-      <span className="sb-scene__swatch" aria-hidden="true" />
-      {group.sceneNumber !== null ? (
-        <span className="sb-scene__number mono">{String(group.sceneNumber).padStart(2, '0')}</span>
-      ) : null}
-      <span className="sb-scene__name">{group.name}</span>
-      <span className="sb-scene__facts mono">
-        {group.count} {group.count === 1 ? 'shot' : 'shots'} · {formatClock(group.duration)}
-      </span>
     </div>
   );
 }
