@@ -9,8 +9,10 @@ import { ActionButton } from '../shell/action-button.js';
 import { shortcutLabel, useRunAction } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { EmptyState, Skeleton, StatusBadge } from '../ui/card.js';
+import { EmptyState, ListSkeleton, StatusBadge } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
+import { PageHeader } from '../ui/page-header.js';
+import { TableHead } from '../ui/table-head.js';
 import { Tooltip } from '../ui/tooltip.js';
 import { ProgressBar, StatusIcon } from './dashboard/widgets.js';
 import { JOB_STATUS_LABELS, jobLabel, percent, sortJobs } from './jobs/job-format.js';
@@ -207,31 +209,28 @@ export function JobsPage() {
 
   return (
     <div className="page jobs-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Jobs</h1>
-          <p className="page__subtitle" aria-live="polite">
-            {state.loaded || list.length > 0
-              ? `${running} running · ${queued} queued · ${finished} finished`
-              : connected
-                ? 'Asking the server for the job list…'
-                : 'Waiting for the connection to ask for the job list…'}
-          </p>
-        </div>
-        <div className="page__actions">
-          <ActionButton actionId="jobs.refresh" variant="ghost" icon={RefreshCw} disabled={!connected}>
-            Refresh
-          </ActionButton>
-          {list.length > 0 ? <RenderAllButtons imagesVariant="secondary" /> : null}
-        </div>
-      </header>
+      <PageHeader
+        title="Jobs"
+        live
+        subtitle={
+          state.loaded || list.length > 0
+            ? `${running} running · ${queued} queued · ${finished} finished`
+            : connected
+              ? 'Asking the server for the job list…'
+              : 'Waiting for the connection to ask for the job list…'
+        }
+        actions={
+          <>
+            <ActionButton actionId="jobs.refresh" variant="ghost" icon={RefreshCw} disabled={!connected}>
+              Refresh
+            </ActionButton>
+            {list.length > 0 ? <RenderAllButtons imagesVariant="secondary" /> : null}
+          </>
+        }
+      />
 
       {list.length === 0 && !state.loaded ? (
-        <div className="jobs-skeleton" aria-hidden="true">
-          {['a', 'b', 'c'].map((key) => (
-            <Skeleton key={key} height={44} />
-          ))}
-        </div>
+        <ListSkeleton />
       ) : list.length === 0 ? (
         <EmptyState
           icon={ListChecks}
@@ -250,22 +249,18 @@ export function JobsPage() {
             aria-rowcount={list.length + 1}
             onKeyDown={onKeyDown}
           >
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Message</th>
-                <th scope="col" className="jobs-row__num">
-                  Shots
-                </th>
-                <th scope="col">Started</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Job',
+                'Status',
+                'Progress',
+                'Message',
+                { label: 'Shots', className: 'jobs-row__num' },
+                'Started',
+                'Updated',
+                { label: 'Actions', srOnly: true },
+              ]}
+            />
             <tbody ref={bodyRef}>
               {list.map((job, rowIndex) => (
                 <JobRow

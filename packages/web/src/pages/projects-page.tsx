@@ -25,6 +25,7 @@ import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { EmptyState, Kbd, Skeleton } from '../ui/card.js';
 import { Input } from '../ui/fields.js';
+import { PageHeader } from '../ui/page-header.js';
 import { filterProjects, formatDuration, groupBySeries, plural, spoken } from './projects/format.js';
 import { ProjectBrowser } from './projects/project-browser.js';
 import { DeleteProjectModal, MoveToSeriesModal, RenameProjectModal } from './projects/project-dialogs.js';
@@ -117,27 +118,23 @@ export function ProjectsPage() {
 
   return (
     <div className="page projects-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Projects</h1>
-          <p className="page__subtitle">
-            {projects.isPending ? (
-              'Loading your projects…'
-            ) : all.length === 0 ? (
-              'Films, episodes and spots you make live here.'
-            ) : (
-              <>
-                {plural(all.length, 'project')} · {plural(series.data?.length ?? 0, 'series', 'series')} ·{' '}
-                {plural(totalShots, 'shot')} · <span className="mono">{formatDuration(totalRuntime)}</span> in
-                all
-              </>
-            )}
-          </p>
-        </div>
-        <div className="page__actions">
-          <ActionButton actionId="project.new" variant="primary" icon={Plus} />
-        </div>
-      </header>
+      <PageHeader
+        title="Projects"
+        subtitle={
+          projects.isPending ? (
+            'Loading your projects…'
+          ) : all.length === 0 ? (
+            'Films, episodes and spots you make live here.'
+          ) : (
+            <>
+              {plural(all.length, 'project')} · {plural(series.data?.length ?? 0, 'series', 'series')} ·{' '}
+              {plural(totalShots, 'shot')} · <span className="mono">{formatDuration(totalRuntime)}</span> in
+              all
+            </>
+          )
+        }
+        actions={<ActionButton actionId="project.new" variant="primary" icon={Plus} />}
+      />
 
       {projects.isPending || all.length > 0 ? (
         <div className="projects-toolbar">

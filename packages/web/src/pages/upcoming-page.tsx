@@ -1,6 +1,7 @@
 import { Construction } from 'lucide-react';
 import { ActionButton } from '../shell/action-button.js';
 import { EmptyState } from '../ui/card.js';
+import { PageHeader } from '../ui/page-header.js';
 
 const PAGES: Record<string, { title: string; text: string; actions: string[] }> = {
   assets: {
@@ -43,9 +44,7 @@ export function UpcomingPage({ page }: { page: string }) {
   const entry = PAGES[page] ?? { title: page, text: 'This page is being built.', actions: [] };
   return (
     <div className="page">
-      <header className="page__header">
-        <h1 className="page__title">{entry.title}</h1>
-      </header>
+      <PageHeader title={entry.title} />
       <EmptyState
         icon={Construction}
         title={`${entry.title} is not built yet`}

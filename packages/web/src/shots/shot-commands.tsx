@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { usePageCommand } from '../app/page-commands.js';
 import { useServices } from '../app/services-context.js';
 import type { Store } from '../state/store.js';
-import { Button } from '../ui/button.js';
-import { Modal } from '../ui/modal.js';
+import { ConfirmModal } from '../ui/confirm-modal.js';
 import type { ShotEditor } from './editor.js';
 import { formatShotNumber, type ShotBoard } from './model.js';
 import type { Selection } from './selection.js';
@@ -90,36 +89,22 @@ export function useShotEditCommands({
     onDeleted?.();
   };
 
+  const cancelDelete = () => {
+    setConfirmDelete(null);
+    onDeleted?.();
+  };
   const dialog = (
-    <Modal
+    <ConfirmModal
       open={confirmDelete !== null}
-      onOpenChange={(next) => {
-        if (next) return;
-        setConfirmDelete(null);
-        onDeleted?.();
-      }}
-      size="small"
       className="shots-confirm"
       title={
         confirmDelete?.length === 1 ? 'Delete this shot?' : `Delete ${confirmDelete?.length ?? 0} shots?`
       }
       description={deleteDescription(board, confirmDelete ?? [])}
-      footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setConfirmDelete(null);
-              onDeleted?.();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} autoFocus>
-            {confirmDelete?.length === 1 ? 'Delete shot' : 'Delete shots'}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmDelete?.length === 1 ? 'Delete shot' : 'Delete shots'}
+      focusConfirm
+      onConfirm={confirm}
+      onCancel={cancelDelete}
     />
   );
   return { dialog, announcement, announce: setAnnouncement };

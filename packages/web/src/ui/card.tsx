@@ -83,3 +83,14 @@ export function Spinner({ label }: { label?: string }) {
     </span>
   );
 }
+
+/** Three placeholder rows while a list or table loads. */
+export function ListSkeleton() {
+  return (
+    <div className="jobs-skeleton" aria-hidden="true">
+      {['a', 'b', 'c'].map((key) => (
+        <Skeleton key={key} height={44} />
+      ))}
+    </div>
+  );
+}

@@ -7,9 +7,9 @@ import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
-import { Button } from '../../ui/button.js';
+import { ConfirmModal } from '../../ui/confirm-modal.js';
 import { Field, Input } from '../../ui/fields.js';
-import { Modal } from '../../ui/modal.js';
+import { FormModal } from '../../ui/form-modal.js';
 import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi, registerCutActions } from './cut-actions.js';
 
 /** The cuts actions registered for this tab (call before a toolbar reads them). */
@@ -19,26 +19,39 @@ export function useCutActions() {
   return services;
 }
 
-function NameForm({
-  id,
+/** A cut's name in a one-field form dialog; the field starts from `initial`, selected. */
+function NameModal({
+  open,
+  title,
+  description,
+  submitLabel,
+  busy,
   initial,
   placeholder,
   onSubmit,
+  onClose,
 }: {
-  id: string;
+  open: boolean;
+  title: string;
+  description?: string;
+  submitLabel: string;
+  busy: boolean;
   initial: string;
   placeholder: string;
   onSubmit: (name: string) => void;
+  onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
   return (
-    <form
-      id={id}
-      className="form-stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(name.trim());
-      }}
+    <FormModal
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={title}
+      description={description}
+      formId="cut-name-form"
+      submitLabel={submitLabel}
+      busy={busy}
+      onSubmit={() => onSubmit(name.trim())}
     >
       <Field label="Name" hint="Each new cut is the next version of the project's cuts.">
         {({ id: inputId, describedBy }) => (
@@ -54,7 +67,7 @@ function NameForm({
           />
         )}
       </Field>
-    </form>
+    </FormModal>
   );
 }
 
@@ -123,86 +136,42 @@ export function CutDialogs({ projectId, projectName }: { projectId: string; proj
   const deleting = dialog?.kind === 'delete' ? dialog.cut : null;
   return (
     <>
-      <Modal
+      <NameModal
+        key={dialog?.kind === 'create' ? 'create' : 'create-closed'}
         open={dialog?.kind === 'create'}
-        onOpenChange={(open) => (open ? undefined : close())}
-        size="small"
         title="Create cut"
         description="A snapshot of the timeline as it is now: its order and durations, at 24 fps (exports choose their own rate)."
-        locked={create.isPending}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button variant="primary" type="submit" form="create-cut-form" busy={create.isPending}>
-              Create cut
-            </Button>
-          </>
-        }
-      >
-        {dialog?.kind === 'create' ? (
-          <NameForm
-            id="create-cut-form"
-            initial=""
-            placeholder={projectName}
-            onSubmit={(name) => create.mutate(name)}
-          />
-        ) : null}
-      </Modal>
-      <Modal
+        submitLabel="Create cut"
+        busy={create.isPending}
+        initial=""
+        placeholder={projectName}
+        onSubmit={(name) => create.mutate(name)}
+        onClose={close}
+      />
+      <NameModal
+        key={renaming?.id ?? 'rename-closed'}
         open={renaming !== null}
-        onOpenChange={(open) => (open ? undefined : close())}
-        size="small"
         title="Rename cut"
-        locked={rename.isPending}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={rename.isPending}>
-              Cancel
-            </Button>
-            <Button variant="primary" type="submit" form="rename-cut-form" busy={rename.isPending}>
-              Rename
-            </Button>
-          </>
-        }
-      >
-        {renaming ? (
-          <NameForm
-            key={renaming.id}
-            id="rename-cut-form"
-            initial={renaming.name}
-            placeholder={renaming.name}
-            onSubmit={(name) => {
-              if (name === '' || name === renaming.name) close();
-              else rename.mutate({ cutId: renaming.id, name });
-            }}
-          />
-        ) : null}
-      </Modal>
-      <Modal
+        submitLabel="Rename"
+        busy={rename.isPending}
+        initial={renaming?.name ?? ''}
+        placeholder={renaming?.name ?? ''}
+        onSubmit={(name) => {
+          if (!renaming || name === '' || name === renaming.name) close();
+          else rename.mutate({ cutId: renaming.id, name });
+        }}
+        onClose={close}
+      />
+      <ConfirmModal
         open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : close())}
-        size="small"
         title={deleting ? `Delete “${deleting.name}” v${deleting.version}?` : 'Delete cut?'}
         description="The cut and its events are deleted. The shots and the timeline stay as they are. This cannot be undone."
-        locked={remove.isPending}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id);
-              }}
-            >
-              Delete cut
-            </Button>
-          </>
-        }
+        confirmLabel="Delete cut"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+        }}
+        onCancel={close}
       />
     </>
   );

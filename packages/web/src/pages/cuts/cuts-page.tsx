@@ -18,10 +18,12 @@ import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
-import { EmptyState, Skeleton } from '../../ui/card.js';
+import { EmptyState, ListSkeleton, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Checkbox } from '../../ui/fields.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
+import { TableHead } from '../../ui/table-head.js';
 import { formatAbsolute, plural } from '../projects/format.js';
 import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi } from './cut-actions.js';
 import { CutDialogs, useCutActions } from './cut-dialogs.js';
@@ -78,25 +80,17 @@ export function CutsPage(props: { projectId?: string } = {}) {
 
   return (
     <div className="page cuts-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Cuts</h1>
-          <p className="page__subtitle">
-            {cuts.isLoading
-              ? 'Loading the cuts…'
-              : `${plural(list.length, 'cut')} · saved snapshots of the timeline, for EDL, OTIO, FCPXML and the storyboard PDF`}
-          </p>
-        </div>
-        <div className="page__actions">
-          <ActionButton actionId="cut.create" variant="primary" icon={Scissors} />
-        </div>
-      </header>
+      <PageHeader
+        title="Cuts"
+        subtitle={
+          cuts.isLoading
+            ? 'Loading the cuts…'
+            : `${plural(list.length, 'cut')} · saved snapshots of the timeline, for EDL, OTIO, FCPXML and the storyboard PDF`
+        }
+        actions={<ActionButton actionId="cut.create" variant="primary" icon={Scissors} />}
+      />
       {cuts.isLoading ? (
-        <div className="jobs-skeleton" aria-hidden="true">
-          {['a', 'b', 'c'].map((key) => (
-            <Skeleton key={key} height={44} />
-          ))}
-        </div>
+        <ListSkeleton />
       ) : cuts.error ? (
         <EmptyState title="The cuts could not be loaded">{errorBody(cuts.error)}</EmptyState>
       ) : list.length === 0 ? (
@@ -111,21 +105,17 @@ export function CutsPage(props: { projectId?: string } = {}) {
       ) : (
         <div className="jobs-table-wrap">
           <table className="jobs-table cuts-table" aria-label="Cuts">
-            <thead>
-              <tr>
-                <th scope="col">Cut</th>
-                <th scope="col">Version</th>
-                <th scope="col" className="cuts-num">
-                  Events
-                </th>
-                <th scope="col">Length</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Saved</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Cut',
+                'Version',
+                { label: 'Events', className: 'cuts-num' },
+                'Length',
+                'Rate',
+                'Saved',
+                { label: 'Actions', srOnly: true },
+              ]}
+            />
             <tbody>
               {list.map((cut) => (
                 <tr key={cut.id} className="jobs-row" data-cut-id={cut.id}>
@@ -220,14 +210,7 @@ function Comparison({
             className="jobs-table cuts-table"
             aria-label={`Changes from v${older.version} to v${newer.version}`}
           >
-            <thead>
-              <tr>
-                <th scope="col">Change</th>
-                <th scope="col">Shot</th>
-                <th scope="col">Position</th>
-                <th scope="col">Length</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Change', 'Shot', 'Position', 'Length']} />
             <tbody>
               {changed.map((event) => {
                 const what =
@@ -437,33 +420,38 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
 
   return (
     <div className="page page--full cuts-page cut-page">
-      <header className="page__header">
-        <div>
-          <p className="cuts-crumb">
-            <Link to="/project/$projectId/edl" params={{ projectId }}>
-              Cuts
-            </Link>
-          </p>
-          <h1 className="page__title">
+      <PageHeader
+        crumb={
+          <Link to="/project/$projectId/edl" params={{ projectId }}>
+            Cuts
+          </Link>
+        }
+        title={
+          <>
             {data.name} <span className="cuts-version mono">v{data.version}</span>
-          </h1>
-          <p className="page__subtitle mono">
+          </>
+        }
+        mono
+        subtitle={
+          <>
             {plural(data.events.length, 'event')} · {framesToTimecode(total, frameRate, { dropFrame: df })} ·
             made at {data.frameRate} fps{data.createdAt ? ` · ${formatAbsolute(data.createdAt)}` : ''}
-          </p>
-        </div>
-        <div className="page__actions">
-          <ActionButton actionId="cut.rename" variant="ghost" icon={Pencil}>
-            Rename
-          </ActionButton>
-          <ActionButton actionId="cut.delete" variant="ghost" icon={Trash2}>
-            Delete
-          </ActionButton>
-          <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
-            Import
-          </ActionButton>
-        </div>
-      </header>
+          </>
+        }
+        actions={
+          <>
+            <ActionButton actionId="cut.rename" variant="ghost" icon={Pencil}>
+              Rename
+            </ActionButton>
+            <ActionButton actionId="cut.delete" variant="ghost" icon={Trash2}>
+              Delete
+            </ActionButton>
+            <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
+              Import
+            </ActionButton>
+          </>
+        }
+      />
 
       <fieldset className="cuts-controls">
         <legend className="sr-only">Export</legend>
@@ -521,22 +509,20 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
           className="jobs-table cuts-table cuts-events"
           aria-label={`Events of ${data.name} v${data.version}`}
         >
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Shot</th>
-              <th scope="col">Take</th>
-              <th scope="col">Source in</th>
-              <th scope="col">Source out</th>
-              <th scope="col">Record in</th>
-              <th scope="col">Record out</th>
-              <th scope="col" className="cuts-num">
-                Frames
-              </th>
-              <th scope="col">Transition</th>
-              <th scope="col">Markers</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              '#',
+              'Shot',
+              'Take',
+              'Source in',
+              'Source out',
+              'Record in',
+              'Record out',
+              { label: 'Frames', className: 'cuts-num' },
+              'Transition',
+              'Markers',
+            ]}
+          />
           <tbody>
             {rows.map(({ index, event, recordIn, recordOut }) => (
               <tr key={`${event.shotId}-${index}`} className="jobs-row" data-shot-id={event.shotId}>

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
-import { Button } from '../../ui/button.js';
+import { ConfirmModal } from '../../ui/confirm-modal.js';
 import { Field, InputField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
-import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import { useProjectMutations } from './project-mutations.js';
 
@@ -132,23 +131,14 @@ export function DeleteProjectModal({
     onDeleted?.(project.id);
   };
   return (
-    <Modal
+    <ConfirmModal
       open={project !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      size="small"
       title={project ? `Delete “${project.name}”?` : 'Delete project?'}
       description="Its shots, script, assets and renders are deleted with it. This cannot be undone."
-      locked={remove.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => void submit().catch(() => {})}>
-            Delete project
-          </Button>
-        </>
-      }
+      confirmLabel="Delete project"
+      busy={remove.isPending}
+      onConfirm={() => void submit().catch(() => {})}
+      onCancel={onClose}
     />
   );
 }

@@ -5,6 +5,7 @@ import { ActionButton, ActionIconButton } from '../../shell/action-button.js';
 import { type Store, useStore } from '../../state/store.js';
 import { Spinner } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { TableHead } from '../../ui/table-head.js';
 import type { Problem } from './problems.js';
 import { formatCount, formatDuration, type QuickBreakdown, type SceneEntry } from './quick-breakdown.js';
 import type { CursorPosition } from './script-editor.js';
@@ -218,17 +219,13 @@ function ServerSection({ analysis, analysing }: { analysis: ServerAnalysis | nul
           <p className="breakdown__hint">No one speaks yet.</p>
         ) : (
           <table className="breakdown__table">
-            <thead>
-              <tr>
-                <th scope="col">Character</th>
-                <th scope="col" className="num">
-                  Lines
-                </th>
-                <th scope="col" className="num">
-                  Speeches
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Character',
+                { label: 'Lines', className: 'num' },
+                { label: 'Speeches', className: 'num' },
+              ]}
+            />
             <tbody>
               {speakers.map((character) => (
                 <tr key={character.name}>
