@@ -4,10 +4,10 @@ import {
   getActionSpec,
   LEGACY_EVENTS,
   legacyErrorPayloadSchema,
-  MESSAGES,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRequiredRouteProblems, authRequiredSocketResults } from './support/auth-walk.js';
 import { testDatabases } from './support/databases.js';
 import { connectSocket, newUser } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
@@ -175,49 +175,15 @@ describe.each(testDatabases())('authorization walk on %s', (database) => {
 
   it("answers AUTH_ERROR 'Authentication required' to an anonymous client everywhere", async () => {
     const socket = await connect();
-    const actionProblems = await inBatches(walkActions(), BATCH, async ({ domain, action, event }) => {
-      const answer = await walkSocketRequest(
-        socket,
-        domain,
-        action,
-        samplePayload(domain, action, world.ids),
-      );
-      const parsed = errorEnvelopeSchema.safeParse(answer?.body);
-      const ok =
-        answer?.event.endsWith(':error') &&
-        parsed.success &&
-        parsed.data.code === 'AUTH_ERROR' &&
-        parsed.data.error === MESSAGES.authenticationRequired &&
-        leakedSecrets(answer.body, world.ids).length === 0;
-      return { event, problem: ok ? '' : answer ? JSON.stringify(answer.body).slice(0, 200) : NO_ANSWER };
-    });
-    const legacyResults: { event: string; problem: string }[] = [];
-    for (const event of legacyEventNames()) {
-      const answer = await walkLegacyRequest(socket, event, LEGACY_SAMPLES[event](world.ids));
-      const parsed = legacyErrorPayloadSchema.safeParse(answer?.body);
-      const ok =
-        answer?.event === LEGACY_EVENTS[event].error &&
-        parsed.success &&
-        parsed.data.code === 'AUTH_ERROR' &&
-        parsed.data.error === MESSAGES.authenticationRequired;
-      legacyResults.push({
-        event,
-        problem: ok ? '' : answer ? JSON.stringify(answer.body).slice(0, 200) : NO_ANSWER,
-      });
-    }
-    const silence = unansweredProblems([...actionProblems, ...legacyResults]);
+    const results = await authRequiredSocketResults(
+      socket,
+      world.ids,
+      (body) => leakedSecrets(body, world.ids).length === 0,
+    );
+    const silence = unansweredProblems(results);
     const routes = walkRoutes().filter(({ key }) => !PUBLIC_ROUTES.has(key));
-    const routeProblems = await inBatches(routes, BATCH, async ({ key, spec }) => {
-      const answer = await callRoute(server, spec, sampleRoute(key, world.ids));
-      const parsed = errorBodySchema.safeParse(answer.body);
-      const ok =
-        answer.status === 401 &&
-        parsed.success &&
-        parsed.data.code === 'AUTH_ERROR' &&
-        parsed.data.error === MESSAGES.authenticationRequired;
-      return ok ? '' : `${key}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
-    });
-    expect([...silence.problems, ...routeProblems.filter(Boolean)]).toEqual([]);
+    const routeProblems = await authRequiredRouteProblems(server, routes, world.ids);
+    expect([...silence.problems, ...routeProblems]).toEqual([]);
     expect(silence.unanswered).toEqual(silence.expectedUnanswered);
   }, 180_000);
 
