@@ -1,25 +1,12 @@
 import { expect, test } from '../support/fixtures.js';
-import {
-  createProjectFromPalette,
-  generateFirstPass,
-  importScript,
-  register,
-  runCommand,
-  saveWithKeyboard,
-  screens,
-  toast,
-} from '../support/helpers.js';
+import { projectWithShots, runCommand, screens, toast } from '../support/helpers.js';
 
 test('a running render shows on the jobs page and in the status line, and can be cancelled', async ({
   page,
 }) => {
-  await register(page);
-  const id = await createProjectFromPalette(page, 'Render Queue');
   // Four pages make enough shots that rendering their videos is still running when Cancel is
   // pressed (the three-scene fixture's eight clips could finish first on a fast machine).
-  await importScript(page, 'four-pages.fountain');
-  await saveWithKeyboard(page);
-  await generateFirstPass(page);
+  const { id } = await projectWithShots(page, 'Render Queue', 'four-pages.fountain');
 
   await runCommand(page, 'Render All Videos');
   await expect(toast(page, 'Render All Videos started')).toBeVisible();

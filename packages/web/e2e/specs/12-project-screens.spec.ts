@@ -1,27 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import {
   checkPage,
-  createProjectFromPalette,
-  generateFirstPass,
-  importScript,
   openFirstPass,
   openPalette,
-  register,
+  projectWithShots,
   runCommand,
-  saveWithKeyboard,
   toast,
 } from '../support/helpers.js';
-
-/** A signed-in user's project with a saved script and its first pass; returns the project id. */
-async function projectWithShots(page: Page, name: string): Promise<string> {
-  await register(page);
-  const id = await createProjectFromPalette(page, name);
-  await importScript(page, 'three-scenes.fountain');
-  await saveWithKeyboard(page);
-  await generateFirstPass(page);
-  return id;
-}
 
 // Every page and overlay in both themes: axe findings are collected (checkPage is soft) so one page's
 // problem does not hide the next page's, and the screenshots are always written.
@@ -29,7 +14,7 @@ test.describe('project pages in both themes pass axe', () => {
   test('script, dashboard, jobs, the projects list and an unknown page inside a project', async ({
     page,
   }) => {
-    const id = await projectWithShots(page, 'Screens Tour');
+    const { id } = await projectWithShots(page, 'Screens Tour');
 
     await checkPage(page, 'script');
 

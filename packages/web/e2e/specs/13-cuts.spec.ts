@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import {
-  checkPage,
-  createProjectFromPalette,
-  generateFirstPass,
-  importScript,
-  pressButton,
-  register,
-  runCommand,
-  saveWithKeyboard,
-  toast,
-} from '../support/helpers.js';
+import { checkPage, pressButton, projectWithShots, runCommand, toast } from '../support/helpers.js';
 
 /** Timeline → Create Cut → the name → Enter: lands on the new cut's page. Returns its id. */
 async function createCutFromTimeline(page: Page, projectId: string, name: string): Promise<string> {
@@ -38,11 +28,7 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   page,
 }) => {
   test.setTimeout(300_000);
-  await register(page);
-  const projectId = await createProjectFromPalette(page, 'Cut Tour');
-  await importScript(page, 'three-scenes.fountain');
-  await saveWithKeyboard(page);
-  const shots = await generateFirstPass(page);
+  const { id: projectId, shots } = await projectWithShots(page, 'Cut Tour');
   expect(shots).toBeGreaterThan(1);
 
   // Version 1, from the timeline's button.

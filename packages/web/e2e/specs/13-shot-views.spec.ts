@@ -1,27 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { createReelbench, type Reelbench } from '@reelbench/sdk';
 import { expect, test } from '../support/fixtures.js';
-import {
-  checkPage,
-  createProjectFromPalette,
-  generateFirstPass,
-  importScript,
-  pressButton,
-  register,
-  runCommand,
-  saveWithKeyboard,
-  toast,
-} from '../support/helpers.js';
-
-/** A signed-in user's project with a saved three-scene script and its first pass. */
-async function projectWithShots(page: Page, name: string): Promise<string> {
-  await register(page);
-  const id = await createProjectFromPalette(page, name);
-  await importScript(page, 'three-scenes.fountain');
-  await saveWithKeyboard(page);
-  await generateFirstPass(page);
-  return id;
-}
+import { checkPage, pressButton, projectWithShots, register, runCommand, toast } from '../support/helpers.js';
 
 /** The SDK signed in as the page's user (for setting up what a test does not drive through the UI). */
 async function clientOf(page: Page, baseURL: string): Promise<{ client: Reelbench; token: string }> {
@@ -63,7 +43,7 @@ test.describe('the shot views', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const id = await projectWithShots(page, 'Timeline Tour');
+    const { id } = await projectWithShots(page, 'Timeline Tour');
     const { client, token } = await clientOf(page, baseURL as string);
     await runCommand(page, 'Go to Timeline');
     await expect(page).toHaveURL(new RegExp(`/project/${id}/timeline$`));
@@ -220,7 +200,7 @@ test.describe('the shot views', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const id = await projectWithShots(page, 'Shot Views Tour');
+    const { id } = await projectWithShots(page, 'Shot Views Tour');
     const { client } = await clientOf(page, baseURL as string);
     const { shots } = await client.shots.list(id, { limit: 100 });
     const first = shots[0];

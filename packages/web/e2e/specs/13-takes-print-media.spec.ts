@@ -1,25 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import {
-  checkPage,
-  createProjectFromPalette,
-  generateFirstPass,
-  importScript,
-  register,
-  runCommand,
-  saveWithKeyboard,
-  toast,
-} from '../support/helpers.js';
-
-/** A signed-in user's project with a saved script and its first pass; its id and shot count. */
-async function projectWithShots(page: Page, name: string): Promise<{ id: string; shots: number }> {
-  await register(page);
-  const id = await createProjectFromPalette(page, name);
-  await importScript(page, 'three-scenes.fountain');
-  await saveWithKeyboard(page);
-  const shots = await generateFirstPass(page);
-  return { id, shots };
-}
+import { checkPage, projectWithShots, runCommand, toast } from '../support/helpers.js';
 
 /** The storage key a signed media URL points at (the signature changes on every answer). */
 const keyOf = (src: string | null) => new URL(src ?? '', 'http://x').pathname;

@@ -295,3 +295,20 @@ export async function generateFirstPass(page: Page): Promise<number> {
   expect(match, `toast message: ${message}`).not.toBeNull();
   return Number(match?.[1]);
 }
+
+/**
+ * A new signed-in user's project named `name` with `script` (a fixture) saved and its first pass
+ * made: the project's id and how many shots the first pass made.
+ */
+export async function projectWithShots(
+  page: Page,
+  name: string,
+  script = 'three-scenes.fountain',
+): Promise<{ id: string; shots: number }> {
+  await register(page);
+  const id = await createProjectFromPalette(page, name);
+  await importScript(page, script);
+  await saveWithKeyboard(page);
+  const shots = await generateFirstPass(page);
+  return { id, shots };
+}
