@@ -73,6 +73,17 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
       },
     );
   }
+  /** The breakdown's error against a provider that answers `script`, checked to be `expected`. */
+  async function failsWith(
+    script: FakeReply[],
+    expected: { code: string; statusCode: number; message: string },
+    timeoutMs?: number,
+  ): Promise<ReelbenchError> {
+    const provider = await setUp(script, timeoutMs);
+    const error = await failure(provider.breakdown(breakdownInput()));
+    expect(error).toMatchObject(expected);
+    return error;
+  }
 
   afterEach(async () => {
     await fake?.close();
@@ -148,9 +159,7 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   });
 
   it('gives up after two retries of 429 with 1 s and 2 s waits', async () => {
-    const provider = await setUp([{ status: 429 }, { status: 429 }, { status: 429 }]);
-    const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({
+    const error = await failsWith([{ status: 429 }, { status: 429 }, { status: 429 }], {
       code: 'API_ERROR',
       statusCode: 502,
       message: 'The breakdown provider failed (429)',
@@ -161,20 +170,16 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   });
 
   it('times out when the provider never answers', async () => {
-    const provider = await setUp(['hang'], 150);
-    const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      statusCode: 504,
-      message: SERVER_MESSAGES.breakdownTimedOut,
-    });
+    const error = await failsWith(
+      ['hang'],
+      { code: 'TIMEOUT_ERROR', statusCode: 504, message: SERVER_MESSAGES.breakdownTimedOut },
+      150,
+    );
     expectNoKey(error);
   });
 
   it('rejects malformed JSON as an unusable answer', async () => {
-    const provider = await setUp(['malformed']);
-    const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({
+    const error = await failsWith(['malformed'], {
       code: 'API_ERROR',
       statusCode: 502,
       message: SERVER_MESSAGES.breakdownUnusableAnswer,
@@ -183,9 +188,7 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   });
 
   it('rejects shots that do not match the contract, naming the fields', async () => {
-    const provider = await setUp(['mismatch']);
-    const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({
+    const error = await failsWith(['mismatch'], {
       code: 'API_ERROR',
       statusCode: 502,
       message: SERVER_MESSAGES.breakdownUnusableAnswer,
@@ -195,9 +198,7 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
   });
 
   it('rejects a reply that is not JSON at all', async () => {
-    const provider = await setUp(['html']);
-    const error = await failure(provider.breakdown(breakdownInput()));
-    expect(error).toMatchObject({
+    await failsWith(['html'], {
       code: 'API_ERROR',
       statusCode: 502,
       message: SERVER_MESSAGES.breakdownUnusableAnswer,
