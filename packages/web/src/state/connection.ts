@@ -61,18 +61,16 @@ export class ConnectionMonitor {
     const onOnline = () => {
       if (!socket.connected && this.state.get() !== 'idle') void client.connect().catch(() => {});
     };
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
-    socket.on('connect_error', onConnectError);
-    manager.on('reconnect_attempt', onAttempt);
-    manager.on('reconnect_failed', onGaveUp);
+    const onSocket = { connect: onConnect, disconnect: onDisconnect, connect_error: onConnectError };
+    const onManager = { reconnect_attempt: onAttempt, reconnect_failed: onGaveUp };
+    for (const [event, listener] of Object.entries(onSocket)) socket.on(event, listener);
+    for (const [event, listener] of Object.entries(onManager))
+      manager.on(event as keyof typeof onManager, listener);
     globalThis.addEventListener?.('online', onOnline);
     this.#detach = () => {
-      socket.off('connect', onConnect);
-      socket.off('disconnect', onDisconnect);
-      socket.off('connect_error', onConnectError);
-      manager.off('reconnect_attempt', onAttempt);
-      manager.off('reconnect_failed', onGaveUp);
+      for (const [event, listener] of Object.entries(onSocket)) socket.off(event, listener);
+      for (const [event, listener] of Object.entries(onManager))
+        manager.off(event as keyof typeof onManager, listener);
       globalThis.removeEventListener?.('online', onOnline);
       this.#stopRetrying();
     };
