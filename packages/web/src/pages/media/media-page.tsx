@@ -1,14 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
 import { sceneColorVar } from '../../shots/actions.js';
 import { formatShotNumber, framingLabel, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
@@ -18,6 +10,7 @@ import { createStore, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { useGridColumns } from '../../ui/grid-columns.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import {
@@ -41,20 +34,6 @@ const HEADER_HEIGHT = 56;
 /** The filters, kept for the tab. */
 export const mediaFilters = createStore<MediaFilters>({ kind: 'all', status: 'all' });
 
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
 
 /**
@@ -66,11 +45,8 @@ export function MediaPage({ projectId }: { projectId: string }) {
   const { board, aspect, isLoading, error } = useProjectShots(projectId);
   const filters = useStore(mediaFilters);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
   const ratio = aspectValue(aspect);
-  const inner = Math.max(0, width - PAD_X * 2);
-  const columns = Math.max(1, Math.floor((inner + GAP) / (MIN_CELL + GAP)));
-  const cellWidth = (inner - GAP * (columns - 1)) / columns;
+  const { columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell: MIN_CELL });
   const itemRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
   const layout = useMemo(() => mediaLayout(board, filters, columns), [board, filters, columns]);
   const [active, setActive] = useState(0);

@@ -11,17 +11,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -52,6 +42,7 @@ import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
+import { useGridColumns } from '../../ui/grid-columns.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -98,20 +89,6 @@ export function gridRows(board: ShotBoard, columns: number): GridLayout {
   return { rows, shotRows, rowOfShot };
 }
 
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 const KEY_DIRECTIONS: Record<string, Direction> = {
   ArrowLeft: 'left',
   ArrowRight: 'right',
@@ -131,7 +108,6 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
   const zoom = useStore(storyboardZoom);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
 
   // The page actions exist before the toolbar asks for them (registering is idempotent).
   useMemo(() => registerShotActions(services), [services]);
@@ -141,9 +117,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
 
   const ratio = aspectValue(aspect);
   const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
-  const inner = Math.max(0, width - PAD_X * 2);
-  const columns = Math.max(1, Math.floor((inner + GAP) / (minCell + GAP)));
-  const cellWidth = columns > 0 ? (inner - GAP * (columns - 1)) / columns : minCell;
+  const { width, columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell });
   const shotRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
   const layout = useMemo(() => gridRows(board, columns), [board, columns]);
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
