@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createReelbench, type Reelbench } from '@reelbench/sdk';
 import { expect, test } from '../support/fixtures.js';
 import {
@@ -10,6 +10,7 @@ import {
   register,
   runCommand,
   saveWithKeyboard,
+  secondBrowser,
   toast,
 } from '../support/helpers.js';
 
@@ -28,15 +29,6 @@ async function clientOf(page: Page, baseURL: string): Promise<{ client: Reelbenc
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   if (!token) throw new Error('the page is not signed in');
   return { client: createReelbench({ baseUrl: baseURL, token, socket: true }), token };
-}
-
-/** A second browser (its own context) signed in as the same user. */
-async function secondBrowser(page: Page, token: string): Promise<{ context: BrowserContext; other: Page }> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, reducedMotion: 'reduce' });
-  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
-  return { context, other: await context.newPage() };
 }
 
 function track(page: Page): Locator {

@@ -39,9 +39,25 @@ export interface AssetsUi {
   pickFile: (() => void) | null;
 }
 
-export const assetsUi = perServices(() =>
-  createStore<AssetsUi>({ current: null, selectedKey: null, dialog: null, assessments: {}, pickFile: null }),
-);
+export const assetsUi = perServices((services) => {
+  const store = createStore<AssetsUi>({
+    current: null,
+    selectedKey: null,
+    dialog: null,
+    assessments: {},
+    pickFile: null,
+  });
+  // The palette and the buttons re-read availability when the page commands change: the asset and
+  // the key the actions work on are part of that.
+  let seen: Pick<AssetsUi, 'current' | 'selectedKey'> = { current: null, selectedKey: null };
+  store.subscribe(() => {
+    const { current, selectedKey } = store.get();
+    if (current === seen.current && selectedKey === seen.selectedKey) return;
+    seen = { current, selectedKey };
+    services.commands.version.set((version) => version + 1);
+  });
+  return store;
+});
 
 /** What this tab is doing on asset images right now. */
 export const runningOperations = perServices(() => createStore<RunningOperation[]>([]));

@@ -178,7 +178,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
     if (slot) {
       event.preventDefault();
       select(slot.key);
-      document.getElementById(slotDomId(slot.key))?.scrollIntoView({ block: 'nearest' });
+      document.getElementById(slotDomId(slot.key))?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     } else if (event.key === 'Enter' && selected && asset) {
       event.preventDefault();
       run('asset.uploadImage');
@@ -517,7 +517,6 @@ function SlotCell({
       id={slotDomId(slot.key)}
       role="gridcell"
       aria-selected={active}
-      aria-label={`${slot.label}, ${slot.key}: ${text ?? SLOT_STATUS_LABELS[status]}`}
       className={cx('sb-cell slot-cell', active && 'is-active', dragging && 'is-dropping')}
       data-key={slot.key}
       data-status={status}
@@ -670,7 +669,12 @@ function KeyPanel({
       <dl className="key-panel__facts">
         <dt>Prompt</dt>
         <dd className={cx(!entry?.prompt && 'is-empty')}>
-          {entry?.prompt || (entry ? 'The asset’s name and visual identifier' : '—')}
+          {entry?.prompt ||
+            (!entry
+              ? '—'
+              : entry.isCustomUpload
+                ? 'None: an uploaded image'
+                : 'The asset’s name and visual identifier')}
         </dd>
         <dt>Source</dt>
         <dd>

@@ -35,8 +35,8 @@ import '../../styles/assets.css';
 const PAD_X = 24;
 const GAP = 16;
 const MIN_CELL = 180;
-const META_HEIGHT = 58;
-const ROW_GAP = 18;
+const META_HEIGHT = 46;
+const ROW_GAP = 14;
 const HEADER_HEIGHT = 52;
 
 /** The filters, kept for the tab. */
@@ -153,7 +153,11 @@ export function AssetsPage(props: { projectId?: string } = {}) {
             {hasAssets ? (
               <p className="shots-toolbar__facts mono">
                 {ASSET_TYPES.filter((type) => counts[type] > 0)
-                  .map((type) => `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`)
+                  .map((type) =>
+                    counts[type] === 1
+                      ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
+                      : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
+                  )
                   .join(' · ')}
                 {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
               </p>
@@ -339,8 +343,7 @@ const AssetCell = memo(function AssetCell({
           </div>
         )}
         <div className="sb-frame__top">
-          <span className="asset-chip">{ASSET_TYPE_LABELS[asset.type]}</span>
-          {asset.isSeriesLevel ? <span className="asset-chip asset-chip--series">Series</span> : null}
+          {asset.isSeriesLevel ? <span className="asset-chip asset-chip--series">Series</span> : <span />}
         </div>
         {stale > 0 ? (
           <span className="frame-status frame-status--stale asset-cell__stale">{stale} stale</span>
