@@ -480,7 +480,11 @@ describe('the asset pages’ actions', () => {
     }));
     expect(services.registry.resolveKey(press('F2'), assets)?.id).toBe('asset.rename');
     expect(services.registry.resolveKey(press('F2'), inProject('timeline'))?.id).not.toBe('asset.rename');
-    expect(services.registry.search('series', assets).map((action) => action.id)).toContain('asset.toggleSeries');
-    expect(services.registry.search('series', assets).map((action) => action.id)).not.toContain('asset.toProject');
+    expect(services.registry.search('series', assets).map((action) => action.id)).toContain(
+      'asset.toggleSeries',
+    );
+    expect(services.registry.search('series', assets).map((action) => action.id)).not.toContain(
+      'asset.toProject',
+    );
   });
 });

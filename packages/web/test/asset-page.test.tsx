@@ -120,7 +120,9 @@ describe("an asset's page", { timeout: 30_000 }, () => {
     act(() => {
       services.commands.run('asset.generateImage');
     });
-    await waitFor(() => expect(assets.generateImage).toHaveBeenCalledWith({ assetId: ASSET_ID, imageKey: 'default-front' }));
+    await waitFor(() =>
+      expect(assets.generateImage).toHaveBeenCalledWith({ assetId: ASSET_ID, imageKey: 'default-front' }),
+    );
 
     grid.focus();
     fireEvent.keyDown(grid, { key: 'ArrowRight' });
@@ -157,7 +159,11 @@ describe("an asset's page", { timeout: 30_000 }, () => {
     const bar = await within(cell('default') as HTMLElement).findByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(within(cell('default') as HTMLElement).getByText('Uploading 40%')).toBeInTheDocument();
-    expect(files.uploadImage).toHaveBeenCalledWith(PROJECT_ID, file, expect.objectContaining({ assetId: ASSET_ID }));
+    expect(files.uploadImage).toHaveBeenCalledWith(
+      PROJECT_ID,
+      file,
+      expect.objectContaining({ assetId: ASSET_ID }),
+    );
 
     await act(async () => finish('projects/p/uploads/ref.png'));
     await waitFor(() =>

@@ -47,8 +47,11 @@ async function newAsset(page: Page, type: 'Character' | 'Location', name: string
   await page.keyboard.press('Control+n');
   const dialog = page.getByRole('dialog', { name: 'New asset' });
   await expect(dialog).toBeVisible();
+  // The dialog has taken the focus (Radix moves it in once open); then start from the type.
+  await expect(dialog.locator(':focus')).toHaveCount(1);
   const typeSelect = dialog.getByRole('combobox', { name: 'Type' });
   await typeSelect.focus();
+  await expect(typeSelect).toBeFocused();
   if (type === 'Location') {
     await page.keyboard.press('Enter');
     // The list takes the focus on its current option; then the arrow moves to the next one.

@@ -17,6 +17,7 @@ import { cx } from '../../ui/cx.js';
 import { Input } from '../../ui/fields.js';
 import { moveByKey, useGridColumns } from '../../ui/grid-columns.js';
 import { Select } from '../../ui/select.js';
+import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
 import { AssetDialogs } from './asset-dialogs.js';
 import {
@@ -138,9 +139,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
     for (const asset of list) byType[asset.type] += 1;
     return byType;
   }, [list]);
-  const items = virtualizer.getVirtualItems();
   const activeRow = layout.rowOfItem[current];
-  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
   const hasAssets = list.length > 0;
   const searchKey = formatShortcut(parseShortcut('Mod+/'), isMac());
 
@@ -236,67 +235,48 @@ export function AssetsPage(props: { projectId?: string } = {}) {
           Clear the name filter (Escape in the field) or choose every type.
         </EmptyState>
       ) : null}
-      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
-      <div
-        ref={scrollRef}
-        className="sb-scroll assets-scroll"
-        role="grid"
-        aria-label="Assets"
-        aria-rowcount={layout.rows.length}
-        aria-colcount={columns}
-        aria-activedescendant={activeMounted && activeAsset ? cellDomId(activeAsset) : undefined}
-        tabIndex={0}
+      <VirtualGrid
+        scrollRef={scrollRef}
+        virtualizer={virtualizer}
+        label="Assets"
+        className="assets-scroll"
+        rows={layout.rows}
+        columns={columns}
+        cellWidth={cellWidth}
+        gap={GAP}
+        padX={PAD_X}
+        active={
+          activeAsset && activeRow !== undefined ? { id: cellDomId(activeAsset), row: activeRow } : undefined
+        }
         hidden={layout.items.length === 0}
         onKeyDown={onKeyDown}
-      >
-        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((virtual) => {
-            const row = layout.rows[virtual.index];
-            if (!row) return null;
-            return (
-              // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
-              <div
-                key={row.kind === 'header' ? `h-${row.type}` : `r-${row.first}`}
-                role="row"
-                aria-rowindex={virtual.index + 1}
-                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
-                style={{
-                  transform: `translateY(${virtual.start}px)`,
-                  height: virtual.size,
-                  paddingInline: PAD_X,
-                }}
-              >
-                {row.kind === 'header' ? (
-                  // biome-ignore lint/a11y: A virtualised ARIA grid row header (see the grid above)
-                  <div role="rowheader" aria-colspan={columns} className="sb-scene assets-type">
-                    <Layers size={14} aria-hidden="true" />
-                    <span className="sb-scene__name">{ASSET_TYPE_PLURALS[row.type]}</span>
-                    <span className="sb-scene__facts mono">{row.count}</span>
-                  </div>
-                ) : (
-                  <div
-                    className="sb-row__cells"
-                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
-                  >
-                    {layout.items.slice(row.first, row.first + row.count).map((asset, i) => (
-                      <AssetCell
-                        key={asset.id}
-                        asset={asset}
-                        active={row.first + i === current}
-                        onSelect={() => {
-                          setActive(row.first + i);
-                          scrollRef.current?.focus({ preventScroll: true });
-                        }}
-                        onOpen={() => open(asset)}
-                      />
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+        rowKey={(row) => (row.kind === 'header' ? `h-${row.type}` : `r-${row.first}`)}
+        isHeader={(row) => row.kind === 'header'}
+        renderHeader={(row) => (
+          // biome-ignore lint/a11y: A virtualised ARIA grid row header (see VirtualGrid)
+          <div role="rowheader" aria-colspan={columns} className="sb-scene assets-type">
+            <Layers size={14} aria-hidden="true" />
+            <span className="sb-scene__name">{ASSET_TYPE_PLURALS[row.type]}</span>
+            <span className="sb-scene__facts mono">{row.count}</span>
+          </div>
+        )}
+        renderCells={(row) =>
+          row.kind === 'items'
+            ? layout.items.slice(row.first, row.first + row.count).map((asset, i) => (
+                <AssetCell
+                  key={asset.id}
+                  asset={asset}
+                  active={row.first + i === current}
+                  onSelect={() => {
+                    setActive(row.first + i);
+                    scrollRef.current?.focus({ preventScroll: true });
+                  }}
+                  onOpen={() => open(asset)}
+                />
+              ))
+            : null
+        }
+      />
       <AssetDialogs projectId={projectId} />
     </div>
   );
@@ -350,9 +330,9 @@ const AssetCell = memo(function AssetCell({
         ) : null}
       </div>
       <div className="asset-cell__meta">
-        <p className="asset-cell__line">
-          <span className="asset-cell__name">{asset.name}</span>
-          <span className="asset-cell__count mono" title={`${filled} of ${total} image keys have an image`}>
+        <p className="sb-meta__line">
+          <span className="sb-meta__name">{asset.name}</span>
+          <span className="sb-meta__duration mono" title={`${filled} of ${total} image keys have an image`}>
             {filled}/{total}
           </span>
         </p>

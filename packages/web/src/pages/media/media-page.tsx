@@ -13,6 +13,7 @@ import { cx } from '../../ui/cx.js';
 import { useGridColumns } from '../../ui/grid-columns.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
+import { VirtualGrid } from '../../ui/virtual-grid.js';
 import {
   MEDIA_STATUS_LABELS,
   type MediaFilters,
@@ -86,10 +87,8 @@ export function MediaPage({ projectId }: { projectId: string }) {
     }
   };
 
-  const items = virtualizer.getVirtualItems();
   const activeItem = layout.items[current];
   const activeRow = layout.rowOfItem[current];
-  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
   const hasShots = board.shots.length > 0;
   const counts = useMemo(() => {
     let images = 0;
@@ -161,78 +160,61 @@ export function MediaPage({ projectId }: { projectId: string }) {
           Render the shots' images and videos, and every one of them shows here by scene.
         </EmptyState>
       ) : null}
-      {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
-      <div
-        ref={scrollRef}
-        className="sb-scroll media-scroll"
-        role="grid"
-        aria-label="Media"
-        aria-rowcount={layout.rows.length}
-        aria-colcount={columns}
-        aria-activedescendant={activeMounted && activeItem ? itemDomId(activeItem) : undefined}
-        tabIndex={0}
+      <VirtualGrid
+        scrollRef={scrollRef}
+        virtualizer={virtualizer}
+        label="Media"
+        className="media-scroll"
+        rows={layout.rows}
+        columns={columns}
+        cellWidth={cellWidth}
+        gap={GAP}
+        padX={PAD_X}
+        active={
+          activeItem && activeRow !== undefined ? { id: itemDomId(activeItem), row: activeRow } : undefined
+        }
         hidden={layout.items.length === 0}
         onKeyDown={onKeyDown}
-      >
-        <div className="sb-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((virtual) => {
-            const row = layout.rows[virtual.index];
-            if (!row) return null;
-            return (
-              // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
-              <div
-                key={row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`}
-                role="row"
-                aria-rowindex={virtual.index + 1}
-                className={row.kind === 'header' ? 'sb-row sb-row--header' : 'sb-row'}
-                style={{
-                  transform: `translateY(${virtual.start}px)`,
-                  height: virtual.size,
-                  paddingInline: PAD_X,
-                }}
-              >
-                {row.kind === 'header' ? (
-                  // biome-ignore lint/a11y: A virtualised ARIA grid row header (see the grid above)
-                  <div
-                    role="rowheader"
-                    aria-colspan={columns}
-                    className={
-                      row.group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'
-                    }
-                    style={{ ['--scene-color' as string]: sceneColorVar(row.group.color) }}
-                  >
-                    {row.group.sceneNumber !== null ? (
-                      <span className="sb-scene__number mono">Scene {row.group.sceneNumber}</span>
-                    ) : null}
-                    <span className="sb-scene__name">{row.group.name}</span>
-                    <span className="sb-scene__facts mono">
-                      {row.count} {row.count === 1 ? 'item' : 'items'}
-                    </span>
-                  </div>
-                ) : (
-                  <div
-                    className="sb-row__cells"
-                    style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: GAP }}
-                  >
-                    {layout.items.slice(row.first, row.first + row.count).map((item, i) => (
-                      <MediaCell
-                        key={item.id}
-                        item={item}
-                        active={row.first + i === current}
-                        aspect={aspect.replace(':', ' / ')}
-                        onOpen={() => {
-                          setActive(row.first + i);
-                          setOpen(row.first + i);
-                        }}
-                      />
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
+        isHeader={(row) => row.kind === 'header'}
+        renderHeader={(row) =>
+          row.kind === 'header' ? (
+            // biome-ignore lint/a11y: A virtualised ARIA grid row header (see VirtualGrid)
+            <div
+              role="rowheader"
+              aria-colspan={columns}
+              className={
+                row.group.sceneId === UNASSIGNED_SCENE_ID ? 'sb-scene sb-scene--unassigned' : 'sb-scene'
+              }
+              style={{ ['--scene-color' as string]: sceneColorVar(row.group.color) }}
+            >
+              {row.group.sceneNumber !== null ? (
+                <span className="sb-scene__number mono">Scene {row.group.sceneNumber}</span>
+              ) : null}
+              <span className="sb-scene__name">{row.group.name}</span>
+              <span className="sb-scene__facts mono">
+                {row.count} {row.count === 1 ? 'item' : 'items'}
+              </span>
+            </div>
+          ) : null
+        }
+        renderCells={(row) =>
+          row.kind === 'items'
+            ? layout.items.slice(row.first, row.first + row.count).map((item, i) => (
+                <MediaCell
+                  key={item.id}
+                  item={item}
+                  active={row.first + i === current}
+                  aspect={aspect.replace(':', ' / ')}
+                  onOpen={() => {
+                    setActive(row.first + i);
+                    setOpen(row.first + i);
+                  }}
+                />
+              ))
+            : null
+        }
+      />
       <Lightbox
         items={layout.items}
         index={open}
