@@ -1,8 +1,6 @@
-import type { z } from 'zod';
 import type { Asset, AssetType } from './contract/entities.js';
 import { formatMessage, MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES } from './contract/http.js';
-import { LEGACY_EVENTS, legacyErrorPayloadSchema } from './contract/legacy-events.js';
 import type { ActionPayload, SocketActionName } from './contract/socket.js';
 import { type DomainContext, httpThenSocket, requireSocket } from './domain-context.js';
 import type { SocketClient } from './socket-client.js';
@@ -25,43 +23,6 @@ function isAssetNotFound(error: unknown, id: string): boolean {
     error instanceof ReelbenchError &&
     (error.code === 'NOT_FOUND_ERROR' || error.message === formatMessage.assetNotFound(id))
   );
-}
-
-/** The older named asset events (SPEC.md section 7) this client sends, and how long each may take. */
-const ASSET_LEGACY_TIMEOUTS_MS = {
-  'asset:enhance-image': 300_000,
-  'asset:assess': 120_000,
-  'asset:define': 60_000,
-  'character:generate-rotation': 300_000,
-} as const;
-type AssetLegacyEvent = keyof typeof ASSET_LEGACY_TIMEOUTS_MS;
-type LegacyInput<E extends AssetLegacyEvent> = z.input<(typeof LEGACY_EVENTS)[E]['payload']>;
-type LegacyData<E extends AssetLegacyEvent> = z.infer<(typeof LEGACY_EVENTS)[E]['data']>;
-
-/**
- * An older named event, answered by acknowledgement: the reply event's data, or the group's error
- * event's body as a ReelbenchError (its catalogue code, status and message).
- */
-async function legacyCall<E extends AssetLegacyEvent>(
-  ctx: DomainContext,
-  event: E,
-  payload: LegacyInput<E>,
-): Promise<LegacyData<E>> {
-  const reply = await requireSocket(ctx).emitWithAck<unknown>(event, payload, {
-    timeoutMs: ASSET_LEGACY_TIMEOUTS_MS[event],
-  });
-  const failure = legacyErrorPayloadSchema.safeParse(reply);
-  if (failure.success) {
-    const { error, code, statusCode, details, correlationId } = failure.data;
-    throw new ReelbenchError({
-      code,
-      message: error,
-      ...(statusCode === undefined ? {} : { statusCode }),
-      ...(details ? { details } : {}),
-      ...(correlationId ? { correlationId } : {}),
-    });
-  }
-  return LEGACY_EVENTS[event].data.parse(reply) as LegacyData<E>;
 }
 
 export function assetsClient(ctx: DomainContext) {
@@ -121,17 +82,6 @@ export function assetsClient(ctx: DomainContext) {
 
     generateImage: (payload: ActionPayload<'unified-asset', 'generateImage'>) =>
       requireSocket(ctx).request('unified-asset', 'generateImage', payload),
-
-    /** asset:enhance-image: a job that enhances the stored image under the key and stores it back. */
-    enhanceImage: (payload: LegacyInput<'asset:enhance-image'>) =>
-      legacyCall(ctx, 'asset:enhance-image', payload),
-    /** asset:assess: the stored image's score (0–10) and the reasons for it. */
-    assess: (payload: LegacyInput<'asset:assess'>) => legacyCall(ctx, 'asset:assess', payload),
-    /** asset:define: a description, visual identifier and prompt for an asset of the project. */
-    define: (payload: LegacyInput<'asset:define'>) => legacyCall(ctx, 'asset:define', payload),
-    /** character:generate-rotation: a character's image turned front, back, left or right, as a job. */
-    generateRotation: (payload: LegacyInput<'character:generate-rotation'>) =>
-      legacyCall(ctx, 'character:generate-rotation', payload),
 
     /** Any other unified-asset action (setImage, clone, upgradeToSeries, …), typed by the contract. */
     send: <A extends AssetAction>(action: A, payload: ActionPayload<'unified-asset', A>) =>

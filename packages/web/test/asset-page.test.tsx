@@ -64,12 +64,6 @@ function setup() {
       imageKey: 'default-front',
       invalidatedKeys: [],
     })),
-    generateRotation: vi.fn(async () => ({
-      jobId: id(801),
-      asset: turned,
-      imageKey: 'default-back',
-      invalidatedKeys: [],
-    })),
     send: vi.fn(async () => character({ 'default-front': entry('/front.png'), default: entry('/up.png') })),
   };
   const files = {
@@ -82,10 +76,19 @@ function setup() {
       },
     ),
   };
-  const client = { socket: undefined, assets, files } as unknown as Reelbench;
+  // The older named events go over the socket with an acknowledgement.
+  const socket = {
+    on: vi.fn(() => () => {}),
+    emitWithAck: vi.fn(async (event: string) =>
+      event === 'character:generate-rotation'
+        ? { jobId: id(801), asset: turned, imageKey: 'default-back', invalidatedKeys: [] }
+        : { error: `no ${event} here`, code: 'VALIDATION_ERROR' },
+    ),
+  };
+  const client = { socket, assets, files } as unknown as Reelbench;
   const services = createServices({ client });
   renderPage(services, PATH, () => <AssetPage projectId={PROJECT_ID} assetId={ASSET_ID} />);
-  return { services, assets, files, finish: (key: string) => finishUpload({ key }) };
+  return { services, assets, files, socket, finish: (key: string) => finishUpload({ key }) };
 }
 
 const cell = (key: string) => document.querySelector<HTMLElement>(`.slot-cell[data-key="${key}"]`);
@@ -114,7 +117,7 @@ describe("an asset's page", { timeout: 30_000 }, () => {
   });
 
   it('generates the default key through generateImage and a turned key through character:generate-rotation', async () => {
-    const { services, assets } = setup();
+    const { services, assets, socket } = setup();
     const grid = await screen.findByRole('grid', { name: 'Images of Mara Quinn' });
     await waitFor(() => expect(services.commands.has('asset.generateImage')).toBe(true));
     act(() => {
@@ -132,11 +135,11 @@ describe("an asset's page", { timeout: 30_000 }, () => {
       services.commands.run('asset.regenerate');
     });
     await waitFor(() =>
-      expect(assets.generateRotation).toHaveBeenCalledWith({
-        assetId: ASSET_ID,
-        rotation: 'back',
-        variant: 'default',
-      }),
+      expect(socket.emitWithAck).toHaveBeenCalledWith(
+        'character:generate-rotation',
+        { assetId: ASSET_ID, rotation: 'back', variant: 'default' },
+        { timeoutMs: 300_000 },
+      ),
     );
     await waitFor(() => expect(cell('default-back')).toHaveAttribute('data-status', 'completed'));
     expect(services.toasts.store.get().map((toast) => toast.title)).toContain('Image Updated');

@@ -2,9 +2,10 @@ import {
   type Asset,
   type AssetAssessment,
   type AssetDefinition,
-  isValidImageKey,
+  assetEvents,
   parseImageKey,
   type Rotation,
+  supportedImageKeys,
   TOASTS,
 } from '@reelbench/sdk';
 import type { ActionContext, ActionDefinition } from '../../actions/registry.js';
@@ -176,7 +177,7 @@ export async function generateImage(services: AppServices, asset: Asset, key: st
     asset.type === 'character' && parts?.rotation !== undefined && key !== asset.config.defaultImageKey;
   const reply = await runImageOperation(services, asset, key, again ? 'regenerate' : 'generate', () =>
     turn
-      ? client.assets.generateRotation({
+      ? assetEvents(client.socket).generateRotation({
           assetId: asset.id,
           rotation: parts?.rotation as Rotation,
           variant: parts?.variant ?? 'default',
@@ -197,7 +198,7 @@ export async function generateImage(services: AppServices, asset: Asset, key: st
 
 export async function enhanceImage(services: AppServices, asset: Asset, key: string) {
   const reply = await runImageOperation(services, asset, key, 'enhance', () =>
-    services.client.assets.enhanceImage({ assetId: asset.id, imageKey: key }),
+    assetEvents(services.client.socket).enhanceImage({ assetId: asset.id, imageKey: key }),
   );
   if (reply)
     updated(services, reply.asset, TOASTS.imageUpdated.title, `Enhanced ${keyLabel(reply.asset, key)}`);
@@ -221,7 +222,7 @@ export async function removeImage(services: AppServices, asset: Asset, key: stri
 
 export async function assessImage(services: AppServices, asset: Asset, key: string) {
   const assessment = await runImageOperation(services, asset, key, 'assess', () =>
-    services.client.assets.assess({ assetId: asset.id, imageKey: key }),
+    assetEvents(services.client.socket).assess({ assetId: asset.id, imageKey: key }),
   );
   if (!assessment) return;
   assetsUi(services).set((state) => ({
@@ -273,7 +274,7 @@ export async function defineAsset(services: AppServices, asset: Asset) {
   if (asset.projectId === null) return;
   try {
     const definition = await activity.track(
-      client.assets.define({
+      assetEvents(client.socket).define({
         projectId: asset.projectId,
         type: asset.type,
         name: asset.name,
@@ -297,7 +298,7 @@ export function registerAssetActions(services: AppServices): void {
   const hasAsset = (context: ActionContext) => context.projectId !== null && current() !== null;
   const selected = (): { asset: Asset; key: string } | null => {
     const { current: asset, selectedKey } = ui.get();
-    return asset && selectedKey && isValidImageKey(asset.config, selectedKey)
+    return asset && selectedKey && supportedImageKeys(asset.config).includes(selectedKey)
       ? { asset, key: selectedKey }
       : null;
   };

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
 import {
   AlertTriangle,
+  Aperture,
   Check,
   Clock,
   Copy,
@@ -10,16 +11,16 @@ import {
   Gauge,
   ImageOff,
   ImagePlus,
+  ImageUp,
   Layers,
   Loader2,
+  NotebookPen,
   Pencil,
   RefreshCw,
   ScanText,
   Sparkles,
   Trash2,
-  Upload,
   UserRound,
-  Wand2,
 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
@@ -291,7 +292,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
             actionId="asset.define"
             variant="ghost"
             size="sm"
-            icon={<Wand2 size={15} aria-hidden="true" />}
+            icon={<NotebookPen size={15} aria-hidden="true" />}
           >
             Define
           </ActionButton>
@@ -629,7 +630,7 @@ function KeyPanel({
           actionId="asset.uploadImage"
           variant="secondary"
           size="sm"
-          icon={<Upload size={15} aria-hidden="true" />}
+          icon={<ImageUp size={15} aria-hidden="true" />}
         >
           Upload
         </ActionButton>
@@ -637,7 +638,7 @@ function KeyPanel({
           actionId="asset.enhanceImage"
           variant="ghost"
           size="sm"
-          icon={<Wand2 size={15} aria-hidden="true" />}
+          icon={<Aperture size={15} aria-hidden="true" />}
         >
           Enhance
         </ActionButton>

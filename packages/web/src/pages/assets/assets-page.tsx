@@ -2,7 +2,7 @@ import { ASSET_TYPES, type Asset, type AssetType } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Layers, Plus, Search, Shapes, UserRound } from 'lucide-react';
+import { Layers, Plus, Search, SearchX, UserRound } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
@@ -231,7 +231,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
           Characters, locations and props you make here look the same in every shot that places them.
         </EmptyState>
       ) : layout.items.length === 0 ? (
-        <EmptyState icon={<Shapes size={28} aria-hidden="true" />} title="No asset matches these filters">
+        <EmptyState icon={<SearchX size={28} aria-hidden="true" />} title="No asset matches these filters">
           Clear the name filter (Escape in the field) or choose every type.
         </EmptyState>
       ) : null}
