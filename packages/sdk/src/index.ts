@@ -1,3 +1,4 @@
+export { type AssetEvents, assetEvents } from './asset-events.client.js';
 export { type AssetsClient, assetsClient } from './assets.client.js';
 export { type AudioClient, audioClient } from './audio.client.js';
 export { type AuthClient, authClient } from './auth.client.js';

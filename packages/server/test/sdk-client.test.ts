@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReelbench } from '@reelbench/sdk';
+import { assetEvents, createReelbench } from '@reelbench/sdk';
 import { isReelbenchError, MESSAGES, type ServerEventPayload } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
@@ -191,6 +191,45 @@ describe.each(testDatabases())('the SDK against the real server on %s', (databas
     expect(missing).toEqual({ code: 'NOT_FOUND_ERROR', message: MESSAGES.projectNotFound });
     const malformed = await refusal(socket.request('project', 'getOne', { projectId: 'nope' }));
     expect(malformed.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('generates, turns, enhances, assesses and defines assets through the older named events', async () => {
+    const client = newClient();
+    await client.auth.register(credentials());
+    const project = await client.projects.create({ name: 'Cast' });
+    const hero = await client.assets.create({ projectId: project.id, type: 'character', name: 'Mara' });
+    await client.assets.generateImage({ assetId: hero.id });
+    const events = assetEvents(client.socket);
+
+    const turned = await events.generateRotation({ assetId: hero.id, rotation: 'back' });
+    expect(turned.imageKey).toBe('default-back');
+    expect(turned.asset.images['default-back']?.status).toBe('completed');
+
+    const enhanced = await events.enhanceImage({ assetId: hero.id, imageKey: 'default-front' });
+    expect(enhanced.asset.images['default-front']?.metadata.enhancedFrom).toEqual(expect.any(String));
+
+    const assessment = await events.assess({ assetId: hero.id, imageKey: 'default-back' });
+    expect(assessment.score).toBeGreaterThanOrEqual(0);
+    expect(assessment.score).toBeLessThanOrEqual(10);
+    expect(assessment.notes).not.toBe('');
+
+    const definition = await events.define({
+      projectId: project.id,
+      type: 'location',
+      name: 'Harbour',
+    });
+    expect(definition.name).toBe('Harbour');
+    expect(definition.visualIdentifier).not.toBe('');
+
+    // The error event's body arrives as a ReelbenchError with its catalogue code and message.
+    const place = await client.assets.create({ projectId: project.id, type: 'location', name: 'Dock' });
+    const refused = await refusal(events.generateRotation({ assetId: place.id, rotation: 'left' }));
+    expect(refused).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Rotations are generated for characters only; this asset is a location',
+    });
+    const unassessed = await refusal(events.assess({ assetId: place.id }));
+    expect(unassessed.code).toBe('VALIDATION_ERROR');
   });
 
   it('answers AUTH_ERROR after logout, also to the revoked token', async () => {

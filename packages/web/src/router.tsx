@@ -105,12 +105,12 @@ const scriptRoute = createRoute({
 const assetsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AssetsUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/assets/assets-page.js'), 'AssetsPage'),
 });
 const assetRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets/$assetId',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AssetUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/assets/asset-page.js'), 'AssetPage'),
 });
 const shotsRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -465,3 +465,26 @@ describe('the app actions do what they say', () => {
     expect(localStorage.getItem('reelbench-theme')).toBe('dark');
   });
 });
+
+describe('the asset pages’ actions', () => {
+  it('join the app registry without a binding conflict; F2 renames the selected asset on the assets pages only', async () => {
+    const { registerAssetActions, assetsUi } = await import('../src/pages/assets/asset-actions.js');
+    const { services } = appRegistry();
+    for (const action of appActions({ services, navigate: vi.fn() })) services.registry.register(action);
+    expect(() => registerAssetActions(services)).not.toThrow();
+    const assets = inProject('assets');
+    expect(services.registry.resolveKey(press('F2'), assets)).toBeUndefined();
+    assetsUi(services).set((state) => ({
+      ...state,
+      current: { id: 'a1', name: 'Mara', isSeriesLevel: false } as never,
+    }));
+    expect(services.registry.resolveKey(press('F2'), assets)?.id).toBe('asset.rename');
+    expect(services.registry.resolveKey(press('F2'), inProject('timeline'))?.id).not.toBe('asset.rename');
+    expect(services.registry.search('series', assets).map((action) => action.id)).toContain(
+      'asset.toggleSeries',
+    );
+    expect(services.registry.search('series', assets).map((action) => action.id)).not.toContain(
+      'asset.toProject',
+    );
+  });
+});

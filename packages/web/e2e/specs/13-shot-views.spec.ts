@@ -1,22 +1,21 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createReelbench, type Reelbench } from '@reelbench/sdk';
 import { expect, test } from '../support/fixtures.js';
-import { checkPage, pressButton, projectWithShots, register, runCommand, toast } from '../support/helpers.js';
+import {
+  checkPage,
+  pressButton,
+  projectWithShots,
+  register,
+  runCommand,
+  secondBrowser,
+  toast,
+} from '../support/helpers.js';
 
 /** The SDK signed in as the page's user (for setting up what a test does not drive through the UI). */
 async function clientOf(page: Page, baseURL: string): Promise<{ client: Reelbench; token: string }> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   if (!token) throw new Error('the page is not signed in');
   return { client: createReelbench({ baseUrl: baseURL, token, socket: true }), token };
-}
-
-/** A second browser (its own context) signed in as the same user. */
-async function secondBrowser(page: Page, token: string): Promise<{ context: BrowserContext; other: Page }> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, reducedMotion: 'reduce' });
-  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
-  return { context, other: await context.newPage() };
 }
 
 function track(page: Page): Locator {

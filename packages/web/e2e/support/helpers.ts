@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(here, '../..');
@@ -311,4 +311,16 @@ export async function projectWithShots(
   await saveWithKeyboard(page);
   const shots = await generateFirstPass(page);
   return { id, shots };
+}
+
+/** A second browser (its own context) signed in as the same user. */
+export async function secondBrowser(
+  page: Page,
+  token: string,
+): Promise<{ context: BrowserContext; other: Page }> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, reducedMotion: 'reduce' });
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  return { context, other: await context.newPage() };
 }

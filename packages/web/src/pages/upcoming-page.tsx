@@ -4,16 +4,6 @@ import { EmptyState } from '../ui/card.js';
 import { PageHeader } from '../ui/page-header.js';
 
 const PAGES: Record<string, { title: string; text: string; actions: string[] }> = {
-  assets: {
-    title: 'Assets',
-    text: 'The assets page (characters, locations, props and their images) is being built. Until then, create assets with Ctrl+N or the CLI.',
-    actions: ['asset.new'],
-  },
-  asset: {
-    title: 'Asset',
-    text: "One asset's image grid is being built. Its images can be generated from the CLI meanwhile.",
-    actions: ['nav.assets'],
-  },
   styles: {
     title: 'Styles',
     text: 'Style packages are being built. The first pass already takes one of the four built-in looks.',

@@ -95,20 +95,4 @@ export function mediaLayout(board: ShotBoard, filters: MediaFilters, columns: nu
   return { items, rows, itemRows, rowOfItem };
 }
 
-/** The item index a key moves to from `current` (Left/Right by one, Up/Down by a row, Home/End). */
-export function moveByKey(layout: MediaLayout, current: number, key: string): number | null {
-  const last = layout.items.length - 1;
-  if (last < 0) return null;
-  if (key === 'Home') return 0;
-  if (key === 'End') return last;
-  if (key === 'ArrowLeft') return Math.max(0, current - 1);
-  if (key === 'ArrowRight') return Math.min(last, current + 1);
-  if (key !== 'ArrowUp' && key !== 'ArrowDown') return null;
-  const rowIndex = layout.itemRows.findIndex((row) => row.includes(current));
-  const row = layout.itemRows[rowIndex];
-  if (!row) return current;
-  const column = row.indexOf(current);
-  const target = layout.itemRows[rowIndex + (key === 'ArrowUp' ? -1 : 1)];
-  if (!target) return current;
-  return target[Math.min(column, target.length - 1)] ?? current;
-}
+export { moveByKey } from '../../ui/grid-columns.js';

@@ -3,16 +3,17 @@ import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
 import { formatShotNumber, framingLabel } from '../../shots/model.js';
-import { SceneGrid } from '../../shots/scene-grid.js';
+import { SceneRowHeader } from '../../shots/scene-row-header.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { useGridColumns } from '../../ui/grid-columns.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
-import { useWidth } from '../../ui/use-width.js';
+import { VirtualGrid } from '../../ui/virtual-grid.js';
 import {
   MEDIA_STATUS_LABELS,
   type MediaFilters,
@@ -45,11 +46,8 @@ export function MediaPage({ projectId }: { projectId: string }) {
   const { board, aspect, isLoading, error } = useProjectShots(projectId);
   const filters = useStore(mediaFilters);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
   const ratio = aspectValue(aspect);
-  const inner = Math.max(0, width - PAD_X * 2);
-  const columns = Math.max(1, Math.floor((inner + GAP) / (MIN_CELL + GAP)));
-  const cellWidth = (inner - GAP * (columns - 1)) / columns;
+  const { columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell: MIN_CELL });
   const itemRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
   const layout = useMemo(() => mediaLayout(board, filters, columns), [board, filters, columns]);
   const [active, setActive] = useState(0);
@@ -89,10 +87,8 @@ export function MediaPage({ projectId }: { projectId: string }) {
     }
   };
 
-  const items = virtualizer.getVirtualItems();
   const activeItem = layout.items[current];
   const activeRow = layout.rowOfItem[current];
-  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
   const hasShots = board.shots.length > 0;
   const counts = useMemo(() => {
     let images = 0;
@@ -151,11 +147,11 @@ export function MediaPage({ projectId }: { projectId: string }) {
         isLoading={isLoading}
         hasShots={hasShots}
         skeleton={<Skeleton width={260} height={18} />}
-        icon={Images}
+        icon={<Images size={28} aria-hidden="true" />}
       />
       {hasShots && layout.items.length === 0 ? (
         <EmptyState
-          icon={ImageIcon}
+          icon={<ImageIcon size={28} aria-hidden="true" />}
           title={
             counts.images + counts.videos === 0 ? 'Nothing rendered yet' : 'No media matches these filters'
           }
@@ -164,33 +160,47 @@ export function MediaPage({ projectId }: { projectId: string }) {
           Render the shots' images and videos, and every one of them shows here by scene.
         </EmptyState>
       ) : null}
-      <SceneGrid
+      <VirtualGrid
         scrollRef={scrollRef}
+        virtualizer={virtualizer}
         label="Media"
         className="media-scroll"
         rows={layout.rows}
-        virtualizer={virtualizer}
         columns={columns}
         cellWidth={cellWidth}
         gap={GAP}
         padX={PAD_X}
-        activeDescendant={activeMounted && activeItem ? itemDomId(activeItem) : undefined}
+        active={
+          activeItem && activeRow !== undefined ? { id: itemDomId(activeItem), row: activeRow } : undefined
+        }
         hidden={layout.items.length === 0}
         onKeyDown={onKeyDown}
-        facts={(row) => `${row.count} ${row.count === 1 ? 'item' : 'items'}`}
-        cells={(first, count) =>
-          layout.items.slice(first, first + count).map((item, i) => (
-            <MediaCell
-              key={item.id}
-              item={item}
-              active={first + i === current}
-              aspect={aspect.replace(':', ' / ')}
-              onOpen={() => {
-                setActive(first + i);
-                setOpen(first + i);
-              }}
+        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
+        isHeader={(row) => row.kind === 'header'}
+        renderHeader={(row) =>
+          row.kind === 'header' ? (
+            <SceneRowHeader
+              group={row.group}
+              columns={columns}
+              facts={`${row.count} ${row.count === 1 ? 'item' : 'items'}`}
             />
-          ))
+          ) : null
+        }
+        renderCells={(row) =>
+          row.kind === 'items'
+            ? layout.items.slice(row.first, row.first + row.count).map((item, i) => (
+                <MediaCell
+                  key={item.id}
+                  item={item}
+                  active={row.first + i === current}
+                  aspect={aspect.replace(':', ' / ')}
+                  onOpen={() => {
+                    setActive(row.first + i);
+                    setOpen(row.first + i);
+                  }}
+                />
+              ))
+            : null
         }
       />
       <Lightbox
@@ -322,7 +332,7 @@ function Lightbox({
           <div className="lightbox__nav">
             <Button
               variant="ghost"
-              icon={ChevronLeft}
+              icon={<ChevronLeft size={16} aria-hidden="true" />}
               disabled={index === 0}
               onClick={() => index !== null && onMove(index - 1)}
             >
@@ -333,7 +343,7 @@ function Lightbox({
             </span>
             <Button
               variant="ghost"
-              icon={ChevronRight}
+              icon={<ChevronRight size={16} aria-hidden="true" />}
               disabled={index === null || index >= items.length - 1}
               onClick={() => index !== null && onMove(index + 1)}
             >

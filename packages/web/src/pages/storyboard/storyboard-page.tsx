@@ -28,7 +28,7 @@ import {
   type ShotStatus,
   UNASSIGNED_SCENE_ID,
 } from '../../shots/model.js';
-import { SceneGrid } from '../../shots/scene-grid.js';
+import { SceneRowHeader } from '../../shots/scene-row-header.js';
 import {
   type Direction,
   type Selection,
@@ -43,7 +43,8 @@ import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
-import { useWidth } from '../../ui/use-width.js';
+import { useGridColumns } from '../../ui/grid-columns.js';
+import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -109,7 +110,6 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
   const zoom = useStore(storyboardZoom);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
 
   // The page actions exist before the toolbar asks for them (registering is idempotent).
   useMemo(() => registerShotActions(services), [services]);
@@ -119,9 +119,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
 
   const ratio = aspectValue(aspect);
   const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
-  const inner = Math.max(0, width - PAD_X * 2);
-  const columns = Math.max(1, Math.floor((inner + GAP) / (minCell + GAP)));
-  const cellWidth = columns > 0 ? (inner - GAP * (columns - 1)) / columns : minCell;
+  const { width, columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell });
   const shotRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
   const layout = useMemo(() => gridRows(board, columns), [board, columns]);
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
@@ -302,11 +300,8 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   usePageCommand(commands, 'zoom.reset', () => storyboardZoom.set(DEFAULT_ZOOM));
 
   const activeId = useStore(selection, (s) => s.active);
-  const items = virtualizer.getVirtualItems();
-  // aria-activedescendant may only name a cell that is in the document (rows are virtualised).
   const activeIndex = activeId === null ? undefined : board.byId.get(activeId)?.index;
   const activeRow = activeIndex === undefined ? undefined : layout.rowOfShot[activeIndex];
-  const activeMounted = activeRow !== undefined && items.some((item) => item.index === activeRow);
 
   return (
     <div className="page page--full shots-page">
@@ -319,38 +314,53 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         skeleton={<StoryboardSkeleton />}
         icon={Clapperboard}
       />
-      <SceneGrid
+      <VirtualGrid
         scrollRef={scrollRef}
+        virtualizer={virtualizer}
         label="Storyboard"
         multiselectable
         rows={layout.rows}
-        virtualizer={virtualizer}
         columns={columns}
         cellWidth={cellWidth}
         gap={GAP}
         padX={PAD_X}
-        activeDescendant={activeMounted && activeId ? cellId(activeId) : undefined}
+        active={
+          activeId !== null && activeRow !== undefined ? { id: cellId(activeId), row: activeRow } : undefined
+        }
         hidden={!hasShots}
         onKeyDown={onKeyDown}
-        facts={({ group }) => (
-          <>
-            {group.count} {group.count === 1 ? 'shot' : 'shots'} · {formatClock(group.duration)}
-          </>
-        )}
-        cells={(first, count) =>
-          board.shots
-            .slice(first, first + count)
-            .map((entry) => (
-              <StoryboardCell
-                key={entry.shot.id}
-                shot={entry.shot}
-                index={entry.index}
-                selection={selection}
-                aspect={aspect.replace(':', ' / ')}
-                onPointer={onPointer}
-                onOpen={open}
-              />
-            ))
+        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
+        isHeader={(row) => row.kind === 'header'}
+        renderHeader={(row) =>
+          row.kind === 'header' ? (
+            <SceneRowHeader
+              group={row.group}
+              columns={columns}
+              facts={
+                <>
+                  {row.group.count} {row.group.count === 1 ? 'shot' : 'shots'} ·{' '}
+                  {formatClock(row.group.duration)}
+                </>
+              }
+            />
+          ) : null
+        }
+        renderCells={(row) =>
+          row.kind === 'shots'
+            ? board.shots
+                .slice(row.first, row.first + row.count)
+                .map((entry) => (
+                  <StoryboardCell
+                    key={entry.shot.id}
+                    shot={entry.shot}
+                    index={entry.index}
+                    selection={selection}
+                    aspect={aspect.replace(':', ' / ')}
+                    onPointer={onPointer}
+                    onOpen={open}
+                  />
+                ))
+            : null
         }
       />
       {edits.dialog}

@@ -1,0 +1,343 @@
+import { ASSET_TYPES, type Asset, type AssetType } from '@reelbench/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useRouter } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Layers, Plus, Search, SearchX, UserRound } from 'lucide-react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePageCommand } from '../../app/page-commands.js';
+import { queryKeys } from '../../app/query-keys.js';
+import { useServices } from '../../app/services-context.js';
+import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { isMac, useRunAction } from '../../shell/use-action.js';
+import { errorBody } from '../../state/errors.js';
+import { createStore, useStore } from '../../state/store.js';
+import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { cx } from '../../ui/cx.js';
+import { Input } from '../../ui/fields.js';
+import { moveByKey, useGridColumns } from '../../ui/grid-columns.js';
+import { Select } from '../../ui/select.js';
+import { VirtualGrid } from '../../ui/virtual-grid.js';
+import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
+import { AssetDialogs } from './asset-dialogs.js';
+import {
+  ASSET_ASPECTS,
+  ASSET_TYPE_LABELS,
+  ASSET_TYPE_PLURALS,
+  type AssetFilters,
+  assetLayout,
+  coverImage,
+  imageCount,
+  staleKeys,
+} from './asset-model.js';
+import '../../styles/shots.css';
+import '../../styles/assets.css';
+
+const PAD_X = 24;
+const GAP = 16;
+const MIN_CELL = 180;
+const META_HEIGHT = 46;
+const ROW_GAP = 14;
+const HEADER_HEIGHT = 52;
+
+/** The filters, kept for the tab. */
+export const assetFilters = createStore<AssetFilters>({ query: '', type: 'all' });
+
+export function useProjectAssets(projectId: string) {
+  const { client } = useServices();
+  return useQuery({
+    queryKey: queryKeys.assets(projectId),
+    queryFn: () => client.assets.listByProject(projectId),
+    enabled: projectId !== '',
+  });
+}
+
+const cellDomId = (asset: Asset) => `asset-${asset.id}`;
+
+/**
+ * /project/{id}/assets: every asset by type with its default image, virtualised; filter by name
+ * and type; arrows move, Enter opens, the selection's actions (rename, delete, series, clone…)
+ * in the palette and the toolbar.
+ */
+export function AssetsPage(props: { projectId?: string } = {}) {
+  const params = useParams({ strict: false }) as { projectId?: string };
+  const projectId = props.projectId ?? params.projectId ?? '';
+  const services = useServices();
+  const ui = assetActionsFor(services);
+  const router = useRouter();
+  const run = useRunAction();
+  const assets = useProjectAssets(projectId);
+  const filters = useStore(assetFilters);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell: MIN_CELL });
+  const list = assets.data ?? [];
+  const layout = useMemo(() => assetLayout(list, filters, columns), [list, filters, columns]);
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, Math.max(0, layout.items.length - 1));
+  const activeAsset = layout.items[current];
+
+  useEffect(() => {
+    assetNavigation.navigate = (to) => router.history.push(to);
+  }, [router]);
+  // The selection's actions act on the active asset.
+  useEffect(() => {
+    ui.set((state) =>
+      state.current === (activeAsset ?? null) ? state : { ...state, current: activeAsset ?? null },
+    );
+  }, [ui, activeAsset]);
+  useEffect(() => () => ui.set((state) => ({ ...state, current: null })), [ui]);
+
+  const rowHeight = (type: AssetType) => Math.round(cellWidth / ASSET_ASPECTS[type] + META_HEIGHT + ROW_GAP);
+  const virtualizer = useVirtualizer({
+    count: layout.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => {
+      const row = layout.rows[index];
+      return !row || row.kind === 'header' ? HEADER_HEIGHT : rowHeight(row.type);
+    },
+    overscan: 3,
+    paddingEnd: 48,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, cellWidth, layout]);
+
+  const reveal = useCallback(
+    (index: number) => {
+      const row = layout.rowOfItem[index];
+      if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
+    },
+    [layout, virtualizer],
+  );
+  const open = (asset: Asset | undefined) => {
+    if (asset) assetNavigation.navigate(assetPath(projectId, asset.id));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
+    const next = moveByKey(layout, current, event.key);
+    if (next !== null) {
+      event.preventDefault();
+      setActive(next);
+      reveal(next);
+    } else if (event.key === 'Enter' && activeAsset) {
+      event.preventDefault();
+      open(activeAsset);
+    }
+  };
+
+  usePageCommand(services.commands, 'search.focus', () => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  });
+  usePageCommand(services.commands, 'edit.delete', activeAsset ? () => run('asset.delete') : null);
+
+  const counts = useMemo(() => {
+    const byType = Object.fromEntries(ASSET_TYPES.map((type) => [type, 0])) as Record<AssetType, number>;
+    for (const asset of list) byType[asset.type] += 1;
+    return byType;
+  }, [list]);
+  const activeRow = layout.rowOfItem[current];
+  const hasAssets = list.length > 0;
+  const searchKey = formatShortcut(parseShortcut('Mod+/'), isMac());
+
+  return (
+    <div className="page page--full shots-page assets-page">
+      <header className="shots-toolbar">
+        <div className="shots-toolbar__heading">
+          <div className="shots-toolbar__title">
+            <h1 className="page__title">Assets</h1>
+            {hasAssets ? (
+              <p className="shots-toolbar__facts mono">
+                {ASSET_TYPES.filter((type) => counts[type] > 0)
+                  .map((type) =>
+                    counts[type] === 1
+                      ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
+                      : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
+                  )
+                  .join(' · ')}
+                {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="shots-toolbar__filters">
+          <div className="shots-search">
+            <Search size={14} aria-hidden="true" />
+            <Input
+              aria-label="Filter assets by name"
+              ref={searchRef}
+              type="search"
+              placeholder="Filter by name…"
+              value={filters.query}
+              onChange={(event) => assetFilters.set((f) => ({ ...f, query: event.target.value }))}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && filters.query !== '') {
+                  event.preventDefault();
+                  assetFilters.set((f) => ({ ...f, query: '' }));
+                } else if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key === 'Escape') {
+                  event.preventDefault();
+                  scrollRef.current?.focus({ preventScroll: true });
+                }
+              }}
+            />
+            <Kbd>{searchKey}</Kbd>
+          </div>
+          <Select
+            aria-label="Asset type"
+            className="shots-toolbar__select"
+            value={filters.type}
+            onValueChange={(type) => assetFilters.set((f) => ({ ...f, type: type as AssetFilters['type'] }))}
+            options={[
+              { value: 'all', label: 'Every type' },
+              ...ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_PLURALS[type] })),
+            ]}
+          />
+        </div>
+        <div className="shots-toolbar__actions">
+          <ActionButton
+            actionId="asset.new"
+            variant="primary"
+            size="sm"
+            icon={<Plus size={15} aria-hidden="true" />}
+          />
+        </div>
+      </header>
+      {assets.isLoading ? (
+        <div className="assets-skeleton" aria-busy="true">
+          <Skeleton width={160} height={18} />
+          <div className="assets-skeleton__grid">
+            {['a', 'b', 'c', 'd'].map((key) => (
+              <Skeleton key={key} height={220} />
+            ))}
+          </div>
+        </div>
+      ) : assets.error ? (
+        <EmptyState title="The assets could not be loaded">{errorBody(assets.error)}</EmptyState>
+      ) : !hasAssets ? (
+        <EmptyState
+          icon={<UserRound size={28} aria-hidden="true" />}
+          title="No assets yet — New Asset · Ctrl N"
+          actions={
+            <ActionButton
+              actionId="asset.new"
+              variant="primary"
+              icon={<Plus size={15} aria-hidden="true" />}
+            />
+          }
+        >
+          Characters, locations and props you make here look the same in every shot that places them.
+        </EmptyState>
+      ) : layout.items.length === 0 ? (
+        <EmptyState icon={<SearchX size={28} aria-hidden="true" />} title="No asset matches these filters">
+          Clear the name filter (Escape in the field) or choose every type.
+        </EmptyState>
+      ) : null}
+      <VirtualGrid
+        scrollRef={scrollRef}
+        virtualizer={virtualizer}
+        label="Assets"
+        className="assets-scroll"
+        rows={layout.rows}
+        columns={columns}
+        cellWidth={cellWidth}
+        gap={GAP}
+        padX={PAD_X}
+        active={
+          activeAsset && activeRow !== undefined ? { id: cellDomId(activeAsset), row: activeRow } : undefined
+        }
+        hidden={layout.items.length === 0}
+        onKeyDown={onKeyDown}
+        rowKey={(row) => (row.kind === 'header' ? `h-${row.type}` : `r-${row.first}`)}
+        isHeader={(row) => row.kind === 'header'}
+        renderHeader={(row) => (
+          // biome-ignore lint/a11y: A virtualised ARIA grid row header (see VirtualGrid)
+          <div role="rowheader" aria-colspan={columns} className="sb-scene assets-type">
+            <Layers size={14} aria-hidden="true" />
+            <span className="sb-scene__name">{ASSET_TYPE_PLURALS[row.type]}</span>
+            <span className="sb-scene__facts mono">{row.count}</span>
+          </div>
+        )}
+        renderCells={(row) =>
+          row.kind === 'items'
+            ? layout.items.slice(row.first, row.first + row.count).map((asset, i) => (
+                <AssetCell
+                  key={asset.id}
+                  asset={asset}
+                  active={row.first + i === current}
+                  onSelect={() => {
+                    setActive(row.first + i);
+                    scrollRef.current?.focus({ preventScroll: true });
+                  }}
+                  onOpen={() => open(asset)}
+                />
+              ))
+            : null
+        }
+      />
+      <AssetDialogs projectId={projectId} />
+    </div>
+  );
+}
+
+/** One asset: its default image (or a slate), name, images made and its look words. */
+const AssetCell = memo(function AssetCell({
+  asset,
+  active,
+  onSelect,
+  onOpen,
+}: {
+  asset: Asset;
+  active: boolean;
+  onSelect: () => void;
+  onOpen: () => void;
+}) {
+  const cover = coverImage(asset);
+  const { filled, total } = imageCount(asset);
+  const stale = staleKeys(asset).length;
+  return (
+    // biome-ignore lint/a11y: A cell of the virtualised grid; the grid handles the keyboard
+    <div
+      id={cellDomId(asset)}
+      role="gridcell"
+      aria-selected={active}
+      className={cx('sb-cell asset-cell', active && 'is-active')}
+      data-asset-id={asset.id}
+      onMouseDown={(event) => {
+        if (event.button === 0) onSelect();
+      }}
+      onDoubleClick={onOpen}
+    >
+      <div
+        className={cx('sb-frame asset-frame', `asset-frame--${asset.type}`, stale > 0 && 'sb-frame--stale')}
+        style={{ aspectRatio: String(ASSET_ASPECTS[asset.type]) }}
+      >
+        {cover ? (
+          <img src={cover.url} alt="" loading="lazy" decoding="async" draggable={false} />
+        ) : (
+          <div className="sb-slate asset-slate" aria-hidden="true">
+            <span className="sb-slate__framing">{ASSET_TYPE_LABELS[asset.type]}</span>
+            <span className="sb-slate__text">No image yet — open it and press Ctrl G</span>
+          </div>
+        )}
+        <div className="sb-frame__top">
+          {asset.isSeriesLevel ? <span className="asset-chip asset-chip--series">Series</span> : <span />}
+        </div>
+        {stale > 0 ? (
+          <span className="frame-status frame-status--stale asset-cell__stale">{stale} stale</span>
+        ) : null}
+      </div>
+      <div className="asset-cell__meta">
+        <p className="sb-meta__line">
+          <span className="sb-meta__name">{asset.name}</span>
+          <span className="sb-meta__duration mono" title={`${filled} of ${total} image keys have an image`}>
+            {filled}/{total}
+          </span>
+        </p>
+        <p className="asset-cell__look">{asset.visualIdentifier || asset.description || '\u00a0'}</p>
+      </div>
+    </div>
+  );
+});
