@@ -153,11 +153,7 @@ async function encodeSegment(
     input = ['-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:r=${rate}`];
     graph = '[0:v]format=yuv420p[v]';
   }
-  await ffmpeg(
-    request,
-    [...input, ...silentVideoArgs(graph, rate, total, output)],
-    `segment ${event.name}`,
-  );
+  await ffmpeg(request, [...input, ...silentVideoArgs(graph, rate, total, output)], `segment ${event.name}`);
 }
 
 /** Encode the filter graph's `[v]` as the animatic's H.264, no audio, exactly `frames` long at `rate`. */
