@@ -42,7 +42,8 @@ test.describe('the shot views', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const { id } = await projectWithShots(page, 'Timeline Tour');
+    // A name no page command starts with: the palette's 'Go to Timeline' must not also find the project.
+    const { id } = await projectWithShots(page, 'Harbour Night');
     const { client, token } = await clientOf(page, baseURL as string);
     await runCommand(page, 'Go to Timeline');
     await expect(page).toHaveURL(new RegExp(`/project/${id}/timeline$`));
