@@ -82,6 +82,22 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
     expect(response.status(), await response.text()).toBe(201);
   }
 
+  // Their frames, so the rough cut shows pictures (a shot without one is a black slate).
+  await runCommand(page, 'Render All Images');
+  await expect(toast(page, 'Render All Images started')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/projects/${projectId}/shots`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
+        return shots.filter((shot) => shot.image_url).length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+
   // ------------------------------------------------------------ the audio page
   await runCommand(page, 'Go to Audio');
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/audio$`));
@@ -204,7 +220,7 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
   await expect(facts.filter({ hasText: 'soundtrack mixed' })).toHaveCount(1);
   await expect(facts.filter({ hasText: '00:00:06:00' })).toHaveCount(1);
 
-  await pressButton(page, page.getByRole('button', { name: 'Play or Pause Rough Cut' }));
+  await pressButton(page, page.getByRole('button', { name: 'Play', exact: true }));
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0.5);
@@ -227,7 +243,12 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
   const review = await reviewer.newPage();
   await review.goto(url);
   await expect(review.getByRole('heading', { level: 1, name: 'Night Ferry' })).toBeVisible();
+  // The review plays the rough cut: once its video has loaded, the position is where the comment goes.
+  await expect
+    .poll(() => review.locator('video').evaluate((element: HTMLVideoElement) => element.readyState))
+    .toBeGreaterThanOrEqual(1);
   await review.getByRole('slider', { name: 'Position' }).fill('4');
+  await expect(review.getByLabel('Comment at 00:00:04:00')).toBeVisible();
   await review.getByLabel('Your name').fill('Ines');
   await review.getByLabel(/Comment at/).fill('Bring the horn in earlier');
   await review.getByRole('button', { name: 'Post comment' }).click();
