@@ -45,21 +45,6 @@ export function drawWaveform(
   return drawn;
 }
 
-/** Bumps when the theme changes (the root's class or data-theme), so canvases redraw in its colours. */
-function useThemeVersion(): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (typeof MutationObserver === 'undefined') return;
-    const observer = new MutationObserver(() => setVersion((value) => value + 1));
-    observer.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['class', 'data-theme'],
-    });
-    return () => observer.disconnect();
-  }, []);
-  return version;
-}
-
 /** The element's CSS width, kept current. */
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -98,25 +83,34 @@ export function Waveform({
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useWidth(boxRef);
-  const theme = useThemeVersion();
   const [drawn, setDrawn] = useState(0);
-
-  useEffect(() => {
+  const draw = useRef<() => void>(() => undefined);
+  draw.current = () => {
     const canvas = canvasRef.current;
     const box = boxRef.current;
     if (!canvas || !box || width === 0) return;
     const ratio = window.devicePixelRatio || 1;
-    const height = box.clientHeight;
-    const pixels = { width: Math.round(width * ratio), height: Math.round(height * ratio) };
+    const pixels = { width: Math.round(width * ratio), height: Math.round(box.clientHeight * ratio) };
     if (canvas.width !== pixels.width) canvas.width = pixels.width;
     if (canvas.height !== pixels.height) canvas.height = pixels.height;
     const context = canvas.getContext('2d');
     if (!context) return;
     const color = getComputedStyle(box).color;
     setDrawn(drawWaveform(context, peaks, durationSeconds, { from, to }, pixels, color));
-    // A theme switch redraws in the new colour.
-    void theme;
-  }, [peaks, durationSeconds, from, to, width, theme]);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again whenever what it draws changes
+  useLayoutEffect(() => draw.current(), [peaks, durationSeconds, from, to, width]);
+  // A theme switch redraws at once in the new colours (the root's class and data-theme change).
+  useEffect(() => {
+    if (typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => draw.current());
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['class', 'data-theme'],
+    });
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div
