@@ -398,7 +398,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
       />
 
       {upload ? (
-        <section className="audio-upload" aria-label="Upload" aria-live="polite">
+        <section className="card audio-upload" aria-label="Upload" aria-live="polite">
           <FileAudio size={18} aria-hidden="true" />
           <div className="audio-upload__body">
             <p className="audio-upload__name">
@@ -447,7 +447,10 @@ export function AudioPage(props: { projectId?: string } = {}) {
         </div>
       ) : (
         <>
-          <section className={cx('audio-card', dragging && 'is-over')} aria-labelledby="audio-track-title">
+          <section
+            className={cx('card audio-card', dragging && 'is-over')}
+            aria-labelledby="audio-track-title"
+          >
             <header className="audio-card__header">
               <div className="audio-card__title">
                 <AudioLines size={16} aria-hidden="true" />
@@ -490,7 +493,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
           </section>
 
           <div className="audio-grid">
-            <section className="audio-panel" aria-labelledby="audio-offset-title">
+            <section className="card audio-panel" aria-labelledby="audio-offset-title">
               <h2 id="audio-offset-title" className="section-title">
                 Sync
               </h2>
@@ -553,7 +556,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
               </p>
             </section>
 
-            <section className="audio-panel" aria-labelledby="audio-cut-title">
+            <section className="card audio-panel" aria-labelledby="audio-cut-title">
               <h2 id="audio-cut-title" className="section-title">
                 Cut soundtrack
               </h2>

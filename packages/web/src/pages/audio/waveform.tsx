@@ -1,6 +1,7 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../ui/cx.js';
 import '../../styles/waveform.css';
+import { useWidth } from '../../ui/use-width.js';
 
 export interface WaveformSpan {
   /** Track seconds at the canvas's left and right edges (may run past either end of the track). */
@@ -43,21 +44,6 @@ export function drawWaveform(
     if (peak > 0) drawn += 1;
   }
   return drawn;
-}
-
-/** The element's CSS width, kept current. */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 /**

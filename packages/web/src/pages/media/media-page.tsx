@@ -1,14 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
 import { sceneColorVar } from '../../shots/actions.js';
 import { formatShotNumber, framingLabel, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
@@ -30,6 +22,7 @@ import {
 } from './media-model.js';
 import '../../styles/shots.css';
 import '../../styles/media.css';
+import { useWidth } from '../../ui/use-width.js';
 
 const PAD_X = 24;
 const GAP = 16;
@@ -40,20 +33,6 @@ const HEADER_HEIGHT = 56;
 
 /** The filters, kept for the tab. */
 export const mediaFilters = createStore<MediaFilters>({ kind: 'all', status: 'all' });
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
 
 const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
 

@@ -65,7 +65,7 @@ function JobLine({ job }: { job: Job }) {
   const failed = job.status === 'failed' || job.status === 'cancelled';
   return (
     <section
-      className={cx('rough-job', failed && 'rough-job--failed')}
+      className={cx('card rough-job', failed && 'rough-job--failed')}
       aria-label="Rough cut job"
       aria-live="polite"
     >
@@ -287,7 +287,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
         </EmptyState>
       ) : (
         <>
-          <div className="rough-controls">
+          <div className="card rough-controls">
             <div className="rough-controls__cut">
               <span aria-hidden="true">Cut</span>
               <Select

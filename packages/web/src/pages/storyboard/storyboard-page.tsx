@@ -11,17 +11,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -55,6 +45,7 @@ import { Skeleton } from '../../ui/card.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { useWidth } from '../../ui/use-width.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
@@ -96,20 +87,6 @@ export function gridRows(board: ShotBoard, columns: number): GridLayout {
     }
   }
   return { rows, shotRows, rowOfShot };
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 const KEY_DIRECTIONS: Record<string, Direction> = {
