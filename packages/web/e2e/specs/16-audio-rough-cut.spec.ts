@@ -62,7 +62,7 @@ async function tokenOf(page: Page): Promise<string> {
   return token;
 }
 
-test('soundtrack upload, its waveform on the page and the timeline, a rough cut played, a live review comment', async ({
+test('soundtrack upload, its waveform on the page and the timeline, a rough cut played, a live review comment, replace and remove', async ({
   page,
   browser,
   baseURL,
@@ -264,4 +264,38 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeCloseTo(4, 1);
   await checkPage(page, 'rough-cut-comments');
+
+  // ------------------------------------------------------------ replace by a drop, remove after confirming
+  await runCommand(page, 'Go to Audio');
+  await expect(page.getByRole('heading', { level: 2, name: 'harbour-theme.wav' })).toBeVisible();
+  const shorter = toneWav(2).toString('base64');
+  await page.evaluate((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'horn-sting.wav', { type: 'audio/wav' }));
+    const target = document.querySelector('.audio-page');
+    target?.dispatchEvent(
+      new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+    );
+    target?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, shorter);
+  await expect(toast(page, 'Soundtrack Replaced')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'horn-sting.wav' })).toBeVisible();
+  await expect(page.getByText(/^Soundtrack · 00:00:02:00 · /)).toBeVisible();
+  // The offset stays with the project's soundtrack.
+  await expect(page.getByLabel('Offset (seconds)')).toHaveValue('0.5');
+
+  await runCommand(page, 'Remove Soundtrack');
+  const confirm = page.getByRole('dialog', { name: 'Remove the soundtrack?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Remove soundtrack' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(toast(page, 'Soundtrack Removed')).toBeVisible();
+  await expect(page.getByText('No soundtrack yet')).toBeVisible();
+  await runCommand(page, 'Go to Timeline');
+  await expect(page.getByRole('listbox', { name: 'Video track' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Soundtrack / })).toHaveCount(0);
 });
