@@ -469,7 +469,10 @@ export function parseRouteReply<R extends HttpRouteSpec>(
   reply: unknown,
   message: string = MESSAGES.unexpected,
 ): RouteReply<R> {
-  const parsed = route.response.safeParse(reply);
+  // A server answers a null reply (no soundtrack, no rough cut yet) with an empty body: null, when
+  // the route's answer may be null.
+  const value = reply === undefined && route.response.safeParse(null).success ? null : reply;
+  const parsed = route.response.safeParse(value);
   // safeParse on the constraint's ZodType yields unknown; the data is R['response']'s output.
   if (parsed.success) return parsed.data as RouteReply<R>;
   throw new ReelbenchError({

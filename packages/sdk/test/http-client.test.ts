@@ -196,6 +196,18 @@ describe('HttpClient contract routes', () => {
     });
   });
 
+  it('reads an empty answer as null on a route whose answer may be null, and rejects it elsewhere', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200);
+      res.end();
+    });
+    const client = new HttpClient({ baseUrl: url });
+    expect(await client.typedRequest(HTTP_ROUTES.audio.get, { params: { projectId } })).toBeNull();
+    await expect(
+      client.typedRequest(HTTP_ROUTES.projects.get, { params: { id: projectId } }),
+    ).rejects.toMatchObject({ code: 'API_ERROR' });
+  });
+
   it('downloads a file route: its text, content type and attachment name; an error body is an error', async () => {
     const cutId = '2c9f1a3e-1b2c-4d5e-8f90-0a1b2c3d4e5f';
     const { url, hits } = await serve((req, res) => {

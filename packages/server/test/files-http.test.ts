@@ -134,6 +134,42 @@ describe.each(testDatabases())('files over HTTP on %s', (database) => {
     expect(rows).toEqual([{ owner_id: alice.user.id, kind: 'image', size: String(file.bytes.byteLength) }]);
   });
 
+  it('answers byte ranges of a signed file (206), so players can seek; 416 past the end', async () => {
+    const file = await image('Range.png');
+    const result = uploadResultSchema.parse(
+      (await upload(routes.uploadImage.path, alice, { projectId: project.id }, file)).body,
+    );
+    const bytes = Buffer.from(file.bytes);
+    const size = bytes.byteLength;
+    const ranged = (range: string) => fetch(new URL(result.url, server.url), { headers: { range } });
+
+    const middle = await ranged('bytes=10-29');
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 10-29/${size}`);
+    expect(middle.headers.get('content-length')).toBe('20');
+    expect(middle.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await middle.arrayBuffer())).toEqual(bytes.subarray(10, 30));
+
+    const half = Math.floor(size / 2);
+    const open = await ranged(`bytes=${half}-`);
+    expect(open.status).toBe(206);
+    expect(open.headers.get('content-range')).toBe(`bytes ${half}-${size - 1}/${size}`);
+    expect(Buffer.from(await open.arrayBuffer())).toEqual(bytes.subarray(half));
+
+    const suffix = await ranged('bytes=-16');
+    expect(suffix.status).toBe(206);
+    expect(Buffer.from(await suffix.arrayBuffer())).toEqual(bytes.subarray(size - 16));
+
+    const past = await ranged(`bytes=${size}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+
+    // Several ranges, or nonsense: the whole file, as without the header.
+    const whole = await ranged('bytes=0-1,5-6');
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+  });
+
   it('files an image for an asset under that asset, and only for the user’s own asset', async () => {
     const asset = await api<{ id: string }>(server, 'POST', '/api/asset', {
       token: alice.token,

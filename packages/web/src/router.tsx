@@ -131,12 +131,12 @@ const jobsRoute = createRoute({
 const audioRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'audio',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'AudioUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/audio/audio-page.js'), 'AudioPage'),
 });
 const roughCutRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'rough-cut',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'RoughCutUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/rough-cut/rough-cut-page.js'), 'RoughCutPage'),
 });
 const cutsRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -8,12 +8,13 @@ let context: ActionContext;
 let ran: string[];
 let unbind: () => void;
 let blocked: (action: RegisteredAction) => boolean;
+let registry: ActionRegistry;
 
 beforeEach(() => {
   context = { pathname: '/project/p1/dashboard', projectId: 'p1' };
   ran = [];
   blocked = () => false;
-  const registry = new ActionRegistry();
+  registry = new ActionRegistry();
   for (const spec of SHORTCUT_SPECS) registry.register({ ...spec, perform: () => {} });
   unbind = bindRegistryKeys(window, registry, {
     context: () => context,
@@ -86,6 +87,23 @@ describe('bindRegistryKeys (real KeyboardEvents in jsdom)', () => {
     expect(ctrl.defaultPrevented).toBe(true);
     keydown('k', { meta: true, code: 'KeyK' });
     expect(ran).toEqual(['palette.open', 'palette.open']);
+  });
+
+  it('binds the keys of an action a page registers later, on its paths only', () => {
+    registry.register({
+      id: 'audio.nudge.frameLater',
+      label: 'Nudge Soundtrack One Frame Later',
+      section: 'Timeline',
+      binding: '.',
+      paths: ['/audio'],
+      perform: () => {},
+    });
+    keydown('.', { code: 'Period' });
+    expect(ran).toEqual([]);
+    context = { pathname: '/project/p1/audio', projectId: 'p1' };
+    const event = keydown('.', { code: 'Period' });
+    expect(ran).toEqual(['audio.nudge.frameLater']);
+    expect(event.defaultPrevented).toBe(true);
   });
 
   it('modifiers must match exactly', () => {

@@ -15,6 +15,7 @@ import { CurrentUser } from '../auth/auth.guard.js';
 import { Public, Route } from '../common/route.decorator.js';
 import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { RAW_FILES_PATH } from '../storage/url-signer.js';
+import { parseByteRange, sliceStream } from './byte-range.js';
 import { FilesService } from './file.service.js';
 
 const routes = HTTP_ROUTES.files;
@@ -89,25 +90,45 @@ export class FilesController {
     return this.files.migrateVideo(user, body, requestOrigin(request));
   }
 
-  /** Public: the signature is the permission. Streams the object with its stored content type. */
+  /**
+   * Public: the signature is the permission. Streams the object with its stored content type, or
+   * the one byte range asked for (206), so players can seek in audio and video.
+   */
   @Public()
   @Get(`${RAW_FILES_PATH}/*key`)
   async raw(
     @Param('key') key: string | string[],
     @Query('expires') expires: unknown,
     @Query('sig') sig: unknown,
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const object = await this.files.openSigned(wildcardKey(key), expires, sig);
     const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+    const range = parseByteRange(request.get('range'), object.size);
     // setHeader, not set(): Express would append a charset to the stored content type.
-    response.status(200);
     response.setHeader('Content-Type', object.contentType);
-    response.setHeader('Content-Length', String(object.size));
+    response.setHeader('Accept-Ranges', 'bytes');
     response.setHeader('Cache-Control', `private, max-age=${maxAge}`);
     response.setHeader('X-Content-Type-Options', 'nosniff');
     // Uploaded bytes are never a page of this origin, even when opened directly.
     response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    await pipeline(object.body, response).catch(() => response.destroy());
+    if (range === 'unsatisfiable') {
+      object.body.destroy();
+      response.status(416);
+      response.setHeader('Content-Range', `bytes */${object.size}`);
+      response.end();
+      return;
+    }
+    if (range === null) {
+      response.status(200);
+      response.setHeader('Content-Length', String(object.size));
+      await pipeline(object.body, response).catch(() => response.destroy());
+      return;
+    }
+    response.status(206);
+    response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+    response.setHeader('Content-Length', String(range.end - range.start + 1));
+    await pipeline(sliceStream(object.body, range), response).catch(() => response.destroy());
   }
 }

@@ -324,3 +324,20 @@ export async function secondBrowser(
   await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
   return { context, other: await context.newPage() };
 }
+
+/** Timeline → Create Cut → the name → Enter: lands on the new cut's page. Returns its id. */
+export async function createCutFromTimeline(page: Page, projectId: string, name: string): Promise<string> {
+  await runCommand(page, 'Go to Timeline');
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/timeline$`));
+  await pressButton(page, page.getByRole('button', { name: 'Create Cut', exact: true }));
+  const dialog = page.getByRole('dialog', { name: 'Create cut' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/edl/[0-9a-f-]{36}$`), { timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  const match = /\/edl\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`No cut id in ${page.url()}`);
+  return match[1];
+}

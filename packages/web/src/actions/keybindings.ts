@@ -56,10 +56,22 @@ export function bindRegistryKeys(
     event.stopPropagation();
     hooks.run(action, context);
   };
-  const map: Record<string, (event: KeyboardEvent) => void> = {};
-  for (const action of registry.all()) {
-    if (!action.shortcut || action.helpOnly) continue;
-    for (const combo of tinykeysCombos(action.shortcut)) map[combo] = handler;
-  }
-  return tinykeys(target, map, { capture: true });
+  const bind = () => {
+    const map: Record<string, (event: KeyboardEvent) => void> = {};
+    for (const action of registry.all()) {
+      if (!action.shortcut || action.helpOnly) continue;
+      for (const combo of tinykeysCombos(action.shortcut)) map[combo] = handler;
+    }
+    return tinykeys(target, map, { capture: true });
+  };
+  let unbind = bind();
+  // A page registering bound actions later (the audio page's nudge keys) gets its keys too.
+  const off = registry.onBindingsChange(() => {
+    unbind();
+    unbind = bind();
+  });
+  return () => {
+    off();
+    unbind();
+  };
 }

@@ -80,6 +80,13 @@ function inScope(action: ActionDefinition, context: ActionContext): boolean {
  */
 export class ActionRegistry {
   private readonly actions = new Map<string, RegisteredAction>();
+  private readonly bindingListeners = new Set<() => void>();
+
+  /** Called when an action with a key binding is registered (a page's own actions, on its first visit). */
+  onBindingsChange(listener: () => void): () => void {
+    this.bindingListeners.add(listener);
+    return () => this.bindingListeners.delete(listener);
+  }
 
   register(definition: ActionDefinition): void {
     if (this.actions.has(definition.id)) throw new Error(`Action ${definition.id} is already registered`);
@@ -94,6 +101,7 @@ export class ActionRegistry {
       }
     }
     this.actions.set(definition.id, action);
+    if (action.shortcut) for (const listener of this.bindingListeners) listener();
   }
 
   /**

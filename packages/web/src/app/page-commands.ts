@@ -30,7 +30,18 @@ export type PageCommandId =
   | 'asset.regenerate'
   | 'project.rename'
   | 'project.delete'
-  | 'project.moveToSeries';
+  | 'project.moveToSeries'
+  // The audio page (soundtrack) and the rough-cut page.
+  | 'audio.pick'
+  | 'audio.playPause'
+  | 'audio.nudge.frameEarlier'
+  | 'audio.nudge.frameLater'
+  | 'audio.nudge.secondEarlier'
+  | 'audio.nudge.secondLater'
+  | 'audio.setCut'
+  | 'audio.remove'
+  | 'roughCut.render'
+  | 'roughCut.playPause';
 
 export class PageCommands {
   readonly version = createStore(0);

@@ -14,16 +14,6 @@ const PAGES: Record<string, { title: string; text: string; actions: string[] }> 
     text: 'The editor (the timeline with the cut’s transitions) is being built.',
     actions: ['nav.jobs'],
   },
-  audio: {
-    title: 'Audio',
-    text: 'Soundtrack upload and waveforms are being built.',
-    actions: ['nav.dashboard'],
-  },
-  'rough-cut': {
-    title: 'Rough cut',
-    text: 'The rough-cut player is being built.',
-    actions: ['generate.renderAllVideos'],
-  },
 };
 
 /**

@@ -1,6 +1,4 @@
 import { UpcomingPage } from './upcoming-page.js';
 
-/** The route table's pages whose own issues are still open (styles, audio, rough cut). */
+/** The route table's pages whose own issues are still open (styles). */
 export const StylesUpcoming = () => <UpcomingPage page="styles" />;
-export const AudioUpcoming = () => <UpcomingPage page="audio" />;
-export const RoughCutUpcoming = () => <UpcomingPage page="rough-cut" />;

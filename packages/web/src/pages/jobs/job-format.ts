@@ -9,6 +9,7 @@ const JOB_LABELS: Record<string, string> = {
   'shot:generate-with-quality': 'Render image (quality)',
   'script:generateShotsFromScript': 'First pass',
   'script:analyzeProject': 'Analyse script',
+  'cut:render-rough-cut': 'Rough cut',
 };
 
 /** A job's type in words: 'shot:generate-batch' → "Render images"; unknown types read as words. */

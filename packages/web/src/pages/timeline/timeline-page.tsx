@@ -50,6 +50,7 @@ import '../../styles/shots.css';
 import '../../styles/timeline.css';
 import { CommentsPanel } from '../../review/comments-panel.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { useSoundtrack } from '../audio/use-soundtrack.js';
 
 /** The timeline's zoom, kept for the tab. */
 export const timelineZoom = createStore<number>(DEFAULT_ZOOM);
@@ -84,6 +85,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
   );
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
   const trackRef = useRef<HTMLDivElement>(null);
+  const soundtrack = useSoundtrack(projectId).data ?? null;
 
   useEffect(() => {
     transport.setTotal(layout.total);
@@ -480,6 +482,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
             onSceneSelect={onSceneSelect}
             onSceneOpen={onSceneOpen}
             onSceneDrop={onSceneDrop}
+            soundtrack={soundtrack}
           />
           <CommentsPanel projectId={projectId} onJump={(seconds) => transport.seek(seconds)} />
         </>

@@ -1,3 +1,4 @@
+import type { Soundtrack } from '@reelbench/sdk/contract';
 import {
   memo,
   type PointerEvent as ReactPointerEvent,
@@ -30,6 +31,7 @@ import {
 } from '../../shots/selection.js';
 import { type Store, useStore } from '../../state/store.js';
 import { cx } from '../../ui/cx.js';
+import { Waveform } from '../audio/waveform.js';
 import type { Transport } from './playback.js';
 import {
   clampDuration,
@@ -86,6 +88,8 @@ export interface TracksProps {
   onSceneOpen: (group: SceneGroup) => void;
   /** A scene dragged in the band and dropped before or after another scene. */
   onSceneDrop: (sceneId: string, target: { sceneId: string; after: boolean }) => void;
+  /** The project's soundtrack, drawn in a lane under the video track at its offset; none: no lane. */
+  soundtrack?: Pick<Soundtrack, 'name' | 'peaks' | 'durationSeconds' | 'offsetSeconds'> | null;
 }
 
 function useViewport(ref: RefObject<HTMLDivElement | null>) {
@@ -137,6 +141,7 @@ export function TimelineTracks({
   onSceneSelect,
   onSceneOpen,
   onSceneDrop,
+  soundtrack = null,
 }: TracksProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const view = useViewport(scrollRef);
@@ -402,13 +407,14 @@ export function TimelineTracks({
         <div className="tl-head tl-head--ruler mono">{formatTimecode(0).slice(0, 2)}h</div>
         <div className="tl-head tl-head--scenes">Scenes</div>
         <div className="tl-head tl-head--video">V1</div>
+        {soundtrack ? <div className="tl-head tl-head--audio">A1</div> : null}
       </div>
       <div
         ref={scrollRef}
         className={cx('tl-scroll', drag?.kind === 'move' && drag.active && 'is-dragging')}
         data-zoom={zoom}
       >
-        <div className="tl-content" style={{ width: contentWidth }}>
+        <div className={cx('tl-content', soundtrack && 'tl-content--audio')} style={{ width: contentWidth }}>
           <div
             className="tl-ruler"
             aria-hidden="true"
@@ -468,6 +474,7 @@ export function TimelineTracks({
           >
             {clips}
           </div>
+          {soundtrack ? <AudioLane soundtrack={soundtrack} pps={pps} view={view} /> : null}
           {sceneDropX !== null ? (
             <div
               className="tl-drop tl-drop--scene"
@@ -501,6 +508,53 @@ export function TimelineTracks({
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The soundtrack under the picture: the track's extent at its offset, and its waveform drawn for the
+ * part in view only (a canvas the width of the view, moved with the scroll), on the timeline's scale.
+ */
+function AudioLane({
+  soundtrack,
+  pps,
+  view,
+}: {
+  soundtrack: NonNullable<TracksProps['soundtrack']>;
+  pps: number;
+  view: { left: number; width: number };
+}) {
+  const { offsetSeconds, durationSeconds } = soundtrack;
+  const from = (view.left - PAD) / pps - offsetSeconds;
+  const to = (view.left + view.width - PAD) / pps - offsetSeconds;
+  return (
+    <div
+      className="tl-audio"
+      role="img"
+      aria-label={`Soundtrack ${soundtrack.name}, ${formatDuration(durationSeconds)}, starting at ${formatTimecode(Math.max(0, offsetSeconds))}`}
+    >
+      <div
+        className="tl-audio__extent"
+        style={{
+          transform: `translateX(${PAD + offsetSeconds * pps}px)`,
+          width: durationSeconds * pps,
+        }}
+        aria-hidden="true"
+      />
+      {view.width > 0 ? (
+        <Waveform
+          className="tl-audio__wave"
+          style={{ transform: `translateX(${view.left}px)`, width: view.width }}
+          peaks={soundtrack.peaks}
+          durationSeconds={durationSeconds}
+          from={from}
+          to={to}
+        />
+      ) : null}
+      <span className="tl-audio__name" style={{ transform: `translateX(${view.left}px)` }}>
+        {soundtrack.name}
+      </span>
+    </div>
   );
 }
 
