@@ -58,9 +58,6 @@ interface Envelope {
   correlationId?: unknown;
 }
 
-/** socket.io disconnect reasons after which it does not reconnect by itself. */
-const FINAL_DISCONNECTS = new Set(['io client disconnect', 'io server disconnect']);
-
 /** Only a dead or silent connection trips the breaker; any answer from the server shows it is alive. */
 function isTransportFailure(error: unknown): boolean {
   return (
@@ -137,9 +134,10 @@ export class SocketClient {
       reconnectionDelayMax: SOCKET_OPTIONS.reconnectionDelayMaxMs,
       timeout: this.#connectMs,
     });
-    this.socket.on('disconnect', (reason) => {
-      if (FINAL_DISCONNECTS.has(reason)) this.#failPending(reason);
-    });
+    // Answers are tied to the connection: whatever was pending when it dropped will never be
+    // answered (the server that had it may be gone), so it fails NETWORK_ERROR now and the caller
+    // may retry, on this connection once socket.io has reconnected it or on a new one.
+    this.socket.on('disconnect', (reason) => this.#failPending(reason));
     this.socket.io.on('reconnect_failed', () => this.#failPending('reconnect failed'));
     this.socket.on(CONNECTION_EVENTS.serverClosing, (hint: ConnectionEventPayload<'server:closing'>) =>
       this.#serverClosing(hint),

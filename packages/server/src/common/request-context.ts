@@ -39,7 +39,8 @@ export function configureRequestContext(
         logger.write('info', `${request.method} ${request.path} ${response.statusCode}`, {
           context: 'Http',
           method: request.method,
-          path: request.path,
+          // With its query, redacted like every log string (a signed URL's signature never shows).
+          url: request.originalUrl,
           status: response.statusCode,
           ms: Math.round(performance.now() - started),
         }),

@@ -85,8 +85,9 @@ export class SocketIoAdapter extends AbstractWsAdapter {
     this.logger.log(
       `closing ${count} socket(s)${settled ? '' : ' with actions still running after the grace period'}`,
     );
-    // A closed transport (not a socket.io disconnect): every socket.io client reconnects by itself.
-    server.local.disconnectSockets(true);
+    // The transport closes without a socket.io 'disconnect' packet: every socket.io client (not
+    // only the SDK, which heard the hint) then reconnects by itself.
+    for (const socket of server.sockets.sockets.values()) socket.conn.close();
   }
 
   private createServer(): AppServer {
