@@ -58,7 +58,10 @@ describe('Postgres and Redis faults under a running node', () => {
       name: 'node-a',
       env: { ...shared, DATABASE_URL: through(database.url, postgres), REDIS_URL: through(redisUrl, redis) },
     });
-    nodeB = await startNode({ name: 'node-b', env: { ...shared, DATABASE_URL: database.url, REDIS_URL: redisUrl } });
+    nodeB = await startNode({
+      name: 'node-b',
+      env: { ...shared, DATABASE_URL: database.url, REDIS_URL: redisUrl },
+    });
     alice = await newUser(nodeB.url);
   });
 
@@ -144,7 +147,10 @@ describe('Postgres and Redis faults under a running node', () => {
     const local = new Promise<void>((resolve) =>
       onA.on('shot:updated', ({ shot: updated }) => updated.name === 'during' && resolve()),
     );
-    const during = (await onA.request('shot', 'update', { shotId: shot.id, updates: { name: 'during' } })) as Shot;
+    const during = (await onA.request('shot', 'update', {
+      shotId: shot.id,
+      updates: { name: 'during' },
+    })) as Shot;
     expect(during.name).toBe('during');
     await local;
 

@@ -112,12 +112,18 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
       onB.on('job:complete', (event) => event.jobId === jobId && resolve());
       onB.on('job:error', (event) => event.jobId === jobId && reject(new Error(event.error)));
     });
-    const started = (node: Node) => node.logs().filter((line) => line.jobId === jobId && /^started/.test(line.msg));
+    const started = (node: Node) =>
+      node.logs().filter((line) => line.jobId === jobId && /^started/.test(line.msg));
     expect(started(worker)).toHaveLength(1);
     expect([...started(apiA), ...started(apiB)]).toEqual([]);
 
-    expect((await api(worker.url, 'GET', '/api/health/ready')).body).toMatchObject({ status: 'ready', role: 'worker' });
-    expect((await api(worker.url, 'GET', `/api/projects/${project.id}`, { token: alice.token })).status).toBe(404);
+    expect((await api(worker.url, 'GET', '/api/health/ready')).body).toMatchObject({
+      status: 'ready',
+      role: 'worker',
+    });
+    expect((await api(worker.url, 'GET', `/api/projects/${project.id}`, { token: alice.token })).status).toBe(
+      404,
+    );
     await expect(sdkSocket(worker.url, alice.token)).rejects.toThrow();
     expect((await api(apiA.url, 'GET', '/api/health/ready')).body).toMatchObject({ role: 'api' });
   });
@@ -184,7 +190,10 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
       expect((await apiA.stop('SIGKILL')).signal).toBe('SIGKILL');
       afterKill = shots.map(() => 0);
       // Every client, the half that was on A included, goes on writing through B.
-      await eventually(() => afterKill.every((count) => count >= 5), 'every client wrote 5 times after the kill');
+      await eventually(
+        () => afterKill.every((count) => count >= 5),
+        'every client wrote 5 times after the kill',
+      );
       stop = true;
       await Promise.all(writers);
       expect(clients.every((client) => client.connected)).toBe(true);

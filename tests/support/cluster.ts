@@ -90,6 +90,8 @@ export interface NodeOptions {
   name: string;
   role?: 'all' | 'api' | 'worker';
   env: Record<string, string>;
+  /** Node's own options before the script, e.g. ['--import', preload]. */
+  nodeArgs?: string[];
 }
 
 /** The test run's environment minus what would point the child at other services. */
@@ -100,8 +102,15 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts `node dist/main.js --role …` and resolves once it prints its listening line. */
 export function startNode(options: NodeOptions): Promise<Node> {
-  const args = options.role === undefined ? [MAIN] : [MAIN, '--role', options.role];
-  const child = spawn(process.execPath, args, { env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    ...(options.nodeArgs ?? []),
+    MAIN,
+    ...(options.role === undefined ? [] : ['--role', options.role]),
+  ];
+  const child = spawn(process.execPath, args, {
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -284,8 +293,15 @@ export async function newUser(base: string, password = 'correct horse battery'):
   return { token: answer.body.token, email, password };
 }
 
-export async function newProject(base: string, user: ClusterUser, name = 'Night Shift'): Promise<{ id: string }> {
-  const answer = await api<{ id: string }>(base, 'POST', '/api/projects', { token: user.token, body: { name } });
+export async function newProject(
+  base: string,
+  user: ClusterUser,
+  name = 'Night Shift',
+): Promise<{ id: string }> {
+  const answer = await api<{ id: string }>(base, 'POST', '/api/projects', {
+    token: user.token,
+    body: { name },
+  });
   if (answer.status !== 201) throw new Error(`create project failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }

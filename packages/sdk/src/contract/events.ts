@@ -155,7 +155,9 @@ export const CONNECTION_EVENT_SCHEMAS = {
   'server:closing': z.object({ reconnectInMs: z.number().int().min(0) }),
 } as const;
 export type ConnectionEventName = (typeof CONNECTION_EVENTS)[keyof typeof CONNECTION_EVENTS];
-export type ConnectionEventPayload<E extends ConnectionEventName> = z.infer<(typeof CONNECTION_EVENT_SCHEMAS)[E]>;
+export type ConnectionEventPayload<E extends ConnectionEventName> = z.infer<
+  (typeof CONNECTION_EVENT_SCHEMAS)[E]
+>;
 
 export const projectRoom = (projectId: string) => `project:${projectId}` as const;
 /** The room of all sockets of one user (project lists, jobs across projects). */

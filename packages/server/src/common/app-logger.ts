@@ -63,7 +63,10 @@ export class AppLogger implements LoggerService {
     if (RANK[level] > this.max) return;
     const line: LogLine = { time: new Date().toISOString(), level, msg, ...currentLogContext(), ...fields };
     // Each string before encoding, so the patterns see the text and not its JSON escapes.
-    this.sink(JSON.stringify(line, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)), level);
+    this.sink(
+      JSON.stringify(line, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)),
+      level,
+    );
   }
 
   log(message: unknown, ...params: unknown[]): void {
@@ -97,7 +100,11 @@ export class AppLogger implements LoggerService {
     if (level === 'info' && context !== undefined && BOOTSTRAP_CONTEXTS.has(context)) return;
     const extra = context === undefined ? params : params.slice(0, -1);
     const stacks = [message, ...extra].flatMap((value) =>
-      value instanceof Error && value.stack ? [value.stack] : typeof value === 'string' && value !== message ? [value] : [],
+      value instanceof Error && value.stack
+        ? [value.stack]
+        : typeof value === 'string' && value !== message
+          ? [value]
+          : [],
     );
     const details = extra.filter((value) => value instanceof Error).map((value) => (value as Error).message);
     const msg = [text(message), ...details].join(': ');

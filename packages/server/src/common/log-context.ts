@@ -19,6 +19,11 @@ export function withLogContext<T>(context: LogContext, fn: () => T): T {
   return storage.run({ ...currentLogContext(), ...context }, fn);
 }
 
+/** Runs `fn` with exactly these ids (a job does not carry the id of the request that woke the worker). */
+export function withOwnLogContext<T>(context: LogContext, fn: () => T): T {
+  return storage.run({ ...context }, fn);
+}
+
 /** An incoming X-Request-Id is kept when it is a short plain token; anything else gets a fresh id. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -12,7 +12,7 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
 } from '@reelbench/sdk/contract';
-import { withLogContext } from '../common/log-context.js';
+import { withLogContext, withOwnLogContext } from '../common/log-context.js';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
@@ -132,7 +132,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     await this.fetching;
     // Aborted handlers finish the step they are in (a file being written, a row being updated)
     // before the database and storage go away.
-    await Promise.race([Promise.allSettled(abandoned.map(([, running]) => running.done)), delay(STOP_WAIT_MS)]);
+    await Promise.race([
+      Promise.allSettled(abandoned.map(([, running]) => running.done)),
+      delay(STOP_WAIT_MS),
+    ]);
     // Handed back at once, so the next start (or another node) need not wait for the heartbeat to age.
     for (const [id] of abandoned) {
       const requeued = await this.repository.requeue(id, SERVER_MESSAGES.jobResumed).catch(() => null);
@@ -236,7 +239,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const running: RunningJob = { controller, heartbeat };
     this.running.set(entity.id, running);
     this.emitProgress(entity, await this.repository.counts(entity.userId));
-    running.done = withLogContext({ jobId: entity.id }, () => {
+    running.done = withOwnLogContext({ jobId: entity.id }, () => {
       this.logger.log(`started ${entity.type} (attempt ${entity.attempts})`);
       return this.execute(entity, delivery.id, handler, controller.signal);
     })
@@ -300,7 +303,12 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const message = isReelbenchError(error) ? error.message : MESSAGES.jobFailed;
     if (!isReelbenchError(error))
       this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
-    if (isReelbenchError(error)) this.logger.warn(`job ${entity.id} (${entity.type}) failed: ${message}`);
+    if (isReelbenchError(error)) {
+      const reason = error.context?.reason;
+      this.logger.warn(
+        `job ${entity.id} (${entity.type}) failed: ${message}${typeof reason === 'string' ? ` (${reason})` : ''}`,
+      );
+    }
     const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
       status: 'failed',
       error: message,
