@@ -38,13 +38,16 @@ function jobEnd(socket: SocketClient, jobId: string): Promise<JobEnd> {
   return new Promise((resolve) => {
     socket.on('job:complete', (event) => event.jobId === jobId && resolve({ status: event.status }));
     socket.on('job:error', (event) => {
-      if (event.jobId === jobId) resolve({ status: event.status, error: event.error, ...(event.code ? { code: event.code } : {}) });
+      if (event.jobId === jobId)
+        resolve({ status: event.status, error: event.error, ...(event.code ? { code: event.code } : {}) });
     });
   });
 }
 
 async function uploadImage(node: Node, user: ClusterUser, projectId: string) {
-  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#335577' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#335577' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set('projectId', projectId);
   form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'frame.png');
@@ -104,7 +107,7 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("fails the job of a provider that never answers with its timeout, and the worker lives on", async () => {
+  it('fails the job of a provider that never answers with its timeout, and the worker lives on', async () => {
     const project = await newProject(node.url, alice);
     await socket.request('project', 'subscribe', { projectId: project.id });
     const shot = (await socket.request('shot', 'create', {
@@ -118,9 +121,15 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
     const end = await jobEnd(socket, accepted.job.id);
     expect(hung.length).toBeGreaterThan(0);
     // The job keeps its error class: the provider's catalogue message, not a bare 'Job failed'.
-    expect(end).toMatchObject({ status: 'failed', error: MESSAGES.imageGenerationFailed, code: 'SERVER_ERROR' });
+    expect(end).toMatchObject({
+      status: 'failed',
+      error: MESSAGES.imageGenerationFailed,
+      code: 'SERVER_ERROR',
+    });
     expect(
-      node.logs().some((line) => line.jobId === accepted.job.id && line.level === 'warn' && /failed/.test(line.msg)),
+      node
+        .logs()
+        .some((line) => line.jobId === accepted.job.id && line.level === 'warn' && /failed/.test(line.msg)),
     ).toBe(true);
 
     // The one job slot is free again: an asset image (the local provider) renders.
@@ -129,7 +138,10 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
       type: 'location',
       name: 'Harbour',
     })) as { id: string };
-    const generated = await socket.request('unified-asset', 'generateImage', { projectId: project.id, assetId: asset.id });
+    const generated = await socket.request('unified-asset', 'generateImage', {
+      projectId: project.id,
+      assetId: asset.id,
+    });
     expect(generated).toMatchObject({ jobId: expect.any(String) });
     expect((await api(node.url, 'GET', '/api/health/ready')).status).toBe(200);
   });
@@ -168,14 +180,21 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
 
   it('never writes a planted secret, token, password or signature to its logs', async () => {
     // A wrong password and a garbage token, as an attacker would send them.
-    await api(node.url, 'POST', '/api/auth/login', { body: { email: alice.email, password: `${PLANTED.password}!` } });
+    await api(node.url, 'POST', '/api/auth/login', {
+      body: { email: alice.email, password: `${PLANTED.password}!` },
+    });
     await api(node.url, 'GET', '/api/projects', { token: `${alice.token}x` });
     const output = node.output();
     expect(output.length).toBeGreaterThan(0);
     const lines = node.logs();
     // Every line is JSON with the fields the docs promise; requests carry their id.
     expect(lines.length).toBeGreaterThan(10);
-    for (const line of lines) expect(line).toMatchObject({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) });
+    for (const line of lines)
+      expect(line).toMatchObject({
+        time: expect.any(String),
+        level: expect.any(String),
+        msg: expect.any(String),
+      });
     expect(lines.some((line) => line.context === 'Http' && typeof line.requestId === 'string')).toBe(true);
     expect(lines.some((line) => line.context === 'Jobs' && typeof line.jobId === 'string')).toBe(true);
     const signed = lines.find((line) => typeof line.url === 'string' && line.url.includes('sig='));

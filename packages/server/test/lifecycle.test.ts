@@ -32,14 +32,23 @@ describe('health, readiness and request ids', () => {
     expect(livenessSchema.parse(live.body)).toEqual({ status: 'ok' });
     const ready = await api(server, 'GET', '/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(readinessSchema.parse(ready.body)).toMatchObject({ status: 'ready', role: 'all', database: 'pglite' });
-    expect((await api(server, 'GET', '/api/health')).body).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(readinessSchema.parse(ready.body)).toMatchObject({
+      status: 'ready',
+      role: 'all',
+      database: 'pglite',
+    });
+    expect((await api(server, 'GET', '/api/health')).body).toMatchObject({
+      status: 'ok',
+      database: 'pglite',
+    });
   });
 
   it('echoes a plain X-Request-Id and replaces anything else with a fresh id', async () => {
     const kept = await api(server, 'GET', '/api/health', { headers: { 'x-request-id': 'lb-7f3a.42' } });
     expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42');
-    const fresh = await api(server, 'GET', '/api/projects', { headers: { 'x-request-id': 'a b\u00e9'.repeat(60) } });
+    const fresh = await api(server, 'GET', '/api/projects', {
+      headers: { 'x-request-id': 'a b\u00e9'.repeat(60) },
+    });
     expect(fresh.status).toBe(401);
     expect(fresh.headers.get('x-request-id')).toMatch(UUID);
     const none = await api(server, 'GET', '/api/health');
@@ -91,9 +100,15 @@ describe('a stopping server (SIGTERM)', () => {
     await started;
 
     server.app.get(Lifecycle).drain();
-    const refused = await api<ErrorBody>(server, 'GET', `/api/projects/${project.id}`, { token: alice.token });
+    const refused = await api<ErrorBody>(server, 'GET', `/api/projects/${project.id}`, {
+      token: alice.token,
+    });
     expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ code: 'SERVER_ERROR', error: MESSAGES.serverError, statusCode: 503 });
+    expect(refused.body).toMatchObject({
+      code: 'SERVER_ERROR',
+      error: MESSAGES.serverError,
+      statusCode: 503,
+    });
     const ready = await api<ErrorBody>(server, 'GET', '/api/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.body.details).toEqual([{ path: 'status', message: 'Stopping' }]);

@@ -518,6 +518,8 @@ export const ROUTE_SAMPLES: RouteTable = {
   },
   system: {
     health: () => ({ params: {} }),
+    live: () => ({ params: {} }),
+    ready: () => ({ params: {} }),
     openapi: () => ({ params: {} }),
   },
 };

@@ -193,7 +193,11 @@ describe('loadConfig', () => {
       REDIS_URL: 'is required when ROLE=api',
     });
     expect(problemsOf({ ROLE: 'both' }).ROLE).toBe('must be one of all, api, worker');
-    const worker = loadConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/r', REDIS_URL: 'redis://r:6379' });
+    const worker = loadConfig({
+      ROLE: 'worker',
+      DATABASE_URL: 'postgres://db/r',
+      REDIS_URL: 'redis://r:6379',
+    });
     expect(worker.role).toBe('worker');
   });
 

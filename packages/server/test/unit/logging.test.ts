@@ -6,7 +6,11 @@ import { REDACTED, redact, registerSecrets } from '../../src/common/redact.js';
 function capture(level: ConstructorParameters<typeof AppLogger>[0] = 'verbose') {
   const lines: { line: string; level: string }[] = [];
   const logger = new AppLogger(level, (line, lineLevel) => lines.push({ line, level: lineLevel }));
-  return { logger, lines, parsed: () => lines.map(({ line }) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    lines,
+    parsed: () => lines.map(({ line }) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('redact', () => {
@@ -63,7 +67,8 @@ describe('AppLogger', () => {
     logger.error('login {"password":"planted-pw-1"}', new Error('Bearer planted-token-2'), 'Auth');
     logger.write('info', 'GET', { url: '/api/files/raw/x.png?expires=1&sig=planted-sig-3' });
     const text = lines.map(({ line }) => line).join('\n');
-    for (const secret of ['planted-pw-1', 'planted-token-2', 'planted-sig-3']) expect(text).not.toContain(secret);
+    for (const secret of ['planted-pw-1', 'planted-token-2', 'planted-sig-3'])
+      expect(text).not.toContain(secret);
   });
 
   it('drops levels below its own and Nest start-up chatter', () => {
