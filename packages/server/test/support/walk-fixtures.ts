@@ -541,6 +541,8 @@ export const PUBLIC_ROUTES = new Set([
   'review.comment',
   'repository.view',
   'system.health',
+  'system.live',
+  'system.ready',
   'system.openapi',
 ]);
 
