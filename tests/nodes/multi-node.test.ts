@@ -162,6 +162,46 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
     if (runner === worker) worker = survivor;
   });
 
+  it('releases the running job of a worker stopped with SIGTERM to another worker at once', async () => {
+    // No grace: the job is stopped at its current step and handed over without waiting for the
+    // stale timeout (a job that finishes within SHUTDOWN_GRACE_MS is simply finished).
+    const third = await startNode({
+      name: 'worker-3',
+      role: 'worker',
+      env: { ...env, SHUTDOWN_GRACE_MS: '0' },
+    });
+    extra.push(third);
+    const onA = await connect(apiA.url);
+    const { project, shots } = await storyboard(onA, 8);
+    const accepted = (await onA.request('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: shots.map((shot) => shot.id),
+    })) as JobAcceptedReply;
+    const jobId = accepted.job.id;
+    const finished = new Promise<string>((resolve) => {
+      onA.on('job:complete', (event) => event.jobId === jobId && resolve('completed'));
+      onA.on('job:error', (event) => event.jobId === jobId && resolve(event.error));
+    });
+    const workers = [worker, third];
+    const runner = await new Promise<Node>((resolve) =>
+      onA.on('job:progress', (event) => {
+        if (event.jobId !== jobId || event.status !== 'running' || event.progress <= 0) return;
+        const owner = workers.find((node) => node.logs().some((line) => line.jobId === jobId));
+        if (owner) resolve(owner);
+      }),
+    );
+    const survivor = runner === worker ? third : worker;
+    expect(await runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(
+      runner.logs().some((line) => line.jobId === jobId && line.msg === 'released to another worker'),
+    ).toBe(true);
+    expect(await finished).toBe('completed');
+    expect(
+      survivor.logs().some((line) => line.jobId === jobId && /^started .*\(attempt 2\)$/.test(line.msg)),
+    ).toBe(true);
+    worker = survivor;
+  });
+
   it('moves the clients of a killed API node to the other one, losing no acknowledged write', async () => {
     const balancer = await new TcpProxy(() => [apiA.port, apiB.port]).listen();
     try {
