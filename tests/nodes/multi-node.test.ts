@@ -128,9 +128,11 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
     expect((await api(apiA.url, 'GET', '/api/health/ready')).body).toMatchObject({ role: 'api' });
   });
 
-  it('hands the jobs of a worker killed mid-batch to a second worker', async () => {
-    const second = await startNode({ name: 'worker-2', role: 'worker', env });
-    extra.push(second);
+  /**
+   * Queues a batch of 8 shots through API node A and resolves once one of `workers` runs it with a
+   * shot or more done: that worker (`runner`), the other (`survivor`), and the job's end.
+   */
+  async function batchUnderWay(workers: [Node, Node]) {
     const onA = await connect(apiA.url);
     const { project, shots } = await storyboard(onA, 8);
     const accepted = (await onA.request('shot', 'generate-batch', {
@@ -142,24 +144,30 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
       onA.on('job:complete', (event) => event.jobId === jobId && resolve('completed'));
       onA.on('job:error', (event) => event.jobId === jobId && resolve(event.error));
     });
-    // Under way on one of the two workers, with a shot or more done: kill that worker.
     const runner = await new Promise<Node>((resolve) =>
       onA.on('job:progress', (event) => {
         if (event.jobId !== jobId || event.status !== 'running' || event.progress <= 0) return;
-        const owner = [worker, second].find((node) => node.logs().some((line) => line.jobId === jobId));
+        const owner = workers.find((node) => node.logs().some((line) => line.jobId === jobId));
         if (owner) resolve(owner);
       }),
     );
-    const survivor = runner === worker ? second : worker;
-    expect((await runner.stop('SIGKILL')).signal).toBe('SIGKILL');
+    const survivor = (runner === workers[0] ? workers[1] : workers[0]) as Node;
+    const resumedBySurvivor = () =>
+      survivor.logs().some((line) => line.jobId === jobId && /^started .*\(attempt 2\)$/.test(line.msg));
+    return { onA, project, jobId, finished, runner, survivor, resumedBySurvivor };
+  }
 
-    expect(await finished).toBe('completed');
-    expect(
-      survivor.logs().some((line) => line.jobId === jobId && /^started .*\(attempt 2\)$/.test(line.msg)),
-    ).toBe(true);
-    const { shots: after } = await onA.request('shot', 'getAll', { projectId: project.id });
+  it('hands the jobs of a worker killed mid-batch to a second worker', async () => {
+    const second = await startNode({ name: 'worker-2', role: 'worker', env });
+    extra.push(second);
+    const batch = await batchUnderWay([worker, second]);
+    expect((await batch.runner.stop('SIGKILL')).signal).toBe('SIGKILL');
+
+    expect(await batch.finished).toBe('completed');
+    expect(batch.resumedBySurvivor()).toBe(true);
+    const { shots: after } = await batch.onA.request('shot', 'getAll', { projectId: batch.project.id });
     expect(after.map((shot) => shot.generation_status)).toEqual(after.map(() => 'completed'));
-    if (runner === worker) worker = survivor;
+    worker = batch.survivor;
   });
 
   it('releases the running job of a worker stopped with SIGTERM to another worker at once', async () => {
@@ -171,35 +179,15 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
       env: { ...env, SHUTDOWN_GRACE_MS: '0' },
     });
     extra.push(third);
-    const onA = await connect(apiA.url);
-    const { project, shots } = await storyboard(onA, 8);
-    const accepted = (await onA.request('shot', 'generate-batch', {
-      projectId: project.id,
-      shotIds: shots.map((shot) => shot.id),
-    })) as JobAcceptedReply;
-    const jobId = accepted.job.id;
-    const finished = new Promise<string>((resolve) => {
-      onA.on('job:complete', (event) => event.jobId === jobId && resolve('completed'));
-      onA.on('job:error', (event) => event.jobId === jobId && resolve(event.error));
-    });
-    const workers = [worker, third];
-    const runner = await new Promise<Node>((resolve) =>
-      onA.on('job:progress', (event) => {
-        if (event.jobId !== jobId || event.status !== 'running' || event.progress <= 0) return;
-        const owner = workers.find((node) => node.logs().some((line) => line.jobId === jobId));
-        if (owner) resolve(owner);
-      }),
-    );
-    const survivor = runner === worker ? third : worker;
-    expect(await runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
-    expect(
-      runner.logs().some((line) => line.jobId === jobId && line.msg === 'released to another worker'),
-    ).toBe(true);
-    expect(await finished).toBe('completed');
-    expect(
-      survivor.logs().some((line) => line.jobId === jobId && /^started .*\(attempt 2\)$/.test(line.msg)),
-    ).toBe(true);
-    worker = survivor;
+    const batch = await batchUnderWay([worker, third]);
+    expect(await batch.runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const released = batch.runner
+      .logs()
+      .some((line) => line.jobId === batch.jobId && line.msg === 'released to another worker');
+    expect(released).toBe(true);
+    expect(await batch.finished).toBe('completed');
+    expect(batch.resumedBySurvivor()).toBe(true);
+    worker = batch.survivor;
   });
 
   it('moves the clients of a killed API node to the other one, losing no acknowledged write', async () => {
