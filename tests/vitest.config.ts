@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['**/*.test.ts'],
+    // Their own project (tests/nodes/vitest.config.ts): they need Postgres and Redis.
+    exclude: ['nodes/**', '**/node_modules/**'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,

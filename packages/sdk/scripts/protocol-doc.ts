@@ -16,6 +16,8 @@ const {
   MESSAGES,
   SERVER_EVENT_SCHEMAS,
   SERVER_EVENTS,
+  CONNECTION_EVENT_SCHEMAS,
+  CONNECTION_EVENTS,
   SOCKET_DEFAULT_TIMEOUT_MS,
   SOCKET_OPTIONS,
   TOASTS,
@@ -343,6 +345,15 @@ function serverEvents(): string[] {
   const lines = ['## Server events', '', 'Sent to the project room `project:<projectId>`.', ''];
   for (const event of Object.values(SERVER_EVENTS)) {
     lines.push(`### \`${event}\``, '', ...fieldTable(toJson(SERVER_EVENT_SCHEMAS[event])), '');
+  }
+  lines.push(
+    '## Connection events',
+    '',
+    'Sent to every socket of one server process. `server:closing`: the process is stopping; it answers the actions already sent, then closes the connection. The SDK reconnects at once (a random moment within `reconnectInMs`, so a load balancer spreads the clients over the other nodes) and holds new requests until it is connected again.',
+    '',
+  );
+  for (const event of Object.values(CONNECTION_EVENTS)) {
+    lines.push(`### \`${event}\``, '', ...fieldTable(toJson(CONNECTION_EVENT_SCHEMAS[event])), '');
   }
   return lines;
 }

@@ -13,7 +13,12 @@ import {
   MESSAGES,
   ReelbenchError,
 } from './contract/errors.js';
-import type { ServerEventName, ServerEventPayload } from './contract/events.js';
+import {
+  CONNECTION_EVENTS,
+  type ConnectionEventPayload,
+  type ServerEventName,
+  type ServerEventPayload,
+} from './contract/events.js';
 import {
   type ActionPayload,
   type ActionReply,
@@ -52,9 +57,6 @@ interface Envelope {
   details?: unknown;
   correlationId?: unknown;
 }
-
-/** socket.io disconnect reasons after which it does not reconnect by itself. */
-const FINAL_DISCONNECTS = new Set(['io client disconnect', 'io server disconnect']);
 
 /** Only a dead or silent connection trips the breaker; any answer from the server shows it is alive. */
 function isTransportFailure(error: unknown): boolean {
@@ -109,6 +111,8 @@ export class SocketClient {
   readonly #listening = new Set<string>();
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #holdTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Set by `server:closing` until the socket is connected again (to another node). */
+  #reconnected: Promise<void> | undefined;
 
   constructor(options: SocketClientOptions) {
     const getToken = options.getToken ?? (() => null);
@@ -130,10 +134,55 @@ export class SocketClient {
       reconnectionDelayMax: SOCKET_OPTIONS.reconnectionDelayMaxMs,
       timeout: this.#connectMs,
     });
-    this.socket.on('disconnect', (reason) => {
-      if (FINAL_DISCONNECTS.has(reason)) this.#failPending(reason);
-    });
+    // Answers are tied to the connection: whatever was pending when it dropped will never be
+    // answered (the server that had it may be gone), so it fails NETWORK_ERROR now and the caller
+    // may retry, on this connection once socket.io has reconnected it or on a new one.
+    this.socket.on('disconnect', (reason) => this.#failPending(reason));
     this.socket.io.on('reconnect_failed', () => this.#failPending('reconnect failed'));
+    this.socket.on(CONNECTION_EVENTS.serverClosing, (hint: ConnectionEventPayload<'server:closing'>) =>
+      this.#serverClosing(hint),
+    );
+  }
+
+  /**
+   * The server is stopping: it answers what was sent, then closes the connection. Reconnect as soon
+   * as it does, at a random moment within the hint's window (so the clients of a node spread over
+   * the others), without socket.io's back-off; new requests wait for the new connection.
+   */
+  #serverClosing(hint: ConnectionEventPayload<'server:closing'>): void {
+    if (this.#reconnected !== undefined) return;
+    const manager = this.socket.io;
+    const delay = manager.reconnectionDelay();
+    const factor = manager.randomizationFactor();
+    const windowMs = Math.max(0, Number(hint?.reconnectInMs) || 0);
+    manager.reconnectionDelay(Math.round(Math.random() * windowMs));
+    manager.randomizationFactor(0);
+    this.#reconnected = new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const settle = (error?: ReelbenchError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.socket.off('connect', onConnect);
+        manager.off('reconnect_failed', onFailed);
+        manager.reconnectionDelay(delay);
+        manager.randomizationFactor(factor);
+        this.#reconnected = undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      // Connected again: the first 'connect' after the old connection closed.
+      const onConnect = () => settle();
+      const onFailed = () =>
+        settle(new ReelbenchError({ code: 'NETWORK_ERROR', message: MESSAGES.socketNotConnected }));
+      this.socket.once('disconnect', () => {
+        if (!settled) this.socket.once('connect', onConnect);
+      });
+      manager.on('reconnect_failed', onFailed);
+      // A server that never closes after all: carry on with the connection there is.
+      const timer = setTimeout(() => settle(), windowMs + SOCKET_DEFAULT_TIMEOUT_MS);
+    });
+    this.#reconnected.catch(() => undefined);
   }
 
   get connected(): boolean {
@@ -233,6 +282,8 @@ export class SocketClient {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (this.#reconnected !== undefined)
+      return this.#reconnected.then(() => this.#send(domain, action, payload, timeoutMs));
     if (this.socket.connected) return this.#emit(domain, action, payload, timeoutMs);
     return this.connect().then(
       () => this.#emit(domain, action, payload, timeoutMs),

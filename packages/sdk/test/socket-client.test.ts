@@ -382,4 +382,54 @@ describe('SocketClient events and disconnects', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'NETWORK_ERROR', message: 'Network error' });
   });
+
+  it("rejects pending requests with 'Network error' when the connection drops, then reconnects", async () => {
+    let drop = true;
+    const { url } = await serve((socket) =>
+      onEnvelope(socket, (_event, _envelope, reply) => {
+        if (drop) socket.conn.close();
+        else reply({ ok: true });
+      }),
+    );
+    const sdk = client(url);
+    const error = await sdk.request('project', 'getAll', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', message: 'Network error' });
+    drop = false;
+    await vi.waitFor(() => expect(sdk.connected).toBe(true), { timeout: 10_000, interval: 50 });
+    await expect(sdk.request('project', 'getAll', {})).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('SocketClient and a stopping server (server:closing)', () => {
+  it('holds new requests until it has reconnected, without the usual back-off', async () => {
+    const servedBy: string[] = [];
+    let generation = 0;
+    const connections: ServerSocket[] = [];
+    const first = await serve((socket) => {
+      const name = `node-${++generation}`;
+      connections.push(socket);
+      onEnvelope(socket, (_event, _envelope, reply) => {
+        servedBy.push(name);
+        reply({ node: name });
+      });
+    });
+    const sdk = client(first.url);
+    await expect(sdk.request('project', 'getAll', {})).resolves.toEqual({ node: 'node-1' });
+    const hinted = new Promise((resolve) => sdk.socket.once('server:closing', resolve));
+    connections[0]?.emit('server:closing', { reconnectInMs: 200 });
+    await hinted;
+    // socket.io's own first reconnect waits 0.5 to 1.5 s; the hint asks for a moment within its window.
+    expect(sdk.socket.io.reconnectionDelay()).toBeLessThanOrEqual(200);
+    expect(sdk.socket.io.randomizationFactor()).toBe(0);
+    // Sent after the hint: it waits for the next connection instead of going to the closing one.
+    const later = sdk.request('project', 'getAll', {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(servedBy).toEqual(['node-1']);
+    connections[0]?.conn.close();
+    await expect(later).resolves.toEqual({ node: 'node-2' });
+    // The usual policy is back for the next time.
+    expect(sdk.socket.io.reconnectionDelay()).toBe(1_000);
+    expect(sdk.socket.io.randomizationFactor()).toBe(0.5);
+    expect(servedBy).toEqual(['node-1', 'node-2']);
+  });
 });

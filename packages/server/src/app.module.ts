@@ -17,6 +17,7 @@ import { ReviewModule } from './review/review.module.js';
 import { ScriptModule } from './script/script.module.js';
 import { SeriesModule } from './series/series.module.js';
 import { ShotsModule } from './shots/shot.module.js';
+import { Lifecycle } from './system/lifecycle.js';
 import { SystemModule } from './system/system.module.js';
 
 @Module({})
@@ -33,8 +34,8 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       {
         module: ConfigModule,
         global: true,
-        providers: [{ provide: AppConfig, useValue: config }],
-        exports: [AppConfig],
+        providers: [{ provide: AppConfig, useValue: config }, Lifecycle],
+        exports: [AppConfig, Lifecycle],
       },
       databaseModule(database),
       RealtimeModule,

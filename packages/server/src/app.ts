@@ -8,12 +8,15 @@ import { appModule } from './app.module.js';
 import { AppLogger } from './common/app-logger.js';
 import { configureHttpBodies } from './common/http-body.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
+import { configSecrets, registerSecrets } from './common/redact.js';
+import { configureRequestContext } from './common/request-context.js';
 import type { ServerConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/signing-secret.js';
 import type { DatabaseKind, DatabaseTarget } from './database/data-source.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
 import { closeRedis, connectRedis, type RedisPair } from './realtime/redis.js';
 import { SocketIoAdapter } from './realtime/socket-io.adapter.js';
+import { Lifecycle } from './system/lifecycle.js';
 import { serveWebApp, webDistDir } from './system/web-app.js';
 
 export interface CreateAppOptions {
@@ -26,7 +29,11 @@ export interface ReelbenchServer {
   /** http://HOST:PORT, with the port actually bound (PORT=0 picks a free one). */
   url: string;
   database: DatabaseKind;
-  /** Stops accepting work, closes sockets and the database, flushes the embedded data dir. */
+  /**
+   * Stops taking work (readiness 503, new requests 503, no new sockets or jobs), lets running jobs
+   * finish within the shutdown grace and releases the rest, tells sockets to reconnect elsewhere and
+   * closes them, then the database; flushes the embedded data dir.
+   */
   close(): Promise<void>;
 }
 
@@ -66,6 +73,8 @@ export async function createApp(
   options: CreateAppOptions = {},
 ): Promise<ReelbenchServer> {
   const config = await resolveSigningSecret(serverConfig);
+  registerSecrets(configSecrets(config));
+  const logger = new AppLogger(config.logLevel);
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const database = await startDatabase(config, options, cleanups);
@@ -78,11 +87,16 @@ export async function createApp(
     const app = await NestFactory.create<NestExpressApplication>(appModule(config, database), {
       bodyParser: false,
       forceCloseConnections: true,
-      logger: new AppLogger(config.logLevel),
+      logger,
     });
-    cleanups.push(() => app.close());
+    const lifecycle = app.get(Lifecycle);
+    cleanups.push(async () => {
+      lifecycle.drain();
+      await app.close();
+    });
     // No 'X-Powered-By: Express': nothing tells a scanner what runs here.
     app.getHttpAdapter().getInstance().disable('x-powered-by');
+    configureRequestContext(app, { logger, role: config.role, lifecycle });
     app.useGlobalFilters(new HttpErrorFilter());
     // Before the body parsers, so their error answers carry the CORS headers too.
     if (config.corsOrigins.length > 0)
@@ -97,6 +111,9 @@ export async function createApp(
       new SocketIoAdapter(app, {
         corsOrigins: config.corsOrigins,
         maxMessageBytes: config.limits.socketMessageBytes,
+        role: config.role,
+        lifecycle,
+        graceMs: config.shutdownGraceMs,
         ...(redis ? { redis } : {}),
       }),
     );

@@ -2,8 +2,18 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config.js';
 
+/** `--role api|worker|all` (or `--role=…`) overrides ROLE. */
+function roleArgument(args: string[]): string | undefined {
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--role') return args[index + 1] ?? '';
+    if (arg.startsWith('--role=')) return arg.slice('--role='.length);
+  }
+  return undefined;
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const role = roleArgument(process.argv.slice(2));
+  const config = loadConfig(role === undefined ? process.env : { ...process.env, ROLE: role });
   // Loaded after the config is known good, so a bad environment is reported at once.
   const { createApp, listeningLine } = await import('./app.js');
   const server = await createApp(config);

@@ -119,6 +119,7 @@ export const SERVER_MESSAGES = {
   messageTooLarge: 'Message is too large',
   tooManyGenerations: 'Too many generation requests. Try again later.',
   tooManyRunningJobs: 'Too many jobs running. Wait for one to finish.',
+  storageFull: 'Storage is full: nothing was saved. Try again later.',
 } as const;
 
 /** The longest piece of client input an error message repeats. */

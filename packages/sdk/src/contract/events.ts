@@ -144,6 +144,21 @@ export function isServerEventName(event: string): event is ServerEventName {
 }
 
 /** The room a project's events go to. */
+/**
+ * Events about the connection itself, sent to every socket of one server process (no room, no
+ * projectId). `server:closing`: the process is stopping (a deploy, a scale-down); it answers the
+ * actions already sent, then closes the connection. Reconnect right away (behind a load balancer
+ * that lands on another node), spread over `reconnectInMs`, and send new requests only after that.
+ */
+export const CONNECTION_EVENTS = { serverClosing: 'server:closing' } as const;
+export const CONNECTION_EVENT_SCHEMAS = {
+  'server:closing': z.object({ reconnectInMs: z.number().int().min(0) }),
+} as const;
+export type ConnectionEventName = (typeof CONNECTION_EVENTS)[keyof typeof CONNECTION_EVENTS];
+export type ConnectionEventPayload<E extends ConnectionEventName> = z.infer<
+  (typeof CONNECTION_EVENT_SCHEMAS)[E]
+>;
+
 export const projectRoom = (projectId: string) => `project:${projectId}` as const;
 /** The room of all sockets of one user (project lists, jobs across projects). */
 export const userRoom = (userId: string) => `user:${userId}` as const;

@@ -125,6 +125,26 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** What a server process does (docs/deploy.md). */
+export const serverRoleSchema = z.enum(['all', 'api', 'worker']);
+export type ServerRole = z.infer<typeof serverRoleSchema>;
+
+/** Liveness: the process answers (restart it when this fails). */
+export const livenessSchema = z.object({ status: z.literal('ok') });
+export type Liveness = z.infer<typeof livenessSchema>;
+
+/**
+ * Readiness: the process takes work (send it traffic). A stopping process, or one that cannot reach
+ * its database, answers 503 SERVER_ERROR instead.
+ */
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+  role: serverRoleSchema,
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /**
  * Sent with navigator.sendBeacon on unload, which cannot set headers: the bearer token may travel in
  * the body instead, and the body may arrive as text/plain.
@@ -598,6 +618,10 @@ export const HTTP_ROUTES = {
   },
   system: {
     health: { method: 'GET', path: '/api/health', response: healthSchema, auth: false },
+    /** 200 while the process runs; for a process supervisor's liveness probe. */
+    live: { method: 'GET', path: '/api/health/live', response: livenessSchema, auth: false },
+    /** 200 while the process takes work, 503 SERVER_ERROR while it stops or its database is down. */
+    ready: { method: 'GET', path: '/api/health/ready', response: readinessSchema, auth: false },
     /** The OpenAPI 3.1 document of these routes. */
     openapi: { method: 'GET', path: '/api/docs', response: z.record(z.string(), z.unknown()), auth: false },
   },

@@ -85,6 +85,8 @@ const EXPECTED_ROUTES: Record<string, string> = {
   'repository.publishProject': 'PUT /api/projects/:id/repository *',
   'repository.publishAsset': 'PUT /api/asset/:id/repository *',
   'system.health': 'GET /api/health',
+  'system.live': 'GET /api/health/live',
+  'system.ready': 'GET /api/health/ready',
   'system.openapi': 'GET /api/docs',
 };
 

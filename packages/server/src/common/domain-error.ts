@@ -1,4 +1,10 @@
-import { type ErrorBody, formatMessage, MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
+import {
+  type ErrorBody,
+  formatMessage,
+  MESSAGES,
+  ReelbenchError,
+  SERVER_MESSAGES,
+} from '@reelbench/sdk/contract';
 
 /** Domain errors are the contract's ReelbenchError: one class from the service to the client. */
 export { ReelbenchError as DomainError } from '@reelbench/sdk/contract';
@@ -23,4 +29,15 @@ export function forbidden(): ReelbenchError {
 /** NOT_AVAILABLE_ERROR (501): this server cannot do it (no provider, no ffmpeg, not built yet). */
 export function notAvailable(message: string, context?: Record<string, unknown>): ReelbenchError {
   return new ReelbenchError({ code: 'NOT_AVAILABLE_ERROR', message, ...(context ? { context } : {}) });
+}
+
+/** The file system refuses writes for want of space or quota: ENOSPC, EDQUOT. */
+export function isStorageFull(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** SERVER_ERROR 507 'Storage is full: nothing was saved…': the operator's to fix, the client may retry later. */
+export function storageFull(): ReelbenchError {
+  return new ReelbenchError({ code: 'SERVER_ERROR', message: SERVER_MESSAGES.storageFull, statusCode: 507 });
 }

@@ -8,6 +8,7 @@ import {
   SERVER_MESSAGES,
 } from '@reelbench/sdk/contract';
 import { ZodError } from 'zod';
+import { isStorageFull, storageFull } from './domain-error.js';
 import { fromZodError } from './validation.js';
 
 const logger = new Logger('Errors');
@@ -146,6 +147,7 @@ function mapped(exception: unknown): ReelbenchError {
   const mapped =
     fromBodyParser(exception) ??
     fromPostgres(exception) ??
+    (isStorageFull(exception) ? storageFull() : undefined) ??
     (exception instanceof HttpException ? fromHttpException(exception) : undefined);
   return mapped ?? serverError(exception);
 }

@@ -18,6 +18,13 @@ import {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * What one server process does (docs/deploy.md): `api` serves HTTP and sockets and queues jobs,
+ * `worker` works jobs and serves only the health routes, `all` (the default) does both.
+ */
+export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
 export type StorageConfig =
   | { driver: 'local' }
   | {
@@ -50,6 +57,8 @@ export interface LimitsConfig {
 export interface ServerConfig {
   /** Who breaks a script down into shots: the embedded director (default) or a remote LLM. */
   breakdown: BreakdownConfig;
+  /** ROLE, or `--role` on the command line (main.ts); api and worker need DATABASE_URL and REDIS_URL. */
+  role: ServerRole;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -67,6 +76,11 @@ export interface ServerConfig {
   jobPollIntervalMs: number;
   /** A running job whose worker has been silent this long is resumed by another; JOB_STALE_SECONDS. */
   jobStaleSeconds: number;
+  /**
+   * After SIGTERM: how long running jobs may take to finish before they are released to another
+   * worker, and in-flight socket actions to answer before sockets close; SHUTDOWN_GRACE_MS.
+   */
+  shutdownGraceMs: number;
   /** Provider per generation operation, ffmpeg location. */
   generation: GenerationConfig;
   /** The remote generation providers (REPLICATE_*, OPENAI_IMAGE_*), each set when its key is. */
@@ -140,6 +154,9 @@ const url = (protocols: readonly string[]) =>
 
 const envSchema = z
   .object({
+    ROLE: optional(
+      z.enum(SERVER_ROLES, { message: `must be one of ${SERVER_ROLES.join(', ')}` }).default('all'),
+    ),
     PORT: optional(integer(0, 65_535).default(3002)),
     HOST: optional(z.string().trim().min(1).default('127.0.0.1')),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:']).optional()),
@@ -161,6 +178,7 @@ const envSchema = z
     JOB_CONCURRENCY: optional(integer(1, 256).optional()),
     JOB_POLL_INTERVAL_MS: optional(integer(50, 60_000).default(1_000)),
     JOB_STALE_SECONDS: optional(integer(1, 86_400).default(60)),
+    SHUTDOWN_GRACE_MS: optional(integer(0, 3_600_000).default(10_000)),
     WEB_DIST: optional(z.string().optional()),
     HTTP_BODY_LIMIT_BYTES: optional(integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.httpBodyBytes)),
     SOCKET_MESSAGE_LIMIT_BYTES: optional(
@@ -177,6 +195,15 @@ const envSchema = z
     MAX_ACTIVE_JOBS_PER_USER: optional(integer(1, 100_000).default(DEFAULT_LIMITS.activeJobsPerUser)),
   })
   .superRefine((env, ctx) => {
+    if (env.ROLE !== 'all') {
+      // The embedded database belongs to one process, and without Redis a worker's job events
+      // would never reach the sockets on the API nodes.
+      for (const variable of ['DATABASE_URL', 'REDIS_URL'] as const) {
+        if (env[variable] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [variable], message: `is required when ROLE=${env.ROLE}` });
+        }
+      }
+    }
     if (env.STORAGE_DRIVER !== 's3') return;
     for (const variable of S3_VARIABLES) {
       if (env[variable] === undefined) {
@@ -259,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   const values = parsed.data;
   return {
     breakdown,
+    role: values.ROLE,
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
@@ -273,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     jobConcurrency: values.JOB_CONCURRENCY ?? os.availableParallelism(),
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobStaleSeconds: values.JOB_STALE_SECONDS,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     generation: generation.generation,
     remote: generation.remote,
     webDist: values.WEB_DIST === undefined ? undefined : path.resolve(values.WEB_DIST),

@@ -12,11 +12,13 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
 } from '@reelbench/sdk/contract';
+import { withLogContext, withOwnLogContext } from '../common/log-context.js';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
 import { GenerationCancelledError } from '../generation/generation.errors.js';
 import { EventsService } from '../realtime/events.service.js';
+import { Lifecycle } from '../system/lifecycle.js';
 import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
@@ -38,6 +40,10 @@ interface RunningJob {
 
 /** How long a stopping server waits for aborted handlers to finish the step they are in. */
 const STOP_WAIT_MS = 10_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
 
 /**
  * The worker runtime: each server process runs up to jobConcurrency jobs; it takes pg-boss deliveries
@@ -64,7 +70,18 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly events: EventsService,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(DATABASE_TARGET) private readonly database: DatabaseTarget,
-  ) {}
+    lifecycle: Lifecycle,
+  ) {
+    // A draining process takes no new job; those it runs get the shutdown grace to finish.
+    lifecycle.onDrain(() => {
+      this.stopping = true;
+    });
+  }
+
+  /** ROLE=api queues jobs but leaves the work (and the sweep) to the worker nodes. */
+  private get works(): boolean {
+    return this.config.role !== 'api';
+  }
 
   register<T extends JobType>(type: T, handler: JobHandler<JobPayloads[T]>): void {
     this.handlers.set(type, handler as JobHandler<never>);
@@ -76,6 +93,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.start();
+    if (!this.works) return;
     // The embedded database belongs to this process alone: whatever was running died with the last one.
     await this.sweep(this.database.kind === 'pglite' ? 0 : this.config.jobStaleSeconds);
     this.pollTimer = setInterval(() => this.wake(), this.config.jobPollIntervalMs);
@@ -90,11 +108,22 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.wake();
   }
 
-  /** Stops taking work and abandons what runs: those jobs resume on the next start (or another node). */
+  /**
+   * Stops taking work, lets running jobs finish within the shutdown grace, and releases the rest:
+   * they resume from their stored result on another worker (or on the next start).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.pollTimer);
     clearInterval(this.sweepTimer);
+    await this.fetching;
+    if (this.running.size > 0) {
+      this.logger.log(`stopping: ${this.running.size} running job(s) get ${this.config.shutdownGraceMs} ms`);
+      await Promise.race([
+        Promise.allSettled([...this.running.values()].map((running) => running.done)),
+        delay(this.config.shutdownGraceMs),
+      ]);
+    }
     const abandoned = [...this.running.entries()];
     for (const [, { controller, heartbeat }] of abandoned) {
       clearInterval(heartbeat);
@@ -105,19 +134,22 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     // before the database and storage go away.
     await Promise.race([
       Promise.allSettled(abandoned.map(([, running]) => running.done)),
-      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+      delay(STOP_WAIT_MS),
     ]);
     // Handed back at once, so the next start (or another node) need not wait for the heartbeat to age.
     for (const [id] of abandoned) {
       const requeued = await this.repository.requeue(id, SERVER_MESSAGES.jobResumed).catch(() => null);
-      if (requeued !== null) await this.resend(requeued).catch(() => undefined);
+      if (requeued !== null) {
+        withLogContext({ jobId: id }, () => this.logger.log('released to another worker'));
+        await this.resend(requeued).catch(() => undefined);
+      }
     }
     await this.queue.stop();
   }
 
   /** Looks for work now (a job was queued here, a slot came free, or the poll timer fired). */
   wake(): void {
-    if (this.stopping || !this.queue.running) return;
+    if (this.stopping || !this.works || !this.queue.running) return;
     if (this.fetching !== undefined) {
       this.fetchAgain = true;
       return;
@@ -207,7 +239,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const running: RunningJob = { controller, heartbeat };
     this.running.set(entity.id, running);
     this.emitProgress(entity, await this.repository.counts(entity.userId));
-    running.done = this.execute(entity, delivery.id, handler, controller.signal)
+    running.done = withOwnLogContext({ jobId: entity.id }, () => {
+      this.logger.log(`started ${entity.type} (attempt ${entity.attempts})`);
+      return this.execute(entity, delivery.id, handler, controller.signal);
+    })
       .catch((error: unknown) => this.logger.error(`job ${entity.id} could not be settled`, error as Error))
       .finally(() => {
         clearInterval(heartbeat);
@@ -244,6 +279,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       const done = await this.repository.finish(entity.id, ['running'], { status: 'completed', result });
       await this.queue.complete(deliveryId);
       if (done !== null) {
+        this.logger.log(`completed ${done.type}`);
         const counts = await this.repository.counts(done.userId);
         this.events.toProjectAndOwner({ id: done.projectId, ownerId: done.userId }, 'job:complete', {
           ...eventBase(done, counts),
@@ -267,6 +303,12 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const message = isReelbenchError(error) ? error.message : MESSAGES.jobFailed;
     if (!isReelbenchError(error))
       this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
+    if (isReelbenchError(error)) {
+      const reason = error.context?.reason;
+      this.logger.warn(
+        `job ${entity.id} (${entity.type}) failed: ${message}${typeof reason === 'string' ? ` (${reason})` : ''}`,
+      );
+    }
     const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
       status: 'failed',
       error: message,

@@ -22,7 +22,9 @@ import {
 import type { z } from 'zod';
 import { unauthenticated, validation } from '../common/domain-error.js';
 import { toReelbenchError } from '../common/error-mapping.js';
+import { requestIdFrom, withLogContext } from '../common/log-context.js';
 import { parse } from '../common/validation.js';
+import { trackAction } from './in-flight.js';
 import type { AppSocket } from './socket-types.js';
 
 /** The payload after the contract schema parsed it (defaults applied). */
@@ -116,7 +118,14 @@ async function answerLegacy(
  * is the older named-event form when the event has one.
  */
 function dispatcher(route: SocketRoute, handler: Handler) {
-  return async function dispatch(this: unknown, socket: AppSocket, message: unknown, ack?: unknown) {
+  return function tracked(this: unknown, socket: AppSocket, message: unknown, ack?: unknown) {
+    const requestId = requestIdFrom(isRequestEnvelope(message) ? message.requestId : undefined);
+    return trackAction(socket.nsp.server, () =>
+      withLogContext({ requestId }, () => dispatch.call(this, socket, message, ack)),
+    );
+  };
+
+  async function dispatch(this: unknown, socket: AppSocket, message: unknown, ack?: unknown) {
     const { lastMessageBytes = 0, messageLimitBytes = Number.POSITIVE_INFINITY } = socket.data;
     if (lastMessageBytes > messageLimitBytes) {
       tooLarge(route, socket, message, ack);
@@ -133,7 +142,7 @@ function dispatcher(route: SocketRoute, handler: Handler) {
         ack,
       );
     }
-  };
+  }
 }
 
 /** A message over config.limits.socketMessageBytes: PAYLOAD_TOO_LARGE_ERROR, never handled. */

@@ -1,10 +1,13 @@
 import type { INestApplication, WsMessageHandler } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { AbstractWsAdapter } from '@nestjs/websockets';
-import { SOCKET_OPTIONS } from '@reelbench/sdk/contract';
+import { CONNECTION_EVENTS, SOCKET_OPTIONS } from '@reelbench/sdk/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Observable } from 'rxjs';
 import { Server } from 'socket.io';
+import type { ServerRole } from '../config/config.js';
+import type { Lifecycle } from '../system/lifecycle.js';
+import { actionsSettled } from './in-flight.js';
 import type { RedisPair } from './redis.js';
 import type { AppServer, AppSocket } from './socket-types.js';
 
@@ -22,7 +25,16 @@ export interface SocketAdapterOptions {
   redis?: RedisPair;
   /** socket.io's maxHttpBufferSize: a bigger message closes the connection (the client reconnects). */
   maxMessageBytes?: number;
+  /** ROLE=worker answers no socket: its socket.io server only emits (through Redis) to the API nodes. */
+  role?: ServerRole;
+  /** Draining: refuse new connections, tell the open ones `server:closing`, answer, then close them. */
+  lifecycle?: Lifecycle;
+  /** How long in-flight actions may take to answer once draining starts. */
+  graceMs?: number;
 }
+
+/** The window `server:closing` gives clients to reconnect in, so they spread over the other nodes. */
+export const RECONNECT_WINDOW_MS = 1_000;
 
 /**
  * One socket.io server on the HTTP server, for every gateway. Messages go straight to the gateway
@@ -31,6 +43,7 @@ export interface SocketAdapterOptions {
 export class SocketIoAdapter extends AbstractWsAdapter {
   private readonly logger = new Logger('Socket');
   private server: AppServer | undefined;
+  private closingSockets: Promise<void> | undefined;
 
   constructor(
     app: INestApplication,
@@ -59,14 +72,32 @@ export class SocketIoAdapter extends AbstractWsAdapter {
   }
 
   override async close(server: AppServer): Promise<void> {
+    await (this.closingSockets ?? this.closeSockets(server));
     await server.close();
+  }
+
+  /** Says `server:closing`, waits for the actions in flight to answer, then closes the connections. */
+  private async closeSockets(server: AppServer): Promise<void> {
+    const count = server.sockets.sockets.size;
+    if (count === 0) return;
+    server.local.emit(CONNECTION_EVENTS.serverClosing, { reconnectInMs: RECONNECT_WINDOW_MS });
+    const settled = await actionsSettled(server, this.options.graceMs ?? 10_000);
+    this.logger.log(
+      `closing ${count} socket(s)${settled ? '' : ' with actions still running after the grace period'}`,
+    );
+    // The transport closes without a socket.io 'disconnect' packet: every socket.io client (not
+    // only the SDK, which heard the hint) then reconnects by itself.
+    for (const socket of server.sockets.sockets.values()) socket.conn.close();
   }
 
   private createServer(): AppServer {
     const { corsOrigins, redis } = this.options;
     const limit = this.options.maxMessageBytes ?? SOCKET_MAX_BUFFER_BYTES;
+    const { role = 'all', lifecycle } = this.options;
     const server: AppServer = new Server(this.httpServer, {
       path: SOCKET_PATH,
+      // A worker answers no socket; a stopping node takes no new one (the load balancer retries elsewhere).
+      allowRequest: (_request, callback) => callback(null, role !== 'worker' && lifecycle?.draining !== true),
       // The hard stop (the connection closes) is twice the limit: up to it a message is read and
       // answered PAYLOAD_TOO_LARGE_ERROR 'Message is too large' by the action wrapper.
       maxHttpBufferSize: 2 * limit,
@@ -75,6 +106,9 @@ export class SocketIoAdapter extends AbstractWsAdapter {
     });
     if (redis) server.adapter(createAdapter(redis.pub, redis.sub));
     server.sockets.setMaxListeners(LISTENERS_PER_GATEWAY_LIMIT);
+    lifecycle?.onDrain(() => {
+      this.closingSockets = this.closeSockets(server).catch((error: unknown) => this.logger.error(error));
+    });
     server.use((socket, next) => {
       socket.setMaxListeners(LISTENERS_PER_GATEWAY_LIMIT);
       socket.data.messageLimitBytes = limit;

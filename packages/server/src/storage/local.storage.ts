@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { notFound } from '../common/domain-error.js';
+import { Logger } from '@nestjs/common';
+import { isStorageFull, notFound, storageFull } from '../common/domain-error.js';
 import type { Storage, StoredObject, StoredObjectInfo } from './storage.types.js';
 import { assertStorageKey, assertStoragePrefix } from './storage-key.js';
 import type { UrlSigner } from './url-signer.js';
+
+const logger = new Logger('Storage');
 
 /** Keys never start with '.', so these folders of the root can never collide with an object. */
 const META_DIR = '.meta';
@@ -109,7 +112,10 @@ export class LocalStorage implements Storage {
       await this.renameInto(temp, this.objectPath(targetKey));
     } catch (error) {
       await removeFile(temp);
-      throw error;
+      // Nothing half-written is left, and nothing will point at it: the caller's step fails whole.
+      if (!isStorageFull(error)) throw error;
+      logger.error(`storage is full (${(error as { code?: string }).code}) under ${this.root}`);
+      throw storageFull();
     }
   }
 
@@ -174,7 +180,10 @@ export class LocalStorage implements Storage {
       await this.renameInto(temp, target);
     } catch (error) {
       await removeFile(temp);
-      throw error;
+      // Nothing half-written is left, and nothing will point at it: the caller's step fails whole.
+      if (!isStorageFull(error)) throw error;
+      logger.error(`storage is full (${(error as { code?: string }).code}) under ${this.root}`);
+      throw storageFull();
     }
   }
 }

@@ -66,6 +66,8 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
     HOST: '127.0.0.1',
     REELBENCH_DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
+    // A test server closes at once: running jobs are released, sockets closed (as before SIGTERM grace).
+    SHUTDOWN_GRACE_MS: '0',
     ...(databaseName ? { DATABASE_URL: databaseUrl(databaseName) } : {}),
     ...options.env,
   });

@@ -518,6 +518,8 @@ export const ROUTE_SAMPLES: RouteTable = {
   },
   system: {
     health: () => ({ params: {} }),
+    live: () => ({ params: {} }),
+    ready: () => ({ params: {} }),
     openapi: () => ({ params: {} }),
   },
 };
@@ -539,6 +541,8 @@ export const PUBLIC_ROUTES = new Set([
   'review.comment',
   'repository.view',
   'system.health',
+  'system.live',
+  'system.ready',
   'system.openapi',
 ]);
 

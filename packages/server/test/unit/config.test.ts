@@ -20,6 +20,8 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
+      role: 'all',
+      shutdownGraceMs: 10_000,
       port: 3002,
       host: '127.0.0.1',
       databaseUrl: undefined,
@@ -73,6 +75,8 @@ describe('loadConfig', () => {
       JOB_CONCURRENCY: '3',
       JOB_POLL_INTERVAL_MS: '250',
       JOB_STALE_SECONDS: '30',
+      SHUTDOWN_GRACE_MS: '2500',
+      ROLE: 'api',
       GENERATION_PROVIDER_VIDEO: 'replicate',
       FFMPEG_PATH: '/usr/bin/ffmpeg',
       REPLICATE_API_TOKEN: 'r8_token',
@@ -86,6 +90,7 @@ describe('loadConfig', () => {
       MAX_ACTIVE_JOBS_PER_USER: '12',
     });
     expect(config).toEqual({
+      role: 'api',
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@db:5432/reelbench',
@@ -107,6 +112,7 @@ describe('loadConfig', () => {
       jobConcurrency: 3,
       jobPollIntervalMs: 250,
       jobStaleSeconds: 30,
+      shutdownGraceMs: 2500,
       generation: {
         providers: {
           shotImage: 'local',
@@ -176,6 +182,23 @@ describe('loadConfig', () => {
       problemsOf({ GENERATION_PROVIDER_VIDEO: 'openai', OPENAI_IMAGE_API_KEY: 'k' })
         .GENERATION_PROVIDER_VIDEO,
     ).toBe("Generation provider 'openai' does not support video");
+  });
+
+  it('runs api and worker nodes only on a shared Postgres with Redis', () => {
+    expect(problemsOf({ ROLE: 'worker' })).toMatchObject({
+      DATABASE_URL: 'is required when ROLE=worker',
+      REDIS_URL: 'is required when ROLE=worker',
+    });
+    expect(problemsOf({ ROLE: 'api', DATABASE_URL: 'postgres://db/r' })).toEqual({
+      REDIS_URL: 'is required when ROLE=api',
+    });
+    expect(problemsOf({ ROLE: 'both' }).ROLE).toBe('must be one of all, api, worker');
+    const worker = loadConfig({
+      ROLE: 'worker',
+      DATABASE_URL: 'postgres://db/r',
+      REDIS_URL: 'redis://r:6379',
+    });
+    expect(worker.role).toBe('worker');
   });
 
   it('treats empty variables as unset', () => {

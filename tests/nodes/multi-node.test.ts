@@ -1,0 +1,237 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SocketClient } from '@reelbench/sdk';
+import type { JobAcceptedReply, Shot } from '@reelbench/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  type ClusterUser,
+  createDatabase,
+  ensureServerBuilt,
+  eventually,
+  type Node,
+  newProject,
+  newUser,
+  sdkSocket,
+  startNode,
+  TcpProxy,
+} from '../support/cluster.js';
+
+/**
+ * Two API nodes and workers on one Postgres, rooms spanning them through Redis, every node a real
+ * `node dist/main.js --role …` process. Needs DATABASE_URL and REDIS_URL (.ci/run sets both).
+ */
+describe('two API nodes and a worker on Postgres and Redis', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let dataDir: string;
+  let env: Record<string, string>;
+  let apiA: Node;
+  let apiB: Node;
+  let worker: Node;
+  const extra: Node[] = [];
+  const sockets: SocketClient[] = [];
+  let alice: ClusterUser;
+
+  beforeAll(async () => {
+    ensureServerBuilt();
+    database = await createDatabase();
+    dataDir = await mkdtemp(join(tmpdir(), 'reelbench-nodes-'));
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      // One storage for every node, as an S3 bucket would be.
+      REELBENCH_DATA_DIR: dataDir,
+      JOB_CONCURRENCY: '1',
+      JOB_POLL_INTERVAL_MS: '100',
+      JOB_STALE_SECONDS: '2',
+      SHUTDOWN_GRACE_MS: '5000',
+    };
+    // The first node migrates the new database; the others start on the migrated one.
+    apiA = await startNode({ name: 'api-a', role: 'api', env });
+    [apiB, worker] = await Promise.all([
+      startNode({ name: 'api-b', role: 'api', env }),
+      startNode({ name: 'worker-1', role: 'worker', env }),
+    ]);
+    alice = await newUser(apiA.url);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([apiA, apiB, worker, ...extra].map((node) => node?.stop('SIGKILL')));
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function connect(url: string): Promise<SocketClient> {
+    const socket = await sdkSocket(url, alice.token);
+    sockets.push(socket);
+    return socket;
+  }
+
+  async function storyboard(socket: SocketClient, count: number) {
+    const project = await newProject(apiA.url, alice);
+    await socket.request('project', 'subscribe', { projectId: project.id });
+    const shots: Shot[] = [];
+    for (let i = 0; i < count; i += 1) {
+      shots.push(
+        (await socket.request('shot', 'create', {
+          projectId: project.id,
+          name: `Shot ${i + 1}`,
+          description: `The harbour at dawn, shot ${i + 1}`,
+        })) as Shot,
+      );
+    }
+    return { project, shots };
+  }
+
+  it('shows a client on node A the change made through node B', async () => {
+    const onA = await connect(apiA.url);
+    const onB = await connect(apiB.url);
+    const { project, shots } = await storyboard(onB, 1);
+    await onA.request('project', 'subscribe', { projectId: project.id });
+    const shot = shots[0] as Shot;
+    const seen = new Promise<Shot>((resolve) =>
+      onA.on('shot:updated', ({ shot: updated }) => {
+        if (updated.id === shot.id && updated.name === 'Through B') resolve(updated as Shot);
+      }),
+    );
+    await onB.request('shot', 'update', { shotId: shot.id, updates: { name: 'Through B' } });
+    expect((await seen).name).toBe('Through B');
+  });
+
+  it('works jobs only on the worker, whose events reach the API nodes; the worker serves only health', async () => {
+    const onB = await connect(apiB.url);
+    const { project, shots } = await storyboard(onB, 2);
+    const accepted = (await onB.request('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: shots.map((shot) => shot.id),
+    })) as JobAcceptedReply;
+    const jobId = accepted.job.id;
+    await new Promise<void>((resolve, reject) => {
+      onB.on('job:complete', (event) => event.jobId === jobId && resolve());
+      onB.on('job:error', (event) => event.jobId === jobId && reject(new Error(event.error)));
+    });
+    const started = (node: Node) =>
+      node.logs().filter((line) => line.jobId === jobId && /^started/.test(line.msg));
+    expect(started(worker)).toHaveLength(1);
+    expect([...started(apiA), ...started(apiB)]).toEqual([]);
+
+    expect((await api(worker.url, 'GET', '/api/health/ready')).body).toMatchObject({
+      status: 'ready',
+      role: 'worker',
+    });
+    expect((await api(worker.url, 'GET', `/api/projects/${project.id}`, { token: alice.token })).status).toBe(
+      404,
+    );
+    await expect(sdkSocket(worker.url, alice.token)).rejects.toThrow();
+    expect((await api(apiA.url, 'GET', '/api/health/ready')).body).toMatchObject({ role: 'api' });
+  });
+
+  /**
+   * Queues a batch of 8 shots through API node A and resolves once one of `workers` runs it with a
+   * shot or more done: that worker (`runner`), the other (`survivor`), and the job's end.
+   */
+  async function batchUnderWay(workers: [Node, Node]) {
+    const onA = await connect(apiA.url);
+    const { project, shots } = await storyboard(onA, 8);
+    const accepted = (await onA.request('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: shots.map((shot) => shot.id),
+    })) as JobAcceptedReply;
+    const jobId = accepted.job.id;
+    const finished = new Promise<string>((resolve) => {
+      onA.on('job:complete', (event) => event.jobId === jobId && resolve('completed'));
+      onA.on('job:error', (event) => event.jobId === jobId && resolve(event.error));
+    });
+    const runner = await new Promise<Node>((resolve) =>
+      onA.on('job:progress', (event) => {
+        if (event.jobId !== jobId || event.status !== 'running' || event.progress <= 0) return;
+        const owner = workers.find((node) => node.logs().some((line) => line.jobId === jobId));
+        if (owner) resolve(owner);
+      }),
+    );
+    const survivor = (runner === workers[0] ? workers[1] : workers[0]) as Node;
+    const resumedBySurvivor = () =>
+      survivor.logs().some((line) => line.jobId === jobId && /^started .*\(attempt 2\)$/.test(line.msg));
+    return { onA, project, jobId, finished, runner, survivor, resumedBySurvivor };
+  }
+
+  it('hands the jobs of a worker killed mid-batch to a second worker', async () => {
+    const second = await startNode({ name: 'worker-2', role: 'worker', env });
+    extra.push(second);
+    const batch = await batchUnderWay([worker, second]);
+    expect((await batch.runner.stop('SIGKILL')).signal).toBe('SIGKILL');
+
+    expect(await batch.finished).toBe('completed');
+    expect(batch.resumedBySurvivor()).toBe(true);
+    const { shots: after } = await batch.onA.request('shot', 'getAll', { projectId: batch.project.id });
+    expect(after.map((shot) => shot.generation_status)).toEqual(after.map(() => 'completed'));
+    worker = batch.survivor;
+  });
+
+  it('releases the running job of a worker stopped with SIGTERM to another worker at once', async () => {
+    // No grace: the job is stopped at its current step and handed over without waiting for the
+    // stale timeout (a job that finishes within SHUTDOWN_GRACE_MS is simply finished).
+    const third = await startNode({
+      name: 'worker-3',
+      role: 'worker',
+      env: { ...env, SHUTDOWN_GRACE_MS: '0' },
+    });
+    extra.push(third);
+    const batch = await batchUnderWay([worker, third]);
+    expect(await batch.runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const released = batch.runner
+      .logs()
+      .some((line) => line.jobId === batch.jobId && line.msg === 'released to another worker');
+    expect(released).toBe(true);
+    expect(await batch.finished).toBe('completed');
+    expect(batch.resumedBySurvivor()).toBe(true);
+    worker = batch.survivor;
+  });
+
+  it('moves the clients of a killed API node to the other one, losing no acknowledged write', async () => {
+    const balancer = await new TcpProxy(() => [apiA.port, apiB.port]).listen();
+    try {
+      const owner = await connect(apiB.url);
+      const { project, shots } = await storyboard(owner, 6);
+      const clients = await Promise.all(shots.map(() => connect(balancer.url)));
+      const acked = shots.map(() => '');
+      const failures = shots.map(() => 0);
+      let stop = false;
+      let afterKill = shots.map(() => 0);
+      const writers = clients.map(async (client, i) => {
+        const shot = shots[i] as Shot;
+        for (let n = 0; !stop; n += 1) {
+          const value = `client ${i} write ${n}`;
+          try {
+            await client.request('shot', 'update', { shotId: shot.id, updates: { description: value } });
+            acked[i] = value;
+            afterKill[i] = (afterKill[i] ?? 0) + 1;
+          } catch {
+            failures[i] = (failures[i] ?? 0) + 1;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      });
+      await eventually(() => acked.every((value) => value !== ''), 'every client wrote once');
+      expect((await apiA.stop('SIGKILL')).signal).toBe('SIGKILL');
+      afterKill = shots.map(() => 0);
+      // Every client, the half that was on A included, goes on writing through B.
+      await eventually(
+        () => afterKill.every((count) => count >= 5),
+        'every client wrote 5 times after the kill',
+      );
+      stop = true;
+      await Promise.all(writers);
+      expect(clients.every((client) => client.connected)).toBe(true);
+      expect(failures.some((count) => count > 0)).toBe(true);
+
+      const { shots: stored } = await owner.request('shot', 'getAll', { projectId: project.id });
+      const byId = new Map(stored.map((shot) => [shot.id, shot.description]));
+      expect(shots.map((shot) => byId.get(shot.id))).toEqual(acked);
+    } finally {
+      await balancer.close();
+    }
+  });
+});

@@ -1,0 +1,323 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SocketClient } from '@reelbench/sdk';
+import pg from 'pg';
+
+/**
+ * Real server processes (packages/server/dist/main.js, as `npm start` runs it) for the suites that
+ * need several of them, and the loopback plumbing around them: a TCP proxy that can be cut, and a
+ * round-robin balancer in front of the API nodes.
+ */
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = join(ROOT, 'packages/server/dist/main.js');
+const LISTENING = /^Reelbench listening on (http:\/\/127\.0\.0\.1:(\d+)) \(database: (pglite|postgres)\)$/m;
+/** A fresh PGlite data dir initialises in ~8 s on the dev machine; leave room for a slow CI. */
+const START_TIMEOUT_MS = 90_000;
+/** Every node of a test cluster shares it: a token signed on one is good on the others. */
+export const CLUSTER_SECRET = 'a signing secret shared by every node of the test cluster';
+
+/** `npm test` builds first; a bare `vitest run` on a fresh clone builds the server here. */
+export function ensureServerBuilt(): void {
+  if (existsSync(MAIN)) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export const hasServices = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+/** A database of its own on DATABASE_URL's server (the first node migrates it), dropped after. */
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) throw new Error('DATABASE_URL is not set');
+  const name = `reelbench_nodes_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface LogLine {
+  level: string;
+  msg: string;
+  context?: string;
+  requestId?: string;
+  jobId?: string;
+  [field: string]: unknown;
+}
+
+export interface Node {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote, stdout then stderr as they came. */
+  output(): string;
+  /** The JSON log lines it wrote so far. */
+  logs(): LogLine[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends the signal and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface NodeOptions {
+  name: string;
+  role?: 'all' | 'api' | 'worker';
+  env: Record<string, string>;
+  /** Node's own options before the script, e.g. ['--import', preload]. */
+  nodeArgs?: string[];
+}
+
+/** The test run's environment minus what would point the child at other services. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, LOG_LEVEL: _level, ...rest } = process.env;
+  return { ...rest, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', SIGNING_SECRET: CLUSTER_SECRET, ...env };
+}
+
+/** Starts `node dist/main.js --role …` and resolves once it prints its listening line. */
+export function startNode(options: NodeOptions): Promise<Node> {
+  const args = [
+    ...(options.nodeArgs ?? []),
+    MAIN,
+    ...(options.role === undefined ? [] : ['--role', options.role]),
+  ];
+  const child = spawn(process.execPath, args, {
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  const logs = () =>
+    output.split('\n').flatMap((line) => {
+      if (!line.startsWith('{')) return [];
+      try {
+        return [JSON.parse(line) as LogLine];
+      } catch {
+        return [];
+      }
+    });
+  return new Promise((resolveNode, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${options.name}: no start-up line within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      const match = LISTENING.exec(output);
+      if (!match?.[1] || !match[2]) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolveNode({
+        name: options.name,
+        url: match[1],
+        port: Number(match[2]),
+        child,
+        output: () => output,
+        logs,
+        exited,
+        stop: (signal = 'SIGTERM') => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.name} exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+}
+
+/**
+ * A loopback TCP proxy: to one target (a database, Redis) or round-robin over several (a load
+ * balancer in front of the API nodes, skipping a node that refuses the connection). `cut()` drops
+ * every open connection and refuses new ones until `restore()`.
+ */
+export class TcpProxy {
+  readonly #sockets = new Set<net.Socket>();
+  #server: net.Server | undefined;
+  #cut = false;
+  #next = 0;
+  port = 0;
+
+  constructor(private readonly targets: () => number[]) {}
+
+  async listen(port = 0): Promise<this> {
+    const server = net.createServer((client) => this.#accept(client));
+    await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+    this.port = (server.address() as net.AddressInfo).port;
+    this.#server = server;
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  cut(): void {
+    this.#cut = true;
+    for (const socket of this.#sockets) socket.destroy();
+    this.#sockets.clear();
+  }
+
+  restore(): void {
+    this.#cut = false;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((done) => (this.#server ? this.#server.close(() => done()) : done()));
+  }
+
+  #accept(client: net.Socket): void {
+    if (this.#cut) {
+      client.destroy();
+      return;
+    }
+    this.#sockets.add(client);
+    client.on('close', () => this.#sockets.delete(client));
+    client.on('error', () => client.destroy());
+    client.pause();
+    this.#connect(client, this.targets(), 0);
+  }
+
+  #connect(client: net.Socket, targets: number[], tried: number): void {
+    if (tried >= targets.length || client.destroyed) {
+      client.destroy();
+      return;
+    }
+    const port = targets[this.#next++ % targets.length] as number;
+    const upstream = net.connect(port, '127.0.0.1');
+    let connected = false;
+    upstream.on('error', () => {
+      // Refused (the node is down): the next target; once piped, the pair closes together.
+      if (!connected) this.#connect(client, targets, tried + 1);
+      upstream.destroy();
+    });
+    upstream.once('connect', () => {
+      connected = true;
+      if (this.#cut || client.destroyed) {
+        upstream.destroy();
+        return;
+      }
+      this.#sockets.add(upstream);
+      upstream.on('close', () => {
+        this.#sockets.delete(upstream);
+        client.destroy();
+      });
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.resume();
+    });
+  }
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
+
+export interface ClusterUser {
+  token: string;
+  email: string;
+  password: string;
+}
+
+export async function newUser(base: string, password = 'correct horse battery'): Promise<ClusterUser> {
+  const suffix = randomUUID().slice(0, 8);
+  const email = `user-${suffix}@example.com`;
+  const answer = await api<{ token: string }>(base, 'POST', '/api/auth/register', {
+    body: { email, username: `user_${suffix}`, password },
+  });
+  if (answer.status !== 201) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+  return { token: answer.body.token, email, password };
+}
+
+export async function newProject(
+  base: string,
+  user: ClusterUser,
+  name = 'Night Shift',
+): Promise<{ id: string }> {
+  const answer = await api<{ id: string }>(base, 'POST', '/api/projects', {
+    token: user.token,
+    body: { name },
+  });
+  if (answer.status !== 201) throw new Error(`create project failed: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The SDK's socket client, as the web app and the CLI use it, connected. */
+export async function sdkSocket(url: string, token: string): Promise<SocketClient> {
+  const client = new SocketClient({ url, getToken: () => token });
+  await client.connect();
+  return client;
+}
+
+/** Resolves when `check` holds, polling; rejects with `what` after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
