@@ -14,6 +14,8 @@ import { ProjectSaveModule } from './projects/project-save.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RepositoryModule } from './repository/repository.module.js';
 import { ReviewModule } from './review/review.module.js';
+import { StylesModule } from './styles/style.module.js';
+import { CastModule } from './cast/cast.module.js';
 import { ScriptModule } from './script/script.module.js';
 import { SeriesModule } from './series/series.module.js';
 import { ShotsModule } from './shots/shot.module.js';
@@ -48,6 +50,8 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       AssetsModule,
       FilesModule,
       ReviewModule,
+      StylesModule,
+      CastModule,
       RepositoryModule,
       JobsModule,
       CutsModule,
