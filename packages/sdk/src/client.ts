@@ -1,6 +1,7 @@
 import type { io } from 'socket.io-client';
 import { assetsClient } from './assets.client.js';
 import { audioClient } from './audio.client.js';
+import { stylesClient } from './styles.client.js';
 import { authClient } from './auth.client.js';
 import { resolveBaseUrl } from './base-url.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -91,6 +92,7 @@ export function createReelbench(options: ReelbenchOptions = {}) {
     files: filesClient(ctx),
     cuts: cutsClient(ctx),
     audio: audioClient(ctx),
+    styles: stylesClient(ctx),
     on,
     /** Disconnects the socket and clears its timers; the client can be dropped afterwards. */
     close: () => socket?.disconnect(),

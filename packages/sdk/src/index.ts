@@ -1,5 +1,6 @@
 export { type AssetsClient, assetsClient } from './assets.client.js';
 export { type AudioClient, audioClient } from './audio.client.js';
+export { type StylesClient, stylesClient } from './styles.client.js';
 export { type AuthClient, authClient } from './auth.client.js';
 export { type BaseUrlOptions, type PageLocation, resolveBaseUrl } from './base-url.js';
 export {

@@ -132,6 +132,7 @@ describe('createReelbench', () => {
         'series',
         'shots',
         'socket',
+        'styles',
       ].sort(),
     );
   });
