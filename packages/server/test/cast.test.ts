@@ -1,6 +1,5 @@
 import {
   type Asset,
-  BUILT_IN_STYLE_GRADES,
   type Cast,
   type CreateCastReply,
   type FirstPassResponse,
@@ -8,57 +7,13 @@ import {
   type ShotGenerationReply,
   type ShotPage,
 } from '@reelbench/sdk/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderFrame } from '../src/generation/local/frame-renderer.js';
+import { CAST_SCRIPT, figuresOver, renderedWithoutFigures } from './support/cast-fixtures.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request } from './support/factories.js';
 import { UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
-/** Three speaking characters, four locations, no props. */
-export const CAST_SCRIPT = `Title: Low Tide
-
-INT. LIGHTHOUSE - NIGHT
-
-Mara climbs the spiral stairs with a lantern. The lamp turns above her.
-
-MARA
-Who moved the ledger?
-
-ELI
-Nobody moved it.
-
-MARA
-Then where is it?
-
-ELI
-Ask the keeper.
-
-EXT. HARBOR MARKET - DAY
-
-Eli runs through the stalls. Mara follows.
-
-MARA
-Stop!
-
-INT. DINER - NIGHT
-
-Odile wipes the counter and watches the door.
-
-ODILE
-You two look like the storm.
-
-MARA
-We need the ledger.
-
-ODILE
-Then you need the boat.
-
-EXT. PIER - DAWN
-
-The three stand at the end of the pier, looking out to sea.
-`;
 
 describe.each(testDatabases())('the cast from the script on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
@@ -204,16 +159,7 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
       const frame = await download(done.shot.image_url as string);
       const location = assets.find((asset) => asset.id === shot.assets[0]?.assetId) as Asset;
       const backdrop = await download(location.images[location.config.defaultImageKey]?.url as string);
-      const empty = await renderFrame({
-        aspect: '16:9',
-        framing: shot.framing as 'close',
-        style: 'gritty-filmic',
-        grade: BUILT_IN_STYLE_GRADES['gritty-filmic'],
-        shot: { name: shot.name, action: shot.action, description: shot.description },
-        backdrop,
-        placements: [],
-      });
-      expect(await figuresOver(frame, empty.png), shot.name).toBe(figures);
+      expect(await figuresOver(frame, await renderedWithoutFigures(shot, backdrop)), shot.name).toBe(figures);
     }
   });
 
@@ -229,38 +175,3 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     );
   });
 });
-
-/**
- * How many figures stand in the frame: the columns (above the caption band) where the frame differs
- * from the same shot rendered without its figures, counted as separate runs.
- */
-async function figuresOver(frame: Buffer, backdrop: Buffer): Promise<number> {
-  const a = await sharp(frame).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const b = await sharp(backdrop).removeAlpha().raw().toBuffer();
-  const { width, height } = a.info;
-  const rows = Math.floor(height * 0.7);
-  const differs: boolean[] = [];
-  for (let x = 0; x < width; x++) {
-    let changed = 0;
-    for (let y = 0; y < rows; y++) {
-      const i = (y * width + x) * 3;
-      const delta =
-        Math.abs((a.data[i] ?? 0) - (b[i] ?? 0)) +
-        Math.abs((a.data[i + 1] ?? 0) - (b[i + 1] ?? 0)) +
-        Math.abs((a.data[i + 2] ?? 0) - (b[i + 2] ?? 0));
-      if (delta > 60) changed++;
-    }
-    differs.push(changed > rows * 0.05);
-  }
-  // Runs of differing columns; a gap narrower than a twentieth of the frame (between an arm and a
-  // torso whose colour is close to the backdrop's) is inside one figure.
-  let runs = 0;
-  let gap = Number.POSITIVE_INFINITY;
-  for (const column of differs) {
-    if (column) {
-      if (gap >= width / 20) runs++;
-      gap = 0;
-    } else gap++;
-  }
-  return runs;
-}
