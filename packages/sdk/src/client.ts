@@ -1,7 +1,6 @@
 import type { io } from 'socket.io-client';
 import { assetsClient } from './assets.client.js';
 import { audioClient } from './audio.client.js';
-import { stylesClient } from './styles.client.js';
 import { authClient } from './auth.client.js';
 import { resolveBaseUrl } from './base-url.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -17,6 +16,7 @@ import { scriptClient } from './script.client.js';
 import { seriesClient } from './series.client.js';
 import { shotsClient } from './shots.client.js';
 import { SocketClient } from './socket-client.js';
+import { stylesClient } from './styles.client.js';
 import { MemoryTokenStore, type TokenStore } from './token-store.js';
 
 export interface SocketSettings {

@@ -1,6 +1,5 @@
 export { type AssetsClient, assetsClient } from './assets.client.js';
 export { type AudioClient, audioClient } from './audio.client.js';
-export { type StylesClient, stylesClient } from './styles.client.js';
 export { type AuthClient, authClient } from './auth.client.js';
 export { type BaseUrlOptions, type PageLocation, resolveBaseUrl } from './base-url.js';
 export {
@@ -60,4 +59,5 @@ export { type ScriptClient, scriptClient } from './script.client.js';
 export { type SeriesClient, seriesClient } from './series.client.js';
 export { type ShotsClient, shotsClient } from './shots.client.js';
 export { SocketClient, type SocketClientOptions, type SocketRequestOptions } from './socket-client.js';
+export { type StylesClient, stylesClient } from './styles.client.js';
 export { BrowserTokenStore, type KeyValueStorage, MemoryTokenStore, type TokenStore } from './token-store.js';

@@ -16,7 +16,8 @@ export function stylesClient(ctx: DomainContext) {
     update: (projectId: string, styleId: string, updates: StylePackageUpdates) =>
       socket().request('style', 'update', { projectId, styleId, updates }),
     /** Shots that used it fall back to the default package. */
-    delete: (projectId: string, styleId: string) => socket().request('style', 'delete', { projectId, styleId }),
+    delete: (projectId: string, styleId: string) =>
+      socket().request('style', 'delete', { projectId, styleId }),
     /** A copy the project owns, of a built-in or of its own package. */
     duplicate: (projectId: string, styleId: string, name?: string) =>
       socket().request('style', 'duplicate', { projectId, styleId, ...(name ? { name } : {}) }),

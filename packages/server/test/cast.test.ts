@@ -14,7 +14,6 @@ import { api, newProject, request } from './support/factories.js';
 import { UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
-
 describe.each(testDatabases())('the cast from the script on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
@@ -137,7 +136,8 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     expect(mine.length).toBeGreaterThanOrEqual(7);
     expect(mine.at(-1)).toBe(100);
     const assets = await ask<Asset[]>(socket, 'unified-asset:getByProject', { projectId });
-    for (const asset of assets) expect(asset.images[asset.config.defaultImageKey]?.url, asset.name).toBeTruthy();
+    for (const asset of assets)
+      expect(asset.images[asset.config.defaultImageKey]?.url, asset.name).toBeTruthy();
 
     // The diner again, covered in singles: the first pass places the cast it now has by framing.
     await ask(socket, 'script:generateCinematicShots', {

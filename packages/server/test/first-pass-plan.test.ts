@@ -195,7 +195,12 @@ describe('selectScenes and placementsByShot', () => {
       { assetId: 'p', position: { x: 0.5, y: 0.8 }, scale: 0.5, rotation: 0 },
     ]);
     // The shot names B first: B stands left.
-    expect(layout('medium', ['B', 'A']).map((placement) => placement.assetId)).toEqual(['loc', 'c2', 'c1', 'p']);
+    expect(layout('medium', ['B', 'A']).map((placement) => placement.assetId)).toEqual([
+      'loc',
+      'c2',
+      'c1',
+      'p',
+    ]);
   });
 
   it('lays the characters out by framing', () => {

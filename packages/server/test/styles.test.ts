@@ -1,4 +1,10 @@
-import type { Shot, ShotGenerationReply, ShotPage, StyleChangeReply, StylePackage } from '@reelbench/sdk/contract';
+import type {
+  Shot,
+  ShotGenerationReply,
+  ShotPage,
+  StyleChangeReply,
+  StylePackage,
+} from '@reelbench/sdk/contract';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +26,10 @@ describe.each(testDatabases())('style packages on %s', (database) => {
 
   /** How far the frame's pixels are from grey, on average (0 for a grey image). */
   async function colourfulness(url: string): Promise<number> {
-    const { data, info } = await sharp(await download(url)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await download(url))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let sum = 0;
     for (let i = 0; i < data.length; i += 3) {
       const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
@@ -59,9 +68,16 @@ describe.each(testDatabases())('style packages on %s', (database) => {
       grade: GREY,
     });
     expect(own.grade).toEqual(GREY);
-    expect((await ask<StylePackage[]>(socket, 'style:list', { projectId: project.id })).map((e) => e.name)).toEqual(
-      ['Gritty filmic', 'Stylized sci-fi', 'Documentary', 'Warm commercial', 'Documentary copy', 'Harbour noir'],
-    );
+    expect(
+      (await ask<StylePackage[]>(socket, 'style:list', { projectId: project.id })).map((e) => e.name),
+    ).toEqual([
+      'Gritty filmic',
+      'Stylized sci-fi',
+      'Documentary',
+      'Warm commercial',
+      'Documentary copy',
+      'Harbour noir',
+    ]);
     const renamed = await ask<StyleChangeReply>(socket, 'style:update', {
       projectId: project.id,
       styleId: own.id,
@@ -69,10 +85,16 @@ describe.each(testDatabases())('style packages on %s', (database) => {
     });
     expect(renamed.package.name).toBe('Noir');
     expect(renamed.staleShotIds).toEqual([]);
-    expect(await ask(socket, 'style:get', { projectId: project.id, styleId: own.id })).toMatchObject({ name: 'Noir' });
+    expect(await ask(socket, 'style:get', { projectId: project.id, styleId: own.id })).toMatchObject({
+      name: 'Noir',
+    });
 
     expectSocketError(
-      await request(socket, 'style:update', { projectId: project.id, styleId: 'documentary', updates: { name: 'x' } }),
+      await request(socket, 'style:update', {
+        projectId: project.id,
+        styleId: 'documentary',
+        updates: { name: 'x' },
+      }),
       'VALIDATION_ERROR',
       'Built-in style packages are read-only: duplicate one to make your own',
     );
@@ -155,7 +177,10 @@ describe.each(testDatabases())('style packages on %s', (database) => {
     const socket = await connect(alice);
     const projectId = project.id;
     const noir = await ask<StylePackage>(socket, 'style:create', { projectId, name: 'Noir', grade: GREY });
-    const warm = await ask<StylePackage>(socket, 'style:duplicate', { projectId, styleId: 'warm-commercial' });
+    const warm = await ask<StylePackage>(socket, 'style:duplicate', {
+      projectId,
+      styleId: 'warm-commercial',
+    });
     const shots: Shot[] = [];
     for (const style of [noir.id, noir.id, warm.id, 'documentary', null]) {
       shots.push(
@@ -167,7 +192,8 @@ describe.each(testDatabases())('style packages on %s', (database) => {
         }),
       );
     }
-    for (const shot of shots) await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId, shotId: shot.id });
+    for (const shot of shots)
+      await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId, shotId: shot.id });
     let current = await shotsOf(socket, projectId);
     for (const shot of current.values()) expect(shot.image_stale, shot.name).toBe(false);
     // The grey package rendered grey; the built-in documentary grade did not.
@@ -183,9 +209,12 @@ describe.each(testDatabases())('style packages on %s', (database) => {
     expect(changed.staleShotIds.sort()).toEqual([...usingNoir].sort());
     expect(changed.package.shotCount).toBe(2);
     current = await shotsOf(socket, projectId);
-    expect([...current.values()].filter((shot) => shot.image_stale).map((shot) => shot.id).sort()).toEqual(
-      [...usingNoir].sort(),
-    );
+    expect(
+      [...current.values()]
+        .filter((shot) => shot.image_stale)
+        .map((shot) => shot.id)
+        .sort(),
+    ).toEqual([...usingNoir].sort());
     // The batch of stale shots re-renders exactly those.
     const stale = await ask<{ job: { shotIds: string[] } }>(socket, 'shot:generate-batch', {
       projectId,
@@ -202,7 +231,10 @@ describe.each(testDatabases())('style packages on %s', (database) => {
     });
     expect(reworded.staleShotIds).toEqual([shots[2]?.id]);
     await ask(socket, 'shot:generate', { projectId, shotId: shots[2]?.id });
-    const deleted = await ask<{ staleShotIds: string[] }>(socket, 'style:delete', { projectId, styleId: warm.id });
+    const deleted = await ask<{ staleShotIds: string[] }>(socket, 'style:delete', {
+      projectId,
+      styleId: warm.id,
+    });
     expect(deleted.staleShotIds).toEqual([shots[2]?.id]);
     current = await shotsOf(socket, projectId);
     expect(current.get(shots[2]?.id as string)?.style_package_id).toBeNull();

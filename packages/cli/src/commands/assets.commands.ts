@@ -2,8 +2,8 @@ import { basename } from 'node:path';
 import {
   ASSET_TYPES,
   type AssetType,
-  type Cast,
   assetCreateSchema,
+  type Cast,
   formatMessage,
   idSchema,
   imageKeySchema,
@@ -181,7 +181,11 @@ export async function castFromScript(
       '',
       paint('green', created),
       `Placed on ${reply.placedShotIds.length} shots`,
-      ...(reply.job ? [`Generated ${reply.created.length > 0 ? 'their' : 'the missing'} default images (job ${reply.job.id})`] : []),
+      ...(reply.job
+        ? [
+            `Generated ${reply.created.length > 0 ? 'their' : 'the missing'} default images (job ${reply.job.id})`,
+          ]
+        : []),
     ];
     return { json: reply, text: lines.join('\n'), quiet: reply.created.map((asset) => asset.id).join('\n') };
   } finally {

@@ -88,12 +88,12 @@ import {
   castSchema,
   createCastReplySchema,
   createCastSchema,
+  styleChangeReplySchema,
+  styleDeletedReplySchema,
   stylePackageCreateSchema,
   stylePackageIdSchema,
   stylePackageSchema,
   stylePackageUpdatesSchema,
-  styleChangeReplySchema,
-  styleDeletedReplySchema,
 } from './styles.js';
 
 /**
@@ -663,7 +663,10 @@ export const SOCKET_ACTIONS = {
     },
     /** A copy the project owns, of a built-in or of its own package. */
     duplicate: {
-      payload: projectRef.extend({ styleId: stylePackageIdSchema, name: stylePackageCreateSchema.shape.name.optional() }),
+      payload: projectRef.extend({
+        styleId: stylePackageIdSchema,
+        name: stylePackageCreateSchema.shape.name.optional(),
+      }),
       reply: stylePackageSchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },

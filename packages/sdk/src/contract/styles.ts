@@ -108,7 +108,13 @@ export const BUILT_IN_STYLE_GRADES: Record<VisualStyle, ColourGrade> = {
     vignette: 0.3,
   }),
   // Neutral: what the camera saw.
-  documentary: recipe({ saturation: 0.92, tint: [1, 1, 1], contrast: [1, 1, 1], lift: [0, 0, 0], vignette: 0 }),
+  documentary: recipe({
+    saturation: 0.92,
+    tint: [1, 1, 1],
+    contrast: [1, 1, 1],
+    lift: [0, 0, 0],
+    vignette: 0,
+  }),
   // Soft, lifted and warm.
   'warm-commercial': recipe({
     saturation: 1.05,

@@ -27,7 +27,9 @@ export function castKey(name: string): string {
 export function castName(name: string): string {
   const trimmed = plainText(name).replace(/\s+/g, ' ').trim();
   if (trimmed !== trimmed.toUpperCase()) return clip(trimmed, TEXT_LIMITS.name);
-  const titled = trimmed.toLowerCase().replace(/(^|[\s\-'.(/])(\p{L})/gu, (_, before, letter) => before + letter.toUpperCase());
+  const titled = trimmed
+    .toLowerCase()
+    .replace(/(^|[\s\-'.(/])(\p{L})/gu, (_, before, letter) => before + letter.toUpperCase());
   return clip(titled, TEXT_LIMITS.name);
 }
 

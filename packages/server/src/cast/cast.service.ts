@@ -14,14 +14,14 @@ import {
 } from '@reelbench/sdk/contract';
 import { castKey, type ScriptCastMember, scriptCast } from '@reelbench/sdk/screenplay';
 import type { AssetEntity } from '../assets/asset.entity.js';
-import { readImages } from '../assets/asset-images.js';
+import { storedConfig } from '../assets/asset.mapper.js';
 import { AssetsService } from '../assets/asset.service.js';
 import { AssetGenerationService } from '../assets/asset-generation.service.js';
-import { storedConfig } from '../assets/asset.mapper.js';
+import { readImages } from '../assets/asset-images.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
+import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
-import { JobsService } from '../jobs/job.service.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { castPlacements, mergePlacements } from '../script/first-pass.plan.js';
@@ -202,8 +202,9 @@ export class CastService implements OnModuleInit {
     for (const shot of shots) {
       const names = shotNames(shot);
       if (names === null) continue;
-      const ids = (type: string, list: string[]) =>
-        [...new Set(list.flatMap((name) => index.find(type, name)?.id ?? []))];
+      const ids = (type: string, list: string[]) => [
+        ...new Set(list.flatMap((name) => index.find(type, name)?.id ?? [])),
+      ];
       const laidOut = castPlacements((shot.framing ?? null) as FramingType | null, {
         characters: ids('character', names.characters),
         location: names.location ? (index.find('location', names.location)?.id ?? null) : null,

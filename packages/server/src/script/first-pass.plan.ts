@@ -161,7 +161,13 @@ export interface ShotCast {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-function placed(assetId: string, x: number, y: number, scale: number, direction?: string): ShotAssetPlacement {
+function placed(
+  assetId: string,
+  x: number,
+  y: number,
+  scale: number,
+  direction?: string,
+): ShotAssetPlacement {
   return {
     assetId,
     position: { x: round(x), y: round(y) },

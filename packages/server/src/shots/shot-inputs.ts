@@ -56,7 +56,10 @@ function builtInStyle(id: VisualStyle): ShotStyle {
  * The shot's style package: a built-in by its visual style, an own package from `styles`; an id that
  * names neither (a package since deleted) renders with the default built-in.
  */
-export function shotStyle(shot: Pick<ShotEntity, 'stylePackageId'>, styles: StyleLookup = NO_STYLES): ShotStyle {
+export function shotStyle(
+  shot: Pick<ShotEntity, 'stylePackageId'>,
+  styles: StyleLookup = NO_STYLES,
+): ShotStyle {
   const id = shot.stylePackageId;
   if (isBuiltInStyle(id)) return builtInStyle(id);
   const own = id === null ? undefined : styles.get(id.toLowerCase());

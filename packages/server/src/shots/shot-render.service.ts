@@ -30,8 +30,8 @@ import {
   type PlacementSource,
   placementSources,
   placementsOf,
-  shotAspect,
   type StyleLookup,
+  shotAspect,
   shotStyle,
   videoInputs,
 } from './shot-inputs.js';

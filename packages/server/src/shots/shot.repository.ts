@@ -4,8 +4,8 @@ import type { ShotAssetPlacement, ShotFields } from '@reelbench/sdk/contract';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AssetEntity } from '../assets/asset.entity.js';
 import { EntityRows } from '../database/entity-rows.js';
-import { StylePackageEntity } from '../styles/style-package.entity.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
+import { StylePackageEntity } from '../styles/style-package.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
 import {
@@ -236,10 +236,7 @@ export class ShotsRepository {
   }
 
   /** The first-pass shots of the project, with the scene each was made for. */
-  async firstPassShots(
-    manager: EntityManager,
-    projectId: string,
-  ): Promise<FirstPassShotRow[]> {
+  async firstPassShots(manager: EntityManager, projectId: string): Promise<FirstPassShotRow[]> {
     const rows: {
       id: string;
       scene_id: string | null;
@@ -292,7 +289,11 @@ export class ShotsRepository {
     manager: EntityManager = this.db.manager,
   ): Promise<Map<string, StylePackageEntity>> {
     const ids = [
-      ...new Set(shots.flatMap((shot) => (shot.stylePackageId && UUID.test(shot.stylePackageId) ? [shot.stylePackageId] : []))),
+      ...new Set(
+        shots.flatMap((shot) =>
+          shot.stylePackageId && UUID.test(shot.stylePackageId) ? [shot.stylePackageId] : [],
+        ),
+      ),
     ];
     if (ids.length === 0) return new Map();
     const rows = await manager
@@ -305,7 +306,10 @@ export class ShotsRepository {
   }
 
   /** Every own style package of the project, by id. */
-  async projectStyles(projectId: string, manager: EntityManager = this.db.manager): Promise<Map<string, StylePackageEntity>> {
+  async projectStyles(
+    projectId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<Map<string, StylePackageEntity>> {
     const rows = await manager.getRepository(StylePackageEntity).findBy({ projectId });
     return new Map(rows.map((row) => [row.id, row]));
   }

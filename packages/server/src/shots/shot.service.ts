@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeletedReply,
+  isBuiltInStyle,
   ReelbenchError,
   type Scene,
   SERVER_EVENTS,
@@ -12,7 +13,6 @@ import {
   type ShotUpdates,
   type ShotUpsert,
   type User,
-  isBuiltInStyle,
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
 import type { AssetEntity } from '../assets/asset.entity.js';

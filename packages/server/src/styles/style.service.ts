@@ -21,8 +21,8 @@ import type { ShotEntity } from '../shots/shot.entity.js';
 import { ShotsService } from '../shots/shot.service.js';
 import { FileUrls } from '../storage/file-urls.js';
 import { projectIdOfKey, requireKeyInScope } from '../storage/storage-key.js';
-import type { StylePackageEntity } from './style-package.entity.js';
 import { StylesRepository } from './style.repository.js';
+import type { StylePackageEntity } from './style-package.entity.js';
 
 export const STYLE_MESSAGES = {
   builtInReadOnly: 'Built-in style packages are read-only: duplicate one to make your own',
@@ -149,7 +149,9 @@ export class StylesService {
   private checkedKeys(project: ProjectEntity, keys: readonly string[]): string[] {
     return [
       ...new Set(
-        keys.map((key, index) => requireKeyInScope(key, { projectId: project.id }, `referenceImageKeys.${index}`)),
+        keys.map((key, index) =>
+          requireKeyInScope(key, { projectId: project.id }, `referenceImageKeys.${index}`),
+        ),
       ),
     ];
   }
@@ -159,7 +161,10 @@ export class StylesService {
     return { ...found, shotCount: usage.get(id) ?? 0 };
   }
 
-  private async present(entity: StylePackageEntity, usage: ReadonlyMap<string, number>): Promise<StylePackage> {
+  private async present(
+    entity: StylePackageEntity,
+    usage: ReadonlyMap<string, number>,
+  ): Promise<StylePackage> {
     const referenceImages = await Promise.all(
       entity.referenceKeys
         .filter((key) => projectIdOfKey(key) === entity.projectId)

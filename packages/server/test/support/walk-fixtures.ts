@@ -311,7 +311,11 @@ export const SOCKET_SAMPLES: SampleTable = {
       name: 'Walker look',
       referenceImageKeys: [`projects/${ids.projectId}/files/walker.png`],
     }),
-    update: (ids) => ({ projectId: ids.projectId, styleId: randomUUID(), updates: { name: 'Renamed by walker' } }),
+    update: (ids) => ({
+      projectId: ids.projectId,
+      styleId: randomUUID(),
+      updates: { name: 'Renamed by walker' },
+    }),
     delete: (ids) => ({ projectId: ids.projectId, styleId: randomUUID() }),
     duplicate: (ids) => ({ projectId: ids.projectId, styleId: 'gritty-filmic' }),
   },

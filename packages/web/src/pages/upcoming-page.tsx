@@ -13,11 +13,6 @@ const PAGES: Record<string, { title: string; text: string; actions: string[] }> 
     text: "One asset's image grid is being built. Its images can be generated from the CLI meanwhile.",
     actions: ['nav.assets'],
   },
-  styles: {
-    title: 'Styles',
-    text: 'Style packages are being built. The first pass already takes one of the four built-in looks.',
-    actions: ['project.firstPass'],
-  },
   editor: {
     title: 'Editor',
     text: 'The editor (the timeline with the cut’s transitions) is being built.',

@@ -1,8 +1,7 @@
 import { UpcomingPage } from './upcoming-page.js';
 
-/** The route table's pages whose own issues are still open (assets, styles, audio, rough cut). */
+/** The route table's pages whose own issues are still open (assets, audio, rough cut). */
 export const AssetsUpcoming = () => <UpcomingPage page="assets" />;
 export const AssetUpcoming = () => <UpcomingPage page="asset" />;
-export const StylesUpcoming = () => <UpcomingPage page="styles" />;
 export const AudioUpcoming = () => <UpcomingPage page="audio" />;
 export const RoughCutUpcoming = () => <UpcomingPage page="rough-cut" />;
