@@ -23,13 +23,18 @@ export function castKey(name: string): string {
   return plainText(name).replace(/\s+/g, ' ').trim().toUpperCase();
 }
 
-/** 'DR. HALE' → 'Dr. Hale', "O'BRIEN" → "O'Brien"; names already in mixed case stay as written. */
+/** 'DR. HALE' → 'Dr. Hale', "O'BRIEN" → "O'Brien", "LEO'S CAR" → "Leo's Car"; mixed case stays as written. */
 export function castName(name: string): string {
   const trimmed = plainText(name).replace(/\s+/g, ' ').trim();
   if (trimmed !== trimmed.toUpperCase()) return clip(trimmed, TEXT_LIMITS.name);
   const titled = trimmed
     .toLowerCase()
-    .replace(/(^|[\s\-'.(/])(\p{L})/gu, (_, before, letter) => before + letter.toUpperCase());
+    // A word starts after a space, a hyphen, a dot or a bracket, and after the apostrophe of O'Brien
+    // (one letter before it), not of Leo's.
+    .replace(
+      /(^|[\s\-.(/]|(?<=(?:^|\s)\p{L})')(\p{L})/gu,
+      (_, before, letter) => before + letter.toUpperCase(),
+    );
   return clip(titled, TEXT_LIMITS.name);
 }
 

@@ -1,4 +1,4 @@
-import type { StylePackage } from '@reelbench/sdk';
+import { BUILT_IN_STYLE_PACKAGES, type StylePackage } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Copy, Lock, Palette, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -34,6 +34,7 @@ function StyleCard({
     run(actionId);
   };
   const headingId = `style-${style.id}`;
+  const basedOn = BUILT_IN_STYLE_PACKAGES.find((entry) => entry.id === style.basedOn)?.name ?? style.basedOn;
   return (
     <li
       className={cx('style-card', selected && 'style-card--selected')}
@@ -55,7 +56,7 @@ function StyleCard({
         <p className="style-card__meta">
           {plural(style.shotCount, 'shot')}
           {style.referenceImages.length > 0 ? ` · ${plural(style.referenceImages.length, 'reference')}` : ''}
-          {style.basedOn ? ` · from ${style.basedOn}` : ''}
+          {basedOn ? ` · from ${basedOn}` : ''}
         </p>
       </div>
       {style.referenceImages.length > 0 ? (
