@@ -16,7 +16,6 @@ import { scriptClient } from './script.client.js';
 import { seriesClient } from './series.client.js';
 import { shotsClient } from './shots.client.js';
 import { SocketClient } from './socket-client.js';
-import { stylesClient } from './styles.client.js';
 import { MemoryTokenStore, type TokenStore } from './token-store.js';
 
 export interface SocketSettings {
@@ -92,7 +91,6 @@ export function createReelbench(options: ReelbenchOptions = {}) {
     files: filesClient(ctx),
     cuts: cutsClient(ctx),
     audio: audioClient(ctx),
-    styles: stylesClient(ctx),
     on,
     /** Disconnects the socket and clears its timers; the client can be dropped afterwards. */
     close: () => socket?.disconnect(),

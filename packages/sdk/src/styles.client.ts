@@ -1,12 +1,15 @@
 import type { StylePackageCreate, StylePackageUpdates } from './contract/styles.js';
-import { type DomainContext, requireSocket } from './domain-context.js';
+import { requireSocket } from './domain-context.js';
+import type { SocketClient } from './socket-client.js';
 
 /**
  * Style packages over the socket: the four built-in looks (read-only; their ids are the visual
- * styles) and the project's own. A shot uses one through its style_package_id.
+ * styles) and the project's own. A shot uses one through its style_package_id. Made from a
+ * client's socket, `stylesClient(rb.socket)`, so that code that never needs it (the web's first
+ * page) does not carry it.
  */
-export function stylesClient(ctx: DomainContext) {
-  const socket = () => requireSocket(ctx);
+export function stylesClient(client: SocketClient | null) {
+  const socket = () => requireSocket({ socket: client });
   return {
     list: (projectId: string) => socket().request('style', 'list', { projectId }),
     get: (projectId: string, styleId: string) => socket().request('style', 'get', { projectId, styleId }),

@@ -132,7 +132,6 @@ describe('createReelbench', () => {
         'series',
         'shots',
         'socket',
-        'styles',
       ].sort(),
     );
   });

@@ -87,42 +87,40 @@ export const styleDeletedReplySchema = z.object({
 });
 export type StyleDeletedReply = z.infer<typeof styleDeletedReplySchema>;
 
-const recipe = (grade: ColourGrade) => grade;
-
 /** The four built-in packages of SPEC.md §9: read-only, in every project. */
 export const BUILT_IN_STYLE_GRADES: Record<VisualStyle, ColourGrade> = {
   // Desaturated and warm, a little crushed, dark corners.
-  'gritty-filmic': recipe({
+  'gritty-filmic': {
     saturation: 0.6,
     tint: [1.06, 1, 0.86],
     contrast: [1.12, 1.12, 1.12],
     lift: [2, -2, -6],
     vignette: 0.5,
-  }),
+  },
   // Teal shadows (red pulled down at the bottom), magenta highlights (red and blue steeper), punchy.
-  'stylized-sci-fi': recipe({
+  'stylized-sci-fi': {
     saturation: 1.3,
     tint: [1, 1, 1],
     contrast: [1.4, 1.15, 1.35],
     lift: [-22, 4, 16],
     vignette: 0.3,
-  }),
+  },
   // Neutral: what the camera saw.
-  documentary: recipe({
+  documentary: {
     saturation: 0.92,
     tint: [1, 1, 1],
     contrast: [1, 1, 1],
     lift: [0, 0, 0],
     vignette: 0,
-  }),
+  },
   // Soft, lifted and warm.
-  'warm-commercial': recipe({
+  'warm-commercial': {
     saturation: 1.05,
     tint: [1.07, 1.01, 0.88],
     contrast: [0.9, 0.9, 0.9],
     lift: [14, 9, 4],
     vignette: 0,
-  }),
+  },
 };
 
 const BUILT_IN_NAMES: Record<VisualStyle, string> = {
@@ -132,19 +130,22 @@ const BUILT_IN_NAMES: Record<VisualStyle, string> = {
   'warm-commercial': 'Warm commercial',
 };
 
-export const BUILT_IN_STYLE_PACKAGES: readonly StylePackage[] = VISUAL_STYLES.map((style) => ({
-  id: style.value,
-  projectId: null,
-  name: BUILT_IN_NAMES[style.value],
-  look: style.label,
-  grade: BUILT_IN_STYLE_GRADES[style.value],
-  referenceImages: [],
-  builtIn: true,
-  basedOn: null,
-  shotCount: 0,
-  createdAt: null,
-  updatedAt: null,
-}));
+// Pure: bundles that never read the built-ins (the web's entry) leave them out.
+export const BUILT_IN_STYLE_PACKAGES: readonly StylePackage[] = /* @__PURE__ */ VISUAL_STYLES.map(
+  (style) => ({
+    id: style.value,
+    projectId: null,
+    name: BUILT_IN_NAMES[style.value],
+    look: style.label,
+    grade: BUILT_IN_STYLE_GRADES[style.value],
+    referenceImages: [],
+    builtIn: true,
+    basedOn: null,
+    shotCount: 0,
+    createdAt: null,
+    updatedAt: null,
+  }),
+);
 
 export function isBuiltInStyle(id: string | null | undefined): id is VisualStyle {
   return VISUAL_STYLES.some((style) => style.value === id);

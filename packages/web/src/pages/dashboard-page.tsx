@@ -1,12 +1,4 @@
-import {
-  type Asset,
-  type AssetType,
-  type Cast,
-  type CastMember,
-  LIST_LIMITS,
-  quickAnalyze,
-  type Shot,
-} from '@reelbench/sdk';
+import { type Asset, type AssetType, LIST_LIMITS, quickAnalyze, type Shot } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouter, useRouterState } from '@tanstack/react-router';
 import {
@@ -38,7 +30,6 @@ import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Card, Kbd, Skeleton } from '../ui/card.js';
 import { cx } from '../ui/cx.js';
-import { castQueryKey, missingNames } from './dashboard/cast-actions.js';
 import { registerDashboardActions } from './dashboard/dashboard-actions.js';
 import {
   chooseNextStep,
@@ -55,7 +46,10 @@ import { formatAbsolute, formatDuration, formatRelative, plural } from './projec
 import { useNow } from './projects/use-now.js';
 import '../styles/pages.css';
 
-// The dialogs (and the select they use) load when they open.
+// The cast loads with a script to read it from; the dialogs (and the select they use) when they open.
+const CastCard = lazy(() =>
+  import('./dashboard/cast-card.js').then((module) => ({ default: module.CastCard })),
+);
 const ProjectSettingsPanel = lazy(() =>
   import('./dashboard/settings-panel.js').then((module) => ({ default: module.ProjectSettingsPanel })),
 );
@@ -232,50 +226,6 @@ function DashCard({
   );
 }
 
-const CAST_ICONS: Record<CastMember['type'], ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
-  character: User,
-  location: MapPin,
-  prop: Box,
-};
-const CAST_SHOWN = 12;
-
-/** Who and what the script names, each with its asset or marked missing, and how many shots name it. */
-function CastList({ cast }: { cast: Cast }) {
-  const shown = cast.members.slice(0, CAST_SHOWN);
-  const more = cast.members.length - shown.length;
-  return (
-    <>
-      <p className={cx('cast-summary', cast.missing > 0 && 'cast-summary--missing')}>
-        <StatusIcon status={cast.missing > 0 ? 'stale' : 'completed'} />
-        {cast.members.length === 0
-          ? 'The script names no one yet.'
-          : cast.missing === 0
-            ? `All ${plural(cast.members.length, 'member')} have an asset.`
-            : `${cast.missing} missing: ${missingNames(cast)}.`}
-      </p>
-      <ul className="cast-list" aria-label="Cast">
-        {shown.map((member) => {
-          const Icon = CAST_ICONS[member.type];
-          return (
-            <li
-              key={`${member.type}:${member.name}`}
-              className={cx('cast-list__item', member.assetId === null && 'cast-list__item--missing')}
-              title={member.description}
-            >
-              <Icon size={13} aria-hidden={true} />
-              <span className="cast-list__name">{member.name}</span>
-              <span className="cast-list__state">
-                {member.assetId === null ? 'missing' : plural(member.shotCount, 'shot')}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      {more > 0 ? <p className="dash-card__note">and {more} more</p> : null}
-    </>
-  );
-}
-
 /** A card's content once its query has data: a skeleton while it loads, a sentence if it failed. */
 function Loaded({
   query,
@@ -415,12 +365,7 @@ export function DashboardPage() {
   });
   const content = script.data?.content ?? '';
   const quick = useMemo(() => quickAnalyze(content), [content]);
-  const cast = useQuery({
-    queryKey: [...castQueryKey(projectId), content.length, assets.data?.length ?? 0],
-    queryFn: () => client.projects.cast(projectId),
-    enabled: socketState === 'connected' && content.trim() !== '',
-    retry: false,
-  });
+
   const analysis = useQuery({
     queryKey: [...queryKeys.analysis(projectId), content.length, script.data?.updatedAt ?? ''],
     queryFn: () => client.script.analyzeProject(projectId),
@@ -648,9 +593,14 @@ export function DashboardPage() {
               No script yet. Its characters, locations and props become the cast.
             </p>
           ) : (
-            <Loaded query={cast} height={72} failure="The cast could not be read from the script.">
-              {() => (cast.data ? <CastList cast={cast.data} /> : null)}
-            </Loaded>
+            <Suspense fallback={<Skeleton height={72} />}>
+              <CastCard
+                projectId={projectId}
+                script={content}
+                assetCount={assets.data?.length ?? 0}
+                connected={socketState === 'connected'}
+              />
+            </Suspense>
           )}
         </DashCard>
 

@@ -34,9 +34,8 @@ export async function createCastFromScript(
   }
   try {
     const reply = await activity.track(client.projects.createCast(projectId, { generate }));
-    queryClient.setQueryData(castQueryKey(projectId), reply.cast);
     await Promise.all(
-      [queryKeys.assets(projectId), queryKeys.shots(projectId)].map((queryKey) =>
+      [castQueryKey(projectId), queryKeys.assets(projectId), queryKeys.shots(projectId)].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -1,4 +1,4 @@
-import { type ColourGrade, type StylePackage, TOASTS } from '@reelbench/sdk';
+import { type ColourGrade, type StylePackage, stylesClient, TOASTS } from '@reelbench/sdk';
 import type { ActionContext } from '../../actions/registry.js';
 import { type AppServices, perServices } from '../../app/services.js';
 import { errorBody } from '../../state/errors.js';
@@ -52,7 +52,7 @@ export function gradeColour([r, g, b]: readonly [number, number, number], grade:
 async function duplicateStyle(services: AppServices, projectId: string, style: StylePackage) {
   const { client, activity, toasts, queryClient } = services;
   try {
-    const copy = await activity.track(client.styles.duplicate(projectId, style.id));
+    const copy = await activity.track(stylesClient(client.socket).duplicate(projectId, style.id));
     queryClient.setQueryData<StylePackage[]>(stylesQueryKey(projectId), (list) =>
       list ? [...list, copy] : list,
     );

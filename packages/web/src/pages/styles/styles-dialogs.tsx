@@ -1,9 +1,4 @@
-import {
-  BUILT_IN_STYLE_PACKAGES,
-  type ColourGrade,
-  DEFAULT_STYLE_PACKAGE_ID,
-  type StylePackage,
-} from '@reelbench/sdk';
+import { type ColourGrade, DEFAULT_STYLE_PACKAGE_ID, type StylePackage, stylesClient } from '@reelbench/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
@@ -54,6 +49,15 @@ const TRIPLES: readonly {
   },
 ];
 
+/** A grade that leaves the picture as it is. */
+const NEUTRAL: ColourGrade = {
+  saturation: 1,
+  tint: [1, 1, 1],
+  contrast: [1, 1, 1],
+  lift: [0, 0, 0],
+  vignette: 0,
+};
+
 interface Draft {
   name: string;
   look: string;
@@ -61,22 +65,31 @@ interface Draft {
   references: { key: string; url: string }[];
 }
 
-function draftOf(style: StylePackage | null): Draft {
-  const base = style ?? BUILT_IN_STYLE_PACKAGES.find((entry) => entry.id === DEFAULT_STYLE_PACKAGE_ID);
+/** The form's start: the package's fields, or a new package's from the default built-in. */
+function draftOf(style: StylePackage | null, packages: readonly StylePackage[]): Draft {
+  const base = style ?? packages.find((entry) => entry.id === DEFAULT_STYLE_PACKAGE_ID);
   return {
     name: style?.name ?? '',
     look: base?.look ?? '',
-    grade: structuredClone(base?.grade as ColourGrade),
+    grade: structuredClone(base?.grade ?? NEUTRAL),
     references: style?.referenceImages ?? [],
   };
 }
 
-function StyleForm({ projectId, style }: { projectId: string; style: StylePackage | null }) {
+function StyleForm({
+  projectId,
+  style,
+  packages,
+}: {
+  projectId: string;
+  style: StylePackage | null;
+  packages: readonly StylePackage[];
+}) {
   const services = useServices();
   const { client, activity, toasts } = services;
   const queryClient = useQueryClient();
   const ui = stylesUi(services);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(style));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(style, packages));
   const [uploading, setUploading] = useState(false);
   const { busy, error, setError, submit } = useSubmit();
   const close = () => ui.set((state) => ({ ...state, dialog: null }));
@@ -118,11 +131,11 @@ function StyleForm({ projectId, style }: { projectId: string; style: StylePackag
         referenceImageKeys: draft.references.map((image) => image.key),
       };
       if (style === null) {
-        const created = await activity.track(client.styles.create(projectId, fields));
+        const created = await activity.track(stylesClient(client.socket).create(projectId, fields));
         ui.set({ dialog: null, selected: created });
         toasts.show({ type: 'success', title: 'Style Package Created', message: created.name });
       } else {
-        const reply = await activity.track(client.styles.update(projectId, style.id, fields));
+        const reply = await activity.track(stylesClient(client.socket).update(projectId, style.id, fields));
         ui.set({ dialog: null, selected: reply.package });
         const stale = reply.staleShotIds.length;
         toasts.show({
@@ -258,7 +271,13 @@ function StyleForm({ projectId, style }: { projectId: string; style: StylePackag
 }
 
 /** Create, edit and delete of a style package, opened by the style actions. */
-export function StyleDialogs({ projectId }: { projectId: string }) {
+export function StyleDialogs({
+  projectId,
+  packages,
+}: {
+  projectId: string;
+  packages: readonly StylePackage[];
+}) {
   const services = useServices();
   const { client, activity, toasts } = services;
   const queryClient = useQueryClient();
@@ -270,9 +289,11 @@ export function StyleDialogs({ projectId }: { projectId: string }) {
 
   return (
     <>
-      {dialog?.kind === 'create' ? <StyleForm key="create" projectId={projectId} style={null} /> : null}
+      {dialog?.kind === 'create' ? (
+        <StyleForm key="create" projectId={projectId} style={null} packages={packages} />
+      ) : null}
       {dialog?.kind === 'edit' ? (
-        <StyleForm key={dialog.style.id} projectId={projectId} style={dialog.style} />
+        <StyleForm key={dialog.style.id} projectId={projectId} style={dialog.style} packages={packages} />
       ) : null}
       <Modal
         open={deleting !== null}
@@ -296,7 +317,7 @@ export function StyleDialogs({ projectId }: { projectId: string }) {
               onClick={() =>
                 deleting &&
                 void submit(async () => {
-                  await activity.track(client.styles.delete(projectId, deleting.id));
+                  await activity.track(stylesClient(client.socket).delete(projectId, deleting.id));
                   ui.set({ dialog: null, selected: null });
                   queryClient.setQueryData<StylePackage[]>(stylesQueryKey(projectId), (list) =>
                     list?.filter((entry) => entry.id !== deleting.id),

@@ -1,4 +1,5 @@
-import { BUILT_IN_STYLE_PACKAGES, type StylePackage } from '@reelbench/sdk';
+import type { StylePackage } from '@reelbench/sdk';
+import { stylesClient } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Copy, Lock, Palette, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -20,11 +21,14 @@ import '../../styles/styles-page.css';
 
 function StyleCard({
   style,
+  basedOn,
   selected,
   onSelect,
   run,
 }: {
   style: StylePackage;
+  /** The name of the package it was duplicated from. */
+  basedOn: string | undefined;
   selected: boolean;
   onSelect: () => void;
   run: (actionId: string) => void;
@@ -34,7 +38,6 @@ function StyleCard({
     run(actionId);
   };
   const headingId = `style-${style.id}`;
-  const basedOn = BUILT_IN_STYLE_PACKAGES.find((entry) => entry.id === style.basedOn)?.name ?? style.basedOn;
   return (
     <li
       className={cx('style-card', selected && 'style-card--selected')}
@@ -115,7 +118,7 @@ export function StylesPage(props: { projectId?: string } = {}) {
   const run = useRunAction();
   const styles = useQuery({
     queryKey: stylesQueryKey(projectId),
-    queryFn: () => services.client.styles.list(projectId),
+    queryFn: () => stylesClient(services.client.socket).list(projectId),
     enabled: projectId !== '',
   });
   useEffect(() => () => ui.set({ dialog: null, selected: null }), [ui]);
@@ -130,6 +133,11 @@ export function StylesPage(props: { projectId?: string } = {}) {
         <StyleCard
           key={style.id}
           style={style}
+          basedOn={
+            style.basedOn
+              ? (list.find((entry) => entry.id === style.basedOn)?.name ?? style.basedOn)
+              : undefined
+          }
           selected={selected?.id === style.id}
           onSelect={select(style)}
           run={run}
@@ -197,7 +205,7 @@ export function StylesPage(props: { projectId?: string } = {}) {
           </section>
         </>
       )}
-      <StyleDialogs projectId={projectId} />
+      <StyleDialogs projectId={projectId} packages={list} />
     </div>
   );
 }
