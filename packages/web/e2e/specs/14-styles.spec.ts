@@ -109,7 +109,7 @@ test('the cast from the script: the palette command creates the missing assets a
   await generateFirstPass(page);
   await runCommand(page, 'Go to Dashboard');
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}(/dashboard)?$`));
-  const castCard = page.locator('.dash-card--cast');
+  const castCard = page.locator('.cast');
   await expect(castCard.locator('.cast-summary')).toContainText('missing');
   await expect(castCard.getByRole('list', { name: 'Cast' }).locator('li').first()).toContainText('missing');
 

@@ -582,28 +582,6 @@ export function DashboardPage() {
           </Loaded>
         </DashCard>
 
-        <DashCard
-          title="Cast from the script"
-          actionId="assets.createCast"
-          actionLabel="Create cast"
-          className="dash-card--cast"
-        >
-          {content.trim() === '' ? (
-            <p className="dash-card__empty">
-              No script yet. Its characters, locations and props become the cast.
-            </p>
-          ) : (
-            <Suspense fallback={<Skeleton height={72} />}>
-              <CastCard
-                projectId={projectId}
-                script={content}
-                assetCount={assets.data?.length ?? 0}
-                connected={socketState === 'connected'}
-              />
-            </Suspense>
-          )}
-        </DashCard>
-
         <DashCard title="Assets" actionId="nav.assets" actionLabel="Open assets">
           <Loaded query={assets} height={48} failure="The assets could not be loaded.">
             {() => (
@@ -618,6 +596,16 @@ export function DashboardPage() {
               </ul>
             )}
           </Loaded>
+          {content.trim() === '' ? null : (
+            <Suspense fallback={<Skeleton height={72} />}>
+              <CastCard
+                projectId={projectId}
+                script={content}
+                assetCount={assets.data?.length ?? 0}
+                connected={socketState === 'connected'}
+              />
+            </Suspense>
+          )}
         </DashCard>
       </div>
 

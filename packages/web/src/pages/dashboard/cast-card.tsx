@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, MapPin, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useServices } from '../../app/services-context.js';
+import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -76,7 +77,21 @@ export function CastCard({
     enabled: connected,
     retry: false,
   });
-  if (cast.data) return <CastList cast={cast.data} />;
+  if (cast.data) {
+    return (
+      <section className="cast" aria-labelledby="dashboard-cast">
+        <div className="cast__head">
+          <h3 id="dashboard-cast" className="cast__title">
+            Cast from the script
+          </h3>
+          <ActionButton actionId="assets.createCast" variant="secondary" size="sm">
+            Create cast
+          </ActionButton>
+        </div>
+        <CastList cast={cast.data} />
+      </section>
+    );
+  }
   if (cast.isError) {
     return (
       <p className="dash-card__empty">The cast could not be read from the script: {errorBody(cast.error)}</p>
