@@ -10,7 +10,7 @@ export interface DomainContext {
   tokens: TokenStore;
 }
 
-export function requireSocket(ctx: DomainContext): SocketClient {
+export function requireSocket(ctx: Pick<DomainContext, 'socket'>): SocketClient {
   if (ctx.socket) return ctx.socket;
   throw new ReelbenchError({
     code: 'NOT_AVAILABLE_ERROR',

@@ -54,4 +54,5 @@ export { type ScriptClient, scriptClient } from './script.client.js';
 export { type SeriesClient, seriesClient } from './series.client.js';
 export { type ShotsClient, shotsClient } from './shots.client.js';
 export { SocketClient, type SocketClientOptions, type SocketRequestOptions } from './socket-client.js';
+export { type StylesClient, stylesClient } from './styles.client.js';
 export { BrowserTokenStore, type KeyValueStorage, MemoryTokenStore, type TokenStore } from './token-store.js';

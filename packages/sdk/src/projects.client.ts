@@ -2,6 +2,7 @@ import type { ProjectSaveInput } from './contract/entities.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import type { ProjectCreateInput } from './contract/inputs.js';
 import type { ActionPayload } from './contract/socket.js';
+import type { CreateCast } from './contract/styles.js';
 import { type DomainContext, httpThenSocket, requireSocket, requireToken } from './domain-context.js';
 
 const routes = HTTP_ROUTES.projects;
@@ -72,6 +73,14 @@ export function projectsClient(ctx: DomainContext) {
     edls: (projectId: string) => requireSocket(ctx).request('project', 'getEDLs', { projectId }),
     edl: (projectId: string, edlId: string) =>
       requireSocket(ctx).request('project', 'getEDL', { projectId, edlId }),
+    /** The characters, locations and props the script names, each with its asset or null (socket). */
+    cast: (projectId: string) => requireSocket(ctx).request('project', 'cast', { projectId }),
+    /**
+     * The cast from the script (socket): creates the missing assets described from the script,
+     * generates their default images as one job with `generate`, and places them on the shots.
+     */
+    createCast: (projectId: string, options: CreateCast = {}) =>
+      requireSocket(ctx).request('project', 'create-cast', { projectId, ...options }),
   };
 }
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AssetsModule } from './assets/asset.module.js';
 import { AudioModule } from './audio/audio.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CastModule } from './cast/cast.module.js';
 import { AppConfig } from './config/config.js';
 import { CutsModule } from './cuts/cut.module.js';
 import type { DatabaseTarget } from './database/data-source.js';
@@ -17,6 +18,7 @@ import { ReviewModule } from './review/review.module.js';
 import { ScriptModule } from './script/script.module.js';
 import { SeriesModule } from './series/series.module.js';
 import { ShotsModule } from './shots/shot.module.js';
+import { StylesModule } from './styles/style.module.js';
 import { Lifecycle } from './system/lifecycle.js';
 import { SystemModule } from './system/system.module.js';
 
@@ -49,6 +51,8 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       AssetsModule,
       FilesModule,
       ReviewModule,
+      StylesModule,
+      CastModule,
       RepositoryModule,
       JobsModule,
       CutsModule,

@@ -1,5 +1,11 @@
-import { type FirstPassScene, LIST_LIMITS, type ProjectSettings, type Scene } from '@reelbench/sdk/contract';
-import type { FirstPassResult } from '@reelbench/sdk/screenplay';
+import {
+  type FirstPassScene,
+  type FramingType,
+  LIST_LIMITS,
+  type ProjectSettings,
+  type Scene,
+} from '@reelbench/sdk/contract';
+import type { FirstPassResult, LinkedAsset } from '@reelbench/sdk/screenplay';
 import { describe, expect, it } from 'vitest';
 import {
   type FirstPassPlanInput,
@@ -172,18 +178,52 @@ describe('selectScenes and placementsByShot', () => {
     expect(() => selectScenes(pass, [2, 4])).toThrow('Scene not found');
   });
 
-  it('spreads characters across the frame, the location behind and props in front', () => {
-    const [placements = []] = placementsByShot(1, [
-      { assetId: 'c1', type: 'character', name: 'A', shotIndexes: [0] },
-      { assetId: 'loc', type: 'location', name: 'L', shotIndexes: [0] },
-      { assetId: 'c2', type: 'character', name: 'B', shotIndexes: [0] },
-      { assetId: 'p', type: 'prop', name: 'P', shotIndexes: [0] },
-    ]);
-    expect(placements).toEqual([
-      { assetId: 'c1', position: { x: 1 / 3, y: 0.6 }, scale: 1, rotation: 0 },
+  const links: LinkedAsset[] = [
+    { assetId: 'c1', type: 'character', name: 'A', shotIndexes: [0] },
+    { assetId: 'loc', type: 'location', name: 'L', shotIndexes: [0] },
+    { assetId: 'c2', type: 'character', name: 'B', shotIndexes: [0] },
+    { assetId: 'p', type: 'prop', name: 'P', shotIndexes: [0] },
+  ];
+  const layout = (framing: FramingType, characters = ['A', 'B']) =>
+    placementsByShot([{ framing, characters }], links)[0] ?? [];
+
+  it('puts the location behind as the backdrop, the characters by the shot’s order, props in front', () => {
+    expect(layout('medium')).toEqual([
       { assetId: 'loc', position: { x: 0.5, y: 0.5 }, scale: 1, rotation: 0 },
-      { assetId: 'c2', position: { x: 2 / 3, y: 0.6 }, scale: 1, rotation: 0 },
-      { assetId: 'p', position: { x: 0.5, y: 0.75 }, scale: 0.5, rotation: 0 },
+      { assetId: 'c1', position: { x: 0.35, y: 0.6 }, scale: 0.8, rotation: 0 },
+      { assetId: 'c2', position: { x: 0.65, y: 0.6 }, scale: 0.8, rotation: 0 },
+      { assetId: 'p', position: { x: 0.5, y: 0.8 }, scale: 0.5, rotation: 0 },
     ]);
+    // The shot names B first: B stands left.
+    expect(layout('medium', ['B', 'A']).map((placement) => placement.assetId)).toEqual([
+      'loc',
+      'c2',
+      'c1',
+      'p',
+    ]);
+  });
+
+  it('lays the characters out by framing', () => {
+    const people = (framing: FramingType) =>
+      layout(framing).filter((placement) => placement.assetId.startsWith('c'));
+    // A close-up holds one figure, large.
+    expect(people('close')).toEqual([
+      { assetId: 'c1', position: { x: 0.5, y: 0.56 }, scale: 0.75, rotation: 0, selectedDirection: 'front' },
+    ]);
+    // A two-shot: two side by side, the same size.
+    const two = people('two-shot');
+    expect(two.map((placement) => placement.position.x)).toEqual([0.38, 0.62]);
+    expect(new Set(two.map((placement) => placement.scale)).size).toBe(1);
+    // Over the shoulder: the second character's back in the foreground, the first facing camera.
+    const [facing, back] = people('over-shoulder');
+    expect(facing).toMatchObject({ assetId: 'c1', selectedDirection: 'front' });
+    expect(back).toMatchObject({ assetId: 'c2', selectedDirection: 'back' });
+    expect(back?.scale).toBeGreaterThan(facing?.scale ?? 0);
+    // Wide: everyone, small.
+    expect(people('wide').every((placement) => placement.scale < 0.5)).toBe(true);
+    expect(people('wide')).toHaveLength(2);
+    // An insert shows its props, not the people.
+    expect(people('insert')).toEqual([]);
+    expect(layout('insert').find((placement) => placement.assetId === 'p')?.scale).toBeGreaterThan(1);
   });
 });

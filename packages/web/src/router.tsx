@@ -121,7 +121,7 @@ const shotsRoute = createRoute({
 const stylesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'styles',
-  component: lazyRouteComponent(() => import('./pages/upcoming-routes.js'), 'StylesUpcoming'),
+  component: lazyRouteComponent(() => import('./pages/styles/styles-page.js'), 'StylesPage'),
 });
 const jobsRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -3,6 +3,7 @@ import {
   ASSET_TYPES,
   type AssetType,
   assetCreateSchema,
+  type Cast,
   formatMessage,
   idSchema,
   imageKeySchema,
@@ -16,7 +17,7 @@ import type { CliContext } from '../context.js';
 import { EXIT_CODES, parseInput, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readFileBlob } from '../input.js';
-import { type CommandResult, table } from '../output.js';
+import { type CommandResult, type Paint, table } from '../output.js';
 
 async function listAssets(
   ctx: CliContext,
@@ -138,6 +139,60 @@ async function generateImage(
   };
 }
 
+/** The cast as a table: type, name, asset id (or 'missing') and how many shots name it. */
+export function castTable(cast: Cast, paint: Paint): string {
+  const rows = cast.members.map((member) => [
+    member.type,
+    member.name,
+    member.assetId ?? paint('yellow', 'missing'),
+    String(member.shotCount),
+  ]);
+  return table(['TYPE', 'NAME', 'ASSET', 'SHOTS'], rows, paint);
+}
+
+/**
+ * The cast from the script: the server creates an asset for every character, location and prop the
+ * saved script names that has none, places them on the first-pass shots by framing and, with
+ * --generate, renders their default images in one job whose progress is printed here.
+ */
+export async function castFromScript(
+  ctx: CliContext,
+  projectId: string,
+  options: { generate?: boolean },
+): Promise<CommandResult> {
+  parseInput(idSchema, projectId, 'The cast was not created');
+  const client = await ctx.client({ socket: true });
+  let stop = () => {};
+  if (options.generate) {
+    await client.projects.subscribe(projectId);
+    stop = client.on('job:progress', (event) => {
+      if (event.message) ctx.out.progress(`${Math.round(event.progress)}% ${event.message}`);
+    });
+  }
+  try {
+    const reply = await client.projects.createCast(projectId, { generate: options.generate === true });
+    const { paint } = ctx.out;
+    const created =
+      reply.created.length === 0
+        ? 'Nothing to create: every cast member has an asset'
+        : `Created ${reply.created.length} assets: ${reply.created.map((asset) => asset.name).join(', ')}`;
+    const lines = [
+      castTable(reply.cast, paint),
+      '',
+      paint('green', created),
+      `Placed on ${reply.placedShotIds.length} shots`,
+      ...(reply.job
+        ? [
+            `Generated ${reply.created.length > 0 ? 'their' : 'the missing'} default images (job ${reply.job.id})`,
+          ]
+        : []),
+    ];
+    return { json: reply, text: lines.join('\n'), quiet: reply.created.map((asset) => asset.id).join('\n') };
+  } finally {
+    stop();
+  }
+}
+
 export function registerAssetCommands(program: Command, ctx: CliContext): void {
   const assets = withExamples(
     program.command('assets').description("a project's characters, locations, props and custom assets"),
@@ -193,5 +248,18 @@ export function registerAssetCommands(program: Command, ctx: CliContext): void {
       ),
     'reelbench assets upload <assetId> mara-front.png',
     'reelbench assets upload <assetId> mara-back.png --key default-back',
+  );
+  withExamples(
+    assets
+      .command('from-script <projectId>')
+      .description(
+        'create the characters, locations and props the script names (described from it) and place them on the shots',
+      )
+      .option('--generate', 'also generate their default images, in one job')
+      .action(async (projectId: string, options: { generate?: boolean }) =>
+        ctx.emit(await castFromScript(ctx, projectId, options)),
+      ),
+    'reelbench assets from-script <projectId>',
+    'reelbench assets from-script <projectId> --generate --json',
   );
 }

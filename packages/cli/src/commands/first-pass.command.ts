@@ -17,6 +17,7 @@ import { EXIT_CODES, parseInput } from '../errors.js';
 import { formatClock, formatSeconds } from '../format.js';
 import { withExamples } from '../help.js';
 import { type CommandResult, type Paint, table } from '../output.js';
+import { castFromScript } from './assets.commands.js';
 import { pushScript } from './script.commands.js';
 
 /** SPEC.md section 4: the wizard's status line while the server works. */
@@ -26,6 +27,7 @@ interface FirstPassOptions extends Omit<StyleGuide, 'notes'> {
   notes?: string;
   script?: string;
   force?: boolean;
+  createAssets?: boolean;
 }
 
 function shotTable(reply: FirstPassResponse, paint: Paint): string {
@@ -79,7 +81,11 @@ async function firstPass(
     };
   }
   const ready = `${TOASTS.firstPassReady.title}: ${formatToast.firstPassReady(reply.shots.length, styleGuide.style)}`;
-  return { json: reply, text: `${shotTable(reply, out.paint)}\n\n${out.paint('green', ready)}` };
+  const text = `${shotTable(reply, out.paint)}\n\n${out.paint('green', ready)}`;
+  if (!options.createAssets) return { json: reply, text };
+  // The cast from the script, placed on the shots just made.
+  const cast = await castFromScript(ctx, projectId, {});
+  return { json: { ...reply, cast: cast.json }, text: `${text}\n\n${cast.text}` };
 }
 
 const STYLE_HELP = VISUAL_STYLES.map((s) => `  ${s.value.padEnd(16)} ${s.label}`).join('\n');
@@ -107,6 +113,7 @@ export function registerFirstPassCommand(program: Command, ctx: CliContext): voi
     .option('--notes <text>', 'references, moodboard links and specific instructions')
     .option('--script <file>', 'push this script first (Fountain, FDX or text)')
     .option('--force', 'with --script: push even when the script has errors')
+    .option('--create-assets', 'then create the missing cast from the script and place it on the shots')
     .addHelpText('after', `\nVisual styles:\n${STYLE_HELP}`)
     .action(async (projectId: string, options: FirstPassOptions) =>
       ctx.emit(await firstPass(ctx, projectId, options)),
@@ -116,5 +123,6 @@ export function registerFirstPassCommand(program: Command, ctx: CliContext): voi
     'reelbench first-pass <projectId> --pacing fast',
     'reelbench first-pass <projectId> --script night-shift.fountain --style documentary --aspect 9:16',
     'reelbench first-pass <projectId> --json > shots.json',
+    'reelbench first-pass <projectId> --create-assets',
   );
 }

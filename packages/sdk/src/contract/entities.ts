@@ -666,6 +666,8 @@ export const firstPassShotSchema = z
     camera_move: cameraMoveSchema,
     characters: z.array(nameSchema).max(LIST_LIMITS.placements).default([]),
     location: z.string().max(TEXT_LIMITS.name).default(''),
+    /** Objects the shot is about (an insert's subject), as the script names them. */
+    props: z.array(nameSchema).max(LIST_LIMITS.placements).optional(),
     prompt: promptSchema.default(''),
     sceneNumber: z.number().int().min(1),
     sceneHeading: z.string().max(TEXT_LIMITS.description).default(''),

@@ -10,4 +10,5 @@ export * from './image-keys.js';
 export * from './inputs.js';
 export * from './legacy-events.js';
 export * from './socket.js';
+export * from './styles.js';
 export * from './toasts.js';

@@ -84,6 +84,17 @@ import {
   seriesUpdatesSchema,
   shotListOptionsSchema,
 } from './inputs.js';
+import {
+  castSchema,
+  createCastReplySchema,
+  createCastSchema,
+  styleChangeReplySchema,
+  styleDeletedReplySchema,
+  stylePackageCreateSchema,
+  stylePackageIdSchema,
+  stylePackageSchema,
+  stylePackageUpdatesSchema,
+} from './styles.js';
 
 /**
  * Socket request/response (SPEC.md section 7): the client emits `domain:action` with
@@ -208,6 +219,21 @@ export const SOCKET_ACTIONS = {
     getEDL: {
       payload: projectRef.extend({ edlId: idSchema }),
       reply: edlSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /**
+     * The characters, locations and props the project's script names, each with the project's asset
+     * for it (or null) and the number of first-pass shots naming it.
+     */
+    cast: { payload: projectRef, reply: castSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    /**
+     * Creates an asset for every cast member without one (described from the script), optionally
+     * generates their default images as one job, and places the cast on the first-pass shots that
+     * name them, laid out by framing. Running it again creates nothing twice.
+     */
+    'create-cast': {
+      payload: projectRef.extend(createCastSchema.shape),
+      reply: createCastReplySchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
     /** The socket fallback of POST /api/projects/:id/save. */
@@ -605,6 +631,43 @@ export const SOCKET_ACTIONS = {
     deleteComment: {
       payload: projectRef.extend({ commentId: idSchema }),
       reply: deletedReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+  },
+  /**
+   * Style packages: the four built-in looks (read-only, ids are their visual style) and the project's
+   * own. A shot references one by style_package_id; a change makes exactly the shots using it stale.
+   */
+  style: {
+    list: { payload: projectRef, reply: z.array(stylePackageSchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    get: {
+      payload: projectRef.extend({ styleId: stylePackageIdSchema }),
+      reply: stylePackageSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    create: {
+      payload: projectRef.extend(stylePackageCreateSchema.shape),
+      reply: stylePackageSchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    update: {
+      payload: projectRef.extend({ styleId: stylePackageIdSchema, updates: stylePackageUpdatesSchema }),
+      reply: styleChangeReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** Shots that used it fall back to the default package. */
+    delete: {
+      payload: projectRef.extend({ styleId: stylePackageIdSchema }),
+      reply: styleDeletedReplySchema,
+      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
+    },
+    /** A copy the project owns, of a built-in or of its own package. */
+    duplicate: {
+      payload: projectRef.extend({
+        styleId: stylePackageIdSchema,
+        name: stylePackageCreateSchema.shape.name.optional(),
+      }),
+      reply: stylePackageSchema,
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
   },

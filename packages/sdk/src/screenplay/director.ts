@@ -451,6 +451,7 @@ class Director {
       camera_move: draft.camera,
       characters,
       location: scene.location,
+      ...(draft.props.length > 0 ? { props: draft.props.map((prop) => clip(prop, TEXT_LIMITS.name)) } : {}),
       prompt: clip(
         buildPrompt({
           framing: draft.framing,

@@ -1,4 +1,5 @@
 export * from './analyze.js';
+export * from './cast.js';
 export * from './convert.js';
 export * from './director.js';
 export {

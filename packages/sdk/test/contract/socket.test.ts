@@ -36,6 +36,9 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'getBySeries',
     'getEDLs',
     'getEDL',
+    // Ours (issue 14): the cast from the script.
+    'cast',
+    'create-cast',
     'save',
   ],
   series: ['getAll', 'getOne', 'create', 'update', 'delete', 'getProjects'],
@@ -113,6 +116,8 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
   review: ['createLink', 'listLinks', 'revokeLink', 'listComments', 'deleteComment'],
   repository: ['state', 'publishProject', 'publishAsset'],
   audio: ['get', 'set', 'set-offset', 'remove', 'set-cut'],
+  // Ours (issue 14): style packages.
+  style: ['list', 'get', 'create', 'update', 'delete', 'duplicate'],
 };
 
 /** SPEC.md section 7 timeouts; every other action uses the 600 s default. */
@@ -152,6 +157,8 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     getEDLs: { projectId },
     getEDL: { projectId, edlId: uuid() },
     save: { projectId, saveId: uuid(), shots: [{ id: shotId, name: 'Arrival' }], deletedShotIds: [uuid()] },
+    cast: { projectId },
+    'create-cast': { projectId, generate: true },
   },
   series: {
     getAll: undefined,
@@ -252,6 +259,20 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     state: { projectId },
     publishProject: { projectId, published: true },
     publishAsset: { assetId, published: false },
+  },
+  style: {
+    list: { projectId },
+    get: { projectId, styleId: 'documentary' },
+    create: {
+      projectId,
+      name: 'Harbour noir',
+      look: 'hard shadows',
+      grade: { saturation: 0.2, tint: [1, 1, 1], contrast: [1.2, 1.2, 1.2], lift: [0, 0, 0], vignette: 0.4 },
+      referenceImageKeys: [`projects/${projectId}/files/look.png`],
+    },
+    update: { projectId, styleId: uuid(), updates: { look: 'wet streets' } },
+    delete: { projectId, styleId: uuid() },
+    duplicate: { projectId, styleId: 'gritty-filmic', name: 'Grit 2' },
   },
 };
 

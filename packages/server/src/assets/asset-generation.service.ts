@@ -136,6 +136,25 @@ export class AssetGenerationService implements OnModuleInit {
     return defineAsset(input);
   }
 
+  /**
+   * Inside another job (the cast from the script): the asset's default image, rendered and stored
+   * like a generateImage job's, announced with asset:imageGenerationCompleted.
+   */
+  async renderDefaultInJob(
+    ctx: Pick<JobContext<unknown>, 'job' | 'signal' | 'previousResult' | 'progress'>,
+    assetId: string,
+    provider?: string,
+  ): Promise<void> {
+    const ownerId = jobOwner(ctx.job);
+    const asset = await this.assets.findForJob(ownerId, assetId);
+    const imageKey = storedConfig(asset).defaultImageKey;
+    const payload: GenerateImagePayload = { assetId, imageKey, ...definedFields({ provider }) };
+    await this.renderAndStore({ ...ctx, payload }, ownerId, imageKey, {
+      prompt: null,
+      invalidateDependents: true,
+    });
+  }
+
   // ------------------------------------------------------------------ job
 
   /**

@@ -26,6 +26,6 @@ import { AssetSeriesService } from './asset-series.service.js';
     AssetImageEditsService,
     AssetsGateway,
   ],
-  exports: [AssetsService],
+  exports: [AssetsService, AssetGenerationService],
 })
 export class AssetsModule {}

@@ -13,6 +13,7 @@ import { ScriptEntity } from '../script/script.entity.js';
 import { SeriesEntity } from '../series/series.entity.js';
 import { ShotEntity } from '../shots/shot.entity.js';
 import { ShotVariantEntity } from '../shots/shot-variant.entity.js';
+import { StylePackageEntity } from '../styles/style-package.entity.js';
 
 /** Every entity of the schema; the migrations create their tables. */
 export const ENTITIES = [
@@ -31,4 +32,5 @@ export const ENTITIES = [
   JobEntity,
   CutEntity,
   SoundtrackEntity,
+  StylePackageEntity,
 ];

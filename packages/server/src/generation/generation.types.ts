@@ -3,6 +3,8 @@ import {
   type AspectRatio,
   type Asset,
   assetTypeSchema,
+  type ColourGrade,
+  colourGradeSchema,
   FRAMING_TYPES,
   LIST_LIMITS,
   MAX_SHOT_DURATION,
@@ -70,6 +72,8 @@ export const frameRenderInputSchema = z.object({
   aspect: z.enum(ASPECT_RATIOS),
   framing: z.enum(FRAMING_TYPES),
   style: visualStyleSchema,
+  /** The shot's style package's grade; without it, the built-in grade of `style`. */
+  grade: colourGradeSchema.optional(),
   shot: z.object({
     name: z.string().max(TEXT_LIMITS.name),
     action: z.string().max(TEXT_LIMITS.description).nullable(),
@@ -90,11 +94,20 @@ export interface PlacedAssetSource {
   image: Buffer | null;
 }
 
+/** A style package as a render uses it. */
+export interface StyleLook {
+  name: string;
+  look: string;
+  grade: ColourGrade;
+}
+
 /** What the pipeline hands an ImageGenerator for one shot. */
 export interface ShotImageRequest {
   shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing' | 'assets'>;
   aspect: AspectRatio;
   style: VisualStyle;
+  /** The shot's style package: its name and look reach remote prompts, its grade the local renderer. */
+  look?: StyleLook;
   /** Every asset the shot places, with its image bytes. Placements of assets not listed are skipped. */
   assets: readonly PlacedAssetSource[];
   /** The shot's prompt (or a one-run replacement); remote providers describe the frame with it. */

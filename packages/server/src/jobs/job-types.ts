@@ -38,6 +38,8 @@ export interface JobPayloads {
   'asset:enhance-image': { assetId: string; imageKey: string; instruction?: string };
   'asset:ensure-bg-removed': { assetId: string; imageKey: string };
   'cut:render-rough-cut': { cutId: string; burnIn: boolean };
+  /** The default images of the cast created from the script, one after another. */
+  'project:create-cast': { assetIds: string[]; provider?: string };
 }
 
 export type JobType = keyof JobPayloads;

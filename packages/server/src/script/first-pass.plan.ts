@@ -1,5 +1,7 @@
 import {
   type FirstPassScene,
+  type FirstPassShot,
+  type FramingType,
   LIST_LIMITS,
   type ProjectSettings,
   type Scene,
@@ -150,34 +152,122 @@ export function selectScenes(pass: FirstPassResult, sceneNumbers: number[] | und
   };
 }
 
+/** The assets a shot shows, from the cast: characters in the order the shot names them. */
+export interface ShotCast {
+  characters: string[];
+  location: string | null;
+  props: string[];
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+function placed(
+  assetId: string,
+  x: number,
+  y: number,
+  scale: number,
+  direction?: string,
+): ShotAssetPlacement {
+  return {
+    assetId,
+    position: { x: round(x), y: round(y) },
+    scale: round(scale),
+    rotation: 0,
+    ...(direction ? { selectedDirection: direction } : {}),
+  };
+}
+
+/** x of the k-th of n figures spread across the frame's middle band. */
+const spread = (k: number, n: number, width: number) => 0.5 + (n === 1 ? 0 : width * (k / (n - 1) - 0.5));
+
 /**
- * The linked assets placed in each shot: characters side by side across the frame, the location
- * behind them, props in front.
+ * Where the cast stands in a shot, laid out for its framing (positions are in the wide layout: the
+ * renderer zooms about the centre by the framing). The location is the backdrop. A close-up holds
+ * one figure large; a two-shot two side by side; an over-the-shoulder the second character's back
+ * in the foreground and the first facing camera; wide and establishing shots everyone small; an
+ * insert its props. Props otherwise stand low in front.
  */
-export function placementsByShot(shotCount: number, linked: LinkedAsset[]): ShotAssetPlacement[][] {
-  const byShot = Array.from({ length: shotCount }, () => [] as LinkedAsset[]);
+export function castPlacements(framing: FramingType | null, cast: ShotCast): ShotAssetPlacement[] {
+  const out: ShotAssetPlacement[] = [];
+  if (cast.location) out.push(placed(cast.location, 0.5, 0.5, 1));
+  const people = cast.characters;
+  switch (framing) {
+    case 'close':
+    case 'extreme-close':
+      if (people[0]) out.push(placed(people[0], 0.5, 0.56, framing === 'close' ? 0.75 : 0.62, 'front'));
+      break;
+    case 'two-shot':
+      people.slice(0, 2).forEach((id, k, two) => {
+        out.push(placed(id, two.length === 1 ? 0.5 : k === 0 ? 0.38 : 0.62, 0.58, 0.9, 'front'));
+      });
+      break;
+    case 'over-shoulder': {
+      const [facing, back] = people;
+      if (facing) out.push(placed(facing, back ? 0.6 : 0.5, 0.56, 0.7, 'front'));
+      if (back) out.push(placed(back, 0.36, 0.62, 1, 'back'));
+      break;
+    }
+    case 'insert':
+      break;
+    case 'wide':
+    case 'establishing':
+    case 'aerial':
+    case null:
+      people.forEach((id, k) => {
+        out.push(placed(id, spread(k, people.length, Math.min(0.7, 0.18 * people.length)), 0.66, 0.45));
+      });
+      break;
+    default:
+      people.forEach((id, k) => {
+        out.push(placed(id, spread(k, people.length, Math.min(0.45, 0.15 * people.length)), 0.6, 0.8));
+      });
+  }
+  const insert = framing === 'insert';
+  cast.props.forEach((id, k) => {
+    const x = spread(k, cast.props.length, Math.min(0.5, 0.2 * cast.props.length));
+    out.push(insert ? placed(id, x, 0.5, 1.2) : placed(id, x, 0.8, 0.5));
+  });
+  return out.slice(0, LIST_LIMITS.placements);
+}
+
+/**
+ * The placements to write: the cast laid out for the framing, except that an asset the shot already
+ * places keeps where it was put (a user's adjustment survives a re-run); placements of assets the
+ * shot no longer shows are dropped when `keepOthers` is false.
+ */
+export function mergePlacements(
+  previous: readonly ShotAssetPlacement[],
+  laidOut: readonly ShotAssetPlacement[],
+  keepOthers: boolean,
+): ShotAssetPlacement[] {
+  const before = new Map(previous.map((placement) => [placement.assetId, placement]));
+  const merged = laidOut.map((placement) => before.get(placement.assetId) ?? placement);
+  if (keepOthers) {
+    const wanted = new Set(laidOut.map((placement) => placement.assetId));
+    merged.push(...previous.filter((placement) => !wanted.has(placement.assetId)));
+  }
+  return merged.slice(0, LIST_LIMITS.placements);
+}
+
+/** The linked assets placed in each shot, laid out by the shot's framing (see castPlacements). */
+export function placementsByShot(
+  shots: readonly Pick<FirstPassShot, 'framing' | 'characters'>[],
+  linked: LinkedAsset[],
+): ShotAssetPlacement[][] {
+  const byShot = shots.map(() => [] as LinkedAsset[]);
   for (const link of linked) for (const index of link.shotIndexes) byShot[index]?.push(link);
-  return byShot.map((links) => {
-    const characters = links.filter((link) => link.type === 'character');
-    return links
-      .map((link): ShotAssetPlacement => {
-        const k = characters.indexOf(link);
-        if (k >= 0) {
-          return {
-            assetId: link.assetId,
-            position: { x: (k + 1) / (characters.length + 1), y: 0.6 },
-            scale: 1,
-            rotation: 0,
-          };
-        }
-        const prop = link.type !== 'location';
-        return {
-          assetId: link.assetId,
-          position: { x: 0.5, y: prop ? 0.75 : 0.5 },
-          scale: prop ? 0.5 : 1,
-          rotation: 0,
-        };
-      })
-      .slice(0, LIST_LIMITS.placements);
+  return byShot.map((links, index) => {
+    const shot = shots[index] as Pick<FirstPassShot, 'framing' | 'characters'>;
+    const named = shot.characters.map((name) => name.toUpperCase());
+    const order = (link: LinkedAsset) => {
+      const at = named.indexOf(link.name.toUpperCase());
+      return at < 0 ? named.length : at;
+    };
+    const characters = links.filter((link) => link.type === 'character').sort((a, b) => order(a) - order(b));
+    return castPlacements(shot.framing, {
+      characters: characters.map((link) => link.assetId),
+      location: links.find((link) => link.type === 'location')?.assetId ?? null,
+      props: links.filter((link) => link.type === 'prop').map((link) => link.assetId),
+    });
   });
 }

@@ -19,9 +19,9 @@ import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { toNewShot } from '../shots/shot.mapper.js';
-import { ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
+import { type FirstPassShotRow, ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
 import { settingsOf } from '../shots/shot-order.js';
-import { placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
+import { mergePlacements, placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
 import { ScriptService } from './script.service.js';
 
 export interface FirstPassOptions {
@@ -65,9 +65,42 @@ function shotWrite(
     sceneHeading: shot.sceneHeading,
     characters: shot.characters,
     location: shot.location,
+    props: shot.props ?? [],
   };
   // The position comes from the new shot order, set in the same transaction.
   return { id, projectId, fields, position: 0, firstPass: true, metadata };
+}
+
+/** The previous first-pass shots this pass replaces: all of them, or those of the scenes asked for. */
+function replacedShots(previous: FirstPassShotRow[], options: FirstPassOptions): FirstPassShotRow[] {
+  if (options.sceneNumbers === undefined) return previous;
+  const wanted = new Set(options.sceneNumbers);
+  return previous.filter((shot) => shot.sceneNumber !== null && wanted.has(shot.sceneNumber));
+}
+
+/**
+ * Each new shot's placements: the cast laid out by framing, where a replaced shot made from the same
+ * script text at the same framing in the same scene keeps the placement of every asset that still
+ * applies (a user's adjustment survives a re-run).
+ */
+function keptPlacements(
+  shots: readonly FirstPassShot[],
+  laidOut: ShotAssetPlacement[][],
+  replaced: readonly FirstPassShotRow[],
+): ShotAssetPlacement[][] {
+  const claimed = new Set<string>();
+  return shots.map((shot, i) => {
+    const match = replaced.find(
+      (old) =>
+        !claimed.has(old.id) &&
+        old.sceneNumber === shot.sceneNumber &&
+        old.framing === shot.framing &&
+        old.scriptText === shot.script_text,
+    );
+    if (match === undefined) return laidOut[i] ?? [];
+    claimed.add(match.id);
+    return mergePlacements(match.placements, laidOut[i] ?? [], false);
+  });
 }
 
 /**
@@ -112,12 +145,14 @@ export class FirstPassService {
     if (pass.shots.length === 0) return { shots: [], scenes: [], missingAssets: pass.missingAssets };
 
     const ids = pass.shots.map(() => randomUUID());
-    const placements = placementsByShot(pass.shots.length, pass.linkedAssets);
+    const laidOut = placementsByShot(pass.shots, pass.linkedAssets);
     const outcome = await this.shots.transaction(async (manager) => {
       const locked = await this.projects.lockOwned(manager, user, project.id);
+      const previous = await this.shots.firstPassShots(manager, locked.id);
+      const placements = keptPlacements(pass.shots, laidOut, replacedShots(previous, options));
       const plan = planFirstPass({
         settings: settingsOf(locked),
-        previous: await this.shots.firstPassShots(manager, locked.id),
+        previous,
         scenes: pass.scenes,
         replaceAll: options.sceneNumbers === undefined,
         shotIds: ids,

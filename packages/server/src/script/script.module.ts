@@ -24,6 +24,6 @@ import { ScriptService } from './script.service.js';
     FirstPassService,
     ScriptGateway,
   ],
-  exports: [ScriptsRepository],
+  exports: [ScriptsRepository, ScriptService, FirstPassService],
 })
 export class ScriptModule {}

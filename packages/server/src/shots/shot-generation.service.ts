@@ -213,7 +213,10 @@ export class ShotGenerationService {
     }
     const shots = await this.shots.findIn(project.id, ordered);
     const assets = await this.renderer.assetsOf(project);
-    const stale = new Set(shots.filter((shot) => staleness(shot, assets)[kind]).map((shot) => shot.id));
+    const styles = await this.shots.stylesOf(project.id, shots);
+    const stale = new Set(
+      shots.filter((shot) => staleness(shot, assets, styles)[kind]).map((shot) => shot.id),
+    );
     return ordered.filter((id) => stale.has(id));
   }
 }

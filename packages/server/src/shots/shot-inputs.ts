@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   ASPECT_RATIOS,
   type AspectRatio,
+  BUILT_IN_STYLE_PACKAGES,
   FIRST_PASS_DEFAULTS,
+  isBuiltInStyle,
   type ShotAssetPlacement,
-  VISUAL_STYLES,
+  type StylePackage,
   type VisualStyle,
 } from '@reelbench/sdk/contract';
 import type { AssetEntity } from '../assets/asset.entity.js';
 import { storedConfig } from '../assets/asset.mapper.js';
 import { readImages } from '../assets/asset-images.js';
+import type { StyleLook } from '../generation/generation.types.js';
 import { placementImageKey } from '../generation/placement-image-key.js';
+import type { StylePackageEntity } from '../styles/style-package.entity.js';
 import type { ShotEntity } from './shot.entity.js';
 
 /** What a shot's image is made from, besides the bytes: which asset image each placement shows. */
@@ -30,10 +34,41 @@ export function shotAspect(shot: ShotEntity, requested?: AspectRatio): AspectRat
     : FIRST_PASS_DEFAULTS.aspect;
 }
 
-/** The style package of the shot when it names a visual style, else the default grade. */
-export function shotStyle(shot: ShotEntity): VisualStyle {
-  const known = VISUAL_STYLES.some((style) => style.value === shot.stylePackageId);
-  return known ? (shot.stylePackageId as VisualStyle) : FIRST_PASS_DEFAULTS.style;
+/** The project's own style packages by id (the built-in ones need no lookup). */
+export type StyleLookup = ReadonlyMap<string, StylePackageEntity>;
+export const NO_STYLES: StyleLookup = new Map();
+
+/** What a shot is rendered with: its package's look, and the fingerprint of that package. */
+export interface ShotStyle {
+  /** The built-in style the package is (or was duplicated from), else the default. */
+  style: VisualStyle;
+  look: StyleLook;
+  /** A built-in's id; the whole content of an own package (any change to it makes the shot stale). */
+  fingerprint: unknown;
+}
+
+function builtInStyle(id: VisualStyle): ShotStyle {
+  const found = BUILT_IN_STYLE_PACKAGES.find((entry) => entry.id === id) as StylePackage;
+  return { style: id, look: { name: found.name, look: found.look, grade: found.grade }, fingerprint: id };
+}
+
+/**
+ * The shot's style package: a built-in by its visual style, an own package from `styles`; an id that
+ * names neither (a package since deleted) renders with the default built-in.
+ */
+export function shotStyle(
+  shot: Pick<ShotEntity, 'stylePackageId'>,
+  styles: StyleLookup = NO_STYLES,
+): ShotStyle {
+  const id = shot.stylePackageId;
+  if (isBuiltInStyle(id)) return builtInStyle(id);
+  const own = id === null ? undefined : styles.get(id.toLowerCase());
+  if (own === undefined) return builtInStyle(FIRST_PASS_DEFAULTS.style);
+  return {
+    style: isBuiltInStyle(own.basedOn) ? own.basedOn : FIRST_PASS_DEFAULTS.style,
+    look: { name: own.name, look: own.look, grade: own.grade },
+    fingerprint: { id: own.id, name: own.name, look: own.look, grade: own.grade, refs: own.referenceKeys },
+  };
 }
 
 export function placementsOf(shot: ShotEntity): ShotAssetPlacement[] {
@@ -69,6 +104,7 @@ export function imageInputs(
   shot: ShotEntity,
   sources: readonly PlacementSource[],
   aspect: AspectRatio,
+  styles: StyleLookup,
   prompt?: string,
 ): string {
   return digest({
@@ -78,7 +114,7 @@ export function imageInputs(
     description: shot.description,
     framing: shot.framing,
     aspect,
-    style: shotStyle(shot),
+    style: shotStyle(shot, styles).fingerprint,
     placements: placementsOf(shot),
     images: sources.map((source) => [source.asset.id, source.imageKey, source.s3Key]),
   });
@@ -106,6 +142,7 @@ function recorded(value: unknown): string | undefined {
 export function outdated(
   shot: ShotEntity,
   assets: ReadonlyMap<string, AssetEntity>,
+  styles: StyleLookup,
 ): { image: boolean; video: boolean } {
   const aspect = shotAspect(shot);
   const recordedImage = recorded(shot.metadata?.imageInputs);
@@ -113,7 +150,7 @@ export function outdated(
   const image =
     shot.imageUrl !== null &&
     recordedImage !== undefined &&
-    recordedImage !== imageInputs(shot, placementSources(placementsOf(shot), assets), aspect);
+    recordedImage !== imageInputs(shot, placementSources(placementsOf(shot), assets), aspect, styles);
   const video =
     shot.videoUrl !== null && recordedVideo !== undefined && recordedVideo !== videoInputs(shot, aspect);
   return { image, video };
@@ -123,7 +160,8 @@ export function outdated(
 export function staleness(
   shot: ShotEntity,
   assets: ReadonlyMap<string, AssetEntity>,
+  styles: StyleLookup,
 ): { image: boolean; video: boolean } {
-  const changed = outdated(shot, assets);
+  const changed = outdated(shot, assets, styles);
   return { image: shot.imageUrl === null || changed.image, video: shot.videoUrl === null || changed.video };
 }

@@ -30,6 +30,7 @@ import {
   type PlacementSource,
   placementSources,
   placementsOf,
+  type StyleLookup,
   shotAspect,
   shotStyle,
   videoInputs,
@@ -46,6 +47,8 @@ export function failureMessage(kind: MediaKind): string {
 export interface JobAssets {
   byId: Map<string, AssetEntity>;
   images: Map<string, Promise<Buffer | null>>;
+  /** The project's own style packages, read once per job. */
+  styles: StyleLookup;
 }
 
 type ProjectRef = Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>;
@@ -70,7 +73,8 @@ export class ShotRenderService {
   }
 
   async jobAssets(project: ProjectRef): Promise<JobAssets> {
-    return { byId: await this.assetsOf(project), images: new Map() };
+    const [byId, styles] = await Promise.all([this.assetsOf(project), this.shots.projectStyles(project.id)]);
+    return { byId, images: new Map(), styles };
   }
 
   /** A stored object of the shot's project (see MediaStore.read). */
@@ -93,6 +97,7 @@ export class ShotRenderService {
     const placements = options.placements ?? placementsOf(shot);
     const { sources, request } = await this.placedAssets(placements, assets);
     const generator = this.registry.get('shotImage', options.provider);
+    const style = shotStyle(shot, assets.styles);
     throwIfCancelled(signal);
     const rendered = await this.slots.run(() => {
       throwIfCancelled(signal);
@@ -105,14 +110,15 @@ export class ShotRenderService {
           assets: placements,
         },
         aspect,
-        style: shotStyle(shot),
+        style: style.style,
+        look: style.look,
         assets: request,
         signal,
         ...definedPrompt(options.prompt ?? shot.prompt),
       });
     });
     throwIfCancelled(signal);
-    return { rendered, inputs: imageInputs(shot, sources, aspect, options.prompt), aspect };
+    return { rendered, inputs: imageInputs(shot, sources, aspect, assets.styles, options.prompt), aspect };
   }
 
   async renderImage(

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 @Entity('shots')
 @Index('shots_project_position_idx', ['projectId', 'position'])
+@Index('shots_style_package_idx', ['projectId', 'stylePackageId'])
 export class ShotEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ShotFields } from '@reelbench/sdk/contract';
+import type { ShotAssetPlacement, ShotFields } from '@reelbench/sdk/contract';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AssetEntity } from '../assets/asset.entity.js';
 import { EntityRows } from '../database/entity-rows.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
+import { StylePackageEntity } from '../styles/style-package.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
 import {
@@ -58,6 +59,18 @@ export interface ShotPageQuery {
  * EntityManager run inside the caller's transaction: with PGlite's single connection, a query on
  * any other manager inside a transaction would wait for itself.
  */
+/** A first-pass shot already in the project: where it sits, what it was made from and its placements. */
+export interface FirstPassShotRow {
+  id: string;
+  sceneId: string | null;
+  sceneNumber: number | null;
+  scriptText: string;
+  framing: string | null;
+  placements: ShotAssetPlacement[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 @Injectable()
 export class ShotsRepository {
   private readonly rows: EntityRows<ShotEntity>;
@@ -223,16 +236,27 @@ export class ShotsRepository {
   }
 
   /** The first-pass shots of the project, with the scene each was made for. */
-  async firstPassShots(
-    manager: EntityManager,
-    projectId: string,
-  ): Promise<{ id: string; sceneId: string | null; sceneNumber: number | null }[]> {
-    const rows: { id: string; scene_id: string | null; scene_number: number | null }[] = await manager.query(
-      `SELECT id, scene_id, (metadata->>'sceneNumber')::int AS scene_number
+  async firstPassShots(manager: EntityManager, projectId: string): Promise<FirstPassShotRow[]> {
+    const rows: {
+      id: string;
+      scene_id: string | null;
+      scene_number: number | null;
+      script_text: string | null;
+      framing: string | null;
+      assets: ShotAssetPlacement[] | null;
+    }[] = await manager.query(
+      `SELECT id, scene_id, (metadata->>'sceneNumber')::int AS scene_number, script_text, framing, assets
        FROM shots WHERE project_id = $1 AND first_pass ORDER BY position, created_at, id`,
       [projectId],
     );
-    return rows.map((row) => ({ id: row.id, sceneId: row.scene_id, sceneNumber: row.scene_number }));
+    return rows.map((row) => ({
+      id: row.id,
+      sceneId: row.scene_id,
+      sceneNumber: row.scene_number,
+      scriptText: row.script_text ?? '',
+      framing: row.framing,
+      placements: row.assets ?? [],
+    }));
   }
 
   /** Assets the project may place: its own and its series' (of the same owner). */
@@ -253,6 +277,41 @@ export class ShotsRepository {
       .addOrderBy('a.id');
     if (assetIds !== undefined) query.andWhere('a.id = ANY(:assetIds)', { assetIds });
     return query.getMany();
+  }
+
+  /**
+   * The project's own style packages among the shots' style_package_ids, by id (built-in ids and
+   * anything not a uuid are skipped: they name no row).
+   */
+  async stylesOf(
+    projectId: string,
+    shots: readonly Pick<ShotEntity, 'stylePackageId'>[],
+    manager: EntityManager = this.db.manager,
+  ): Promise<Map<string, StylePackageEntity>> {
+    const ids = [
+      ...new Set(
+        shots.flatMap((shot) =>
+          shot.stylePackageId && UUID.test(shot.stylePackageId) ? [shot.stylePackageId] : [],
+        ),
+      ),
+    ];
+    if (ids.length === 0) return new Map();
+    const rows = await manager
+      .getRepository(StylePackageEntity)
+      .createQueryBuilder('s')
+      .where('s.project_id = :projectId', { projectId })
+      .andWhere('s.id = ANY(:ids)', { ids })
+      .getMany();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Every own style package of the project, by id. */
+  async projectStyles(
+    projectId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<Map<string, StylePackageEntity>> {
+    const rows = await manager.getRepository(StylePackageEntity).findBy({ projectId });
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   private toRow(shot: ShotWrite): Record<string, unknown> {

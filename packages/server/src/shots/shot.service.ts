@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeletedReply,
+  isBuiltInStyle,
   ReelbenchError,
   type Scene,
   SERVER_EVENTS,
@@ -32,7 +33,7 @@ import {
   toShot,
 } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
-import { outdated, placementsOf } from './shot-inputs.js';
+import { NO_STYLES, outdated, placementsOf, type StyleLookup } from './shot-inputs.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
 
 /** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
@@ -76,11 +77,22 @@ export class ShotsService {
       assetsOf.set(projectId, this.placedAssets(projectId, placed));
     }
     const placeableOf = new Map<string, ReadonlyMap<string, AssetEntity>>();
-    for (const [projectId, placeable] of assetsOf) placeableOf.set(projectId, await placeable);
+    const stylesOf = new Map<string, StyleLookup>();
+    for (const [projectId, placeable] of assetsOf) {
+      const own = entities.filter((entity) => entity.projectId === projectId);
+      const [assetMap, styles] = await Promise.all([placeable, this.shots.stylesOf(projectId, own)]);
+      placeableOf.set(projectId, assetMap);
+      stylesOf.set(projectId, styles);
+    }
     const none = new Map<string, AssetEntity>();
     return Promise.all(
       entities.map((entity) => {
-        const shot = toShot(entity, outdated(entity, placeableOf.get(entity.projectId) ?? none));
+        const stale = outdated(
+          entity,
+          placeableOf.get(entity.projectId) ?? none,
+          stylesOf.get(entity.projectId) ?? NO_STYLES,
+        );
+        const shot = toShot(entity, stale);
         const image = signedIfOwn(this.urls, shot.s3_image_key, shot.projectId);
         const video = signedIfOwn(this.urls, shot.s3_video_key, shot.projectId);
         // Most shots of a long list have no media yet: nothing to sign, nothing to wait for.
@@ -137,6 +149,7 @@ export class ShotsService {
   async create(user: User, projectId: string, input: ShotUpsert): Promise<Shot> {
     const project = await this.projects.requireOwned(user, projectId);
     requireKeyFields(input, SHOT_KEY_FIELDS, project.id);
+    await this.checkStyle(project.id, input.style_package_id);
     await this.checkInlineImages(input);
     const { id: requestedId, ...fields } = input;
     const id = requestedId ?? randomUUID();
@@ -161,13 +174,22 @@ export class ShotsService {
 
   async update(user: User, shotId: string, updates: ShotUpdates): Promise<Shot> {
     await this.checkInlineImages(updates);
-    if (SHOT_KEY_FIELDS.some((field) => typeof updates[field] === 'string')) {
+    const style = updates.style_package_id;
+    if (SHOT_KEY_FIELDS.some((field) => typeof updates[field] === 'string') || typeof style === 'string') {
       const existing = await this.requireOwned(user, shotId);
       requireKeyFields(updates, SHOT_KEY_FIELDS, existing.projectId);
+      await this.checkStyle(existing.projectId, style);
     }
     const updated = await this.shots.updateOwned(user.id, parseId(shotId, 'Shot'), shotValues(updates));
     if (updated === null) throw notFound('Shot');
     return this.announceUpdated(updated);
+  }
+
+  /** A style_package_id is a built-in's visual style or one of the project's own packages. */
+  private async checkStyle(projectId: string, styleId: string | null | undefined): Promise<void> {
+    if (typeof styleId !== 'string' || isBuiltInStyle(styleId)) return;
+    const found = await this.shots.stylesOf(projectId, [{ stylePackageId: styleId }]);
+    if (found.size === 0) throw notFound('Style package');
   }
 
   /** Removes the shot and takes it out of the shot order and its scene. */

@@ -191,6 +191,8 @@ export const SOCKET_SAMPLES: SampleTable = {
       saveId: randomUUID(),
       shots: [{ id: ids.shotIds[0], name: 'Saved by walker' }],
     }),
+    cast: (ids) => ({ projectId: ids.projectId }),
+    'create-cast': (ids) => ({ projectId: ids.projectId, generate: true }),
   },
   series: {
     getAll: () => ({}),
@@ -300,6 +302,22 @@ export const SOCKET_SAMPLES: SampleTable = {
     state: (ids) => ({ projectId: ids.projectId }),
     publishProject: (ids) => ({ projectId: ids.projectId, published: true }),
     publishAsset: (ids) => ({ assetId: ids.assetId, published: true }),
+  },
+  style: {
+    list: (ids) => ({ projectId: ids.projectId }),
+    get: (ids) => ({ projectId: ids.projectId, styleId: 'documentary' }),
+    create: (ids) => ({
+      projectId: ids.projectId,
+      name: 'Walker look',
+      referenceImageKeys: [`projects/${ids.projectId}/files/walker.png`],
+    }),
+    update: (ids) => ({
+      projectId: ids.projectId,
+      styleId: randomUUID(),
+      updates: { name: 'Renamed by walker' },
+    }),
+    delete: (ids) => ({ projectId: ids.projectId, styleId: randomUUID() }),
+    duplicate: (ids) => ({ projectId: ids.projectId, styleId: 'gritty-filmic' }),
   },
 };
 

@@ -98,6 +98,35 @@ async function startBatch(
 }
 
 /**
+ * Create Cast from Script (with or without their default images); the work loads with its first use,
+ * so the palette's entry costs the shell nothing.
+ */
+function castCommand(env: ActionEnv, generate: boolean): ActionDefinition {
+  return {
+    id: generate ? 'assets.createCastWithImages' : 'assets.createCast',
+    label: generate ? 'Create Cast from Script with Images' : 'Create Cast from Script',
+    section: SECTIONS.assets,
+    keywords: [
+      'characters',
+      'locations',
+      'props',
+      'cast',
+      'missing assets',
+      ...(generate ? ['generate'] : []),
+    ],
+    hint: generate
+      ? 'Also render their default images, as one job'
+      : 'An asset for every character, location and prop the script names, placed on the shots',
+    available: hasProject,
+    perform: async (context) => {
+      if (context.projectId === null) return;
+      const { createCastFromScript } = await import('../pages/dashboard/cast-actions.js');
+      await createCastFromScript(env.services, context.projectId, generate);
+    },
+  };
+}
+
+/**
  * How many of the project's shots a `staleOnly` batch of this kind would render (the server picks the
  * shots whose image or video is missing or made from other inputs than the shot's current ones), from
  * the shots in the cache; null when they are not loaded (the server decides).
@@ -238,6 +267,8 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
       available: hasProject,
       perform: () => ui.patch({ firstPassOpen: true }),
     },
+    castCommand(env, false),
+    castCommand(env, true),
     {
       id: 'project.shareForReview',
       label: 'Share for Review',

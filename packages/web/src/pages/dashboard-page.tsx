@@ -46,7 +46,10 @@ import { formatAbsolute, formatDuration, formatRelative, plural } from './projec
 import { useNow } from './projects/use-now.js';
 import '../styles/pages.css';
 
-// The dialogs (and the select they use) load when they open.
+// The cast loads with a script to read it from; the dialogs (and the select they use) when they open.
+const CastCard = lazy(() =>
+  import('./dashboard/cast-card.js').then((module) => ({ default: module.CastCard })),
+);
 const ProjectSettingsPanel = lazy(() =>
   import('./dashboard/settings-panel.js').then((module) => ({ default: module.ProjectSettingsPanel })),
 );
@@ -349,6 +352,7 @@ export function DashboardPage() {
   });
   const content = script.data?.content ?? '';
   const quick = useMemo(() => quickAnalyze(content), [content]);
+
   const analysis = useQuery({
     queryKey: [...queryKeys.analysis(projectId), content.length, script.data?.updatedAt ?? ''],
     queryFn: () => client.script.analyzeProject(projectId),
@@ -575,6 +579,16 @@ export function DashboardPage() {
               </ul>
             )}
           </Loaded>
+          {content.trim() === '' ? null : (
+            <Suspense fallback={<Skeleton height={72} />}>
+              <CastCard
+                projectId={projectId}
+                script={content}
+                assetCount={assets.data?.length ?? 0}
+                connected={socketState === 'connected'}
+              />
+            </Suspense>
+          )}
         </DashCard>
       </div>
 

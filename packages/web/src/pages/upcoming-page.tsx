@@ -4,11 +4,6 @@ import { EmptyState } from '../ui/card.js';
 import { PageHeader } from '../ui/page-header.js';
 
 const PAGES: Record<string, { title: string; text: string; actions: string[] }> = {
-  styles: {
-    title: 'Styles',
-    text: 'Style packages are being built. The first pass already takes one of the four built-in looks.',
-    actions: ['project.firstPass'],
-  },
   editor: {
     title: 'Editor',
     text: 'The editor (the timeline with the cut’s transitions) is being built.',

@@ -4,6 +4,7 @@ import { Cuts1795478400000 } from './1795478400000-cuts.js';
 import { Soundtracks1795564800000 } from './1795564800000-soundtracks.js';
 import { Review1795571000000 } from './1795571000000-review.js';
 import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
+import { StylePackages1795700000000 } from './1795700000000-style-packages.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Soundtracks1795564800000,
   Review1795571000000,
   JobErrorCode1795600000000,
+  StylePackages1795700000000,
 ];

@@ -1,4 +1,4 @@
-import type { VisualStyle } from '@reelbench/sdk/contract';
+import type { ColourGrade, VisualStyle } from '@reelbench/sdk/contract';
 import sharp, { type Sharp } from 'sharp';
 import { parse } from '../../common/validation.js';
 import { renderFailure } from '../generation.errors.js';
@@ -32,7 +32,7 @@ import {
   toRaw,
 } from './sharp-io.js';
 import { PLACEMENT_BASE_SIZE, silhouetteShape } from './silhouettes.js';
-import { STYLE_GRADES } from './style-grade.js';
+import { gradeOf, STYLE_GRADES, type StyleGrade } from './style-grade.js';
 import { dataUri, num, svgDocument } from './svg.js';
 import { fitText, type TextStyle, textPathData, wrapText } from './text-paths.js';
 
@@ -55,12 +55,23 @@ interface Size {
   height: number;
 }
 
+/** The grade a frame is drawn with, and a key naming it for the pixel cache. */
+interface FrameLook {
+  grade: StyleGrade;
+  key: string;
+}
+
+function frameLook(style: VisualStyle, grade: ColourGrade | undefined): FrameLook {
+  if (grade === undefined) return { grade: STYLE_GRADES[style], key: style };
+  return { grade: gradeOf(grade), key: JSON.stringify(grade) };
+}
+
 /** The backdrop framed and graded for the style, prepared once per image, framing and style. */
-async function backdropPixels(backdrop: Buffer | null, frame: Size, zoom: number, style: VisualStyle) {
+async function backdropPixels(backdrop: Buffer | null, frame: Size, zoom: number, look: FrameLook) {
   const source = backdrop ? contentKey(backdrop) : 'stage';
-  const key = `backdrop:${source}:${frame.width}x${frame.height}@${zoom}:${style}`;
+  const key = `backdrop:${source}:${frame.width}x${frame.height}@${zoom}:${look.key}`;
   const shared = await framePixelCache.remember(key, () =>
-    gradedBackdrop(backdrop, frame, zoom, gradeMap(STYLE_GRADES[style], frame.width, frame.height)),
+    gradedBackdrop(backdrop, frame, zoom, gradeMap(look.grade, frame.width, frame.height)),
   );
   // The frame is drawn into this buffer, so it gets its own copy.
   return { data: Buffer.from(shared.data), info: shared.info };
@@ -321,7 +332,9 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
       placement.image ? cutoutLayer(placement.image, placement, box, size) : silhouetteLayer(placement, box),
     ),
   );
-  if (frame.framing === 'over-shoulder') layers.push(foregroundShoulder(size));
+  // A placed figure seen from behind is the foreground itself; else a generic shoulder stands in.
+  const backToCamera = visible.some(({ placement }) => placement.direction === 'back');
+  if (frame.framing === 'over-shoulder' && !backToCamera) layers.push(foregroundShoulder(size));
   const tiles = paintOrderTiles(layers, size);
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
   return { tiles, cutouts, silhouettes: visible.length - cutouts, offscreen: boxes.length - visible.length };
@@ -381,16 +394,17 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
   const frame = parse(frameRenderInputSchema, input);
   const size = FRAME_SIZES[frame.aspect];
   const zoom = FRAMING_ZOOM[frame.framing];
+  const look = frameLook(frame.style, frame.grade);
   try {
     // The images start decoding (on libvips threads) before the caption's text is laid out here,
     // and each tile is blended as soon as it and everything under it are ready.
-    const backdropReady = awaitedLater(backdropPixels(frame.backdrop, size, zoom, frame.style));
+    const backdropReady = awaitedLater(backdropPixels(frame.backdrop, size, zoom, look));
     const sceneReady = awaitedLater(sceneTiles(frame, size, zoom));
     const captionReady = awaitedLater(captionPixels(frame.shot, size));
     const scene = await sceneReady;
     const backdrop = await backdropReady;
     const pixels = backdrop.data;
-    const grade = gradeMap(STYLE_GRADES[frame.style], size.width, size.height);
+    const grade = gradeMap(look.grade, size.width, size.height);
     for (const pending of scene.tiles) {
       const tile = await pending;
       if (tile) blendTile(pixels, size.width, size.height, tile, grade);
@@ -418,6 +432,7 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
         framing: frame.framing,
         zoom,
         style: frame.style,
+        graded: frame.grade === undefined ? 'built-in' : 'package',
         backdrop: frame.backdrop ? 'image' : 'stage',
         cutouts: scene.cutouts,
         silhouettes: scene.silhouettes,

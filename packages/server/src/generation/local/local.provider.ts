@@ -54,6 +54,7 @@ export async function renderShotImage(request: ShotImageRequest): Promise<Render
     aspect: request.aspect,
     framing: request.shot.framing ?? DEFAULT_FRAMING,
     style: request.style,
+    ...(request.look ? { grade: request.look.grade } : {}),
     shot: {
       name: request.shot.name || DEFAULT_SHOT_NAME,
       action: request.shot.action,

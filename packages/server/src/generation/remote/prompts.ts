@@ -11,7 +11,7 @@ import {
   type View,
 } from '@reelbench/sdk/contract';
 import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
-import type { AssetImageSubject, ClipRequest, ShotImageRequest } from '../generation.types.js';
+import type { AssetImageSubject, ClipRequest, ShotImageRequest, StyleLook } from '../generation.types.js';
 import { DEFAULT_FRAMING, FRAMING_MOVE } from '../local/framing.js';
 
 /** How a framing reads to an image model. */
@@ -70,6 +70,12 @@ function styleLabel(style: string): string {
   return VISUAL_STYLES.find((entry) => entry.value === style)?.label ?? style;
 }
 
+/** 'Noir night: hard shadows, wet streets' — the package's name, and its look when it has one. */
+function lookLabel(look: StyleLook): string {
+  const words = look.look.trim().replace(/[.!?]+$/, '');
+  return words === '' ? look.name : `${look.name}: ${words}`;
+}
+
 function sentence(text: string | null | undefined): string | undefined {
   const trimmed = text?.trim();
   if (!trimmed) return undefined;
@@ -90,7 +96,7 @@ export function shotPrompt(request: ShotImageRequest): string {
     sentence(shot.action),
     sentence(shot.description),
     cast.length > 0 ? `Featuring ${cast.join(', ')}.` : undefined,
-    `Style: ${styleLabel(request.style)}. No text, no captions.`,
+    `Style: ${request.look ? lookLabel(request.look) : styleLabel(request.style)}. No text, no captions.`,
   ]
     .filter((part) => part !== undefined)
     .join(' ');

@@ -16,4 +16,18 @@ describe('shotPrompt', () => {
     expect(withPrompt).toContain('Mara waits.');
     expect(shotPrompt(request)).not.toContain('rain');
   });
+
+  it("names the shot's style package and its look words, or the built-in style's label", () => {
+    expect(shotPrompt(request)).toContain('Style: Gritty, filmic, natural light.');
+    const noir = shotPrompt({
+      ...request,
+      look: {
+        name: 'Harbour noir',
+        look: 'hard shadows, wet streets, sodium light.',
+        grade: { saturation: 0, tint: [1, 1, 1], contrast: [1, 1, 1], lift: [0, 0, 0], vignette: 0 },
+      },
+    });
+    expect(noir).toContain('Style: Harbour noir: hard shadows, wet streets, sodium light.');
+    expect(noir).not.toContain('Gritty');
+  });
 });
