@@ -19,16 +19,8 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from './contract/events.js';
-import {
-  type ActionPayload,
-  type ActionReply,
-  actionEvent,
-  errorEvent,
-  getActionSpec,
-  responseEvent,
-  type SocketActionName,
-  type SocketDomain,
-} from './contract/socket.js';
+import type { ActionPayload, ActionReply, SocketActionName, SocketDomain } from './contract/socket.js';
+import { actionEvent, actionTiming, errorEvent, responseEvent } from './contract/socket-events.js';
 import { PendingRequests } from './pending-requests.js';
 
 export interface SocketRequestOptions {
@@ -238,9 +230,9 @@ export class SocketClient {
     payload: unknown,
     options?: SocketRequestOptions,
   ): Promise<unknown> {
-    const spec = getActionSpec(domain, action);
-    const timeoutMs = options?.timeoutMs ?? spec?.timeoutMs ?? SOCKET_DEFAULT_TIMEOUT_MS;
-    if (spec?.dedupe) return this.#deduplicated(domain, action, payload, timeoutMs);
+    const timing = actionTiming(domain, action);
+    const timeoutMs = options?.timeoutMs ?? timing.timeoutMs;
+    if (timing.dedupe) return this.#deduplicated(domain, action, payload, timeoutMs);
     return this.#send(domain, action, payload, timeoutMs);
   }
 

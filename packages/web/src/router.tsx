@@ -7,7 +7,6 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { AppServices } from './app/services.js';
-import { LoginPage } from './pages/login-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { ProjectLayout } from './pages/project-layout.js';
 import { ErrorScreen } from './shell/error-screens.js';
@@ -31,7 +30,8 @@ const loginRoute = createRoute({
     typeof search.redirect === 'string' && search.redirect.startsWith('/')
       ? { redirect: search.redirect }
       : {},
-  component: LoginPage,
+  // Loaded on its own: a signed-in tab never needs the sign-in form's code.
+  component: lazyRouteComponent(() => import('./pages/login-page.js'), 'LoginPage'),
 });
 
 const repositoryRoute = createRoute({

@@ -68,7 +68,7 @@ import {
   shotListQuerySchema,
   shotOrderSchema,
 } from './inputs.js';
-import { deletedReplySchema, jobAcceptedReplySchema, shotOrderReplySchema } from './socket.js';
+import { deletedReplySchema, jobAcceptedReplySchema, shotOrderReplySchema } from './replies.js';
 
 /** A route's body and query after its schemas parsed them (defaults applied). */
 export type RouteBody<S extends HttpRouteSpec> = S extends { body: infer B extends z.ZodType }

@@ -9,6 +9,8 @@ export * from './http.js';
 export * from './image-keys.js';
 export * from './inputs.js';
 export * from './legacy-events.js';
+export * from './replies.js';
 export * from './socket.js';
+export * from './socket-events.js';
 export * from './styles.js';
 export * from './toasts.js';

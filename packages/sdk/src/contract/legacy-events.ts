@@ -13,10 +13,10 @@ import {
 } from './entities.js';
 import { errorBodySchema, errorCodeSchema } from './errors.js';
 import { DEFAULT_VARIANT, imageKeySchema, rotationSchema, variantNameSchema } from './image-keys.js';
+import { jobAcceptedReplySchema } from './replies.js';
 import {
   assetImageGenerationReplySchema,
   batchGenerationPayloadSchema,
-  jobAcceptedReplySchema,
   SOCKET_ACTIONS,
   shotGenerationReplySchema,
 } from './socket.js';

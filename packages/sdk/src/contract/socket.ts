@@ -84,6 +84,8 @@ import {
   seriesUpdatesSchema,
   shotListOptionsSchema,
 } from './inputs.js';
+import { deletedReplySchema, jobAcceptedReplySchema, shotOrderReplySchema } from './replies.js';
+import { actionEvent } from './socket-events.js';
 import {
   castSchema,
   createCastReplySchema,
@@ -117,19 +119,12 @@ const shotRef = z.object({ shotId: idSchema });
 const assetRef = z.object({ id: idSchema });
 const variantRef = z.object({ variantId: idSchema });
 
-export const deletedReplySchema = z.object({ id: idSchema, deleted: z.literal(true) });
-export type DeletedReply = z.infer<typeof deletedReplySchema>;
-
 export const subscriptionReplySchema = z.object({ projectId: idSchema, subscribed: z.boolean() });
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
 /** Single-target generation answers when the work is done; progress arrives as events meanwhile. */
 export const shotGenerationReplySchema = z.object({ jobId: idSchema, shot: shotSchema });
 export type ShotGenerationReply = z.infer<typeof shotGenerationReplySchema>;
-
-/** Batch generation answers once the job is queued; the work reports through job and batch events. */
-export const jobAcceptedReplySchema = z.object({ job: jobSchema, counts: jobCountsSchema });
-export type JobAcceptedReply = z.infer<typeof jobAcceptedReplySchema>;
 
 export const assetImageGenerationReplySchema = z.object({
   jobId: idSchema,
@@ -147,13 +142,6 @@ export const qualityGenerationReplySchema = shotGenerationReplySchema.extend({
   passed: z.boolean(),
 });
 export type QualityGenerationReply = z.infer<typeof qualityGenerationReplySchema>;
-
-export const shotOrderReplySchema = z.object({
-  projectId: idSchema,
-  shotOrder: z.array(idSchema),
-  scenes: z.array(sceneSchema),
-});
-export type ShotOrderReply = z.infer<typeof shotOrderReplySchema>;
 
 export const shotAssetsReplySchema = z.object({
   shotId: idSchema,
@@ -786,8 +774,3 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export function isRequestEnvelope(message: unknown): message is RequestEnvelope {
   return requestEnvelopeSchema.safeParse(message).success;
 }
-
-export const actionEvent = <D extends string, A extends string>(domain: D, action: A) =>
-  `${domain}:${action}` as const;
-export const responseEvent = <D extends string>(domain: D) => `${domain}:response` as const;
-export const errorEvent = <D extends string>(domain: D) => `${domain}:error` as const;
