@@ -229,7 +229,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
     return (
       <div className="page asset-page">
         <EmptyState
-          icon={<UserRound size={26} aria-hidden="true" />}
+          icon={UserRound}
           title="This asset could not be opened"
           actions={<ActionButton actionId="nav.assets" variant="secondary" />}
         >
@@ -272,52 +272,27 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
           </p>
         </div>
         <div className="page__actions asset-header__actions">
-          <ActionButton
-            actionId="asset.rename"
-            variant="ghost"
-            size="sm"
-            icon={<Pencil size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="asset.rename" variant="ghost" size="sm" icon={Pencil}>
             Rename
           </ActionButton>
-          <ActionButton
-            actionId="asset.editDetails"
-            variant="ghost"
-            size="sm"
-            icon={<ScanText size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="asset.editDetails" variant="ghost" size="sm" icon={ScanText}>
             Description
           </ActionButton>
-          <ActionButton
-            actionId="asset.define"
-            variant="ghost"
-            size="sm"
-            icon={<NotebookPen size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="asset.define" variant="ghost" size="sm" icon={NotebookPen}>
             Define
           </ActionButton>
           <ActionButton
             actionId={asset.isSeriesLevel ? 'asset.toProject' : 'asset.toggleSeries'}
             variant="ghost"
             size="sm"
-            icon={<Layers size={15} aria-hidden="true" />}
+            icon={Layers}
           >
             {asset.isSeriesLevel ? 'Project level' : 'Series level'}
           </ActionButton>
-          <ActionButton
-            actionId="asset.clone"
-            variant="ghost"
-            size="sm"
-            icon={<Copy size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="asset.clone" variant="ghost" size="sm" icon={Copy}>
             Clone
           </ActionButton>
-          <ActionButton
-            actionId="asset.delete"
-            variant="ghost"
-            size="sm"
-            icon={<Trash2 size={15} aria-hidden="true" />}
-          >
+          <ActionButton actionId="asset.delete" variant="ghost" size="sm" icon={Trash2}>
             Delete
           </ActionButton>
         </div>
@@ -610,60 +585,25 @@ function KeyPanel({
         </p>
       ) : null}
       <div className="key-panel__actions">
-        <ActionButton
-          actionId="asset.generateImage"
-          variant="primary"
-          size="sm"
-          icon={<Sparkles size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.generateImage" variant="primary" size="sm" icon={Sparkles}>
           {turn ? `Generate ${slot.label.toLowerCase()} rotation` : 'Generate'}
         </ActionButton>
-        <ActionButton
-          actionId="asset.regenerate"
-          variant="secondary"
-          size="sm"
-          icon={<RefreshCw size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.regenerate" variant="secondary" size="sm" icon={RefreshCw}>
           Regenerate
         </ActionButton>
-        <ActionButton
-          actionId="asset.uploadImage"
-          variant="secondary"
-          size="sm"
-          icon={<ImageUp size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.uploadImage" variant="secondary" size="sm" icon={ImageUp}>
           Upload
         </ActionButton>
-        <ActionButton
-          actionId="asset.enhanceImage"
-          variant="ghost"
-          size="sm"
-          icon={<Aperture size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.enhanceImage" variant="ghost" size="sm" icon={Aperture}>
           Enhance
         </ActionButton>
-        <ActionButton
-          actionId="asset.removeBackground"
-          variant="ghost"
-          size="sm"
-          icon={<Eraser size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.removeBackground" variant="ghost" size="sm" icon={Eraser}>
           Remove background
         </ActionButton>
-        <ActionButton
-          actionId="asset.assessImage"
-          variant="ghost"
-          size="sm"
-          icon={<Gauge size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.assessImage" variant="ghost" size="sm" icon={Gauge}>
           Assess
         </ActionButton>
-        <ActionButton
-          actionId="asset.removeImage"
-          variant="ghost"
-          size="sm"
-          icon={<Trash2 size={15} aria-hidden="true" />}
-        >
+        <ActionButton actionId="asset.removeImage" variant="ghost" size="sm" icon={Trash2}>
           Remove
         </ActionButton>
       </div>

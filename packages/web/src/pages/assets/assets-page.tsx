@@ -197,12 +197,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
           />
         </div>
         <div className="shots-toolbar__actions">
-          <ActionButton
-            actionId="asset.new"
-            variant="primary"
-            size="sm"
-            icon={<Plus size={15} aria-hidden="true" />}
-          />
+          <ActionButton actionId="asset.new" variant="primary" size="sm" icon={Plus} />
         </div>
       </header>
       {assets.isLoading ? (
@@ -218,20 +213,14 @@ export function AssetsPage(props: { projectId?: string } = {}) {
         <EmptyState title="The assets could not be loaded">{errorBody(assets.error)}</EmptyState>
       ) : !hasAssets ? (
         <EmptyState
-          icon={<UserRound size={28} aria-hidden="true" />}
+          icon={UserRound}
           title="No assets yet — New Asset · Ctrl N"
-          actions={
-            <ActionButton
-              actionId="asset.new"
-              variant="primary"
-              icon={<Plus size={15} aria-hidden="true" />}
-            />
-          }
+          actions={<ActionButton actionId="asset.new" variant="primary" icon={Plus} />}
         >
           Characters, locations and props you make here look the same in every shot that places them.
         </EmptyState>
       ) : layout.items.length === 0 ? (
-        <EmptyState icon={<SearchX size={28} aria-hidden="true" />} title="No asset matches these filters">
+        <EmptyState icon={SearchX} title="No asset matches these filters">
           Clear the name filter (Escape in the field) or choose every type.
         </EmptyState>
       ) : null}

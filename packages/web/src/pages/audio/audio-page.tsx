@@ -363,25 +363,13 @@ export function AudioPage(props: { projectId?: string } = {}) {
         <div className="page__actions">
           {track ? (
             <>
-              <ActionButton
-                actionId="audio.replace"
-                variant="secondary"
-                icon={<Replace size={15} aria-hidden="true" />}
-              />
-              <ActionButton
-                actionId="audio.remove"
-                variant="ghost"
-                icon={<Trash2 size={15} aria-hidden="true" />}
-              >
+              <ActionButton actionId="audio.replace" variant="secondary" icon={Replace} />
+              <ActionButton actionId="audio.remove" variant="ghost" icon={Trash2}>
                 Remove
               </ActionButton>
             </>
           ) : (
-            <ActionButton
-              actionId="audio.upload"
-              variant="primary"
-              icon={<Upload size={15} aria-hidden="true" />}
-            />
+            <ActionButton actionId="audio.upload" variant="primary" icon={Upload} />
           )}
         </div>
       </header>
@@ -431,15 +419,9 @@ export function AudioPage(props: { projectId?: string } = {}) {
       ) : !track ? (
         <div className={cx('audio-drop', dragging && 'is-over')}>
           <EmptyState
-            icon={<Music size={28} aria-hidden="true" />}
+            icon={Music}
             title="No soundtrack yet — drop a file here, or Upload Soundtrack"
-            actions={
-              <ActionButton
-                actionId="audio.upload"
-                variant="primary"
-                icon={<Upload size={15} aria-hidden="true" />}
-              />
-            }
+            actions={<ActionButton actionId="audio.upload" variant="primary" icon={Upload} />}
           >
             MP3, WAV, M4A, OGG or FLAC. The server reads its waveform; the timeline shows it under the
             picture, and new cuts and the rough cut carry it.
@@ -583,7 +565,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
                       actionId="audio.setCut"
                       variant="primary"
                       busy={settingCut}
-                      icon={<Scissors size={15} aria-hidden="true" />}
+                      icon={Scissors}
                     />
                   </div>
                   <p className="audio-panel__note">

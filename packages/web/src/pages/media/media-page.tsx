@@ -147,11 +147,11 @@ export function MediaPage({ projectId }: { projectId: string }) {
         isLoading={isLoading}
         hasShots={hasShots}
         skeleton={<Skeleton width={260} height={18} />}
-        icon={<Images size={28} aria-hidden="true" />}
+        icon={Images}
       />
       {hasShots && layout.items.length === 0 ? (
         <EmptyState
-          icon={<ImageIcon size={28} aria-hidden="true" />}
+          icon={ImageIcon}
           title={
             counts.images + counts.videos === 0 ? 'Nothing rendered yet' : 'No media matches these filters'
           }
@@ -332,7 +332,7 @@ function Lightbox({
           <div className="lightbox__nav">
             <Button
               variant="ghost"
-              icon={<ChevronLeft size={16} aria-hidden="true" />}
+              icon={ChevronLeft}
               disabled={index === 0}
               onClick={() => index !== null && onMove(index - 1)}
             >
@@ -343,7 +343,7 @@ function Lightbox({
             </span>
             <Button
               variant="ghost"
-              icon={<ChevronRight size={16} aria-hidden="true" />}
+              icon={ChevronRight}
               disabled={index === null || index >= items.length - 1}
               onClick={() => index !== null && onMove(index + 1)}
             >

@@ -279,7 +279,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
         <EmptyState title="The cuts could not be loaded">{errorBody(cuts.error)}</EmptyState>
       ) : cutList.length === 0 ? (
         <EmptyState
-          icon={<Film size={28} aria-hidden="true" />}
+          icon={Film}
           title="No cuts yet — Create Cut on the timeline"
           actions={<ActionButton actionId="nav.timeline" variant="primary" />}
         >
@@ -303,12 +303,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
               checked={burnIn}
               onChange={(event) => setBurnIn(event.target.checked)}
             />
-            <ActionButton
-              actionId="roughCut.render"
-              variant="primary"
-              busy={rendering}
-              icon={<Clapperboard size={15} aria-hidden="true" />}
-            />
+            <ActionButton actionId="roughCut.render" variant="primary" busy={rendering} icon={Clapperboard} />
           </div>
           {job ? <JobLine job={job} /> : null}
           <div className="rough-layout">
@@ -320,10 +315,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
               <Player roughCut={video} videoRef={videoRef} />
             ) : (
               <div className="rough-empty">
-                <EmptyState
-                  icon={<Clapperboard size={28} aria-hidden="true" />}
-                  title="No rough cut of this cut yet — Render Rough Cut"
-                >
+                <EmptyState icon={Clapperboard} title="No rough cut of this cut yet — Render Rough Cut">
                   Shots without a video show their frame for their duration; render the videos first for the
                   camera moves.
                 </EmptyState>

@@ -241,7 +241,7 @@ function StyleForm({
                   size="sm"
                   iconOnly
                   aria-label={`Remove reference ${index + 1}`}
-                  icon={<X size={14} aria-hidden="true" />}
+                  icon={X}
                   onClick={() =>
                     setDraft((current) => ({
                       ...current,

@@ -75,7 +75,7 @@ function StyleCard({
         <Button
           variant="ghost"
           size="sm"
-          icon={<Copy size={14} aria-hidden="true" />}
+          icon={Copy}
           onClick={act('style.duplicate')}
           aria-label={`Duplicate ${style.name}`}
         >
@@ -86,7 +86,7 @@ function StyleCard({
             <Button
               variant="ghost"
               size="sm"
-              icon={<Pencil size={14} aria-hidden="true" />}
+              icon={Pencil}
               onClick={act('style.edit')}
               aria-label={`Edit ${style.name}`}
             >
@@ -96,7 +96,7 @@ function StyleCard({
               variant="ghost"
               size="sm"
               iconOnly
-              icon={<Trash2 size={14} aria-hidden="true" />}
+              icon={Trash2}
               onClick={act('style.delete')}
               aria-label={`Delete ${style.name}`}
             />
@@ -158,11 +158,7 @@ export function StylesPage(props: { projectId?: string } = {}) {
           </p>
         </div>
         <div className="page__actions">
-          <ActionButton
-            actionId="style.create"
-            variant="primary"
-            icon={<Plus size={15} aria-hidden="true" />}
-          />
+          <ActionButton actionId="style.create" variant="primary" icon={Plus} />
         </div>
       </header>
       {styles.isLoading ? (
@@ -181,15 +177,9 @@ export function StylesPage(props: { projectId?: string } = {}) {
             </h2>
             {own.length === 0 ? (
               <EmptyState
-                icon={<Palette size={26} aria-hidden="true" />}
+                icon={Palette}
                 title="No packages of your own yet — New Style Package"
-                actions={
-                  <ActionButton
-                    actionId="style.create"
-                    variant="primary"
-                    icon={<Plus size={15} aria-hidden="true" />}
-                  />
-                }
+                actions={<ActionButton actionId="style.create" variant="primary" icon={Plus} />}
               >
                 Or duplicate a built-in look below and change its words, grade and references.
               </EmptyState>
