@@ -172,14 +172,15 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
 
   it('releases the running job of a worker stopped with SIGTERM to another worker at once', async () => {
     // No grace: the job is stopped at its current step and handed over without waiting for the
-    // stale timeout (a job that finishes within SHUTDOWN_GRACE_MS is simply finished).
-    const third = await startNode({
-      name: 'worker-3',
-      role: 'worker',
-      env: { ...env, SHUTDOWN_GRACE_MS: '0' },
-    });
-    extra.push(third);
-    const batch = await batchUnderWay([worker, third]);
+    // stale timeout (a job that finishes within SHUTDOWN_GRACE_MS is simply finished). Both workers
+    // are started without one, so whichever takes the job cannot finish it in a grace instead; the
+    // earlier worker (with the default grace) is stopped first, idle.
+    expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const graceless = { ...env, SHUTDOWN_GRACE_MS: '0' };
+    const third = await startNode({ name: 'worker-3', role: 'worker', env: graceless });
+    const fourth = await startNode({ name: 'worker-4', role: 'worker', env: graceless });
+    extra.push(third, fourth);
+    const batch = await batchUnderWay([third, fourth]);
     expect(await batch.runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     const released = batch.runner
       .logs()
