@@ -20,7 +20,7 @@ export default defineConfig({
   outputDir: path.join(results, 'artifacts'),
   fullyParallel: false,
   workers: 1,
-  retries: ci ? 1 : 0,
+  retries: ci ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: ci,

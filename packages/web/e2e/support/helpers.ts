@@ -82,6 +82,8 @@ export async function runCommand(page: Page, query: string, label: string = quer
   await expect(active).toContainText(label);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  // Gone for good, not only fading: while mounted, the palette takes every Enter for itself.
+  await expect(page.locator('.palette-scrim')).toHaveCount(0);
 }
 
 /** Ctrl+K "New Project", the name, Enter: lands on the new project's script page. Returns its id. */

@@ -15,8 +15,9 @@ import {
   VisualState,
 } from 'kbar';
 import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { SECTION_ORDER } from '../actions/app-actions.js';
+import type { ActionContext } from '../actions/registry.js';
 import { queryKeys } from '../app/query-keys.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
@@ -46,7 +47,7 @@ function useRegistryActions(): KBarAction[] {
   const run = useRunAction();
   const version = useStore(services.commands.version);
   const recent = useStore(services.recent.store);
-  return useMemo(() => {
+  const actions = useMemo(() => {
     void version;
     const available = services.registry
       .all()
@@ -74,6 +75,14 @@ function useRegistryActions(): KBarAction[] {
       (entry): entry is NonNullable<typeof entry> => entry !== null,
     );
   }, [services, context, run, version, recent]);
+  // Page commands change often (a selection, a take, a live update): kbar is handed a new list only
+  // when what it shows changes, so the active entry and the results stay put while the user types.
+  const stable = useRef<{ context: ActionContext; key: string; actions: KBarAction[] } | null>(null);
+  const key = actions.map((entry) => `${entry.id}\t${entry.name}\t${entry.subtitle ?? ''}`).join('\n');
+  if (stable.current?.context !== context || stable.current.key !== key) {
+    stable.current = { context, key, actions };
+  }
+  return stable.current.actions;
 }
 
 /** "Go to …" entries for the user's projects (kbar's dynamic actions). */
