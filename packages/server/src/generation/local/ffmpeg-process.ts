@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../../common/domain-error.js';
 import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
+import { LaunchError, type LaunchResult, processLauncher } from './process-launcher.js';
 
 export interface FfmpegRun {
   code: number | null;
@@ -17,41 +17,33 @@ export function stderrTail(stderr: string): string {
   return stderr.trimEnd().split(/\r?\n/).slice(-TAIL_LINES).join('\n');
 }
 
-/** Runs ffmpeg with an argument list (no shell); resolves with the exit code, rejects only if it cannot run. */
-export function runFfmpeg(binary: string, args: string[], timeoutMs: number): Promise<FfmpegRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP);
+/**
+ * Runs ffmpeg with an argument list (no shell), started from the process launcher (see
+ * process-launcher.ts); resolves with the exit code, rejects only if it cannot run or times out.
+ */
+export async function runFfmpeg(binary: string, args: string[], timeoutMs: number): Promise<FfmpegRun> {
+  let result: LaunchResult;
+  try {
+    result = await processLauncher.run({ binary, args, timeoutMs, stderrKeep: STDERR_KEEP });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof LaunchError)
+      throw notAvailable(GENERATION_MESSAGES.ffmpegMissing, { binary, reason });
+    // The launcher itself went away mid-run: our fault, not the input's.
+    throw new ReelbenchError({
+      code: 'SERVER_ERROR',
+      message: GENERATION_MESSAGES.videoFailed,
+      context: { binary, reason },
     });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(notAvailable(GENERATION_MESSAGES.ffmpegMissing, { binary, reason: error.message }));
+  }
+  if (result.timedOut) {
+    throw new ReelbenchError({
+      code: 'SERVER_ERROR',
+      message: GENERATION_MESSAGES.videoTimedOut,
+      context: { binary, timeoutMs, stderr: stderrTail(result.stderr) },
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (timedOut) {
-        reject(
-          new ReelbenchError({
-            code: 'SERVER_ERROR',
-            message: GENERATION_MESSAGES.videoTimedOut,
-            context: { binary, timeoutMs, stderr: stderrTail(stderr) },
-          }),
-        );
-        return;
-      }
-      resolve({ code, stdout: Buffer.concat(stdout), stderr });
-    });
-  });
+  }
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
 }
 
 export interface FfmpegCapabilities {
