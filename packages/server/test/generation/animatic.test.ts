@@ -124,6 +124,58 @@ describe('renderClip (real ffmpeg)', () => {
     expect(await firstToLast(clip)).toBeGreaterThan(4);
   });
 
+  /** Every frame of a clip decoded small: one RGB buffer a frame. */
+  async function allFrames(clip: RenderedClip): Promise<Buffer[]> {
+    const { stdout } = await runFfmpeg(
+      ffmpeg.path,
+      [
+        '-v',
+        'error',
+        '-i',
+        clip.path,
+        '-vf',
+        `scale=${THUMB.width}:${THUMB.height}`,
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      ],
+      60_000,
+    );
+    const size = THUMB.width * THUMB.height * 3;
+    return Array.from({ length: stdout.length / size }, (_, index) =>
+      stdout.subarray(index * size, (index + 1) * size),
+    );
+  }
+
+  const meanDifference = (a: Buffer, b: Buffer) => {
+    let total = 0;
+    for (let index = 0; index < a.length; index += 1) total += Math.abs((a[index] ?? 0) - (b[index] ?? 0));
+    return total / a.length;
+  };
+
+  it('writes each drawn picture once and its repeat as a skipped picture: the same frames as coding every frame', async () => {
+    for (const framing of ['close', 'insert'] as const) {
+      const request = { image: still, durationSeconds: 1.5, framing, aspect: '16:9' as const };
+      const repeated = await renderClip(request, { ffmpeg, tempDir: directory });
+      const everyFrame = await renderClip(request, { ffmpeg, tempDir: directory, everyFrame: true });
+      expect(repeated.meta.repeats).toBe('repeated');
+      expect(everyFrame.meta.repeats).toBe('every-frame');
+      const [fast, slow] = await Promise.all([allFrames(repeated), allFrames(everyFrame)]);
+      expect(fast).toHaveLength(36);
+      expect(slow).toHaveLength(36);
+      for (let index = 0; index < 36; index += 1) {
+        // Drawn on twos: frames 2k and 2k+1 are one picture, shown exactly again.
+        if (index % 2 === 1) expect((fast[index] as Buffer).equals(fast[index - 1] as Buffer)).toBe(true);
+        // Two lossy codings of the same pictures: the same to the eye (a level or two in 255).
+        expect(meanDifference(fast[index] as Buffer, slow[index] as Buffer)).toBeLessThan(2.5);
+      }
+      if (framing === 'close')
+        expect(meanDifference(fast[0] as Buffer, fast[35] as Buffer)).toBeGreaterThan(4);
+    }
+  });
+
   it('rounds the duration to whole frames', async () => {
     const clip = await renderClip(
       { image: still, durationSeconds: 0.52, framing: null, aspect: '1:1' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ReelbenchError } from '@reelbench/sdk/contract';
@@ -17,13 +17,16 @@ import {
 import type { FfmpegLocation } from './ffmpeg-path.js';
 import { ffmpegCapabilities, probeMedia, runFfmpeg, stderrTail } from './ffmpeg-process.js';
 import { DEFAULT_FRAMING, FRAMING_MOVE } from './framing.js';
+import { repeatPictures } from './h264-repeat.js';
 import { readImageInfo, readingImage } from './sharp-io.js';
 
 export const ANIMATIC_FPS = 24;
 /**
  * A camera move is drawn "on twos": zoompan makes a new picture every second frame (12 a second)
- * and each is shown twice, the way hand-drawn animation moves. H.264 codes the repeat as skipped
- * blocks, so the move costs the filter and the encoder about half of what 24 new pictures do.
+ * and each is shown twice, the way hand-drawn animation moves. x264 codes each picture once; the
+ * repeat is written into the stream as a picture of skipped blocks (h264-repeat.ts), so the encoder
+ * does half the work of 24 pictures a second. A static shot is drawn the same way: the still, 12 a
+ * second, each repeated.
  */
 const FRAMES_PER_PICTURE = 2;
 /** Zoom at the last frame of a push-in, and the constant zoom a pan travels across. */
@@ -43,8 +46,12 @@ const OVERSAMPLE = 2;
  */
 const X264_PRESET = 'superfast';
 const X264_QP = '23';
+/**
+ * CAVLC (cabac=0): the repeated pictures are written without x264 (h264-repeat.ts), and a slice of
+ * skipped macroblocks is one Exp-Golomb number in CAVLC. It costs the clip about a tenth more bytes.
+ */
 const X264_PARAMS =
-  'bframes=0:ref=1:me=dia:subme=1:partitions=none:trellis=0:aq-mode=0:mbtree=0:rc-lookahead=0:scenecut=0:weightp=0';
+  'bframes=0:ref=1:me=dia:subme=1:partitions=none:trellis=0:aq-mode=0:mbtree=0:rc-lookahead=0:scenecut=0:weightp=0:cabac=0';
 const DEFAULT_TIMEOUT_MS = 300_000;
 /**
  * Names the encoder settings above. Clips made with the same settings at the same size and rate
@@ -76,6 +83,11 @@ export interface AnimaticOptions {
   /** Where the clip is written; the system temp directory by default. */
   tempDir?: string;
   timeoutMs?: number;
+  /**
+   * Every frame through x264 instead of the repeats written into the stream: the way taken for a
+   * stream h264-repeat.ts does not take (tests compare the two).
+   */
+  everyFrame?: boolean;
 }
 
 interface Plan {
@@ -95,15 +107,16 @@ const MOVES: Record<CameraMove, (last: number) => { z: string; x: string }> = {
   pan: (last) => ({ z: String(PAN_ZOOM), x: `(iw-iw/zoom)*on/${last}` }),
   static: () => ({ z: '1', x: '0' }),
 };
+const PICTURE_RATE = ANIMATIC_FPS / FRAMES_PER_PICTURE;
 
 /**
- * The video input and filter graph. The still arrives as raw RGB (no PNG to encode and decode).
- * A move: zoompan draws a picture every FRAMES_PER_PICTURE frames, each converted to yuv420p once,
- * and the fps filter shows it that many times. Static (an insert, or an ffmpeg without zoompan):
- * the one still, converted once and held by tpad (or the input looped when tpad is missing too).
+ * The input and the filter graph of `count` pictures at PICTURE_RATE, labelled [v] when `close`.
+ * The still arrives as raw RGB (no PNG to encode and decode). A move: zoompan draws each picture,
+ * converted to yuv420p once. Static (an insert, or an ffmpeg without zoompan): the one still,
+ * converted once and held by tpad (or the input looped when tpad is missing too).
  */
-function videoArgs(still: string, plan: Plan): string[] {
-  const { frames, width, height } = plan;
+function pictureGraph(still: string, plan: Plan, count: number, tail: string): string[] {
+  const { width, height } = plan;
   const raw = [
     '-f',
     'rawvideo',
@@ -112,62 +125,161 @@ function videoArgs(still: string, plan: Plan): string[] {
     '-s',
     `${width}x${height}`,
     '-framerate',
-    String(ANIMATIC_FPS),
+    String(PICTURE_RATE),
   ];
   if (plan.move === 'static') {
     if (!plan.tpad)
-      return ['-stream_loop', '-1', ...raw, '-i', still, '-filter_complex', '[0:v]format=yuv420p[v]'];
+      return ['-stream_loop', '-1', ...raw, '-i', still, '-filter_complex', `[0:v]format=yuv420p${tail}[v]`];
     return [
       ...raw,
       '-i',
       still,
       '-filter_complex',
-      `[0:v]format=yuv420p,tpad=stop_mode=clone:stop=${frames}[v]`,
+      `[0:v]format=yuv420p,tpad=stop_mode=clone:stop=${count}${tail}[v]`,
     ];
   }
-  const pictures = Math.ceil(frames / FRAMES_PER_PICTURE);
-  const { z, x } = MOVES[plan.move](Math.max(1, pictures - 1));
-  // One picture past the end: the fps filter shows the last picture once only; -frames:v cuts it.
+  const { z, x } = MOVES[plan.move](Math.max(1, count - 1));
   const graph = [
     `[0:v]scale=${width * OVERSAMPLE}:${height * OVERSAMPLE}`,
-    `zoompan=z='${z}':x='${x}':y='ih/2-ih/zoom/2':d=${pictures + 1}:s=${width}x${height}:fps=${ANIMATIC_FPS / FRAMES_PER_PICTURE}`,
-    'format=yuv420p',
-    `fps=${ANIMATIC_FPS}[v]`,
+    `zoompan=z='${z}':x='${x}':y='ih/2-ih/zoom/2':d=${count}:s=${width}x${height}:fps=${PICTURE_RATE}`,
+    `format=yuv420p${tail}[v]`,
   ].join(',');
   return [...raw, '-i', still, '-filter_complex', graph];
 }
 
-function ffmpegArgs(still: string, output: string, plan: Plan): string[] {
-  const seconds = (plan.frames / ANIMATIC_FPS).toFixed(6);
-  const audioInput = plan.audio
-    ? ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000']
-    : [];
-  const audioOutput = plan.audio ? ['-map', '1:a', '-c:a', 'aac', '-b:a', '96k'] : [];
+const COMMON_ARGS = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-filter_threads', '1'];
+
+function audioArgs(plan: Plan): { input: string[]; output: string[] } {
+  return plan.audio
+    ? {
+        input: ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'],
+        output: ['-map', '1:a', '-c:a', 'aac', '-b:a', '96k'],
+      }
+    : { input: [], output: [] };
+}
+
+/** How many pictures the clip draws, and how often its last one is shown. */
+function pictureCount(plan: Plan): { pictures: number; lastRepeat: number } {
+  const pictures = Math.ceil(plan.frames / FRAMES_PER_PICTURE);
+  return { pictures, lastRepeat: plan.frames - (pictures - 1) * FRAMES_PER_PICTURE };
+}
+
+/**
+ * Step one of the usual way: each picture coded once by x264, as raw H.264 at the clip's frame rate
+ * (its parameter sets then match every other animatic's, so rough cuts join them as they are).
+ */
+function pictureArgs(still: string, output: string, plan: Plan): string[] {
+  const { pictures } = pictureCount(plan);
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    // One thread each: the job lanes already run one clip per core.
-    '-filter_threads',
-    '1',
-    ...videoArgs(still, plan),
-    ...audioInput,
+    ...COMMON_ARGS,
+    ...pictureGraph(still, plan, pictures, ''),
     '-map',
     '[v]',
-    ...audioOutput,
+    ...animaticEncoderArgs(),
+    '-r',
+    String(ANIMATIC_FPS),
+    // The pictures keep their own times (the encoder is told the clip's rate, not given repeats).
+    '-vsync',
+    '0',
+    '-frames:v',
+    String(pictures),
+    '-f',
+    'h264',
+    output,
+  ];
+}
+
+/** Step two: the stream with its repeats (h264-repeat.ts) and the silent track, into the MP4. */
+function muxArgs(stream: string, output: string, plan: Plan): string[] {
+  const audio = audioArgs(plan);
+  return [
+    ...COMMON_ARGS,
+    '-framerate',
+    String(ANIMATIC_FPS),
+    '-f',
+    'h264',
+    '-i',
+    stream,
+    ...audio.input,
+    '-map',
+    '0:v',
+    ...audio.output,
+    '-c:v',
+    'copy',
+    '-video_track_timescale',
+    String(ANIMATIC_FPS * 512),
+    '-frames:v',
+    String(plan.frames),
+    '-t',
+    (plan.frames / ANIMATIC_FPS).toFixed(6),
+    '-movflags',
+    '+faststart',
+    output,
+  ];
+}
+
+/**
+ * The other way, for a stream h264-repeat.ts does not take: every frame through x264, the fps
+ * filter showing each picture FRAMES_PER_PICTURE times (one picture past the end, since the fps
+ * filter shows the last picture once only; -frames:v cuts it).
+ */
+function everyFrameArgs(still: string, output: string, plan: Plan): string[] {
+  const audio = audioArgs(plan);
+  return [
+    ...COMMON_ARGS,
+    ...pictureGraph(still, plan, pictureCount(plan).pictures + 1, `,fps=${ANIMATIC_FPS}`),
+    ...audio.input,
+    '-map',
+    '[v]',
+    ...audio.output,
     ...animaticEncoderArgs(),
     '-r',
     String(ANIMATIC_FPS),
     '-frames:v',
     String(plan.frames),
     '-t',
-    seconds,
+    (plan.frames / ANIMATIC_FPS).toFixed(6),
     '-movflags',
     '+faststart',
     output,
   ];
+}
+
+async function ffmpegStep(ffmpeg: FfmpegLocation, args: string[], timeoutMs: number): Promise<void> {
+  const run = await runFfmpeg(ffmpeg.path, args, timeoutMs);
+  if (run.code !== 0) {
+    throw new ReelbenchError({
+      code: 'SERVER_ERROR',
+      message: GENERATION_MESSAGES.videoFailed,
+      context: { exitCode: run.code, ffmpeg: ffmpeg.path, stderr: stderrTail(run.stderr) },
+    });
+  }
+}
+
+/**
+ * Writes the clip: the pictures coded once and repeated in the stream (two short ffmpeg runs),
+ * or, where the stream is not of the shape that allows it, every frame through x264.
+ */
+async function encodeClip(
+  files: { still: string; stream: string; output: string },
+  plan: Plan,
+  options: AnimaticOptions,
+): Promise<'repeated' | 'every-frame'> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (options.everyFrame === true) {
+    await ffmpegStep(options.ffmpeg, everyFrameArgs(files.still, files.output, plan), timeoutMs);
+    return 'every-frame';
+  }
+  await ffmpegStep(options.ffmpeg, pictureArgs(files.still, files.stream, plan), timeoutMs);
+  const { lastRepeat } = pictureCount(plan);
+  const repeated = repeatPictures(await readFile(files.stream), FRAMES_PER_PICTURE, lastRepeat);
+  if (repeated === null) {
+    await ffmpegStep(options.ffmpeg, everyFrameArgs(files.still, files.output, plan), timeoutMs);
+    return 'every-frame';
+  }
+  await writeFile(files.stream, repeated);
+  await ffmpegStep(options.ffmpeg, muxArgs(files.stream, files.output, plan), timeoutMs);
+  return 'repeated';
 }
 
 async function plan(
@@ -218,21 +330,11 @@ export async function renderClip(request: ClipRequest, options: AnimaticOptions)
   const directory = options.tempDir ?? os.tmpdir();
   const id = randomUUID();
   const input = path.join(directory, `reelbench-still-${id}.rgb`);
+  const stream = path.join(directory, `reelbench-animatic-${id}.h264`);
   const output = path.join(directory, `reelbench-animatic-${id}.mp4`);
   try {
     await writeFile(input, still);
-    const run = await runFfmpeg(
-      options.ffmpeg.path,
-      ffmpegArgs(input, output, settings),
-      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    );
-    if (run.code !== 0) {
-      throw new ReelbenchError({
-        code: 'SERVER_ERROR',
-        message: GENERATION_MESSAGES.videoFailed,
-        context: { exitCode: run.code, ffmpeg: options.ffmpeg.path, stderr: stderrTail(run.stderr) },
-      });
-    }
+    const coding = await encodeClip({ still: input, stream, output }, settings, options);
     return {
       path: output,
       durationSeconds: settings.frames / ANIMATIC_FPS,
@@ -247,6 +349,7 @@ export async function renderClip(request: ClipRequest, options: AnimaticOptions)
         codec: 'h264',
         preset: X264_PRESET,
         encoder: ANIMATIC_ENCODER,
+        repeats: coding,
         ffmpegSource: options.ffmpeg.source,
         degraded: settings.degraded,
       },
@@ -255,7 +358,7 @@ export async function renderClip(request: ClipRequest, options: AnimaticOptions)
     await rm(output, { force: true });
     throw error;
   } finally {
-    await rm(input, { force: true });
+    await Promise.all([rm(input, { force: true }), rm(stream, { force: true })]);
   }
 }
 
