@@ -9,7 +9,7 @@
 // section of docs/benchmarks.md (only for the 10-page run, unless --no-write).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -57,13 +57,27 @@ function run(command, commandArgs, options = {}) {
   });
 }
 
-/** CPU seconds of a process and its waited-for children (ffmpeg), from /proc (Linux); null elsewhere. */
+/**
+ * CPU seconds of a process and everything below it, from /proc (Linux); null elsewhere. The server
+ * starts ffmpeg from a helper process (process-launcher.ts) that lives as long as the server, so the
+ * ffmpeg runs are counted in the helper's waited-for children, not the server's: each live process
+ * of the tree adds its own time and that of the children it has waited for.
+ */
 function cpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime, stime, cutime, cstime are fields 14-17 of the line (11-14 after the command name).
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+    const own = fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+    let children = [];
+    try {
+      children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+      );
+    } catch {
+      // A process that has just ended: its own figure is all there is.
+    }
+    return children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) ?? 0), own);
   } catch {
     return null;
   }

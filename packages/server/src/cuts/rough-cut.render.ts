@@ -241,6 +241,34 @@ function soundtrackFilter(offsetSeconds: number, seconds: number): string {
   return `[1:a]aformat=sample_rates=48000:channel_layouts=stereo,${place},apad,atrim=end=${seconds.toFixed(6)}[a]`;
 }
 
+/** Seconds of silence encoded once and looped (stream copy) under a cut without a soundtrack. */
+const SILENCE_SECONDS = 10;
+
+/**
+ * The silent track's source: a few seconds of AAC silence, repeated by the join as often as the cut
+ * needs (encoding a feature's length of silence costs several CPU seconds; repeating it nothing).
+ */
+async function silentTrack(request: RoughCutRequest, file: string): Promise<string> {
+  await ffmpeg(
+    request,
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=channel_layout=stereo:sample_rate=48000',
+      '-t',
+      String(SILENCE_SECONDS),
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      file,
+    ],
+    'silence',
+  );
+  return file;
+}
+
 /**
  * The rough cut: every event's picture in order at the cut's rate, dissolves with xfade (plain cuts
  * without it), the soundtrack under it (silence without one), optionally the burn-in. Animatics made
@@ -273,7 +301,15 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
     if (xfade && current && event.transition.type === 'dissolve') current.push(event);
     else groups.push([event]);
   }
-  const segments: { file: string; outpointSeconds?: number }[] = [];
+  // Each segment's length is written into the list: the concat demuxer would otherwise start the next
+  // file where this one's longest stream ends (an animatic's AAC track runs a few ms past its
+  // picture), leaving a gap in the picture's timestamps at every join.
+  const segments: { file: string; seconds: number; outpointSeconds?: number }[] = [];
+  const secondsOf = (events: RoughCutEvent[]) =>
+    framesToSecondsExact(
+      events.reduce((sum, event) => sum + event.frames, 0),
+      request.frameRate,
+    );
   let copiedEvents = 0;
   let encodedEvents = 0;
   for (const [index, group] of groups.entries()) {
@@ -281,19 +317,20 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
     if (group.length > 1) {
       const file = scratch(`segment-${index}.mp4`);
       await dissolveGroup(request, group, file, (name) => scratch(`segment-${index}-${name}`));
-      segments.push({ file });
+      segments.push({ file, seconds: secondsOf(group) });
       encodedEvents += group.length;
     } else if (copyable(request, first) && first.video) {
       const whole = first.video.frames === first.frames;
       segments.push({
         file: first.video.path,
+        seconds: secondsOf(group),
         ...(whole ? {} : { outpointSeconds: framesToSecondsExact(first.frames, request.frameRate) }),
       });
       copiedEvents += 1;
     } else {
       const file = scratch(`segment-${index}.mp4`);
       await encodeSegment(request, first, 0, file);
-      segments.push({ file });
+      segments.push({ file, seconds: secondsOf(group) });
       encodedEvents += 1;
     }
     await request.onProgress(((index + 1) / groups.length) * 0.8, `${index + 1}/${groups.length} events`);
@@ -308,16 +345,18 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
     segments
       .map(
         (segment) =>
-          `file ${quote(segment.file)}\n${segment.outpointSeconds === undefined ? '' : `outpoint ${segment.outpointSeconds.toFixed(6)}\n`}`,
+          `file ${quote(segment.file)}\nduration ${segment.seconds.toFixed(6)}\n${segment.outpointSeconds === undefined ? '' : `outpoint ${segment.outpointSeconds.toFixed(6)}\n`}`,
       )
       .join(''),
   );
   const rate = rateString(request.frameRate);
+  const silence =
+    audioEncoder && !request.soundtrack ? await silentTrack(request, scratch('silence.m4a')) : null;
   const audioInput = !audioEncoder
     ? []
     : request.soundtrack
       ? ['-i', request.soundtrack.path]
-      : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
+      : ['-stream_loop', '-1', '-i', silence as string];
   const filters: string[] = [];
   if (burnIn === 'drawn' && font) filters.push(`[0:v]${burnInFilter(request, font)},format=yuv420p[v]`);
   if (audioEncoder && request.soundtrack)
@@ -346,7 +385,11 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
         videoMap,
         ...audioMap,
         ...videoCodec,
-        ...(audioEncoder ? ['-c:a', 'aac', '-b:a', request.soundtrack ? '160k' : '96k', '-ar', '48000'] : []),
+        ...(!audioEncoder
+          ? []
+          : request.soundtrack
+            ? ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000']
+            : ['-c:a', 'copy']),
         '-frames:v',
         String(frames),
         '-t',

@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderRoughCut } from '../src/cuts/rough-cut.render.js';
+import type { RenderedClip } from '../src/generation/generation.types.js';
+import { renderClip } from '../src/generation/local/animatic.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
+import { renderFrame } from '../src/generation/local/frame-renderer.js';
+import { frameInput } from './generation/generation.fixtures.js';
+
+describe('renderRoughCut: animatics are joined as they are', () => {
+  let ffmpeg: FfmpegLocation;
+  let directory: string;
+  let still: Buffer;
+  const clips: RenderedClip[] = [];
+
+  beforeAll(async () => {
+    ffmpeg = resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });
+    directory = await mkdtemp(path.join(os.tmpdir(), 'reelbench-rough-cut-render-'));
+    still = (await renderFrame(frameInput({}))).png;
+    for (const [durationSeconds, framing] of [
+      [1.5, 'close'],
+      [1, 'wide'],
+    ] as const)
+      clips.push(
+        await renderClip(
+          { image: still, durationSeconds, framing, aspect: '16:9' },
+          { ffmpeg, tempDir: directory },
+        ),
+      );
+  });
+
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  const event = (clip: RenderedClip, name: string, frames = clip.frames) => ({
+    name,
+    frames,
+    sourceIn: 0,
+    transition: { type: 'cut' as const },
+    video: {
+      path: clip.path,
+      encoder: String(clip.meta.encoder),
+      fps: clip.fps,
+      width: clip.width,
+      height: clip.height,
+      frames: clip.frames,
+    },
+    image: null,
+  });
+
+  it('stream-copies animatics (a shorter event is cut at its out point) and encodes an image-only event', async () => {
+    const [first, second] = clips as [RenderedClip, RenderedClip];
+    const output = path.join(directory, 'cut.mp4');
+    const imageFile = path.join(directory, 'still.png');
+    await (await import('node:fs/promises')).writeFile(imageFile, still);
+    const outcome = await renderRoughCut({
+      ffmpeg,
+      frameRate: 24,
+      width: 1280,
+      height: 720,
+      events: [
+        event(first, 'One'),
+        event(second, 'Two', 12),
+        {
+          name: 'Three',
+          frames: 24,
+          sourceIn: 0,
+          transition: { type: 'cut' },
+          video: null,
+          image: imageFile,
+        },
+      ],
+      soundtrack: null,
+      burnIn: false,
+      workDir: directory,
+      output,
+      signal: new AbortController().signal,
+      onProgress: async () => undefined,
+    });
+    expect(outcome).toMatchObject({
+      copiedEvents: 2,
+      encodedEvents: 1,
+      frames: 36 + 12 + 24,
+      hasAudio: true,
+    });
+    const probe = await probeMedia(ffmpeg.path, output);
+    expect(Math.abs(probe.durationSeconds - 72 / 24)).toBeLessThanOrEqual(3 / 24);
+    expect(probe).toMatchObject({ hasVideo: true, hasAudio: true, width: 1280, height: 720 });
+    // Every picture one frame after the last, across the joins: no gap, nothing cut off at the end.
+    const { stdout } = await runFfmpeg(
+      ffmpeg.path,
+      ['-v', 'error', '-i', output, '-map', '0:v', '-c', 'copy', '-f', 'framemd5', '-'],
+      30_000,
+    );
+    const pts = stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('0,'))
+      .map((line) => Number(line.split(',')[2]));
+    expect(pts).toHaveLength(72);
+    const steps = new Set(pts.slice(1).map((value, index) => value - (pts[index] as number)));
+    expect(steps.size).toBe(1);
+  });
+});
