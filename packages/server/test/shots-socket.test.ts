@@ -30,6 +30,41 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     return expectSocketReply<Shot>(await request(socket, 'shot:create', { projectId, ...fields }));
   }
 
+  it('shot:update: many updates of one shot at once are all written, answered and announced in order', async () => {
+    const project = await newProject(server, alice);
+    const socket = await connect(alice);
+    const listener = await connect(alice);
+    const stranger = await connect(bob);
+    await request(listener, 'project:subscribe', { projectId: project.id });
+    const shot = await createShot(socket, project.id, { name: 'Quay' });
+    const announced: string[] = [];
+    listener.on('shot:updated', (event: { shot: Shot }) => {
+      if (event.shot.id === shot.id) announced.push(String(event.shot.description));
+    });
+    // Twelve at once (grouped while the first is written), one with a second field, one from a stranger.
+    const replies = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) =>
+        request(socket, 'shot:update', {
+          shotId: shot.id,
+          updates: { description: `take ${i}`, ...(i === 5 ? { name: 'Quay at night' } : {}) },
+        }),
+      ),
+      request(stranger, 'shot:update', { shotId: shot.id, updates: { description: 'not mine' } }),
+    ]);
+    const mine = replies.slice(0, 12).map((reply) => expectSocketReply<Shot>(reply));
+    expect(mine.map((reply) => reply.description)).toEqual(Array.from({ length: 12 }, (_, i) => `take ${i}`));
+    // Each answer is the shot as that update left it: the name set by the sixth stays in the later ones.
+    expect(mine.map((reply) => reply.name)).toEqual([
+      ...Array.from({ length: 5 }, () => 'Quay'),
+      ...Array.from({ length: 7 }, () => 'Quay at night'),
+    ]);
+    expectSocketError(replies[12] as (typeof replies)[number], 'NOT_FOUND_ERROR', 'Shot not found');
+    const stored = expectSocketReply<Shot>(await request(socket, 'shot:getOne', { shotId: shot.id }));
+    expect([stored.description, stored.name]).toEqual(['take 11', 'Quay at night']);
+    await expect.poll(() => announced.length).toBe(12);
+    expect(announced).toEqual(Array.from({ length: 12 }, (_, i) => `take ${i}`));
+  });
+
   it('creates, updates, gets, lists and deletes, with events to the project room only', async () => {
     const project = await newProject(server, alice);
     const socket = await connect(alice);

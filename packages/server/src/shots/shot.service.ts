@@ -18,6 +18,7 @@ import type { EntityManager } from 'typeorm';
 import type { AssetEntity } from '../assets/asset.entity.js';
 import { notFound } from '../common/domain-error.js';
 import { assertInlineImagePixels } from '../common/image-pixels.js';
+import { KeyedWrites } from '../common/keyed-writes.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -29,6 +30,7 @@ import {
   type PresentedShot,
   SHOT_IMAGE_URL_FIELDS,
   SHOT_KEY_FIELDS,
+  type ShotValues,
   shotValues,
   toShot,
 } from './shot.mapper.js';
@@ -36,16 +38,38 @@ import { ShotsRepository } from './shot.repository.js';
 import { NO_STYLES, outdated, placementsOf, type StyleLookup } from './shot-inputs.js';
 import { settingsOf, withShotsAppended, withShotsRemoved } from './shot-order.js';
 
+/** One shot:update's write: the columns to set on the owner's shot. */
+interface ShotWrite {
+  ownerId: string;
+  shotId: string;
+  values: ShotValues;
+}
+
 /** Every method acts for a user: another user's shot is 'Shot not found', never its data. */
 @Injectable()
 export class ShotsService {
+  /** shot:update's writes, grouped per shot while one is being written (common/keyed-writes.ts). */
+  private readonly writes: KeyedWrites<ShotWrite, ShotEntity | null>;
+
   constructor(
     private readonly projects: ProjectsService,
     private readonly shots: ShotsRepository,
     private readonly events: EventsService,
     private readonly urls: FileUrls,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const writeOne = ({ ownerId, shotId, values }: ShotWrite, manager?: EntityManager) =>
+      this.shots.updateOwned(ownerId, shotId, values, manager);
+    this.writes = new KeyedWrites(
+      (write) => writeOne(write),
+      (group) =>
+        this.shots.transaction(async (manager) => {
+          const results: (ShotEntity | null)[] = [];
+          for (const write of group) { console.error("KW tx write", write.ownerId); results.push(await writeOne(write, manager)); console.error("KW tx done"); }
+          return results;
+        }),
+    );
+  }
 
   /**
    * The shot as clients get it, in every reply and event: an image or video stored under the shot's
@@ -180,7 +204,12 @@ export class ShotsService {
       requireKeyFields(updates, SHOT_KEY_FIELDS, existing.projectId);
       await this.checkStyle(existing.projectId, style);
     }
-    const updated = await this.shots.updateOwned(user.id, parseId(shotId, 'Shot'), shotValues(updates));
+    const id = parseId(shotId, 'Shot');
+    const updated = await this.writes.write(id, {
+      ownerId: user.id,
+      shotId: id,
+      values: shotValues(updates),
+    });
     if (updated === null) throw notFound('Shot');
     return this.announceUpdated(updated);
   }
