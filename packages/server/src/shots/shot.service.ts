@@ -65,7 +65,7 @@ export class ShotsService {
       (group) =>
         this.shots.transaction(async (manager) => {
           const results: (ShotEntity | null)[] = [];
-          for (const write of group) { console.error("KW tx write", write.ownerId); results.push(await writeOne(write, manager)); console.error("KW tx done"); }
+          for (const write of group) results.push(await writeOne(write, manager));
           return results;
         }),
     );
