@@ -1,7 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Asset,
   type CreateCastReply,
@@ -9,8 +8,7 @@ import {
   type FirstPassResponse,
   type Shot,
 } from '../../packages/sdk/dist/contract/index.js';
-import { createReelbench, type Reelbench } from '../../packages/sdk/dist/index.js';
-import { FileTokenStore } from '../../packages/sdk/dist/node/index.js';
+import type { Reelbench } from '../../packages/sdk/dist/index.js';
 import {
   CAST_SCRIPT,
   figuresOver,
@@ -19,49 +17,31 @@ import {
 import {
   type CliRun,
   type CliRunOptions,
-  type EmbeddedServer,
-  ensureBuilt,
   runPiped,
   sessionEnv,
-  startServer,
+  useCliSession,
 } from './support/cli-harness.js';
 
-let server: EmbeddedServer;
-let configDir: string;
+const cli = useCliSession('cast');
 let sdk: Reelbench;
 let projectId: string;
 
 function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(server, configDir), ...options.env } });
+  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
 }
 
 async function download(url: string): Promise<Buffer> {
-  const response = await fetch(new URL(url, server.url));
+  const response = await fetch(new URL(url, cli.server.url));
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
 
 beforeAll(async () => {
-  await ensureBuilt();
-  server = await startServer();
-  configDir = mkdtempSync(join(tmpdir(), 'reelbench-cli-cast-'));
-  const register = await reelbench(
-    ['register', '--email', 'odile@example.com', '--username', 'odile', '--password-stdin'],
-    { stdin: 'a long enough password\n' },
-  );
-  expect(register.code).toBe(0);
-  const token = new FileTokenStore(join(configDir, 'credentials.json')).get();
-  if (token === null) throw new Error('no saved token');
-  sdk = createReelbench({ baseUrl: server.url, token, socket: true });
+  sdk = await cli.register(reelbench, 'odile@example.com');
   projectId = (await reelbench(['projects', 'create', 'Low Tide', '--quiet'])).stdout.trim();
-  const script = join(configDir, 'low-tide.fountain');
+  const script = join(cli.configDir, 'low-tide.fountain');
   writeFileSync(script, CAST_SCRIPT);
   expect((await reelbench(['script', 'push', projectId, script])).code).toBe(0);
-});
-
-afterAll(async () => {
-  sdk?.close();
-  await server?.close();
 });
 
 describe('the cast from the script with the built binary', () => {

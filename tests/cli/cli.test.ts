@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deadServerUrl } from '../../packages/cli/test/support/dead-server.js';
 import {
   assetSchema,
@@ -17,21 +17,18 @@ import {
   seriesSchema,
   userSchema,
 } from '../../packages/sdk/dist/contract/index.js';
-import { createReelbench, type Reelbench } from '../../packages/sdk/dist/index.js';
-import { FileTokenStore } from '../../packages/sdk/dist/node/index.js';
+import type { Reelbench } from '../../packages/sdk/dist/index.js';
 import {
   CLI_BIN,
   type CliRun,
   type CliRunOptions,
-  type EmbeddedServer,
-  ensureBuilt,
   FOUNTAIN,
   ROOT,
   runBinary,
   runPiped,
   sessionEnv,
-  startServer,
   staticImports,
+  useCliSession,
 } from './support/cli-harness.js';
 
 const EMAIL = 'mara@example.com';
@@ -42,31 +39,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let server: EmbeddedServer;
-let configDir: string;
+const cli = useCliSession('config');
 let sdk: Reelbench;
 
 /** The binary against the test server with this test's credentials; never a colour code without a TTY. */
 function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(server, configDir), ...options.env } });
+  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
 }
-
-function savedToken(): string {
-  const token = new FileTokenStore(join(configDir, 'credentials.json')).get();
-  if (token === null) throw new Error('no saved token');
-  return token;
-}
-
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await startServer();
-  configDir = mkdtempSync(join(tmpdir(), 'reelbench-cli-config-'));
-});
-
-afterAll(async () => {
-  sdk?.close();
-  await server?.close();
-});
 
 describe('reelbench --version', () => {
   it('prints the package version', async () => {
@@ -93,17 +72,20 @@ describe('a user session with the built binary against the real server', () => {
     });
     expect(result).toEqual({
       code: 0,
-      stdout: `Registered and signed in as mara <${EMAIL}> on ${server.url}\n`,
+      stdout: `Registered and signed in as mara <${EMAIL}> on ${cli.server.url}\n`,
       stderr: '',
     });
-    expect(statSync(join(configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cli.configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
   });
 
   it('logout, then login with the password from REELBENCH_PASSWORD', async () => {
-    expect(await reelbench(['logout'])).toMatchObject({ code: 0, stdout: `Signed out of ${server.url}\n` });
+    expect(await reelbench(['logout'])).toMatchObject({
+      code: 0,
+      stdout: `Signed out of ${cli.server.url}\n`,
+    });
     const login = await reelbench(['login', '--email', EMAIL], { env: { REELBENCH_PASSWORD: PASSWORD } });
-    expect(login).toMatchObject({ code: 0, stdout: `Signed in as mara <${EMAIL}> on ${server.url}\n` });
-    sdk = createReelbench({ baseUrl: server.url, token: savedToken() });
+    expect(login).toMatchObject({ code: 0, stdout: `Signed in as mara <${EMAIL}> on ${cli.server.url}\n` });
+    sdk = cli.signIn();
   });
 
   it('a wrong password is refused: exit 3, one sentence', async () => {
@@ -116,7 +98,7 @@ describe('a user session with the built binary against the real server', () => {
   it('whoami prints the user; --json is the contract User', async () => {
     expect(await reelbench(['whoami'])).toMatchObject({
       code: 0,
-      stdout: `mara <${EMAIL}> on ${server.url}\n`,
+      stdout: `mara <${EMAIL}> on ${cli.server.url}\n`,
     });
     const json = await reelbench(['whoami', '--json']);
     expect(userSchema.parse(JSON.parse(json.stdout))).toEqual(await sdk.auth.me());
@@ -309,7 +291,7 @@ describe('a user session with the built binary against the real server', () => {
   });
 
   it('after logout the old token is revoked (exit 3) and nothing is saved (exit 3)', async () => {
-    const token = savedToken();
+    const token = cli.savedToken();
     expect(await reelbench(['logout'])).toMatchObject({ code: 0 });
     const revoked = await reelbench(['projects', 'list'], { env: { REELBENCH_TOKEN: token } });
     expect(revoked).toEqual({

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   batchShotResultSchema,
   jobAcceptedReplySchema,
@@ -11,28 +11,24 @@ import {
   jobSchema,
   qualityGenerationReplySchema,
 } from '../../packages/sdk/dist/contract/index.js';
-import { createReelbench, type Reelbench } from '../../packages/sdk/dist/index.js';
-import { FileTokenStore } from '../../packages/sdk/dist/node/index.js';
+import type { Reelbench } from '../../packages/sdk/dist/index.js';
 import {
   CLI_BIN,
   type CliRun,
   type CliRunOptions,
-  type EmbeddedServer,
   ESCAPE,
-  ensureBuilt,
   FOUNTAIN,
   ROOT,
   runBinary,
   runPiped,
   sessionEnv,
-  startServer,
+  useCliSession,
 } from './support/cli-harness.js';
 
 /** A plain progress line: `2026-11-22T05:01:02Z shot 3/10 "INT. KITCHEN – 1" completed …`. */
 const LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (job|shot) /;
 
-let server: EmbeddedServer;
-let configDir: string;
+const cli = useCliSession('render');
 let sdk: Reelbench;
 let projectId: string;
 
@@ -44,7 +40,7 @@ function runEnv(extra: Record<string, string> = {}): Record<string, string> {
       env[key] = value;
     }
   }
-  return { ...env, ...sessionEnv(server, configDir), ...extra };
+  return { ...env, ...sessionEnv(cli.server, cli.configDir), ...extra };
 }
 
 function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
@@ -111,27 +107,10 @@ async function shotsOf(id: string) {
 }
 
 beforeAll(async () => {
-  await ensureBuilt();
-  server = await startServer();
-  configDir = mkdtempSync(join(tmpdir(), 'reelbench-cli-render-'));
-  const register = await reelbench(
-    ['register', '--email', 'ines@example.com', '--username', 'ines', '--password-stdin'],
-    {
-      stdin: 'a long enough password\n',
-    },
-  );
-  expect(register.code).toBe(0);
-  const token = new FileTokenStore(join(configDir, 'credentials.json')).get();
-  if (token === null) throw new Error('no saved token');
-  sdk = createReelbench({ baseUrl: server.url, token, socket: true });
+  sdk = await cli.register(reelbench, 'ines@example.com');
   projectId = (await reelbench(['projects', 'create', 'Night Shift', '--quiet'])).stdout.trim();
   expect((await reelbench(['script', 'push', projectId, FOUNTAIN])).code).toBe(0);
   expect((await reelbench(['first-pass', projectId])).code).toBe(0);
-});
-
-afterAll(async () => {
-  sdk?.close();
-  await server?.close();
 });
 
 describe('render, jobs and export with the built binary against the real server', () => {
@@ -330,7 +309,7 @@ describe('render, jobs and export with the built binary against the real server'
 
   it('export pdf writes the storyboard of a new cut, as a contact sheet or one shot a page', async () => {
     const shots = await shotsOf(projectId);
-    const output = join(configDir, 'night-shift.pdf');
+    const output = join(cli.configDir, 'night-shift.pdf');
     const written = await reelbench(['export', 'pdf', projectId, '-o', output, '--fps', '23.976', '--json']);
     expect(written).toMatchObject({ code: 0, stderr: '' });
     const document = JSON.parse(written.stdout) as {
@@ -361,7 +340,7 @@ describe('render, jobs and export with the built binary against the real server'
   });
 
   it('export mp4 needs the project, and a file to write to: exit 1 and 2', async () => {
-    const output = join(configDir, 'night-shift.mp4');
+    const output = join(cli.configDir, 'night-shift.mp4');
     expect(await reelbench(['export', 'mp4', projectId, '-o', '-'])).toEqual({
       code: 2,
       stdout: '',
@@ -383,7 +362,7 @@ describe('render, jobs and export with the built binary against the real server'
   it('export edl writes a new cut of the timeline; import applies an edited list back', async () => {
     const before = (await sdk.projects.get(projectId)).settings.shotOrder;
     expect(before.length).toBeGreaterThan(1);
-    const path = join(configDir, 'night-shift.edl');
+    const path = join(cli.configDir, 'night-shift.edl');
     const exported = await reelbench([
       'export',
       'edl',
@@ -426,7 +405,7 @@ describe('render, jobs and export with the built binary against the real server'
     expect((await sdk.projects.get(projectId)).settings.shotOrder).toEqual(before);
 
     const [first = '', second = ''] = before;
-    const swappedPath = join(configDir, 'night-shift-swapped.edl');
+    const swappedPath = join(cli.configDir, 'night-shift-swapped.edl');
     writeFileSync(
       swappedPath,
       text.replaceAll(first, 'FIRST').replaceAll(second, first).replaceAll('FIRST', second),
@@ -440,7 +419,7 @@ describe('render, jobs and export with the built binary against the real server'
       ...before.slice(2),
     ]);
 
-    const strangerPath = join(configDir, 'night-shift-stranger.edl');
+    const strangerPath = join(cli.configDir, 'night-shift-stranger.edl');
     writeFileSync(strangerPath, text.replace(first, randomUUID()));
     const stranger = await reelbench(['import', 'edl', projectId, strangerPath, '--cut', cutId]);
     expect(stranger.code).toBe(4);

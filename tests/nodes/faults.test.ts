@@ -1,22 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SocketClient } from '@reelbench/sdk';
 import type { Shot } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  type ClusterUser,
-  createDatabase,
-  ensureServerBuilt,
-  eventually,
-  type Node,
-  newProject,
-  newUser,
-  sdkSocket,
-  startNode,
-  TcpProxy,
-} from '../support/cluster.js';
+import { api, eventually, type Node, newProject, TcpProxy, useCluster } from '../support/cluster.js';
 
 function portOf(url: string): number {
   return Number(new URL(url).port);
@@ -37,50 +22,39 @@ function through(url: string, proxy: TcpProxy): string {
  * directly. Needs DATABASE_URL and REDIS_URL (.ci/run sets both).
  */
 describe('Postgres and Redis faults under a running node', () => {
-  let database: Awaited<ReturnType<typeof createDatabase>>;
-  let dataDir: string;
+  const cluster = useCluster('faults', { database: true });
   let postgres: TcpProxy;
   let redis: TcpProxy;
   let nodeA: Node;
   let nodeB: Node;
-  let alice: ClusterUser;
-  const sockets: SocketClient[] = [];
 
   beforeAll(async () => {
-    ensureServerBuilt();
-    database = await createDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'reelbench-faults-'));
+    const { database, dataDir } = cluster;
     const redisUrl = process.env.REDIS_URL ?? '';
     postgres = await new TcpProxy(() => [portOf(database.url) || 5432]).listen();
     redis = await new TcpProxy(() => [portOf(redisUrl) || 6379]).listen();
     const shared = { REELBENCH_DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '1000' };
-    nodeA = await startNode({
+    nodeA = await cluster.start({
       name: 'node-a',
       env: { ...shared, DATABASE_URL: through(database.url, postgres), REDIS_URL: through(redisUrl, redis) },
     });
-    nodeB = await startNode({
+    nodeB = await cluster.start({
       name: 'node-b',
       env: { ...shared, DATABASE_URL: database.url, REDIS_URL: redisUrl },
     });
-    alice = await newUser(nodeB.url);
+    await cluster.signUp(nodeB.url);
   });
 
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await Promise.all([nodeA, nodeB].map((node) => node?.stop('SIGKILL')));
     await Promise.all([postgres?.close(), redis?.close()]);
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function connect(node: Node): Promise<SocketClient> {
-    const socket = await sdkSocket(node.url, alice.token);
-    sockets.push(socket);
-    return socket;
+  function connect(node: Node): Promise<SocketClient> {
+    return cluster.connect(node.url);
   }
 
   async function projectWithShot(socket: SocketClient) {
-    const project = await newProject(nodeB.url, alice);
+    const project = await newProject(nodeB.url, cluster.user);
     await socket.request('project', 'subscribe', { projectId: project.id });
     const shot = await socket.request('shot', 'create', { projectId: project.id, name: 'Harbour' });
     return { project, shot: shot as Shot };

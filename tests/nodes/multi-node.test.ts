@@ -1,21 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SocketClient } from '@reelbench/sdk';
 import type { JobAcceptedReply, Shot } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  type ClusterUser,
-  createDatabase,
-  ensureServerBuilt,
   eventually,
   type Node,
   newProject,
-  newUser,
   sdkSocket,
-  startNode,
   TcpProxy,
+  useCluster,
 } from '../support/cluster.js';
 
 /**
@@ -23,54 +16,34 @@ import {
  * `node dist/main.js --role …` process. Needs DATABASE_URL and REDIS_URL (.ci/run sets both).
  */
 describe('two API nodes and a worker on Postgres and Redis', () => {
-  let database: Awaited<ReturnType<typeof createDatabase>>;
-  let dataDir: string;
+  const cluster = useCluster('nodes', { database: true });
   let env: Record<string, string>;
   let apiA: Node;
   let apiB: Node;
   let worker: Node;
-  const extra: Node[] = [];
-  const sockets: SocketClient[] = [];
-  let alice: ClusterUser;
 
   beforeAll(async () => {
-    ensureServerBuilt();
-    database = await createDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'reelbench-nodes-'));
     env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: cluster.database.url,
       REDIS_URL: process.env.REDIS_URL ?? '',
       // One storage for every node, as an S3 bucket would be.
-      REELBENCH_DATA_DIR: dataDir,
+      REELBENCH_DATA_DIR: cluster.dataDir,
       JOB_CONCURRENCY: '1',
       JOB_POLL_INTERVAL_MS: '100',
       JOB_STALE_SECONDS: '2',
       SHUTDOWN_GRACE_MS: '5000',
     };
     // The first node migrates the new database; the others start on the migrated one.
-    apiA = await startNode({ name: 'api-a', role: 'api', env });
+    apiA = await cluster.start({ name: 'api-a', role: 'api', env });
     [apiB, worker] = await Promise.all([
-      startNode({ name: 'api-b', role: 'api', env }),
-      startNode({ name: 'worker-1', role: 'worker', env }),
+      cluster.start({ name: 'api-b', role: 'api', env }),
+      cluster.start({ name: 'worker-1', role: 'worker', env }),
     ]);
-    alice = await newUser(apiA.url);
+    await cluster.signUp(apiA.url);
   });
-
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await Promise.all([apiA, apiB, worker, ...extra].map((node) => node?.stop('SIGKILL')));
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function connect(url: string): Promise<SocketClient> {
-    const socket = await sdkSocket(url, alice.token);
-    sockets.push(socket);
-    return socket;
-  }
 
   async function storyboard(socket: SocketClient, count: number) {
-    const project = await newProject(apiA.url, alice);
+    const project = await newProject(apiA.url, cluster.user);
     await socket.request('project', 'subscribe', { projectId: project.id });
     const shots: Shot[] = [];
     for (let i = 0; i < count; i += 1) {
@@ -86,8 +59,8 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
   }
 
   it('shows a client on node A the change made through node B', async () => {
-    const onA = await connect(apiA.url);
-    const onB = await connect(apiB.url);
+    const onA = await cluster.connect(apiA.url);
+    const onB = await cluster.connect(apiB.url);
     const { project, shots } = await storyboard(onB, 1);
     await onA.request('project', 'subscribe', { projectId: project.id });
     const shot = shots[0] as Shot;
@@ -101,7 +74,7 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
   });
 
   it('works jobs only on the worker, whose events reach the API nodes; the worker serves only health', async () => {
-    const onB = await connect(apiB.url);
+    const onB = await cluster.connect(apiB.url);
     const { project, shots } = await storyboard(onB, 2);
     const accepted = (await onB.request('shot', 'generate-batch', {
       projectId: project.id,
@@ -121,10 +94,10 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
       status: 'ready',
       role: 'worker',
     });
-    expect((await api(worker.url, 'GET', `/api/projects/${project.id}`, { token: alice.token })).status).toBe(
-      404,
-    );
-    await expect(sdkSocket(worker.url, alice.token)).rejects.toThrow();
+    expect(
+      (await api(worker.url, 'GET', `/api/projects/${project.id}`, { token: cluster.user.token })).status,
+    ).toBe(404);
+    await expect(sdkSocket(worker.url, cluster.user.token)).rejects.toThrow();
     expect((await api(apiA.url, 'GET', '/api/health/ready')).body).toMatchObject({ role: 'api' });
   });
 
@@ -133,7 +106,7 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
    * shot or more done: that worker (`runner`), the other (`survivor`), and the job's end.
    */
   async function batchUnderWay(workers: [Node, Node]) {
-    const onA = await connect(apiA.url);
+    const onA = await cluster.connect(apiA.url);
     const { project, shots } = await storyboard(onA, 8);
     const accepted = (await onA.request('shot', 'generate-batch', {
       projectId: project.id,
@@ -158,8 +131,7 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
   }
 
   it('hands the jobs of a worker killed mid-batch to a second worker', async () => {
-    const second = await startNode({ name: 'worker-2', role: 'worker', env });
-    extra.push(second);
+    const second = await cluster.start({ name: 'worker-2', role: 'worker', env });
     const batch = await batchUnderWay([worker, second]);
     expect((await batch.runner.stop('SIGKILL')).signal).toBe('SIGKILL');
 
@@ -177,9 +149,8 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
     // earlier worker (with the default grace) is stopped first, idle.
     expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     const graceless = { ...env, SHUTDOWN_GRACE_MS: '0' };
-    const third = await startNode({ name: 'worker-3', role: 'worker', env: graceless });
-    const fourth = await startNode({ name: 'worker-4', role: 'worker', env: graceless });
-    extra.push(third, fourth);
+    const third = await cluster.start({ name: 'worker-3', role: 'worker', env: graceless });
+    const fourth = await cluster.start({ name: 'worker-4', role: 'worker', env: graceless });
     const batch = await batchUnderWay([third, fourth]);
     expect(await batch.runner.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     const released = batch.runner
@@ -194,9 +165,9 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
   it('moves the clients of a killed API node to the other one, losing no acknowledged write', async () => {
     const balancer = await new TcpProxy(() => [apiA.port, apiB.port]).listen();
     try {
-      const owner = await connect(apiB.url);
+      const owner = await cluster.connect(apiB.url);
       const { project, shots } = await storyboard(owner, 6);
-      const clients = await Promise.all(shots.map(() => connect(balancer.url)));
+      const clients = await Promise.all(shots.map(() => cluster.connect(balancer.url)));
       const acked = shots.map(() => '');
       const failures = shots.map(() => 0);
       let stop = false;

@@ -1,11 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SocketClient } from '@reelbench/sdk';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { watchChild } from '../../packages/server/test/support/child-output.js';
+import { jsonOrText } from '../../packages/server/test/support/http-body.js';
 
 /**
  * Real server processes (packages/server/dist/main.js, as `npm start` runs it) for the suites that
@@ -111,32 +116,25 @@ export function startNode(options: NodeOptions): Promise<Node> {
     env: childEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  );
+  const { all: output, exited } = watchChild(child);
   const logs = () =>
-    output.split('\n').flatMap((line) => {
-      if (!line.startsWith('{')) return [];
-      try {
-        return [JSON.parse(line) as LogLine];
-      } catch {
-        return [];
-      }
-    });
+    output()
+      .split('\n')
+      .flatMap((line) => {
+        if (!line.startsWith('{')) return [];
+        try {
+          return [JSON.parse(line) as LogLine];
+        } catch {
+          return [];
+        }
+      });
   return new Promise((resolveNode, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${options.name}: no start-up line within ${START_TIMEOUT_MS} ms:\n${output}`));
+      reject(new Error(`${options.name}: no start-up line within ${START_TIMEOUT_MS} ms:\n${output()}`));
     }, START_TIMEOUT_MS);
     const onData = () => {
-      const match = LISTENING.exec(output);
+      const match = LISTENING.exec(output());
       if (!match?.[1] || !match[2]) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);
@@ -145,7 +143,7 @@ export function startNode(options: NodeOptions): Promise<Node> {
         url: match[1],
         port: Number(match[2]),
         child,
-        output: () => output,
+        output,
         logs,
         exited,
         stop: (signal = 'SIGTERM') => {
@@ -157,7 +155,7 @@ export function startNode(options: NodeOptions): Promise<Node> {
     child.stdout?.on('data', onData);
     exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`${options.name} exited (${code ?? signal}) before listening:\n${output}`));
+      reject(new Error(`${options.name} exited (${code ?? signal}) before listening:\n${output()}`));
     });
   });
 }
@@ -267,13 +265,7 @@ export async function api<T = unknown>(
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
+  const body = jsonOrText(await response.text());
   return { status: response.status, body: body as T, headers: response.headers };
 }
 
@@ -320,4 +312,62 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
     await new Promise((done) => setTimeout(done, 50));
   }
+}
+
+/** What useCluster sets up for a suite; `database` and `dataDir` are filled in by its beforeAll. */
+export interface ClusterSuite {
+  /** A database of its own (createDatabase), when asked for. */
+  database: Awaited<ReturnType<typeof createDatabase>>;
+  /** A fresh data directory, for the nodes' REELBENCH_DATA_DIR. */
+  dataDir: string;
+  /** startNode, the node killed (SIGKILL) after all. */
+  start(options: NodeOptions): Promise<Node>;
+  /** The suite's user, once signUp ran. */
+  user: ClusterUser;
+  /** Registers the suite's user on the node at `url` (newUser). */
+  signUp(url: string): Promise<ClusterUser>;
+  /** sdkSocket as the suite's user, the socket disconnected after all. */
+  connect(url: string): Promise<SocketClient>;
+}
+
+/**
+ * The set-up every cluster suite shares, as hooks of the calling describe: before all, the server
+ * built, a data directory `reelbench-<name>-…` and (with `database`) a database of its own; after
+ * all, every socket from `connect` disconnected, every node from `start` killed, the database
+ * dropped and the directory removed. The suite's own after-all hooks run before these.
+ */
+export function useCluster(name: string, options: { database?: boolean } = {}): ClusterSuite {
+  const nodes: Node[] = [];
+  const sockets: SocketClient[] = [];
+  const suite: ClusterSuite = {
+    database: undefined as unknown as ClusterSuite['database'],
+    dataDir: '',
+    async start(nodeOptions) {
+      const node = await startNode(nodeOptions);
+      nodes.push(node);
+      return node;
+    },
+    user: undefined as unknown as ClusterUser,
+    async signUp(url) {
+      suite.user = await newUser(url);
+      return suite.user;
+    },
+    async connect(url) {
+      const socket = await sdkSocket(url, suite.user.token);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+  beforeAll(async () => {
+    ensureServerBuilt();
+    if (options.database) suite.database = await createDatabase();
+    suite.dataDir = await mkdtemp(join(tmpdir(), `reelbench-${name}-`));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
+    await suite.database?.drop();
+    if (suite.dataDir) await rm(suite.dataDir, { recursive: true, force: true });
+  });
+  return suite;
 }

@@ -1,21 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SocketClient } from '@reelbench/sdk';
 import type { Shot } from '@reelbench/sdk/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  type ClusterUser,
-  ensureServerBuilt,
-  eventually,
-  type Node,
-  newProject,
-  newUser,
-  sdkSocket,
-  startNode,
-} from '../support/cluster.js';
+import { api, eventually, type Node, newProject, useCluster } from '../support/cluster.js';
 
 const CLIENTS = 200;
 const SHOTS = 4;
@@ -42,29 +29,26 @@ function connect(url: string, token: string): Promise<Socket> {
  * figures are the benchmark's, docs/benchmarks.md).
  */
 describe(`${CLIENTS} clients subscribed to one project while its shots are updated`, () => {
-  let dataDir: string;
+  const cluster = useCluster('load');
   let node: Node;
-  let alice: ClusterUser;
   const sockets: Socket[] = [];
   let writer: SocketClient;
 
   beforeAll(async () => {
-    ensureServerBuilt();
-    dataDir = await mkdtemp(join(tmpdir(), 'reelbench-load-'));
-    node = await startNode({ name: 'load', env: { REELBENCH_DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-    alice = await newUser(node.url);
-    writer = await sdkSocket(node.url, alice.token);
+    node = await cluster.start({
+      name: 'load',
+      env: { REELBENCH_DATA_DIR: cluster.dataDir, LOG_LEVEL: 'warn' },
+    });
+    await cluster.signUp(node.url);
+    writer = await cluster.connect(node.url);
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of sockets) socket.close();
-    writer?.disconnect();
-    await node?.stop('SIGKILL');
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('delivers every update to every client, in order', async () => {
-    const project = await newProject(node.url, alice);
+    const project = await newProject(node.url, cluster.user);
     const shots: Shot[] = [];
     for (let i = 0; i < SHOTS; i += 1)
       shots.push(
@@ -73,7 +57,7 @@ describe(`${CLIENTS} clients subscribed to one project while its shots are updat
 
     const heard = Array.from({ length: CLIENTS }, () => new Map<string, string[]>());
     for (let i = 0; i < CLIENTS; i += 1) {
-      const socket = await connect(node.url, alice.token);
+      const socket = await connect(node.url, cluster.user.token);
       sockets.push(socket);
       const log = heard[i] as Map<string, string[]>;
       socket.on('shot:updated', ({ shot }: { shot: Shot }) => {

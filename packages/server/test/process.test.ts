@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Project } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../src/database/data-source.js';
+import { watchChild } from './support/child-output.js';
 import { databaseUrl, testDatabases } from './support/databases.js';
 import { api, newProject, newUser } from './support/factories.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-server.js';
@@ -47,33 +48,23 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 function startBuilt(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [MAIN], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { stdout, stderr, exited } = watchChild(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`no start-up line within ${START_TIMEOUT_MS} ms; stderr: ${stderr}`));
+      reject(new Error(`no start-up line within ${START_TIMEOUT_MS} ms; stderr: ${stderr()}`));
     }, START_TIMEOUT_MS);
     const onData = () => {
-      const match = LISTENING.exec(stdout.split('\n')[0] ?? '');
+      const match = LISTENING.exec(stdout().split('\n')[0] ?? '');
       if (!match?.[1]) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);
-      resolve({ child, url: match[1], stdout: () => stdout, stderr: () => stderr, exited });
+      resolve({ child, url: match[1], stdout, stderr, exited });
     };
     child.stdout?.on('data', onData);
     exited.then(({ code }) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening; stderr: ${stderr}`));
+      reject(new Error(`server exited with ${code} before listening; stderr: ${stderr()}`));
     });
   });
 }
@@ -173,13 +164,9 @@ describe('start-up with a bad environment', () => {
       env: childEnv({ PORT: 'eighty', TOKEN_TTL_DAYS: '0', STORAGE_DRIVER: 's3' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    const lines = stderr.trim().split('\n');
+    const { stderr, exited } = watchChild(child);
+    expect((await exited).code).toBe(1);
+    const lines = stderr().trim().split('\n');
     expect(lines[0]).toBe('Invalid configuration:');
     expect(lines.map((line) => line.trim().split(':')[0]).slice(1)).toEqual([
       'PORT',
@@ -190,6 +177,6 @@ describe('start-up with a bad environment', () => {
       'S3_SECRET_ACCESS_KEY',
       'TOKEN_TTL_DAYS',
     ]);
-    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr()).not.toMatch(/\n\s+at /);
   });
 });

@@ -12,10 +12,9 @@ import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newUser } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
 import {
-  callRoute,
+  callSampleRoute,
   inBatches,
   isNotAvailable,
-  LEGACY_SAMPLES,
   leakedSecrets,
   legacyEventNames,
   NOT_SERVED,
@@ -23,12 +22,11 @@ import {
   OWN_SCOPE_ROUTES,
   PUBLIC_ROUTES,
   REFUSAL_CODES,
-  samplePayload,
-  sampleRoute,
+  sendSampleAction,
+  sendSampleLegacy,
   setupWalkWorld,
   type WalkWorld,
   walkActions,
-  walkLegacyRequest,
   walkRoutes,
   walkSocketRequest,
 } from './support/walk-fixtures.js';
@@ -116,17 +114,12 @@ function judge(expected: Expected, answer: Answer | undefined): string {
 function entries(world: () => WalkWorld, server: { url: string }): Entry[] {
   const actions: Entry[] = walkActions()
     .filter(({ event }) => !NOT_SERVED.has(event))
-    .map(({ domain, action, event }) => ({
+    .map((target) => ({
       kind: 'action',
-      name: event,
+      name: target.event,
       run: async ({ socket }) => {
         if (socket === undefined) return undefined;
-        const answer = await walkSocketRequest(
-          socket,
-          domain,
-          action,
-          samplePayload(domain, action, world().ids),
-        );
+        const answer = await sendSampleAction(socket, target, world().ids);
         return answer && fromSocket(answer.event, answer.body);
       },
     }));
@@ -137,17 +130,17 @@ function entries(world: () => WalkWorld, server: { url: string }): Entry[] {
       name: event,
       run: async ({ socket }) => {
         if (socket === undefined) return undefined;
-        const answer = await walkLegacyRequest(socket, event, LEGACY_SAMPLES[event](world().ids));
+        const answer = await sendSampleLegacy(socket, event, world().ids);
         if (answer === undefined) return undefined;
         const isError = answer.event === LEGACY_EVENTS[event].error;
         return fromSocket(isError ? 'legacy:error' : answer.event, answer.body);
       },
     }));
-  const routes: Entry[] = walkRoutes().map(({ key, spec }) => ({
+  const routes: Entry[] = walkRoutes().map((route) => ({
     kind: 'route',
-    name: key,
+    name: route.key,
     run: async ({ token }) => {
-      const answer = await callRoute(server, spec, sampleRoute(key, world().ids), token);
+      const answer = await callSampleRoute(server, route, world().ids, token);
       const parsed = errorBodySchema.safeParse(answer.body);
       const notAvailable = isNotAvailable(answer.status, answer.body);
       return {

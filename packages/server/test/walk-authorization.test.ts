@@ -12,7 +12,7 @@ import { testDatabases } from './support/databases.js';
 import { connectSocket, newUser } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
 import {
-  callRoute,
+  callSampleRoute,
   inBatches,
   isNotAvailable,
   LEGACY_SAMPLES,
@@ -27,6 +27,8 @@ import {
   SOCKET_SAMPLES,
   samplePayload,
   sampleRoute,
+  sendSampleAction,
+  sendSampleLegacy,
   setupWalkWorld,
   snapshotAlice,
   snapshotAliceVariants,
@@ -34,9 +36,7 @@ import {
   type WalkSocketAnswer,
   type WalkWorld,
   walkActions,
-  walkLegacyRequest,
   walkRoutes,
-  walkSocketRequest,
 } from './support/walk-fixtures.js';
 
 const BATCH = 6;
@@ -110,14 +110,10 @@ describe.each(testDatabases())('authorization walk on %s', (database) => {
 
   it("refuses every socket action aimed at A's data when B asks, leaking nothing", async () => {
     const socket = await connect(world.bob.token);
-    const problems = await inBatches(walkActions(), BATCH, async ({ domain, action, event }) => {
-      const answer = await walkSocketRequest(
-        socket,
-        domain,
-        action,
-        samplePayload(domain, action, world.ids),
-      );
+    const problems = await inBatches(walkActions(), BATCH, async (target) => {
+      const answer = await sendSampleAction(socket, target, world.ids);
       if (answer?.event.endsWith(':error')) errorEnvelopeSchema.parse(answer.body);
+      const { event } = target;
       return { event, problem: judgeSocket(answer, OWN_SCOPE_ACTIONS.has(event), world) };
     });
     const { unanswered, expectedUnanswered, problems: wrong } = unansweredProblems(problems);
@@ -131,7 +127,7 @@ describe.each(testDatabases())('authorization walk on %s', (database) => {
     const results: { event: string; problem: string }[] = [];
     for (const event of legacyEventNames()) {
       const spec = LEGACY_EVENTS[event];
-      const answer = await walkLegacyRequest(socket, event, LEGACY_SAMPLES[event](world.ids));
+      const answer = await sendSampleLegacy(socket, event, world.ids);
       if (answer?.event === spec.error) legacyErrorPayloadSchema.parse(answer.body);
       const ownScope = OWN_SCOPE_ACTIONS.has(event) || OWN_SCOPE_ACTIONS.has(event.replace('job:', 'jobs:'));
       const problem = judgeSocket(
@@ -148,8 +144,9 @@ describe.each(testDatabases())('authorization walk on %s', (database) => {
 
   it("refuses every HTTP route aimed at A's data when B asks, leaking nothing", async () => {
     const routes = walkRoutes().filter(({ key }) => !PUBLIC_ROUTES.has(key) && key !== 'auth.logout');
-    const problems = await inBatches(routes, BATCH, async ({ key, spec }) => {
-      const answer = await callRoute(server, spec, sampleRoute(key, world.ids), world.bob.token);
+    const problems = await inBatches(routes, BATCH, async (route) => {
+      const { key } = route;
+      const answer = await callSampleRoute(server, route, world.ids, world.bob.token);
       const leaks = leakedSecrets(answer.body, world.ids);
       if (leaks.length > 0) return `${key}: leaked ${leaks.join(', ')}`;
       if (answer.status >= 500 && !isNotAvailable(answer.status, answer.body))
@@ -168,7 +165,7 @@ describe.each(testDatabases())('authorization walk on %s', (database) => {
     const logout = walkRoutes().find(({ key }) => key === 'auth.logout');
     if (logout === undefined) throw new Error('auth.logout is not in the contract');
     const carol = await newUser(server);
-    const answer = await callRoute(server, logout.spec, sampleRoute('auth.logout', world.ids), carol.token);
+    const answer = await callSampleRoute(server, logout, world.ids, carol.token);
     expect(answer.status).toBeLessThan(300);
     expect(leakedSecrets(answer.body, world.ids)).toEqual([]);
   });

@@ -115,18 +115,39 @@ function stat(container: HTMLElement, label: string): string {
   return term.nextElementSibling?.textContent ?? '';
 }
 
+type PanelProps = Parameters<typeof BreakdownPanel>[0];
+
+/** The panel over SCRIPT's quick breakdown, no problems, no server analysis; `props` override any of them. */
+function breakdownPanel(props: Partial<PanelProps> = {}) {
+  return (
+    <BreakdownPanel
+      quick={quickBreakdown(SCRIPT)}
+      problems={[]}
+      analysis={null}
+      analysing={false}
+      onJump={() => {}}
+      {...props}
+    />
+  );
+}
+
+/** The buttons in `container` read `texts`, and a click on the one at `index` calls `onJump` with `line`. */
+function expectJumpButtons(
+  container: HTMLElement,
+  texts: string[],
+  onJump: ReturnType<typeof vi.fn>,
+  click: { index: number; line: number },
+) {
+  const buttons = within(container).getAllByRole('button');
+  expect(buttons.map((button) => button.textContent)).toEqual(texts);
+  fireEvent.click(buttons[click.index] as HTMLElement);
+  expect(onJump).toHaveBeenCalledWith(click.line);
+}
+
 describe('BreakdownPanel', () => {
   it('shows the quick helper numbers, the scenes and the characters', () => {
     const onJump = vi.fn();
-    render(
-      <BreakdownPanel
-        quick={quickBreakdown(SCRIPT)}
-        problems={[]}
-        analysis={null}
-        analysing={false}
-        onJump={onJump}
-      />,
-    );
+    render(breakdownPanel({ onJump }));
     const panel = screen.getByRole('complementary', { name: 'Breakdown' });
     const stats = screen.getByTestId('quick-stats');
     expect(stat(stats, 'Scenes')).toBe('2');
@@ -134,13 +155,12 @@ describe('BreakdownPanel', () => {
     expect(stat(stats, 'Words')).toBe('25');
     expect(stat(stats, 'Reading time')).toBe('1min');
     const scenes = within(panel).getByRole('region', { name: /Scenes/ });
-    const buttons = within(scenes).getAllByRole('button');
-    expect(buttons.map((button) => button.textContent)).toEqual([
-      '1INT. DINER - NIGHTline 1',
-      '2EXT. PARKING LOT - CONTINUOUSline 11',
-    ]);
-    fireEvent.click(buttons[1] as HTMLElement);
-    expect(onJump).toHaveBeenCalledWith(11);
+    expectJumpButtons(
+      scenes,
+      ['1INT. DINER - NIGHTline 1', '2EXT. PARKING LOT - CONTINUOUSline 11'],
+      onJump,
+      { index: 1, line: 11 },
+    );
     const characters = within(panel).getByRole('region', { name: /Characters/ });
     expect(
       within(characters)
@@ -157,9 +177,9 @@ describe('BreakdownPanel', () => {
   it('lists problems with their lines; a click jumps', () => {
     const onJump = vi.fn();
     render(
-      <BreakdownPanel
-        quick={quickBreakdown('')}
-        problems={[
+      breakdownPanel({
+        quick: quickBreakdown(''),
+        problems: [
           {
             line: 4,
             severity: 'warning',
@@ -172,35 +192,26 @@ describe('BreakdownPanel', () => {
             code: 'UNCLOSED_NOTE',
             message: 'Note opened with [[ is never closed with ]]',
           },
-        ]}
-        analysis={null}
-        analysing={false}
-        onJump={onJump}
-      />,
+        ],
+        onJump,
+      }),
     );
-    const problems = screen.getByRole('region', { name: /Problems/ });
-    const rows = within(problems).getAllByRole('button');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Warning: Character cue JOE has no dialogueLine 4',
-      'Error: Note opened with [[ is never closed with ]]Line 9',
-    ]);
-    fireEvent.click(rows[1] as HTMLElement);
-    expect(onJump).toHaveBeenCalledWith(9);
+    expectJumpButtons(
+      screen.getByRole('region', { name: /Problems/ }),
+      [
+        'Warning: Character cue JOE has no dialogueLine 4',
+        'Error: Note opened with [[ is never closed with ]]Line 9',
+      ],
+      onJump,
+      { index: 1, line: 9 },
+    );
     expect(
       screen.getByText('Scenes appear here as you write headings that start with INT. or EXT.'),
     ).toBeVisible();
   });
 
   it("shows the server's analysis in its own section, and says when it is out of date", () => {
-    const { rerender } = render(
-      <BreakdownPanel
-        quick={quickBreakdown(SCRIPT)}
-        problems={[]}
-        analysis={{ result: analysis, stale: false }}
-        analysing={false}
-        onJump={() => {}}
-      />,
-    );
+    const { rerender } = render(breakdownPanel({ analysis: { result: analysis, stale: false } }));
     const server = screen.getByRole('region', { name: /Full analysis/ });
     expect(within(server).getByText('from the server')).toBeVisible();
     expect(stat(server, 'Pages')).toBe('2');
@@ -217,15 +228,7 @@ describe('BreakdownPanel', () => {
         .map((item) => item.textContent),
     ).toEqual(['PARKING LOT2 scenes', 'DINER1 scene']);
     expect(within(server).queryByText('The script has changed since this analysis.')).toBeNull();
-    rerender(
-      <BreakdownPanel
-        quick={quickBreakdown(SCRIPT)}
-        problems={[]}
-        analysis={{ result: analysis, stale: true }}
-        analysing={false}
-        onJump={() => {}}
-      />,
-    );
+    rerender(breakdownPanel({ analysis: { result: analysis, stale: true } }));
     expect(screen.getByText('The script has changed since this analysis.')).toBeVisible();
   });
 });
@@ -238,15 +241,7 @@ describe('BreakdownPanel with many problems', () => {
       code: 'CUE_WITHOUT_DIALOGUE',
       message: `Character cue C${index} has no dialogue`,
     }));
-    render(
-      <BreakdownPanel
-        quick={quickBreakdown('')}
-        problems={problems}
-        analysis={null}
-        analysing={false}
-        onJump={() => {}}
-      />,
-    );
+    render(breakdownPanel({ quick: quickBreakdown(''), problems }));
     const section = screen.getByRole('region', { name: /Problems/ });
     expect(within(section).getAllByRole('button')).toHaveLength(100);
     expect(within(section).getByText('and 30 more after line 100')).toBeVisible();
@@ -267,16 +262,7 @@ describe('the scene under the cursor', () => {
 
   it('is marked in the list as the cursor moves', () => {
     const cursor = createStore({ line: 3, column: 1 });
-    render(
-      <BreakdownPanel
-        quick={quickBreakdown(SCRIPT)}
-        problems={[]}
-        analysis={null}
-        analysing={false}
-        onJump={() => {}}
-        cursorLine={cursor}
-      />,
-    );
+    render(breakdownPanel({ cursorLine: cursor }));
     const rows = within(screen.getByRole('region', { name: /Scenes/ })).getAllByRole('button');
     expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual(['location', null]);
     act(() => cursor.set({ line: 12, column: 4 }));

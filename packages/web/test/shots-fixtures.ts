@@ -1,4 +1,4 @@
-import type { Project, Scene, Shot } from '@reelbench/sdk';
+import type { Project, Reelbench, Scene, Shot } from '@reelbench/sdk';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 let counter = 0;
@@ -94,4 +94,24 @@ export function fakeShotsApi<Extra extends object = object>(shots: Shot[], overr
     generate: vi.fn(),
     ...(overrides as Extra),
   };
+}
+
+/**
+ * A fake SDK client for the shot pages: `shots` through fakeShotsApi (`overrides.shots` replace or add
+ * its methods) and `projects.get` answering a project of `scenes` with the shots in their given order
+ * (`overrides.projects` add project methods). Returns the client and its shots api, for the spies.
+ */
+export function fakeShotsClient<Extra extends object = object>(
+  shots: Shot[],
+  scenes: Scene[],
+  overrides: { shots?: Extra; projects?: object } = {},
+) {
+  const api = fakeShotsApi(shots, overrides.shots);
+  const order = shots.map((shot) => shot.id);
+  const client = {
+    socket: undefined,
+    shots: api,
+    projects: { get: vi.fn(async () => makeProject(scenes, order)), ...overrides.projects },
+  } as unknown as Reelbench;
+  return { client, api };
 }

@@ -1,18 +1,9 @@
-import type { Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
 import { ShotList } from '../src/pages/shot-list/shot-list-page.js';
 import { renderPage } from './render-page.js';
-import {
-  fakeShotsApi,
-  id,
-  makeProject,
-  makeScene,
-  makeShot,
-  PROJECT_ID,
-  withFakeLayout,
-} from './shots-fixtures.js';
+import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
 
 withFakeLayout({ width: 1200, height: 800 });
 
@@ -26,21 +17,8 @@ function fakeClient() {
     shots.map((shot) => shot.id),
     '#06b6d4',
   );
-  const api = fakeShotsApi(shots);
-  const { update } = api;
-  const client = {
-    socket: undefined,
-    shots: api,
-    projects: {
-      get: vi.fn(async () =>
-        makeProject(
-          [scene],
-          shots.map((shot) => shot.id),
-        ),
-      ),
-    },
-  };
-  return { client: client as unknown as Reelbench, update };
+  const { client, api } = fakeShotsClient(shots, [scene]);
+  return { client, update: api.update };
 }
 
 async function renderShotList() {

@@ -1,4 +1,3 @@
-import type { Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
@@ -7,15 +6,7 @@ import { StoryboardPage } from '../src/pages/storyboard/storyboard-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { shotProgress } from '../src/shots/progress.js';
 import { renderPage } from './render-page.js';
-import {
-  fakeShotsApi,
-  id,
-  makeProject,
-  makeScene,
-  makeShot,
-  PROJECT_ID,
-  withFakeLayout,
-} from './shots-fixtures.js';
+import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
 
 withFakeLayout({ width: 1100, height: 900 });
 afterEach(() => {
@@ -38,11 +29,7 @@ async function renderStoryboard() {
     makeScene(1, 'INT. LAMP ROOM', ids.slice(0, 4), '#06b6d4'),
     makeScene(2, 'EXT. JETTY', ids.slice(4, 5), '#d946ef'),
   ];
-  const client = {
-    socket: undefined,
-    shots: fakeShotsApi(shots, { update: vi.fn(async () => shots[0]) }),
-    projects: { get: vi.fn(async () => makeProject(scenes, ids)) },
-  } as unknown as Reelbench;
+  const { client } = fakeShotsClient(shots, scenes, { shots: { update: vi.fn(async () => shots[0]) } });
   const services = createServices({ client });
   const { router } = renderPage(services, `/project/${PROJECT_ID}/storyboard`, () => (
     <StoryboardPage projectId={PROJECT_ID} />

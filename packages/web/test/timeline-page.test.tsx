@@ -1,4 +1,4 @@
-import { type Reelbench, TOASTS } from '@reelbench/sdk';
+import { TOASTS } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/query-keys.js';
@@ -9,15 +9,7 @@ import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.
 import type { ShotListData } from '../src/shots/editor.js';
 import { selectionStore, selectOnly } from '../src/shots/selection.js';
 import { renderPage } from './render-page.js';
-import {
-  fakeShotsApi,
-  id,
-  makeProject,
-  makeScene,
-  makeShot,
-  PROJECT_ID,
-  withFakeLayout,
-} from './shots-fixtures.js';
+import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
 
 withFakeLayout({ width: 1200, height: 900 });
 beforeEach(() => {
@@ -38,14 +30,9 @@ async function renderTimeline(count = 5) {
     makeScene(1, 'INT. LAMP ROOM', ids.slice(0, 3), '#06b6d4'),
     makeScene(2, 'EXT. JETTY', ids.slice(3)),
   ];
-  const api = fakeShotsApi(shots);
-  const { update } = api;
   const save = vi.fn(async () => ({}));
-  const client = {
-    socket: undefined,
-    shots: api,
-    projects: { get: vi.fn(async () => makeProject(scenes, ids)), save },
-  } as unknown as Reelbench;
+  const { client, api } = fakeShotsClient(shots, scenes, { projects: { save } });
+  const { update } = api;
   const services = createServices({ client });
   void services.saves.setProject(PROJECT_ID);
   const transport = new Transport({

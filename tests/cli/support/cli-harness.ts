@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createReelbench, type Reelbench } from '../../../packages/sdk/dist/index.js';
+import { FileTokenStore } from '../../../packages/sdk/dist/node/index.js';
 // The built packages, as a user runs them: the server's dist also carries the decorator metadata
 // that Nest needs and that this project's esbuild transform would not emit.
 import type { ReelbenchServer } from '../../../packages/server/dist/index.js';
@@ -110,4 +112,62 @@ export function staticImports(source: string): string[] {
       /^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm,
     ),
   ].map((match) => match[1] ?? match[2] ?? '');
+}
+
+/** A suite's session with the binary (useCliSession): the server and the config dir are set before all. */
+export interface CliSession {
+  server: EmbeddedServer;
+  /** Where the binary keeps its credentials (REELBENCH_CONFIG_DIR). */
+  configDir: string;
+  /** The token the binary saved in the config dir; throws when there is none. */
+  savedToken(): string;
+  /** An SDK client signed in with the saved token, closed after all. */
+  signIn(options?: { socket?: boolean }): Reelbench;
+  /**
+   * Registers through the binary with `run` (the suite's way of running it; the password on
+   * stdin), expects exit 0, and returns an SDK client with a socket, signed in with the saved token.
+   */
+  register(
+    run: (args: string[], options: CliRunOptions) => Promise<CliRun>,
+    email: string,
+  ): Promise<Reelbench>;
+}
+
+/**
+ * The set-up every session suite shares, as file-level hooks: before all, the CLI and server built,
+ * the server started and a config dir `reelbench-cli-<name>-…` made; after all, the SDK clients
+ * from `signIn` closed and the server stopped.
+ */
+export function useCliSession(name: string): CliSession {
+  const clients: Reelbench[] = [];
+  const session: CliSession = {
+    server: undefined as unknown as EmbeddedServer,
+    configDir: '',
+    savedToken() {
+      const token = new FileTokenStore(join(session.configDir, 'credentials.json')).get();
+      if (token === null) throw new Error('no saved token');
+      return token;
+    },
+    signIn(options = {}) {
+      const sdk = createReelbench({ baseUrl: session.server.url, token: session.savedToken(), ...options });
+      clients.push(sdk);
+      return sdk;
+    },
+    async register(run, email) {
+      const username = email.slice(0, email.indexOf('@'));
+      const args = ['register', '--email', email, '--username', username, '--password-stdin'];
+      expect((await run(args, { stdin: 'a long enough password\n' })).code).toBe(0);
+      return session.signIn({ socket: true });
+    },
+  };
+  beforeAll(async () => {
+    await ensureBuilt();
+    session.server = await startServer();
+    session.configDir = await mkdtemp(join(tmpdir(), `reelbench-cli-${name}-`));
+  });
+  afterAll(async () => {
+    for (const sdk of clients) sdk.close();
+    await session.server?.close();
+  });
+  return session;
 }

@@ -218,14 +218,23 @@ async function importCutFile(
   };
 }
 
+/** `name <format> <projectId>`: a command that moves a cut of the project in one of `formats`. */
+function cutFileCommand(program: Command, name: string, description: string, formats: readonly string[]) {
+  const inWords = `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
+  return program
+    .command(name)
+    .description(description)
+    .addArgument(new Argument('<format>', inWords).choices(formats))
+    .argument('<projectId>', 'the project');
+}
+
 export function registerExportCommand(program: Command, ctx: CliContext): void {
-  const command = program
-    .command('export')
-    .description(
-      'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF or the rough cut MP4',
-    )
-    .addArgument(new Argument('<format>', 'edl, otio, fcpxml, pdf or mp4').choices(EXPORT_FORMATS))
-    .argument('<projectId>', 'the project')
+  const command = cutFileCommand(
+    program,
+    'export',
+    'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF or the rough cut MP4',
+    EXPORT_FORMATS,
+  )
     .option('--cut <cutId>', 'this cut instead of a new cut of the current timeline')
     .addOption(
       new Option('--frame-rate <fps>', 'frame rate of the timecodes (default 24)').choices(EXPORT_FPS),
@@ -259,13 +268,12 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench export mp4 <projectId> --burn-in --out night-shift.mp4',
   );
 
-  const importCommand = program
-    .command('import')
-    .description(
-      "apply an EDL or OTIO edited elsewhere to a cut: a new version, and the project's shot order and durations",
-    )
-    .addArgument(new Argument('<format>', 'edl or otio').choices(IMPORT_FORMATS))
-    .argument('<projectId>', 'the project')
+  const importCommand = cutFileCommand(
+    program,
+    'import',
+    "apply an EDL or OTIO edited elsewhere to a cut: a new version, and the project's shot order and durations",
+    IMPORT_FORMATS,
+  )
     .argument('<file>', 'the edited file')
     .requiredOption('--cut <cutId>', 'the cut the file was exported from')
     .addHelpText(

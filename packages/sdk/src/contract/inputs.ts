@@ -188,23 +188,22 @@ export type QualityOptions = z.infer<typeof qualityOptionsSchema>;
 
 // ---------------------------------------------------------------- script
 
+/** A script's text, and its format when known (detected from the content when absent). */
 export const scriptSaveSchema = z.object({
   content: scriptContentSchema,
   format: scriptFormatSchema.optional(),
 });
 export type ScriptSave = z.infer<typeof scriptSaveSchema>;
 
+/** A script's text and its format. */
 export const scriptValidateSchema = z.object({
   content: scriptContentSchema,
   format: scriptFormatSchema,
 });
 export type ScriptValidate = z.infer<typeof scriptValidateSchema>;
 
-export const scriptAnalyzeSchema = z.object({
-  content: scriptContentSchema,
-  /** Detected from the content when absent. */
-  format: scriptFormatSchema.optional(),
-});
+/** Analysis takes what a save takes. */
+export const scriptAnalyzeSchema = scriptSaveSchema;
 export type ScriptAnalyze = z.infer<typeof scriptAnalyzeSchema>;
 
 export const scriptConvertSchema = z.object({
@@ -214,10 +213,8 @@ export const scriptConvertSchema = z.object({
 });
 export type ScriptConvert = z.infer<typeof scriptConvertSchema>;
 
-export const scriptConvertResultSchema = z.object({
-  content: scriptContentSchema,
-  format: scriptFormatSchema,
-});
+/** The converted script in its new format. */
+export const scriptConvertResultSchema = scriptValidateSchema;
 export type ScriptConvertResult = z.infer<typeof scriptConvertResultSchema>;
 
 export const shotOrderSchema = z.object({

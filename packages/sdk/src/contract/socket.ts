@@ -119,6 +119,24 @@ const shotRef = z.object({ shotId: idSchema });
 const assetRef = z.object({ id: idSchema });
 const variantRef = z.object({ variantId: idSchema });
 
+/**
+ * The getOne, create, update and delete actions of a record the user owns (a project, a series):
+ * addressed by `ref`, answered with `record`; `update` is the update's payload (`ref` and `updates`).
+ */
+function ownedRecordActions<
+  Ref extends z.ZodType,
+  Entity extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(ref: Ref, record: Entity, create: Create, update: Update) {
+  return {
+    getOne: { payload: ref, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    create: { payload: create, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    update: { payload: update, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    delete: { payload: ref, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+  } as const;
+}
+
 export const subscriptionReplySchema = z.object({ projectId: idSchema, subscribed: z.boolean() });
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
@@ -190,14 +208,12 @@ export const SOCKET_ACTIONS = {
       reply: z.array(projectListEntrySchema),
       timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
     },
-    getOne: { payload: projectRef, reply: projectSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    create: { payload: projectCreateSchema, reply: projectSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    update: {
-      payload: projectRef.extend({ updates: projectUpdatesSchema }),
-      reply: projectSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    delete: { payload: projectRef, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    ...ownedRecordActions(
+      projectRef,
+      projectSchema,
+      projectCreateSchema,
+      projectRef.extend({ updates: projectUpdatesSchema }),
+    ),
     getBySeries: {
       payload: seriesRef,
       reply: z.array(projectListEntrySchema),
@@ -233,14 +249,12 @@ export const SOCKET_ACTIONS = {
   },
   series: {
     getAll: { payload: emptyPayload, reply: z.array(seriesSchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    getOne: { payload: seriesRef, reply: seriesSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    create: { payload: seriesCreateSchema, reply: seriesSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    update: {
-      payload: seriesRef.extend({ updates: seriesUpdatesSchema }),
-      reply: seriesSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    delete: { payload: seriesRef, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    ...ownedRecordActions(
+      seriesRef,
+      seriesSchema,
+      seriesCreateSchema,
+      seriesRef.extend({ updates: seriesUpdatesSchema }),
+    ),
     getProjects: {
       payload: seriesRef,
       reply: z.array(projectListEntrySchema),

@@ -12,17 +12,16 @@ import {
 } from '@reelbench/sdk/contract';
 import { validation } from '../common/domain-error.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
-import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
 import { ProjectsService } from '../projects/project.service.js';
-import { assetPrefix } from '../storage/storage-key.js';
 import { storedConfig } from './asset.mapper.js';
-import { AssetsService, assetNotFound, homeProjectId, type ImageWrite } from './asset.service.js';
+import { AssetsService, homeProjectId, type ImageWrite } from './asset.service.js';
 import { defineAsset } from './asset-definition.js';
+import { AssetImageStore } from './asset-image-store.js';
 import { isBaseImageKey } from './asset-images.js';
 import { ASSET_JOB_TYPES, definedFields, generatedEntry, jobOwner, providerCall } from './asset-jobs.js';
 
@@ -73,8 +72,8 @@ export class AssetGenerationService implements OnModuleInit {
     private readonly assets: AssetsService,
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
-    private readonly media: MediaStore,
     private readonly slots: RenderSlots,
+    private readonly images: AssetImageStore,
     private readonly projects: ProjectsService,
   ) {}
 
@@ -223,22 +222,18 @@ export class AssetGenerationService implements OnModuleInit {
         generator.renderAssetImage(subject, key, { signal, ...(prompt ? { prompt } : {}) }),
       ),
     );
-    const s3Key = await this.media.putImage(assetPrefix(homeProjectId(asset), asset.id), rendered.png);
-    const entry = generatedEntry(s3Key, {
-      prompt: options.prompt,
-      meta: rendered.meta,
-      jobId: job.id,
-      at: new Date(),
-    });
-    const written = await this.assets.writeImage(
+    const at = new Date();
+    const written = await this.images.store(
       ownerId,
-      asset.id,
+      asset,
       key,
-      (current) => (options.onlyIfStale && current?.metadata.stale !== true ? undefined : entry),
+      rendered.png,
+      (s3Key, current) =>
+        options.onlyIfStale && current?.metadata.stale !== true
+          ? undefined
+          : generatedEntry(s3Key, { prompt: options.prompt, meta: rendered.meta, jobId: job.id, at }),
       { invalidateDependents: options.invalidateDependents },
     );
-    if (written === null || !written.written) await this.media.deleteImage(s3Key);
-    if (written === null) throw assetNotFound(asset.id);
     if (written.written) {
       await this.assets.emitToRooms(
         written.entity,

@@ -15,22 +15,18 @@ import {
   variantNameSchema,
 } from '@reelbench/sdk/contract';
 import { notFound, validation } from '../common/domain-error.js';
-import { imageFailure, throwIfCancelled } from '../generation/generation.errors.js';
-import { MediaStore } from '../generation/media-store.js';
+import { throwIfCancelled } from '../generation/generation.errors.js';
 import { ProviderRegistry } from '../generation/provider.js';
-import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
-import { assetPrefix } from '../storage/storage-key.js';
 import type { AssetEntity } from './asset.entity.js';
 import { storedConfig } from './asset.mapper.js';
-import { AssetsService, assetNotFound, homeProjectId } from './asset.service.js';
+import { AssetsService, homeProjectId } from './asset.service.js';
+import { AssetImageStore, NO_STORED_IMAGE_UNDER } from './asset-image-store.js';
 import { readImages } from './asset-images.js';
 import { ASSET_JOB_TYPES, definedFields, jobOwner, providerCall } from './asset-jobs.js';
 
-export const NO_STORED_IMAGE_UNDER = (key: string) =>
-  `Image ${key} has no stored image yet: generate or upload one first`;
 export const INVALID_IMAGE_KEY = 'Image keys are variant, variant-rotation or variant-view';
 type EnhancePayload = JobPayloads['asset:enhance-image'];
 type BgRemovalPayload = JobPayloads['asset:ensure-bg-removed'];
@@ -52,8 +48,7 @@ export class AssetImageEditsService implements OnModuleInit {
     private readonly assets: AssetsService,
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
-    private readonly media: MediaStore,
-    private readonly slots: RenderSlots,
+    private readonly images: AssetImageStore,
   ) {}
 
   onModuleInit(): void {
@@ -91,38 +86,37 @@ export class AssetImageEditsService implements OnModuleInit {
     const ownerId = jobOwner(job);
     const asset = await this.assets.findForJob(ownerId, payload.assetId);
     const source = storedKeyOf(readImages(asset.images)[payload.imageKey], payload.imageKey);
-    const bytes = await this.readStored(asset, source, payload.imageKey);
+    const bytes = await this.images.readStored(asset, source, payload.imageKey);
     const enhancer = this.registry.get('enhance');
     const rendered = await providerCall(signal, () =>
-      this.slots
-        .run(() => enhancer.enhance(bytes))
-        .catch((error: unknown) => {
-          throw imageFailure(error, 'The stored image');
-        }),
+      this.images.onStoredImage(() => enhancer.enhance(bytes)),
     );
-    const s3Key = await this.media.putImage(assetPrefix(homeProjectId(asset), asset.id), rendered.png);
     const at = new Date().toISOString();
-    const written = await this.assets.writeImage(ownerId, asset.id, payload.imageKey, (current) => {
-      if (current?.s3Key !== source) return undefined;
-      const { bgRemoved: _bgRemoved, originalS3Key: _original, ...metadata } = current.metadata;
-      return {
-        ...current,
-        s3Key,
-        generatedAt: at,
-        isCustomUpload: false,
-        status: 'completed',
-        metadata: {
-          ...metadata,
-          ...rendered.meta,
-          variants: true,
-          jobId: job.id,
-          enhancedFrom: source,
-          ...(payload.instruction ? { instruction: payload.instruction } : {}),
-        },
-      };
-    });
-    if (written === null || !written.written) await this.media.deleteImage(s3Key);
-    if (written === null) throw assetNotFound(asset.id);
+    const written = await this.images.store(
+      ownerId,
+      asset,
+      payload.imageKey,
+      rendered.png,
+      (s3Key, current) => {
+        if (current?.s3Key !== source) return undefined;
+        const { bgRemoved: _bgRemoved, originalS3Key: _original, ...metadata } = current.metadata;
+        return {
+          ...current,
+          s3Key,
+          generatedAt: at,
+          isCustomUpload: false,
+          status: 'completed',
+          metadata: {
+            ...metadata,
+            ...rendered.meta,
+            variants: true,
+            jobId: job.id,
+            enhancedFrom: source,
+            ...(payload.instruction ? { instruction: payload.instruction } : {}),
+          },
+        };
+      },
+    );
     if (!written.written) throw notFound(`Image ${payload.imageKey}`);
     return { assetId: asset.id, imageKey: payload.imageKey };
   }
@@ -136,17 +130,13 @@ export class AssetImageEditsService implements OnModuleInit {
   ): Promise<AssetAssessment> {
     const asset = await this.assets.requireAsset(user, input.assetId);
     const imageKey = this.assets.supportedKey(asset, input.imageKey);
-    const bytes = await this.readStored(
+    const bytes = await this.images.readStored(
       asset,
       storedKeyOf(readImages(asset.images)[imageKey], imageKey),
       imageKey,
     );
     const assessor = this.registry.get('assessment');
-    const assessment = await this.slots
-      .run(() => assessor.assess(bytes))
-      .catch((error: unknown) => {
-        throw imageFailure(error, 'The stored image');
-      });
+    const assessment = await this.images.onStoredImage(() => assessor.assess(bytes));
     return {
       assetId: asset.id,
       imageKey,
@@ -219,18 +209,13 @@ export class AssetImageEditsService implements OnModuleInit {
     const result = { assetId: asset.id, imageKey: payload.imageKey };
     if (entry.metadata.bgRemoved === true) return result;
     const source = entry.s3Key;
-    const bytes = await this.readStored(asset, source, payload.imageKey);
+    const bytes = await this.images.readStored(asset, source, payload.imageKey);
     const remover = this.registry.get('backgroundRemoval');
     const rendered = await providerCall(signal, () =>
-      this.slots
-        .run(() => remover.removeBackground(bytes))
-        .catch((error: unknown) => {
-          throw imageFailure(error, 'The stored image');
-        }),
+      this.images.onStoredImage(() => remover.removeBackground(bytes)),
     );
     throwIfCancelled(signal);
-    const s3Key = await this.media.putImage(assetPrefix(homeProjectId(asset), asset.id), rendered.png);
-    const written = await this.assets.writeImage(ownerId, asset.id, payload.imageKey, (current) => {
+    await this.images.store(ownerId, asset, payload.imageKey, rendered.png, (s3Key, current) => {
       if (current?.s3Key !== source || current.metadata.bgRemoved === true) return undefined;
       return {
         ...current,
@@ -244,19 +229,6 @@ export class AssetImageEditsService implements OnModuleInit {
         },
       };
     });
-    if (written === null || !written.written) await this.media.deleteImage(s3Key);
-    if (written === null) throw assetNotFound(asset.id);
     return result;
-  }
-
-  /** The asset's own stored image: a key outside the asset and its project is never read. */
-  private async readStored(
-    asset: { id: string; projectId: string | null },
-    s3Key: string,
-    imageKey: string,
-  ): Promise<Buffer> {
-    const bytes = await this.media.read(s3Key, { projectId: asset.projectId ?? '', assetId: asset.id });
-    if (bytes === undefined) throw validation(NO_STORED_IMAGE_UNDER(imageKey));
-    return bytes;
   }
 }

@@ -11,6 +11,7 @@ import { AssetCloneService } from './asset-clone.service.js';
 import { AssetGenerationService } from './asset-generation.service.js';
 import { AssetImageData } from './asset-image-data.js';
 import { AssetImageEditsService } from './asset-image-edits.service.js';
+import { AssetImageStore } from './asset-image-store.js';
 import { AssetSeriesService } from './asset-series.service.js';
 
 @Module({
@@ -22,6 +23,7 @@ import { AssetSeriesService } from './asset-series.service.js';
     AssetSeriesService,
     AssetCloneService,
     AssetImageData,
+    AssetImageStore,
     AssetGenerationService,
     AssetImageEditsService,
     AssetsGateway,

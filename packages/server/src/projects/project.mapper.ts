@@ -1,4 +1,5 @@
 import type { Project, ProjectListEntry, ProjectSettings } from '@reelbench/sdk/contract';
+import { namedRecordFields } from '../common/named-record.js';
 import type { ProjectEntity } from './project.entity.js';
 
 export interface ProjectStats {
@@ -8,11 +9,7 @@ export interface ProjectStats {
 
 export function toProject(entity: ProjectEntity): Project {
   return {
-    id: entity.id,
-    name: entity.name,
-    description: entity.description,
-    created_at: entity.createdAt.toISOString(),
-    updated_at: entity.updatedAt.toISOString(),
+    ...namedRecordFields(entity),
     thumbnail: entity.thumbnail,
     audio_url: entity.audioUrl,
     audio_s3_key: entity.audioS3Key,

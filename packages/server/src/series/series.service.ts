@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { DeletedReply, Series, SeriesCreate, SeriesUpdates, User } from '@reelbench/sdk/contract';
 import { notFound } from '../common/domain-error.js';
+import { namedRecordFields } from '../common/named-record.js';
 import { parseId } from '../common/validation.js';
 import type { SeriesEntity } from './series.entity.js';
 import { SeriesRepository, type SeriesValues } from './series.repository.js';
 
 export function toSeries(entity: SeriesEntity, projectCount?: number): Series {
   return {
-    id: entity.id,
-    name: entity.name,
-    description: entity.description,
-    created_at: entity.createdAt.toISOString(),
-    updated_at: entity.updatedAt.toISOString(),
+    ...namedRecordFields(entity),
     ...(projectCount === undefined ? {} : { projectCount }),
   };
 }

@@ -169,10 +169,9 @@ export class ShotGenerationJobs implements OnModuleInit {
     if (shot === undefined) return { shotId, status: 'failed', error: 'Shot not found' };
     await this.announce(job, kind, shot, { status: 'processing', progress: 0 }, assets.byId);
     try {
+      const task = { job, shot, options, assets, signal };
       const updated =
-        kind === 'image'
-          ? await this.renderer.renderImage(job, shot, options, assets, signal)
-          : await this.renderer.renderVideo(job, shot, options, assets, signal);
+        kind === 'image' ? await this.renderer.renderImage(task) : await this.renderer.renderVideo(task);
       const url = (kind === 'image' ? updated.imageUrl : updated.videoUrl) ?? undefined;
       const completed = { status: 'completed', progress: 100, ...(url ? { url } : {}) } as const;
       await this.announce(job, kind, updated, completed, assets.byId);

@@ -51,6 +51,15 @@ export interface JobAssets {
   styles: StyleLookup;
 }
 
+/** One shot's render in a generation job: the job, the shot, the job's options and assets, and its cancel signal. */
+export interface ShotRenderTask {
+  job: Job;
+  shot: ShotEntity;
+  options: ShotRenderOptions;
+  assets: JobAssets;
+  signal: AbortSignal;
+}
+
 type ProjectRef = Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>;
 
 /**
@@ -121,13 +130,7 @@ export class ShotRenderService {
     return { rendered, inputs: imageInputs(shot, sources, aspect, assets.styles, options.prompt), aspect };
   }
 
-  async renderImage(
-    job: Job,
-    shot: ShotEntity,
-    options: ShotRenderOptions,
-    assets: JobAssets,
-    signal: AbortSignal,
-  ): Promise<ShotEntity> {
+  async renderImage({ job, shot, options, assets, signal }: ShotRenderTask): Promise<ShotEntity> {
     const { rendered, inputs } = await this.renderShotImage(shot, options, assets, signal);
     return this.storeShotImage(job, shot, rendered, inputs, signal);
   }
@@ -158,13 +161,7 @@ export class ShotRenderService {
   }
 
   /** The animatic from the shot's current image (rendered first when it has none) at its current duration. */
-  async renderVideo(
-    job: Job,
-    shot: ShotEntity,
-    options: ShotRenderOptions,
-    assets: JobAssets,
-    signal: AbortSignal,
-  ): Promise<ShotEntity> {
+  async renderVideo({ job, shot, options, assets, signal }: ShotRenderTask): Promise<ShotEntity> {
     let current = shot;
     let image = current.s3ImageKey === null ? undefined : await this.media.read(current.s3ImageKey, current);
     if (image === undefined) {

@@ -8,18 +8,15 @@ import {
 import type { Socket } from 'socket.io-client';
 import type { TestServer } from './test-server.js';
 import {
-  callRoute,
+  callSampleRoute,
   inBatches,
-  LEGACY_SAMPLES,
   legacyEventNames,
   NO_ANSWER,
-  samplePayload,
-  sampleRoute,
+  sendSampleAction,
+  sendSampleLegacy,
   type WalkIds,
   type WalkRoute,
   walkActions,
-  walkLegacyRequest,
-  walkSocketRequest,
 } from './walk-fixtures.js';
 
 /** How many calls of a walk are in flight at once. */
@@ -47,10 +44,10 @@ export async function authRequiredRouteProblems(
   ids: WalkIds,
   token?: string,
 ): Promise<string[]> {
-  const problems = await inBatches(routes, BATCH, async ({ key, spec }) => {
-    const answer = await callRoute(server, spec, sampleRoute(key, ids), token);
+  const problems = await inBatches(routes, BATCH, async (route) => {
+    const answer = await callSampleRoute(server, route, ids, token);
     const ok = answer.status === 401 && isAuthRequired(errorBodySchema.safeParse(answer.body));
-    return ok ? '' : `${key}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+    return ok ? '' : `${route.key}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
   });
   return problems.filter(Boolean);
 }
@@ -66,17 +63,17 @@ export async function authRequiredSocketResults(
 ): Promise<{ event: string; problem: string }[]> {
   const describe = (body: unknown, ok: boolean | undefined) =>
     ok ? '' : body === undefined ? NO_ANSWER : JSON.stringify(body).slice(0, 200);
-  const actions = await inBatches(walkActions(), BATCH, async ({ domain, action, event }) => {
-    const answer = await walkSocketRequest(socket, domain, action, samplePayload(domain, action, ids));
+  const actions = await inBatches(walkActions(), BATCH, async (target) => {
+    const answer = await sendSampleAction(socket, target, ids);
     const ok =
       answer?.event.endsWith(':error') &&
       isAuthRequired(errorEnvelopeSchema.safeParse(answer.body)) &&
       also(answer.body);
-    return { event, problem: describe(answer?.body, ok) };
+    return { event: target.event, problem: describe(answer?.body, ok) };
   });
   const legacy: { event: string; problem: string }[] = [];
   for (const event of legacyEventNames()) {
-    const answer = await walkLegacyRequest(socket, event, LEGACY_SAMPLES[event](ids));
+    const answer = await sendSampleLegacy(socket, event, ids);
     const ok =
       answer !== undefined &&
       answer.event === LEGACY_EVENTS[event].error &&

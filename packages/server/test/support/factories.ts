@@ -10,6 +10,7 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { jsonOrText } from './http-body.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -53,13 +54,7 @@ export async function api<T = unknown>(
     headers,
     ...(body === undefined ? {} : { body }),
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
+  const parsed = jsonOrText(await response.text());
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { api, connectSocket, newUser, type TestUser } from './factories.js';
+import { jsonOrText } from './http-body.js';
 import type { TestServer } from './test-server.js';
 
 /** How long a walk waits for one answer; the server answers a refusal in milliseconds. */
@@ -629,21 +630,13 @@ export async function callRoute(
       body: form,
     });
     const text = await response.text();
-    return { status: response.status, body: parseJson(text) };
+    return { status: response.status, body: jsonOrText(text) };
   }
   const response = await api(server, spec.method, url, {
     ...(token ? { token } : {}),
     ...(sample.body === undefined ? {} : { body: sample.body }),
   });
   return { status: response.status, body: response.body };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 // ---------------------------------------------------------------- socket calls with a short wait
@@ -678,6 +671,36 @@ export function walkLegacyRequest(
   const answer = awaitFirst(socket, [spec.reply, spec.error], () => true, answerWait(event));
   socket.emit(event, payload);
   return answer;
+}
+
+// ---------------------------------------------------------------- the samples sent as they are
+
+/** The action's sample payload (samplePayload) sent on `socket`; the answer, or undefined. */
+export function sendSampleAction(
+  socket: Socket,
+  { domain, action }: { domain: string; action: string },
+  ids: WalkIds,
+): Promise<WalkSocketAnswer | undefined> {
+  return walkSocketRequest(socket, domain, action, samplePayload(domain, action, ids));
+}
+
+/** The older event's sample (LEGACY_SAMPLES) sent on `socket`; its reply or error, or undefined. */
+export function sendSampleLegacy(
+  socket: Socket,
+  event: LegacyRequestEvent,
+  ids: WalkIds,
+): Promise<WalkSocketAnswer | undefined> {
+  return walkLegacyRequest(socket, event, LEGACY_SAMPLES[event](ids));
+}
+
+/** The route called with its sample (sampleRoute), as `token` (or signed out). */
+export function callSampleRoute(
+  server: Pick<TestServer, 'url'>,
+  { key, spec }: WalkRoute,
+  ids: WalkIds,
+  token?: string,
+): Promise<WalkHttpAnswer> {
+  return callRoute(server, spec, sampleRoute(key, ids), token);
 }
 
 function awaitFirst(

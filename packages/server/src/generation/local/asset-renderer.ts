@@ -11,7 +11,7 @@ import { GENERATION_MESSAGES, invalidInput, renderFailure } from '../generation.
 import type { AssetImageSubject, RenderedImage } from '../generation.types.js';
 import { locationBody } from './backdrops.js';
 import { characterBody, customBody, propBody, SHEET_BACKGROUND } from './figures.js';
-import { PNG_OPTIONS } from './sharp-io.js';
+import { localImage, PNG_OPTIONS } from './sharp-io.js';
 import { svgDocument } from './svg.js';
 
 export const ASSET_SHEET_SIZES: Record<AssetType, { width: number; height: number }> = {
@@ -67,19 +67,17 @@ export async function renderAssetImage(asset: AssetImageSubject, key: string): P
     const png = await sharp(svgDocument(width, height, body))
       .png(PNG_OPTIONS)
       .toBuffer();
-    return {
+    return localImage(
       png,
-      width,
-      height,
-      meta: {
-        renderer: 'local',
+      { width, height },
+      {
         assetType: asset.type,
         key: normalised,
         variant: parts.variant,
         shown,
         background: asset.type === 'location' ? null : SHEET_BACKGROUND,
       },
-    };
+    );
   } catch (error) {
     throw renderFailure(error);
   }

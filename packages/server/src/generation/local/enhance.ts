@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { EnhanceOptions, RenderedImage } from '../generation.types.js';
-import { PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
+import { localImage, PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
 
 /** Upscaling stops at this many pixels on the longest side. */
 export const ENHANCE_MAX_DIMENSION = 4096;
@@ -27,17 +27,15 @@ export async function enhanceImage(image: Buffer, options: EnhanceOptions = {}):
     if (sharpen) pipeline.sharpen({ sigma: 1 });
     return pipeline.png(PNG_OPTIONS).toBuffer();
   });
-  return {
+  return localImage(
     png,
-    width,
-    height,
-    meta: {
-      renderer: 'local',
+    { width, height },
+    {
       upscale: Math.round(factor * 1000) / 1000,
       normalised: normalise,
       sharpened: sharpen,
       sourceWidth: info.width,
       sourceHeight: info.height,
     },
-  };
+  );
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { invalidInput } from '../generation.errors.js';
 import type { MatteOptions, RenderedImage } from '../generation.types.js';
 import { rgbToHex } from './palette.js';
-import { PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
+import { localImage, PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
 
 export const MATTE_DEFAULTS = { tolerance: 40, feather: 1 } as const;
 const MAX_TOLERANCE = 442;
@@ -168,17 +168,11 @@ export async function removeBackground(image: Buffer, options: MatteOptions = {}
   const png = await sharp(data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
     .png(PNG_OPTIONS)
     .toBuffer();
-  return {
-    png,
-    width: raw.width,
-    height: raw.height,
-    meta: {
-      renderer: 'local',
-      method: 'border-colour',
-      borderColor: result.borderColor,
-      tolerance,
-      feather,
-      transparentShare: Math.round(result.transparentShare * 1000) / 1000,
-    },
-  };
+  return localImage(png, raw, {
+    method: 'border-colour',
+    borderColor: result.borderColor,
+    tolerance,
+    feather,
+    transparentShare: Math.round(result.transparentShare * 1000) / 1000,
+  });
 }

@@ -1,6 +1,6 @@
 import sharp, { type PngOptions, type Sharp } from 'sharp';
 import { imageFailure, invalidInput } from '../generation.errors.js';
-import type { RawPixelData } from '../generation.types.js';
+import type { ImageMeta, RawPixelData, RenderedImage } from '../generation.types.js';
 
 /**
  * Fixed PNG settings: the same pixels always encode to the same bytes (sharp writes no timestamp
@@ -20,6 +20,15 @@ export const FRAME_PNG_OPTIONS: PngOptions = {
   adaptiveFiltering: false,
   palette: false,
 };
+
+/** A PNG the local provider made, its facts in `meta` after renderer 'local'. */
+export function localImage(
+  png: Buffer,
+  size: { width: number; height: number },
+  meta: ImageMeta,
+): RenderedImage {
+  return { png, width: size.width, height: size.height, meta: { renderer: 'local', ...meta } };
+}
 
 export interface ImageInfo {
   width: number;
