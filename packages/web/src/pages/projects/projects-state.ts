@@ -38,26 +38,32 @@ export const projectsPageState: (services: AppServices) => ProjectsPageState = p
 
 const onProjects = (context: ActionContext) => context.pathname === '/';
 
+/** The view switch: one palette entry per way of showing the projects. */
+const VIEW_ACTIONS: readonly { view: ProjectsView; id: string; label: string; keywords: string[] }[] = [
+  {
+    view: 'grid',
+    id: 'projects.viewGrid',
+    label: 'Show Projects as Grid',
+    keywords: ['cards', 'posters', 'thumbnails', 'layout'],
+  },
+  {
+    view: 'list',
+    id: 'projects.viewList',
+    label: 'Show Projects as List',
+    keywords: ['dense', 'rows', 'table', 'layout'],
+  },
+];
+
 /** The projects page's own actions (palette entries and the view switch); registered once per tab. */
 export function registerProjectsActions(services: AppServices): void {
   const state = projectsPageState(services);
   services.registry.registerOnce(
-    {
-      id: 'projects.viewGrid',
-      label: 'Show Projects as Grid',
+    ...VIEW_ACTIONS.map(({ view, ...action }) => ({
+      ...action,
       section: 'View',
-      keywords: ['cards', 'posters', 'thumbnails', 'layout'],
       available: onProjects,
-      perform: () => state.view.set('grid'),
-    },
-    {
-      id: 'projects.viewList',
-      label: 'Show Projects as List',
-      section: 'View',
-      keywords: ['dense', 'rows', 'table', 'layout'],
-      available: onProjects,
-      perform: () => state.view.set('list'),
-    },
+      perform: () => state.view.set(view),
+    })),
     {
       id: 'projects.reload',
       label: 'Reload Projects',
