@@ -56,6 +56,12 @@ function projectPath(context: ActionContext, page: string): string {
 }
 
 /** The page decides what these do (undo on the timeline, zoom on the storyboard…). */
+/** Move Scene Earlier / Later on the timeline: each direction's label, word and key. */
+const SCENE_MOVES = [
+  { id: 'scene.moveEarlier', label: 'Move Scene Earlier', way: 'left', binding: 'Alt+ArrowUp' },
+  { id: 'scene.moveLater', label: 'Move Scene Later', way: 'right', binding: 'Alt+ArrowDown' },
+] as const;
+
 function pageCommand(
   env: ActionEnv,
   id: PageCommandId,
@@ -427,18 +433,13 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
       keywords: ['scene', 'color', 'colour', 'recolor', 'recolour'],
       paths: ['/timeline'],
     }),
-    pageCommand(env, 'scene.moveEarlier', SECTIONS.timeline, {
-      label: 'Move Scene Earlier',
-      keywords: ['scene', 'reorder', 'order', 'left'],
-      binding: 'Alt+ArrowUp',
-      paths: ['/timeline'],
-    }),
-    pageCommand(env, 'scene.moveLater', SECTIONS.timeline, {
-      label: 'Move Scene Later',
-      keywords: ['scene', 'reorder', 'order', 'right'],
-      binding: 'Alt+ArrowDown',
-      paths: ['/timeline'],
-    }),
+    ...SCENE_MOVES.map(({ id, way, ...move }) =>
+      pageCommand(env, id, SECTIONS.timeline, {
+        ...move,
+        keywords: ['scene', 'reorder', 'order', way],
+        paths: ['/timeline'],
+      }),
+    ),
     pageCommand(env, 'timeline.preserveTiming', SECTIONS.timeline, {
       label: 'Toggle Preserve Timing',
       keywords: ['start time', 'timing', 'end to end', 'gaps', 'layout'],

@@ -38,29 +38,21 @@ export const projectsPageState: (services: AppServices) => ProjectsPageState = p
 
 const onProjects = (context: ActionContext) => context.pathname === '/';
 
-/** The view switch: one palette entry per way of showing the projects. */
-const VIEW_ACTIONS: readonly { view: ProjectsView; id: string; label: string; keywords: string[] }[] = [
-  {
-    view: 'grid',
-    id: 'projects.viewGrid',
-    label: 'Show Projects as Grid',
-    keywords: ['cards', 'posters', 'thumbnails', 'layout'],
-  },
-  {
-    view: 'list',
-    id: 'projects.viewList',
-    label: 'Show Projects as List',
-    keywords: ['dense', 'rows', 'table', 'layout'],
-  },
-];
+/** The view switch: Show Projects as Grid / as List, one palette entry per view. */
+const VIEW_ACTIONS = [
+  { view: 'grid', name: 'Grid', keywords: ['cards', 'posters', 'thumbnails', 'layout'] },
+  { view: 'list', name: 'List', keywords: ['dense', 'rows', 'table', 'layout'] },
+] as const;
 
 /** The projects page's own actions (palette entries and the view switch); registered once per tab. */
 export function registerProjectsActions(services: AppServices): void {
   const state = projectsPageState(services);
   services.registry.registerOnce(
-    ...VIEW_ACTIONS.map(({ view, ...action }) => ({
-      ...action,
+    ...VIEW_ACTIONS.map(({ view, name, keywords }) => ({
+      id: `projects.view${name}`,
+      label: `Show Projects as ${name}`,
       section: 'View',
+      keywords: [...keywords],
       available: onProjects,
       perform: () => state.view.set(view),
     })),
