@@ -8,8 +8,7 @@ import { useStore } from '../state/store.js';
 import { Field, InputField, TextareaField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
 import { Select } from '../ui/select.js';
-import { useSubmit } from '../ui/use-submit.js';
-import { useTextFields } from '../ui/use-text-fields.js';
+import { useSubmit, useTextFields } from '../ui/use-submit.js';
 
 const NO_SERIES = 'none';
 

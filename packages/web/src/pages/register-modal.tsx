@@ -1,8 +1,7 @@
 import { useServices } from '../app/services-context.js';
 import { FormError, InputField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { useSubmit } from '../ui/use-submit.js';
-import { useTextFields } from '../ui/use-text-fields.js';
+import { useSubmit, useTextFields } from '../ui/use-submit.js';
 import { EmailField, PasswordField } from './credential-fields.js';
 
 /** The register modal of /login: email, username, password; the server's reason on failure. */

@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '../ui/button.js';
-import type { IconProp } from '../ui/icon.js';
+import { Button, type ButtonProps } from '../ui/button.js';
 import { Tooltip } from '../ui/tooltip.js';
 import { useAction } from './use-action.js';
 
@@ -57,45 +56,4 @@ export function ActionIconButton({
   ...rest
 }: Omit<ActionButtonProps, 'icon' | 'iconOnly' | 'children'> & { icon: LucideIcon }) {
   return <ActionButton variant="ghost" size="sm" {...rest} iconOnly icon={Icon} />;
-}
-
-/** One entry of a row of action buttons: the action, its visible label and icon, its variant. */
-export interface ActionButtonSpec {
-  actionId: string;
-  label: ReactNode;
-  icon: IconProp;
-  /** Defaults to the row's variant. */
-  variant?: ButtonVariant;
-  /** A stable React key for an entry whose action changes with the state (defaults to the action). */
-  key?: string;
-}
-
-/**
- * A row of action buttons drawn from a table of specs (a toolbar, a header's or a panel's actions):
- * one `ActionButton` each, in order, with the row's size and default variant.
- */
-export function ActionButtons({
-  actions,
-  variant = 'ghost',
-  size,
-}: {
-  actions: readonly ActionButtonSpec[];
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-}) {
-  return (
-    <>
-      {actions.map((action) => (
-        <ActionButton
-          key={action.key ?? action.actionId}
-          actionId={action.actionId}
-          variant={action.variant ?? variant}
-          icon={action.icon}
-          size={size}
-        >
-          {action.label}
-        </ActionButton>
-      ))}
-    </>
-  );
 }

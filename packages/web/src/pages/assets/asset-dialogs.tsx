@@ -10,7 +10,7 @@ import { Field, InputField, TextareaField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
-import { useTextFields } from '../../ui/use-text-fields.js';
+import { useTextFields } from '../../ui/use-submit.js';
 import { assetNavigation, assetPath, assetsPath, assetsUi, storeAsset } from './asset-actions.js';
 import { ASSET_TYPE_LABELS } from './asset-model.js';
 

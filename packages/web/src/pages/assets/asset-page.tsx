@@ -27,13 +27,14 @@ import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
 import type { AppServices } from '../../app/services.js';
 import { useServices } from '../../app/services-context.js';
-import { ActionButton, type ActionButtonSpec, ActionButtons } from '../../shell/action-button.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { HiddenFileInput } from '../../ui/file-input.js';
+import { HiddenFileInput } from '../../ui/fields.js';
 import { moveByKey, useGridColumns } from '../../ui/grid-columns.js';
 import { formatAbsolute } from '../projects/format.js';
 import {

@@ -13,16 +13,20 @@ import { FileDown, FileText, FileUp, Film, GitCompareArrows, Pencil, Scissors, T
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
-import { ActionButton, type ActionButtonSpec, ActionButtons } from '../../shell/action-button.js';
+import { ActionButton } from '../../shell/action-button.js';
+import {
+  type ActionButtonSpec,
+  ActionButtons,
+  type ItemAction,
+  ItemActionButtons,
+} from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, ListSkeleton, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Checkbox } from '../../ui/fields.js';
-import { HiddenFileInput } from '../../ui/file-input.js';
-import { type ItemAction, ItemActionButtons } from '../../ui/item-actions.js';
+import { Checkbox, HiddenFileInput } from '../../ui/fields.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { TableHead } from '../../ui/table-head.js';

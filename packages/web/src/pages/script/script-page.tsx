@@ -19,14 +19,15 @@ import { type DragEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
-import { ActionButton, type ActionButtonSpec, ActionButtons } from '../../shell/action-button.js';
+import { ActionButton } from '../../shell/action-button.js';
+import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useAction, useRunAction } from '../../shell/use-action.js';
 import { isClientError } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { HiddenFileInput } from '../../ui/file-input.js';
+import { HiddenFileInput } from '../../ui/fields.js';
 import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
 import type { Problem } from './problems.js';
 import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
