@@ -56,6 +56,12 @@ function projectPath(context: ActionContext, page: string): string {
 }
 
 /** The page decides what these do (undo on the timeline, zoom on the storyboard…). */
+/** Move Scene Earlier / Later on the timeline: each direction's label, word and key. */
+const SCENE_MOVES = [
+  { id: 'scene.moveEarlier', label: 'Move Scene Earlier', way: 'left', binding: 'Alt+ArrowUp' },
+  { id: 'scene.moveLater', label: 'Move Scene Later', way: 'right', binding: 'Alt+ArrowDown' },
+] as const;
+
 function pageCommand(
   env: ActionEnv,
   id: PageCommandId,
@@ -165,13 +171,40 @@ function renderStale(env: ActionEnv, kind: 'image' | 'video'): ActionDefinition 
     available: (context) => hasProject(context) && count(context) !== 0,
     unavailableReason: (context) =>
       hasProject(context) ? `every shot's ${kind} is rendered and up to date` : 'open a project first',
-    perform: (context) =>
-      startBatch(env, context, label, (projectId) =>
-        kind === 'image'
-          ? services.client.shots.generateBatch({ projectId, staleOnly: true })
-          : services.client.shots.generateVideoBatch({ projectId, staleOnly: true }),
-      ),
+    perform: (context) => startRenderBatch(env, context, label, kind, { staleOnly: true }),
   };
+}
+
+/** Render All Images / Render All Videos: one batch job over every shot of the project. */
+function renderAll(env: ActionEnv, kind: 'image' | 'video'): ActionDefinition {
+  const label = kind === 'image' ? 'Render All Images' : 'Render All Videos';
+  return {
+    id: kind === 'image' ? 'generate.renderAllImages' : 'generate.renderAllVideos',
+    label,
+    section: SECTIONS.generation,
+    keywords:
+      kind === 'image'
+        ? ['generate', 'frames', 'batch', 'storyboard']
+        : ['generate', 'animatics', 'clips', 'batch'],
+    available: hasProject,
+    perform: (context) => startRenderBatch(env, context, label, kind, { all: true }),
+  };
+}
+
+/** Starts an image or a video batch over the project's shots: all of them, or only the stale ones. */
+function startRenderBatch(
+  env: ActionEnv,
+  context: ActionContext,
+  label: string,
+  kind: 'image' | 'video',
+  scope: { all: true } | { staleOnly: true },
+): Promise<void> {
+  const { shots } = env.services.client;
+  return startBatch(env, context, label, (projectId) =>
+    kind === 'image'
+      ? shots.generateBatch({ projectId, ...scope })
+      : shots.generateVideoBatch({ projectId, ...scope }),
+  );
 }
 
 /** Every action of the app. The palette, the shortcuts, the help overlay and the buttons read these. */
@@ -290,28 +323,8 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
     },
 
     // Generation: each one job with progress in the status line and on the jobs page.
-    {
-      id: 'generate.renderAllImages',
-      label: 'Render All Images',
-      section: SECTIONS.generation,
-      keywords: ['generate', 'frames', 'batch', 'storyboard'],
-      available: hasProject,
-      perform: (context) =>
-        startBatch(env, context, 'Render All Images', (projectId) =>
-          client.shots.generateBatch({ projectId, all: true }),
-        ),
-    },
-    {
-      id: 'generate.renderAllVideos',
-      label: 'Render All Videos',
-      section: SECTIONS.generation,
-      keywords: ['generate', 'animatics', 'clips', 'batch'],
-      available: hasProject,
-      perform: (context) =>
-        startBatch(env, context, 'Render All Videos', (projectId) =>
-          client.shots.generateVideoBatch({ projectId, all: true }),
-        ),
-    },
+    renderAll(env, 'image'),
+    renderAll(env, 'video'),
     renderStale(env, 'image'),
     renderStale(env, 'video'),
     {
@@ -420,18 +433,13 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
       keywords: ['scene', 'color', 'colour', 'recolor', 'recolour'],
       paths: ['/timeline'],
     }),
-    pageCommand(env, 'scene.moveEarlier', SECTIONS.timeline, {
-      label: 'Move Scene Earlier',
-      keywords: ['scene', 'reorder', 'order', 'left'],
-      binding: 'Alt+ArrowUp',
-      paths: ['/timeline'],
-    }),
-    pageCommand(env, 'scene.moveLater', SECTIONS.timeline, {
-      label: 'Move Scene Later',
-      keywords: ['scene', 'reorder', 'order', 'right'],
-      binding: 'Alt+ArrowDown',
-      paths: ['/timeline'],
-    }),
+    ...SCENE_MOVES.map(({ id, way, ...move }) =>
+      pageCommand(env, id, SECTIONS.timeline, {
+        ...move,
+        keywords: ['scene', 'reorder', 'order', way],
+        paths: ['/timeline'],
+      }),
+    ),
     pageCommand(env, 'timeline.preserveTiming', SECTIONS.timeline, {
       label: 'Toggle Preserve Timing',
       keywords: ['start time', 'timing', 'end to end', 'gaps', 'layout'],

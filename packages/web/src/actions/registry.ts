@@ -162,3 +162,41 @@ export class ActionRegistry {
     return [...groups].map(([section, actions]) => ({ section, actions }));
   }
 }
+
+/** A page action's words (id, label, section, keywords, hint) without where and how it runs. */
+export type HandledActionSpec<Id extends string = string> = Omit<
+  ActionDefinition,
+  'id' | 'paths' | 'available' | 'perform'
+> & { id: Id };
+
+/**
+ * Registers, once per registry, the actions of a page that hands over its handlers while it is
+ * mounted: each applies only on the page's `paths`, is available while the page has a handler for it
+ * (and `when` holds, if given), and runs that handler.
+ */
+export function registerHandledActions<Id extends string>(
+  registry: ActionRegistry,
+  {
+    specs,
+    paths,
+    handlers,
+    when,
+  }: {
+    specs: readonly HandledActionSpec<Id>[];
+    paths: string[];
+    /** The mounted page's handlers now (absent: not available). */
+    handlers: () => Partial<Record<Id, () => void | Promise<void>>>;
+    when?: (context: ActionContext) => boolean;
+  },
+): void {
+  registry.registerOnce(
+    ...specs.map(
+      (spec): ActionDefinition => ({
+        ...spec,
+        paths,
+        available: (context) => (when === undefined || when(context)) && handlers()[spec.id] !== undefined,
+        perform: () => handlers()[spec.id]?.(),
+      }),
+    ),
+  );
+}

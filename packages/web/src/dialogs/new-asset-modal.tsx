@@ -7,7 +7,7 @@ import { useStore } from '../state/store.js';
 import { Field, InputField, TextareaField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
 import { Select } from '../ui/select.js';
-import { useSubmit } from '../ui/use-submit.js';
+import { useSubmit, useTextFields } from '../ui/use-submit.js';
 
 const TYPE_LABELS: Record<AssetType, string> = {
   character: 'Character',
@@ -22,8 +22,8 @@ export function NewAssetModal() {
   const open = useStore(ui.store, (state) => state.newAssetOpen);
   const { projectId } = useActionContext();
   const [type, setType] = useState<AssetType>('character');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const fields = useTextFields({ name: '', description: '' });
+  const { name, description } = fields.values;
   const { busy, error, setError, submit } = useSubmit();
 
   const create = async () => {
@@ -44,8 +44,7 @@ export function NewAssetModal() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.assets(projectId) });
       toasts.show({ type: 'success', title: `${TYPE_LABELS[type]} created`, message: asset.name });
       ui.patch({ newAssetOpen: false });
-      setName('');
-      setDescription('');
+      fields.reset();
     });
   };
 
@@ -70,19 +69,8 @@ export function NewAssetModal() {
           />
         )}
       </Field>
-      <InputField
-        label="Name"
-        error={error}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        autoFocus
-      />
-      <TextareaField
-        label="Description (optional)"
-        rows={3}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
+      <InputField label="Name" error={error} {...fields.bind('name')} autoFocus />
+      <TextareaField label="Description (optional)" rows={3} {...fields.bind('description')} />
     </FormModal>
   );
 }

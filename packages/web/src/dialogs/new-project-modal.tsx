@@ -8,7 +8,7 @@ import { useStore } from '../state/store.js';
 import { Field, InputField, TextareaField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
 import { Select } from '../ui/select.js';
-import { useSubmit } from '../ui/use-submit.js';
+import { useSubmit, useTextFields } from '../ui/use-submit.js';
 
 const NO_SERIES = 'none';
 
@@ -17,15 +17,14 @@ export function NewProjectModal() {
   const { ui, client, queryClient, activity } = useServices();
   const open = useStore(ui.store, (state) => state.newProjectOpen);
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const fields = useTextFields({ name: '', description: '' });
+  const { name, description } = fields.values;
   const [seriesId, setSeriesId] = useState(NO_SERIES);
   const { busy, error, setError, submit } = useSubmit();
   const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list(), enabled: open });
 
   const reset = () => {
-    setName('');
-    setDescription('');
+    fields.reset();
     setSeriesId(NO_SERIES);
     setError(null);
   };
@@ -63,18 +62,12 @@ export function NewProjectModal() {
       <InputField
         label="Name"
         error={error}
-        value={name}
+        {...fields.bind('name')}
         placeholder={DEFAULT_PROJECT_NAME}
-        onChange={(event) => setName(event.target.value)}
         maxLength={200}
         autoFocus
       />
-      <TextareaField
-        label="Logline (optional)"
-        rows={2}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
+      <TextareaField label="Logline (optional)" rows={2} {...fields.bind('description')} />
       <Field label="Series">
         {({ id }) => (
           <Select

@@ -1,4 +1,4 @@
-import { type Asset, type AssetType, LIST_LIMITS, quickAnalyze, type Shot } from '@reelbench/sdk';
+import { type Asset, type AssetType, type Job, LIST_LIMITS, quickAnalyze, type Shot } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouter, useRouterState } from '@tanstack/react-router';
 import {
@@ -183,6 +183,36 @@ function Stat({ label, value, title }: { label: string; value: string; title?: s
       <dt className="stat__label">{label}</dt>
       <dd className="stat__value mono">{value}</dd>
     </div>
+  );
+}
+
+/**
+ * A job on the Running jobs card: its status icon and name (with when it ended, for a finished one),
+ * then what the card adds (a progress bar), then its message, if any.
+ */
+function DashJob({
+  job,
+  done = false,
+  when,
+  message,
+  children,
+}: {
+  job: Job;
+  done?: boolean;
+  when?: string;
+  message: string | null | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <li className={cx('dash-jobs__item', done && 'dash-jobs__item--done')}>
+      <span className="dash-jobs__label">
+        <StatusIcon status={job.status} size={13} />
+        {jobLabel(job.type)}
+        {when ? <span className="dash-jobs__when">{when}</span> : null}
+      </span>
+      {children}
+      {message ? <span className="dash-jobs__message">{message}</span> : null}
+    </li>
   );
 }
 
@@ -482,32 +512,22 @@ export function DashboardPage() {
               <p className="dash-card__empty">Nothing rendering now. Latest:</p>
               <ul className="dash-jobs">
                 {recentJobs.map((job) => (
-                  <li key={job.id} className="dash-jobs__item dash-jobs__item--done">
-                    <span className="dash-jobs__label">
-                      <StatusIcon status={job.status} size={13} />
-                      {jobLabel(job.type)}
-                      <span className="dash-jobs__when">
-                        {JOB_STATUS_LABELS[job.status].toLowerCase()} {formatRelative(job.updatedAt, now)}
-                      </span>
-                    </span>
-                    {job.message || job.error ? (
-                      <span className="dash-jobs__message">{job.error ?? job.message}</span>
-                    ) : null}
-                  </li>
+                  <DashJob
+                    key={job.id}
+                    job={job}
+                    done
+                    when={`${JOB_STATUS_LABELS[job.status].toLowerCase()} ${formatRelative(job.updatedAt, now)}`}
+                    message={job.error ?? job.message}
+                  />
                 ))}
               </ul>
             </>
           ) : (
             <ul className="dash-jobs">
               {activeJobs.map((job) => (
-                <li key={job.id} className="dash-jobs__item">
-                  <span className="dash-jobs__label">
-                    <StatusIcon status={job.status} size={13} />
-                    {jobLabel(job.type)}
-                  </span>
+                <DashJob key={job.id} job={job} message={job.message}>
                   <ProgressBar value={job.progress} label={`${jobLabel(job.type)} progress`} />
-                  {job.message ? <span className="dash-jobs__message">{job.message}</span> : null}
-                </li>
+                </DashJob>
               ))}
             </ul>
           )}

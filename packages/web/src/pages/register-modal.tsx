@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useServices } from '../app/services-context.js';
 import { FormError, InputField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { useSubmit } from '../ui/use-submit.js';
+import { useSubmit, useTextFields } from '../ui/use-submit.js';
 import { EmailField, PasswordField } from './credential-fields.js';
 
 /** The register modal of /login: email, username, password; the server's reason on failure. */
@@ -16,9 +15,8 @@ export function RegisterModal({
   onDone: () => void;
 }) {
   const { client, session } = useServices();
-  const [email, setEmail] = useState('');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const fields = useTextFields({ email: '', username: '', password: '' });
+  const { email, username, password } = fields.values;
   const { busy, error, submit } = useSubmit();
 
   const register = () =>
@@ -41,7 +39,7 @@ export function RegisterModal({
       onSubmit={() => void register()}
     >
       <FormError error={error} />
-      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+      <EmailField {...fields.bind('email')} autoFocus />
       <InputField
         label="Username"
         hint="3 to 40 letters, digits, _ . or -"
@@ -49,15 +47,13 @@ export function RegisterModal({
         required
         minLength={3}
         maxLength={40}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
+        {...fields.bind('username')}
       />
       <PasswordField
         autoComplete="new-password"
         hint="At least 8 characters"
         minLength={8}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...fields.bind('password')}
       />
     </FormModal>
   );

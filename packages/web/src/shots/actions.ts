@@ -49,6 +49,24 @@ export function sortActionId(column: ShotListColumn): string {
   return `shotList.sortBy.${column}`;
 }
 
+/** Move the selected shots one place earlier (by -1) or later (by +1) in the order. */
+const SHOT_MOVES: readonly { id: string; label: string; keywords: string[]; hint: string; by: -1 | 1 }[] = [
+  {
+    id: 'shot.moveEarlier',
+    label: 'Move selected shots earlier',
+    keywords: ['reorder', 'left', 'up', 'order'],
+    hint: 'Alt+Left',
+    by: -1,
+  },
+  {
+    id: 'shot.moveLater',
+    label: 'Move selected shots later',
+    keywords: ['reorder', 'right', 'down', 'order'],
+    hint: 'Alt+Right',
+    by: 1,
+  },
+];
+
 /** The page actions of the shot views, registered once (section Shots / Generation). */
 export function registerShotActions(services: AppServices): void {
   const { registry } = services;
@@ -95,30 +113,17 @@ export function registerShotActions(services: AppServices): void {
         if (active) shotNavigation.navigate(shotLabPath(context.projectId, active));
       },
     },
-    {
-      id: 'shot.moveEarlier',
-      label: 'Move selected shots earlier',
-      section: 'Shots',
-      keywords: ['reorder', 'left', 'up', 'order'],
-      hint: 'Alt+Left',
-      paths: SHOT_VIEW_PATHS,
-      available: hasSelection,
-      perform: (context) => {
-        if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), -1);
-      },
-    },
-    {
-      id: 'shot.moveLater',
-      label: 'Move selected shots later',
-      section: 'Shots',
-      keywords: ['reorder', 'right', 'down', 'order'],
-      hint: 'Alt+Right',
-      paths: SHOT_VIEW_PATHS,
-      available: hasSelection,
-      perform: (context) => {
-        if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), 1);
-      },
-    },
+    ...SHOT_MOVES.map(
+      ({ by, ...move }): ActionDefinition => ({
+        ...move,
+        section: 'Shots',
+        paths: SHOT_VIEW_PATHS,
+        available: hasSelection,
+        perform: (context) => {
+          if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), by);
+        },
+      }),
+    ),
     {
       id: 'shots.reload',
       label: 'Reload shots',

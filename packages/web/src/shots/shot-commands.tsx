@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usePageCommand } from '../app/page-commands.js';
+import { type PageCommands, usePageCommand } from '../app/page-commands.js';
 import { useServices } from '../app/services-context.js';
 import type { Store } from '../state/store.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
@@ -14,6 +14,25 @@ function deleteDescription(board: ShotBoard, ids: readonly string[]): string {
   return `Shot${one ? '' : 's'} ${numbers.join(', ')}${more} leave${one ? 's' : ''} the project with ${
     one ? 'its frame' : 'their frames'
   }. Ctrl+Z brings ${one ? 'it' : 'them'} back.`;
+}
+
+/**
+ * Undo and redo (Ctrl+Z, Ctrl+Shift+Z) on a shot view's editor while it is mounted, each announcing
+ * what it undid or redid (or that there was nothing to).
+ */
+export function useUndoRedoCommands(
+  commands: PageCommands,
+  editor: ShotEditor,
+  announce: (text: string) => void,
+): void {
+  usePageCommand(commands, 'edit.undo', () => {
+    const command = editor.undo();
+    announce(command ? `Undone: ${command.label}` : 'Nothing to undo');
+  });
+  usePageCommand(commands, 'edit.redo', () => {
+    const command = editor.redo();
+    announce(command ? `Redone: ${command.label}` : 'Nothing to redo');
+  });
 }
 
 /**
@@ -42,14 +61,7 @@ export function useShotEditCommands({
   const selectedIds = () =>
     board.shots.map((entry) => entry.shot.id).filter((id) => selection.get().ids.has(id));
 
-  usePageCommand(commands, 'edit.undo', () => {
-    const command = editor.undo();
-    setAnnouncement(command ? `Undone: ${command.label}` : 'Nothing to undo');
-  });
-  usePageCommand(commands, 'edit.redo', () => {
-    const command = editor.redo();
-    setAnnouncement(command ? `Redone: ${command.label}` : 'Nothing to redo');
-  });
+  useUndoRedoCommands(commands, editor, setAnnouncement);
   usePageCommand(
     commands,
     'edit.delete',

@@ -43,15 +43,22 @@ export function ShotsPageStatus({
       ) : isLoading ? (
         skeleton
       ) : !hasShots ? (
-        <EmptyState
-          icon={icon}
-          title="No shots yet"
-          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
-        >
-          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
-          <Kbd>K</Kbd>
-        </EmptyState>
+        <NoShotsYet icon={icon} />
       ) : null}
     </>
+  );
+}
+
+/** A shot view's empty state before the first pass: what makes shots, with its button and key. */
+export function NoShotsYet({ icon }: { icon: IconProp }) {
+  return (
+    <EmptyState
+      icon={icon}
+      title="No shots yet"
+      actions={<ActionButton actionId="project.firstPass" variant="brand" />}
+    >
+      Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
+      <Kbd>K</Kbd>
+    </EmptyState>
   );
 }

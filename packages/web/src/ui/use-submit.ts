@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import { errorBody } from '../state/errors.js';
 
 /**
@@ -20,4 +20,24 @@ export function useSubmit() {
     }
   }, []);
   return { busy, error, setError, submit };
+}
+
+/**
+ * A form's text values by field name: `bind(name)` gives an input or a textarea its `value` and
+ * `onChange`, `set` replaces some of them (a dialog opening on an item's values), `reset` brings
+ * back the first values.
+ */
+export function useTextFields<Name extends string>(initial: Record<Name, string>) {
+  const [first] = useState(initial);
+  const [values, setValues] = useState(first);
+  const bind = (name: Name) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+  const set = (next: Partial<Record<Name, string>>) => setValues((current) => ({ ...current, ...next }));
+  const reset = () => setValues(first);
+  return { values, bind, set, reset };
 }

@@ -10,6 +10,7 @@ import { Field, InputField, TextareaField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
+import { useTextFields } from '../../ui/use-submit.js';
 import { assetNavigation, assetPath, assetsPath, assetsUi, storeAsset } from './asset-actions.js';
 import { ASSET_TYPE_LABELS } from './asset-model.js';
 
@@ -115,10 +116,9 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
   const services = useServices();
   const dialog = useStore(assetsUi(services), (state) => state.dialog);
   const { update, remove, clone, close } = useAssetMutations(projectId);
-  const [name, setName] = useState('');
+  const fields = useTextFields({ name: '', description: '', visualIdentifier: '' });
+  const { name, description, visualIdentifier } = fields.values;
   const [nameError, setNameError] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
-  const [visualIdentifier, setVisualIdentifier] = useState('');
   const [picked, setTarget] = useState<{ id: string; name: string } | undefined>(undefined);
   const projects = useQuery({
     queryKey: queryKeys.projects,
@@ -134,11 +134,13 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
   if (seen !== dialog) {
     setSeen(dialog);
     if (dialog) {
-      setName(dialog.asset.name);
       setNameError(null);
       const definition = dialog.kind === 'details' ? dialog.definition : undefined;
-      setDescription(definition?.description ?? dialog.asset.description ?? '');
-      setVisualIdentifier(definition?.visualIdentifier ?? dialog.asset.visualIdentifier ?? '');
+      fields.set({
+        name: dialog.asset.name,
+        description: definition?.description ?? dialog.asset.description ?? '',
+        visualIdentifier: definition?.visualIdentifier ?? dialog.asset.visualIdentifier ?? '',
+      });
       setTarget(undefined);
     }
   }
@@ -167,9 +169,8 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
         <InputField
           label="Name"
           error={nameError}
-          value={name}
+          {...fields.bind('name')}
           maxLength={200}
-          onChange={(event) => setName(event.target.value)}
           onFocus={(event) => event.currentTarget.select()}
           autoFocus
         />
@@ -201,19 +202,12 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
           });
         }}
       >
-        <TextareaField
-          label="Description"
-          rows={4}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          autoFocus
-        />
+        <TextareaField label="Description" rows={4} {...fields.bind('description')} autoFocus />
         <TextareaField
           label="Visual identifier"
           hint="The words that name its look in every prompt, so every shot renders the same one."
           rows={2}
-          value={visualIdentifier}
-          onChange={(event) => setVisualIdentifier(event.target.value)}
+          {...fields.bind('visualIdentifier')}
         />
       </FormModal>
       <FormModal

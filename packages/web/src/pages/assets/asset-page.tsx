@@ -28,11 +28,13 @@ import { queryKeys } from '../../app/query-keys.js';
 import type { AppServices } from '../../app/services.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { HiddenFileInput } from '../../ui/fields.js';
 import { moveByKey, useGridColumns } from '../../ui/grid-columns.js';
 import { formatAbsolute } from '../projects/format.js';
 import {
@@ -78,6 +80,33 @@ const STATUS_ICONS: Record<SlotStatus, typeof Check> = {
 };
 
 const slotDomId = (key: string) => `asset-key-${key}`;
+
+/** The asset's own actions in the header; the series toggle names the level it moves the asset to. */
+function headerActions(asset: Asset): ActionButtonSpec[] {
+  return [
+    { actionId: 'asset.rename', label: 'Rename', icon: Pencil },
+    { actionId: 'asset.editDetails', label: 'Description', icon: ScanText },
+    { actionId: 'asset.define', label: 'Define', icon: NotebookPen },
+    asset.isSeriesLevel
+      ? { actionId: 'asset.toProject', label: 'Project level', icon: Layers, key: 'level' }
+      : { actionId: 'asset.toggleSeries', label: 'Series level', icon: Layers, key: 'level' },
+    { actionId: 'asset.clone', label: 'Clone', icon: Copy },
+    { actionId: 'asset.delete', label: 'Delete', icon: Trash2 },
+  ];
+}
+
+/** The selected key's image actions in the key panel, Generate (named for a turn) first. */
+function keyActions(generateLabel: string): ActionButtonSpec[] {
+  return [
+    { actionId: 'asset.generateImage', label: generateLabel, icon: Sparkles, variant: 'primary' },
+    { actionId: 'asset.regenerate', label: 'Regenerate', icon: RefreshCw, variant: 'secondary' },
+    { actionId: 'asset.uploadImage', label: 'Upload', icon: ImageUp, variant: 'secondary' },
+    { actionId: 'asset.enhanceImage', label: 'Enhance', icon: Aperture },
+    { actionId: 'asset.removeBackground', label: 'Remove background', icon: Eraser },
+    { actionId: 'asset.assessImage', label: 'Assess', icon: Gauge },
+    { actionId: 'asset.removeImage', label: 'Remove', icon: Trash2 },
+  ];
+}
 
 function useAsset(assetId: string) {
   const { client } = useServices();
@@ -206,11 +235,9 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
     canGenerate && selected && selectedEntry ? () => void removeImage(services, asset, selected.key) : null,
   );
 
-  const onPick = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const onPick = (file: File) => {
     const key = pickFor.current ?? selected?.key;
-    if (file && asset && key) void uploadImage(services, asset, key, file);
+    if (asset && key) void uploadImage(services, asset, key, file);
   };
 
   if (query.isLoading) {
@@ -272,29 +299,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
           </p>
         </div>
         <div className="page__actions asset-header__actions">
-          <ActionButton actionId="asset.rename" variant="ghost" size="sm" icon={Pencil}>
-            Rename
-          </ActionButton>
-          <ActionButton actionId="asset.editDetails" variant="ghost" size="sm" icon={ScanText}>
-            Description
-          </ActionButton>
-          <ActionButton actionId="asset.define" variant="ghost" size="sm" icon={NotebookPen}>
-            Define
-          </ActionButton>
-          <ActionButton
-            actionId={asset.isSeriesLevel ? 'asset.toProject' : 'asset.toggleSeries'}
-            variant="ghost"
-            size="sm"
-            icon={Layers}
-          >
-            {asset.isSeriesLevel ? 'Project level' : 'Series level'}
-          </ActionButton>
-          <ActionButton actionId="asset.clone" variant="ghost" size="sm" icon={Copy}>
-            Clone
-          </ActionButton>
-          <ActionButton actionId="asset.delete" variant="ghost" size="sm" icon={Trash2}>
-            Delete
-          </ActionButton>
+          <ActionButtons actions={headerActions(asset)} size="sm" />
         </div>
       </header>
 
@@ -387,15 +392,12 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
           />
         ) : null}
       </div>
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
         accept="image/png,image/jpeg,image/webp,image/gif"
-        className="sr-only"
-        tabIndex={-1}
         aria-label="Image file"
         data-testid="asset-image-file"
-        onChange={onPick}
+        onFile={onPick}
       />
       <AssetDialogs projectId={projectId} />
     </div>
@@ -585,27 +587,10 @@ function KeyPanel({
         </p>
       ) : null}
       <div className="key-panel__actions">
-        <ActionButton actionId="asset.generateImage" variant="primary" size="sm" icon={Sparkles}>
-          {turn ? `Generate ${slot.label.toLowerCase()} rotation` : 'Generate'}
-        </ActionButton>
-        <ActionButton actionId="asset.regenerate" variant="secondary" size="sm" icon={RefreshCw}>
-          Regenerate
-        </ActionButton>
-        <ActionButton actionId="asset.uploadImage" variant="secondary" size="sm" icon={ImageUp}>
-          Upload
-        </ActionButton>
-        <ActionButton actionId="asset.enhanceImage" variant="ghost" size="sm" icon={Aperture}>
-          Enhance
-        </ActionButton>
-        <ActionButton actionId="asset.removeBackground" variant="ghost" size="sm" icon={Eraser}>
-          Remove background
-        </ActionButton>
-        <ActionButton actionId="asset.assessImage" variant="ghost" size="sm" icon={Gauge}>
-          Assess
-        </ActionButton>
-        <ActionButton actionId="asset.removeImage" variant="ghost" size="sm" icon={Trash2}>
-          Remove
-        </ActionButton>
+        <ActionButtons
+          actions={keyActions(turn ? `Generate ${slot.label.toLowerCase()} rotation` : 'Generate')}
+          size="sm"
+        />
       </div>
       <dl className="key-panel__facts">
         <dt>Prompt</dt>

@@ -10,17 +10,23 @@ import { framesToTimecode, placeEvents, recordTimecode, retimeCut } from '@reelb
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { FileDown, FileText, FileUp, Film, GitCompareArrows, Pencil, Scissors, Trash2 } from 'lucide-react';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
+import {
+  type ActionButtonSpec,
+  ActionButtons,
+  type ItemAction,
+  ItemActionButtons,
+} from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, ListSkeleton, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Checkbox } from '../../ui/fields.js';
+import { Checkbox, HiddenFileInput } from '../../ui/fields.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { TableHead } from '../../ui/table-head.js';
@@ -59,6 +65,21 @@ function useCuts(projectId: string) {
 export function lengthTimecode(frames: number, rate: EditorialFrameRate): string {
   return framesToTimecode(frames, rate);
 }
+
+/** Rename and Delete: on each row of the list and in a cut's header. */
+const CUT_ACTIONS: readonly ItemAction<'cut.rename' | 'cut.delete'>[] = [
+  { actionId: 'cut.rename', label: 'Rename', icon: Pencil },
+  { actionId: 'cut.delete', label: 'Delete', icon: Trash2 },
+];
+
+/** The exports of a cut, in the order of the export bar. */
+const EXPORT_ACTIONS: readonly ActionButtonSpec[] = [
+  { actionId: 'cut.export.edl', label: 'EDL', icon: FileDown, variant: 'primary' },
+  { actionId: 'cut.export.otio', label: 'OTIO', icon: FileDown, variant: 'secondary' },
+  { actionId: 'cut.export.fcpxml', label: 'FCPXML', icon: FileDown, variant: 'secondary' },
+  { actionId: 'cut.export.pdf', label: 'Storyboard PDF', icon: FileText, variant: 'secondary' },
+  { actionId: 'cut.export.pdfPages', label: 'One shot a page', icon: FileText, variant: 'ghost' },
+];
 
 const RATE_OPTIONS = EDITORIAL_FRAME_RATES.map((rate) => ({ value: String(rate), label: `${rate} fps` }));
 
@@ -135,26 +156,11 @@ export function CutsPage(props: { projectId?: string } = {}) {
                   <td className="cuts-saved">{cut.updatedAt ? formatAbsolute(cut.updatedAt) : '—'}</td>
                   <td className="jobs-row__actions">
                     <div className="cuts-row-actions">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={Pencil}
-                        aria-label={`Rename ${cut.name} v${cut.version}`}
-                        data-action="cut.rename"
-                        onClick={() => act(cut, 'cut.rename')}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={Trash2}
-                        aria-label={`Delete ${cut.name} v${cut.version}`}
-                        data-action="cut.delete"
-                        onClick={() => act(cut, 'cut.delete')}
-                      >
-                        Delete
-                      </Button>
+                      <ItemActionButtons
+                        actions={CUT_ACTIONS}
+                        itemName={`${cut.name} v${cut.version}`}
+                        onAction={(action) => act(cut, action)}
+                      />
                     </div>
                   </td>
                 </tr>
@@ -377,11 +383,6 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
     },
     onError: (error) => toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) }),
   });
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) importFile.mutate(file);
-  };
 
   const shown = useMemo(() => (data ? retimeCut(data, frameRate) : undefined), [data, frameRate]);
   const df = frameRate === 29.97 && dropFrame;
@@ -440,12 +441,7 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
         }
         actions={
           <>
-            <ActionButton actionId="cut.rename" variant="ghost" icon={Pencil}>
-              Rename
-            </ActionButton>
-            <ActionButton actionId="cut.delete" variant="ghost" icon={Trash2}>
-              Delete
-            </ActionButton>
+            <ActionButtons actions={CUT_ACTIONS} />
             <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
               Import
             </ActionButton>
@@ -475,30 +471,13 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
           />
         ) : null}
         <span className="shots-toolbar__divider" aria-hidden="true" />
-        <ActionButton actionId="cut.export.edl" variant="primary" icon={FileDown}>
-          EDL
-        </ActionButton>
-        <ActionButton actionId="cut.export.otio" variant="secondary" icon={FileDown}>
-          OTIO
-        </ActionButton>
-        <ActionButton actionId="cut.export.fcpxml" variant="secondary" icon={FileDown}>
-          FCPXML
-        </ActionButton>
-        <ActionButton actionId="cut.export.pdf" variant="secondary" icon={FileText}>
-          Storyboard PDF
-        </ActionButton>
-        <ActionButton actionId="cut.export.pdfPages" variant="ghost" icon={FileText}>
-          One shot a page
-        </ActionButton>
-        <input
+        <ActionButtons actions={EXPORT_ACTIONS} />
+        <HiddenFileInput
           ref={fileInput}
-          type="file"
           accept=".edl,.otio,.txt,.json"
-          className="sr-only"
-          tabIndex={-1}
           aria-hidden="true"
           data-testid="cut-import-file"
-          onChange={onPick}
+          onFile={(file) => importFile.mutate(file)}
         />
       </fieldset>
 

@@ -1,4 +1,4 @@
-import type { ActionDefinition } from '../../actions/registry.js';
+import { type HandledActionSpec, registerHandledActions } from '../../actions/registry.js';
 import type { AppServices } from '../../app/services.js';
 
 export type PrintLayout = 'sheet' | 'pages';
@@ -21,7 +21,7 @@ export type PrintActionId = 'print.contactSheet' | 'print.onePerPage' | 'print.p
 /** What the mounted print view does for each of its actions (absent: not available). */
 export const printHandlers: Partial<Record<PrintActionId, () => void>> = {};
 
-const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & { id: PrintActionId })[] = [
+const DEFINITIONS: readonly HandledActionSpec<PrintActionId>[] = [
   {
     id: 'print.contactSheet',
     label: 'Print layout: contact sheet',
@@ -50,13 +50,9 @@ const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & {
 
 /** The print view's actions, registered once; each runs the mounted view's handler. */
 export function registerPrintActions(services: Pick<AppServices, 'registry'>): void {
-  for (const definition of DEFINITIONS) {
-    if (services.registry.get(definition.id)) continue;
-    services.registry.register({
-      ...definition,
-      paths: ['/storyboard'],
-      available: () => printHandlers[definition.id] !== undefined,
-      perform: () => printHandlers[definition.id]?.(),
-    });
-  }
+  registerHandledActions(services.registry, {
+    specs: DEFINITIONS,
+    paths: ['/storyboard'],
+    handlers: () => printHandlers,
+  });
 }

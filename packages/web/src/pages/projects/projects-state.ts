@@ -38,26 +38,24 @@ export const projectsPageState: (services: AppServices) => ProjectsPageState = p
 
 const onProjects = (context: ActionContext) => context.pathname === '/';
 
+/** The view switch: Show Projects as Grid / as List, one palette entry per view. */
+const VIEW_ACTIONS = [
+  { view: 'grid', name: 'Grid', keywords: ['cards', 'posters', 'thumbnails', 'layout'] },
+  { view: 'list', name: 'List', keywords: ['dense', 'rows', 'table', 'layout'] },
+] as const;
+
 /** The projects page's own actions (palette entries and the view switch); registered once per tab. */
 export function registerProjectsActions(services: AppServices): void {
   const state = projectsPageState(services);
   services.registry.registerOnce(
-    {
-      id: 'projects.viewGrid',
-      label: 'Show Projects as Grid',
+    ...VIEW_ACTIONS.map(({ view, name, keywords }) => ({
+      id: `projects.view${name}`,
+      label: `Show Projects as ${name}`,
       section: 'View',
-      keywords: ['cards', 'posters', 'thumbnails', 'layout'],
+      keywords: [...keywords],
       available: onProjects,
-      perform: () => state.view.set('grid'),
-    },
-    {
-      id: 'projects.viewList',
-      label: 'Show Projects as List',
-      section: 'View',
-      keywords: ['dense', 'rows', 'table', 'layout'],
-      available: onProjects,
-      perform: () => state.view.set('list'),
-    },
+      perform: () => state.view.set(view),
+    })),
     {
       id: 'projects.reload',
       label: 'Reload Projects',

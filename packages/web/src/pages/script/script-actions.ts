@@ -1,4 +1,9 @@
-import type { ActionContext, ActionRegistry } from '../../actions/registry.js';
+import {
+  type ActionContext,
+  type ActionRegistry,
+  type HandledActionSpec,
+  registerHandledActions,
+} from '../../actions/registry.js';
 import type { PageCommands } from '../../app/page-commands.js';
 
 export type ScriptActionId =
@@ -11,16 +16,8 @@ export type ScriptActionId =
   | 'script.validate'
   | 'script.breakdown.toggle';
 
-interface ScriptActionSpec {
-  id: ScriptActionId;
-  label: string;
-  section: string;
-  keywords: string[];
-  hint?: string;
-}
-
 /** The script page's actions: in the palette and behind every toolbar button, only on /script. */
-export const SCRIPT_ACTIONS: readonly ScriptActionSpec[] = [
+export const SCRIPT_ACTIONS: readonly HandledActionSpec<ScriptActionId>[] = [
   {
     id: 'script.import',
     label: 'Import Script…',
@@ -85,14 +82,12 @@ const hasProject = (context: ActionContext) => context.projectId !== null;
  * Each is available only on /script, with a project, while the page has handed over its handler.
  */
 export function registerScriptActions(registry: ActionRegistry): void {
-  registry.registerOnce(
-    ...SCRIPT_ACTIONS.map((spec) => ({
-      ...spec,
-      paths: ['/script'],
-      available: (context: ActionContext) => hasProject(context) && handlers[spec.id] !== undefined,
-      perform: () => handlers[spec.id]?.(),
-    })),
-  );
+  registerHandledActions(registry, {
+    specs: SCRIPT_ACTIONS,
+    paths: ['/script'],
+    handlers: () => handlers,
+    when: hasProject,
+  });
 }
 
 /**

@@ -15,26 +15,19 @@ import {
   ScanText,
   TriangleAlert,
 } from 'lucide-react';
-import {
-  type ChangeEvent,
-  type DragEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type DragEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useAction, useRunAction } from '../../shell/use-action.js';
 import { isClientError } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { HiddenFileInput } from '../../ui/fields.js';
 import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
 import type { Problem } from './problems.js';
 import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
@@ -56,6 +49,12 @@ const analysedText = new WeakMap<ScriptAnalysis, string>();
 const QUICK_DEBOUNCE_MS = 150;
 const VALIDATE_DEBOUNCE_MS = 1000;
 const PANEL_KEY = 'reelbench-script-breakdown';
+
+/** The toolbar's file actions, before the export menu. */
+const FILE_ACTIONS: readonly ActionButtonSpec[] = [
+  { actionId: 'script.import', label: 'Import', icon: FileUp },
+  { actionId: 'script.format', label: 'Format', icon: AlignLeft },
+];
 
 function problemsLabel(problems: readonly Problem[]): string {
   if (problems.length === 0) return 'No problems';
@@ -383,12 +382,6 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
     if (stale !== analysis.stale) setAnalysis({ ...analysis, stale });
   }, [liveText, analysis]);
 
-  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void importFromFile(file);
-  };
-
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
   const onDragOver = (event: DragEvent) => {
     if (!hasFiles(event)) return;
@@ -430,12 +423,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
           </p>
         </div>
         <div className="page__actions script-toolbar">
-          <ActionButton actionId="script.import" variant="ghost" icon={FileUp}>
-            Import
-          </ActionButton>
-          <ActionButton actionId="script.format" variant="ghost" icon={AlignLeft}>
-            Format
-          </ActionButton>
+          <ActionButtons actions={FILE_ACTIONS} />
           <ExportMenu />
           <span className="script-toolbar__divider" aria-hidden="true" />
           <ActionButton
@@ -534,14 +522,11 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
         ) : null}
       </div>
 
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
-        className="sr-only"
         accept={IMPORT_ACCEPT}
         aria-label="Import script file"
-        tabIndex={-1}
-        onChange={onFileChosen}
+        onFile={(file) => void importFromFile(file)}
       />
     </div>
   );

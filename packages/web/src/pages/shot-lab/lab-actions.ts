@@ -1,4 +1,4 @@
-import type { ActionDefinition } from '../../actions/registry.js';
+import { type HandledActionSpec, registerHandledActions } from '../../actions/registry.js';
 import type { AppServices } from '../../app/services.js';
 
 export type LabActionId =
@@ -14,7 +14,7 @@ export const labHandlers: Partial<Record<LabActionId, () => void | Promise<void>
 
 const LAB_PATHS = ['/shot-lab'];
 
-const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & { id: LabActionId })[] = [
+const DEFINITIONS: readonly HandledActionSpec<LabActionId>[] = [
   {
     id: 'shotLab.generateImage',
     label: 'Generate image for this shot',
@@ -55,12 +55,9 @@ const DEFINITIONS: readonly (Omit<ActionDefinition, 'perform' | 'available'> & {
 
 /** The shot lab's actions, registered once; each runs the mounted lab's handler. */
 export function registerLabActions(services: Pick<AppServices, 'registry'>): void {
-  services.registry.registerOnce(
-    ...DEFINITIONS.map((definition) => ({
-      ...definition,
-      paths: LAB_PATHS,
-      available: () => labHandlers[definition.id] !== undefined,
-      perform: () => labHandlers[definition.id]?.(),
-    })),
-  );
+  registerHandledActions(services.registry, {
+    specs: DEFINITIONS,
+    paths: LAB_PATHS,
+    handlers: () => labHandlers,
+  });
 }

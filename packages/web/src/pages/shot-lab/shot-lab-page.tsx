@@ -36,6 +36,8 @@ import {
 } from '../../shots/model.js';
 import { shotProgress, useShotProgress } from '../../shots/progress.js';
 import { selectOnly } from '../../shots/selection.js';
+import { useUndoRedoCommands } from '../../shots/shot-commands.js';
+import { NoShotsYet } from '../../shots/shots-page-status.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
@@ -132,14 +134,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
   usePageCommand(commands, 'shot.next', () =>
     placementPicked && canvasFocused() ? nudge(NUDGE_LARGE, 0) : go(1),
   );
-  usePageCommand(commands, 'edit.undo', () => {
-    const command = editor.undo();
-    setAnnouncement(command ? `Undone: ${command.label}` : 'Nothing to undo');
-  });
-  usePageCommand(commands, 'edit.redo', () => {
-    const command = editor.redo();
-    setAnnouncement(command ? `Redone: ${command.label}` : 'Nothing to redo');
-  });
+  useUndoRedoCommands(commands, editor, setAnnouncement);
   usePageCommand(commands, 'edit.delete', placementPicked ? () => removePicked() : null);
 
   const removePicked = () => {
@@ -250,14 +245,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
   if (!shot || !entry) {
     return (
       <div className="page page--full lab-page">
-        <EmptyState
-          icon={Film}
-          title="No shots yet"
-          actions={<ActionButton actionId="project.firstPass" variant="brand" />}
-        >
-          Generate First Pass breaks the script into shots · <Kbd>Ctrl</Kbd>
-          <Kbd>K</Kbd>
-        </EmptyState>
+        <NoShotsYet icon={Film} />
       </div>
     );
   }

@@ -49,6 +49,49 @@ const TRIPLES: readonly {
   },
 ];
 
+/** The grade's single numbers, one field each. */
+const SCALARS: readonly {
+  key: 'saturation' | 'vignette';
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+}[] = [
+  { key: 'saturation', label: 'Saturation', min: 0, max: 2, step: 0.01 },
+  { key: 'vignette', label: 'Vignette', min: 0, max: 1, step: 0.01 },
+];
+
+/**
+ * One number of the grade within its range; text that is not a number keeps the value it had
+ * (or 0 where it had none).
+ */
+function GradeNumberField({
+  label,
+  range,
+  value,
+  onValue,
+}: {
+  label: string;
+  range: { min: number; max: number; step: number };
+  value: number | undefined;
+  onValue: (value: number) => void;
+}) {
+  return (
+    <InputField
+      label={label}
+      type="number"
+      min={range.min}
+      max={range.max}
+      step={range.step}
+      value={value}
+      onChange={(event) => {
+        const parsed = Number.parseFloat(event.target.value);
+        onValue(Number.isFinite(parsed) ? parsed : (value ?? 0));
+      }}
+    />
+  );
+}
+
 /** A grade that leaves the picture as it is. */
 const NEUTRAL: ColourGrade = {
   saturation: 1,
@@ -101,11 +144,6 @@ function StyleForm({
       triple[channel] = value;
       return { ...current, grade: { ...current.grade, [key]: triple } };
     });
-  const numberField = (value: string, fallback: number) => {
-    const parsed = Number.parseFloat(value);
-    return Number.isFinite(parsed) ? parsed : fallback;
-  };
-
   const addReference = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -179,26 +217,15 @@ function StyleForm({
       />
       <GradeStrip grade={draft.grade} label="Preview of the grade" />
       <div className="style-grade-grid">
-        <InputField
-          label="Saturation"
-          type="number"
-          min={0}
-          max={2}
-          step={0.01}
-          value={draft.grade.saturation}
-          onChange={(event) =>
-            setGrade({ saturation: numberField(event.target.value, draft.grade.saturation) })
-          }
-        />
-        <InputField
-          label="Vignette"
-          type="number"
-          min={0}
-          max={1}
-          step={0.01}
-          value={draft.grade.vignette}
-          onChange={(event) => setGrade({ vignette: numberField(event.target.value, draft.grade.vignette) })}
-        />
+        {SCALARS.map((scalar) => (
+          <GradeNumberField
+            key={scalar.key}
+            label={scalar.label}
+            range={scalar}
+            value={draft.grade[scalar.key]}
+            onValue={(value) => setGrade({ [scalar.key]: value })}
+          />
+        ))}
       </div>
       {TRIPLES.map((triple) => (
         <fieldset key={triple.key} className="style-channels">
@@ -206,21 +233,12 @@ function StyleForm({
             {triple.label} <span className="style-channels__hint">{triple.hint}</span>
           </legend>
           {CHANNELS.map((channel, index) => (
-            <InputField
+            <GradeNumberField
               key={channel}
               label={channel}
-              type="number"
-              min={triple.min}
-              max={triple.max}
-              step={triple.step}
+              range={triple}
               value={draft.grade[triple.key][index]}
-              onChange={(event) =>
-                setChannel(
-                  triple.key,
-                  index,
-                  numberField(event.target.value, draft.grade[triple.key][index] ?? 0),
-                )
-              }
+              onValue={(value) => setChannel(triple.key, index, value)}
             />
           ))}
         </fieldset>

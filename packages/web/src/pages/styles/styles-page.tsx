@@ -6,18 +6,26 @@ import { Copy, Lock, Palette, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { type ItemAction, ItemActionButtons } from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
-import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { plural } from '../projects/format.js';
 import { GradeStrip } from './grade-strip.js';
 import { registerStyleActions, stylesQueryKey, stylesUi } from './styles-actions.js';
 import { StyleDialogs } from './styles-dialogs.js';
 import '../../styles/pages.css';
 import '../../styles/styles-page.css';
+
+/** A card's actions; Edit and Delete only on the project's own packages, never on a built-in look. */
+const STYLE_ACTIONS: readonly (ItemAction & { ownOnly?: boolean })[] = [
+  { actionId: 'style.duplicate', label: 'Duplicate', icon: Copy },
+  { actionId: 'style.edit', label: 'Edit', icon: Pencil, ownOnly: true },
+  { actionId: 'style.delete', label: 'Delete', icon: Trash2, iconOnly: true, ownOnly: true },
+];
 
 function StyleCard({
   style,
@@ -33,7 +41,7 @@ function StyleCard({
   onSelect: () => void;
   run: (actionId: string) => void;
 }) {
-  const act = (actionId: string) => () => {
+  const act = (actionId: string) => {
     onSelect();
     run(actionId);
   };
@@ -72,36 +80,11 @@ function StyleCard({
         </ul>
       ) : null}
       <div className="style-card__actions">
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={Copy}
-          onClick={act('style.duplicate')}
-          aria-label={`Duplicate ${style.name}`}
-        >
-          Duplicate
-        </Button>
-        {style.builtIn ? null : (
-          <>
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={Pencil}
-              onClick={act('style.edit')}
-              aria-label={`Edit ${style.name}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              iconOnly
-              icon={Trash2}
-              onClick={act('style.delete')}
-              aria-label={`Delete ${style.name}`}
-            />
-          </>
-        )}
+        <ItemActionButtons
+          actions={style.builtIn ? STYLE_ACTIONS.filter((action) => !action.ownOnly) : STYLE_ACTIONS}
+          itemName={style.name}
+          onAction={act}
+        />
       </div>
     </li>
   );
@@ -148,19 +131,15 @@ export function StylesPage(props: { projectId?: string } = {}) {
 
   return (
     <div className="page styles-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Styles</h1>
-          <p className="page__subtitle">
-            {styles.isLoading
-              ? 'Loading the style packages…'
-              : 'Looks that shots reference: words for the prompts, a colour grade for the frames'}
-          </p>
-        </div>
-        <div className="page__actions">
-          <ActionButton actionId="style.create" variant="primary" icon={Plus} />
-        </div>
-      </header>
+      <PageHeader
+        title="Styles"
+        subtitle={
+          styles.isLoading
+            ? 'Loading the style packages…'
+            : 'Looks that shots reference: words for the prompts, a colour grade for the frames'
+        }
+        actions={<ActionButton actionId="style.create" variant="primary" icon={Plus} />}
+      />
       {styles.isLoading ? (
         <div className="style-grid" aria-hidden="true">
           {['a', 'b', 'c', 'd'].map((key) => (
