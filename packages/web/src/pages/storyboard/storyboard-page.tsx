@@ -1,5 +1,4 @@
 import { useRouter } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   Clapperboard,
   Film,
@@ -43,7 +42,7 @@ import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
-import { useGridColumns } from '../../ui/grid-columns.js';
+import { useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
@@ -54,11 +53,8 @@ export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
 const DEFAULT_ZOOM = 2;
 export const storyboardZoom = createStore<number>(DEFAULT_ZOOM);
 
-const PAD_X = 24;
-const GAP = 16;
-const META_HEIGHT = 78;
-const ROW_GAP = 22;
-const HEADER_HEIGHT = 56;
+/** The grid's sizes; the smallest cell width follows the zoom. */
+const STORYBOARD_GRID = { headerHeight: 56, metaHeight: 78, rowGap: 22 };
 
 type Row = { kind: 'header'; group: SceneGroup } | { kind: 'shots'; first: number; count: number };
 
@@ -107,9 +103,9 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const services = useServices();
   const { commands, toasts, client } = services;
   const router = useRouter();
-  const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
+  const shots = useProjectShots(projectId);
+  const { board, aspect, editor, selection } = shots;
   const zoom = useStore(storyboardZoom);
-  const scrollRef = useRef<HTMLDivElement>(null);
 
   // The page actions exist before the toolbar asks for them (registering is idempotent).
   useMemo(() => registerShotActions(services), [services]);
@@ -117,28 +113,14 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     shotNavigation.navigate = (to) => router.history.push(to);
   }, [router]);
 
-  const ratio = aspectValue(aspect);
   const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
-  const { width, columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell });
-  const shotRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
+  const frame = useGridFrame({ ...STORYBOARD_GRID, minCell });
+  const { scrollRef, width, columns } = frame;
   const layout = useMemo(() => gridRows(board, columns), [board, columns]);
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
-
-  const virtualizer = useVirtualizer({
-    count: layout.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : shotRowHeight),
-    // Rows just outside the view are mounted ahead, so their frames are decoded before they scroll in.
-    overscan: 3,
-    paddingEnd: 48,
-    // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
-    useFlushSync: false,
-  });
-  // Row heights follow the zoom, the width and the groups: measure again when they change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, shotRowHeight, layout]);
+  // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
+  const grid = useGridRows(frame, layout.rows, { aspect: aspectValue(aspect), useFlushSync: false });
+  const { virtualizer } = grid;
 
   const revealShot = useCallback(
     (shotId: string | null) => {
@@ -180,7 +162,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         return selectOnly(shotId);
       });
     },
-    [selection],
+    [selection, scrollRef],
   );
 
   const open = useCallback(
@@ -307,60 +289,59 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     <div className="page page--full shots-page">
       <StoryboardToolbar board={board} selection={selection} />
       <ShotsPageStatus
+        shots={shots}
         announcement={edits.announcement}
-        error={error}
-        isLoading={isLoading}
-        hasShots={hasShots}
-        skeleton={<StoryboardSkeleton />}
         icon={Clapperboard}
-      />
+        skeletonClass="sb-skeleton"
+      >
+        <Skeleton width={220} height={18} />
+        <div className="sb-skeleton__grid">
+          {Array.from({ length: 12 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <div key={i} className="sb-skeleton__cell">
+              <Skeleton className="sb-skeleton__frame" height="auto" />
+              <Skeleton width="70%" />
+              <Skeleton width="40%" />
+            </div>
+          ))}
+        </div>
+      </ShotsPageStatus>
       <VirtualGrid
-        scrollRef={scrollRef}
-        virtualizer={virtualizer}
+        {...grid}
         label="Storyboard"
         multiselectable
-        rows={layout.rows}
-        columns={columns}
-        cellWidth={cellWidth}
-        gap={GAP}
-        padX={PAD_X}
         active={
           activeId !== null && activeRow !== undefined ? { id: cellId(activeId), row: activeRow } : undefined
         }
         hidden={!hasShots}
         onKeyDown={onKeyDown}
         rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
-        isHeader={(row) => row.kind === 'header'}
-        renderHeader={(row) =>
-          row.kind === 'header' ? (
-            <SceneRowHeader
-              group={row.group}
-              columns={columns}
-              facts={
-                <>
-                  {row.group.count} {row.group.count === 1 ? 'shot' : 'shots'} ·{' '}
-                  {formatClock(row.group.duration)}
-                </>
-              }
-            />
-          ) : null
-        }
+        renderHeader={(row) => (
+          <SceneRowHeader
+            group={row.group}
+            columns={columns}
+            facts={
+              <>
+                {row.group.count} {row.group.count === 1 ? 'shot' : 'shots'} ·{' '}
+                {formatClock(row.group.duration)}
+              </>
+            }
+          />
+        )}
         renderCells={(row) =>
-          row.kind === 'shots'
-            ? board.shots
-                .slice(row.first, row.first + row.count)
-                .map((entry) => (
-                  <StoryboardCell
-                    key={entry.shot.id}
-                    shot={entry.shot}
-                    index={entry.index}
-                    selection={selection}
-                    aspect={aspect.replace(':', ' / ')}
-                    onPointer={onPointer}
-                    onOpen={open}
-                  />
-                ))
-            : null
+          board.shots
+            .slice(row.first, row.first + row.count)
+            .map((entry) => (
+              <StoryboardCell
+                key={entry.shot.id}
+                shot={entry.shot}
+                index={entry.index}
+                selection={selection}
+                aspect={aspect.replace(':', ' / ')}
+                onPointer={onPointer}
+                onOpen={open}
+              />
+            ))
         }
       />
       {edits.dialog}
@@ -438,21 +419,3 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     </header>
   );
 });
-
-function StoryboardSkeleton() {
-  return (
-    <div className="sb-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-      <Skeleton width={220} height={18} />
-      <div className="sb-skeleton__grid">
-        {Array.from({ length: 12 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-          <div key={i} className="sb-skeleton__cell">
-            <Skeleton className="sb-skeleton__frame" height="auto" />
-            <Skeleton width="70%" />
-            <Skeleton width="40%" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}
