@@ -9,6 +9,7 @@ import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { isMac, useRunAction } from '../../shell/use-action.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, useStore } from '../../state/store.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
@@ -105,24 +106,23 @@ export function AssetsPage(props: { projectId?: string } = {}) {
 
   return (
     <div className="page page--full shots-page assets-page">
-      <header className="shots-toolbar">
-        <div className="shots-toolbar__heading">
-          <div className="shots-toolbar__title">
-            <h1 className="page__title">Assets</h1>
-            {hasAssets ? (
-              <p className="shots-toolbar__facts mono">
-                {ASSET_TYPES.filter((type) => counts[type] > 0)
-                  .map((type) =>
-                    counts[type] === 1
-                      ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
-                      : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
-                  )
-                  .join(' · ')}
-                {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
-              </p>
-            ) : null}
-          </div>
-        </div>
+      <ShotsToolbar
+        title="Assets"
+        facts={
+          hasAssets ? (
+            <>
+              {ASSET_TYPES.filter((type) => counts[type] > 0)
+                .map((type) =>
+                  counts[type] === 1
+                    ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
+                    : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
+                )
+                .join(' · ')}
+              {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
+            </>
+          ) : null
+        }
+      >
         <div className="shots-toolbar__filters">
           <FilterSearch
             label="Filter assets by name"
@@ -147,7 +147,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
         <div className="shots-toolbar__actions">
           <ActionButton actionId="asset.new" variant="primary" size="sm" icon={Plus} />
         </div>
-      </header>
+      </ShotsToolbar>
       {assets.isLoading ? (
         <div className="assets-skeleton" aria-busy="true">
           <Skeleton width={160} height={18} />

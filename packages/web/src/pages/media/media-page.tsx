@@ -4,6 +4,7 @@ import { ActionButton } from '../../shell/action-button.js';
 import { formatShotNumber, framingLabel } from '../../shots/model.js';
 import { SceneRowHeader } from '../../shots/scene-row-header.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
@@ -60,18 +61,17 @@ export function MediaPage({ projectId }: { projectId: string }) {
 
   return (
     <div className="page page--full shots-page media-page">
-      <header className="shots-toolbar">
-        <div className="shots-toolbar__heading">
-          <div className="shots-toolbar__title">
-            <h1 className="page__title">Media</h1>
-            {hasShots ? (
-              <p className="shots-toolbar__facts mono">
-                {counts.images} {counts.images === 1 ? 'image' : 'images'} · {counts.videos}{' '}
-                {counts.videos === 1 ? 'video' : 'videos'} · {layout.items.length} shown
-              </p>
-            ) : null}
-          </div>
-        </div>
+      <ShotsToolbar
+        title="Media"
+        facts={
+          hasShots ? (
+            <>
+              {counts.images} {counts.images === 1 ? 'image' : 'images'} · {counts.videos}{' '}
+              {counts.videos === 1 ? 'video' : 'videos'} · {layout.items.length} shown
+            </>
+          ) : null
+        }
+      >
         <div className="shots-toolbar__filters">
           <Select
             aria-label="Kind"
@@ -98,7 +98,7 @@ export function MediaPage({ projectId }: { projectId: string }) {
             ]}
           />
         </div>
-      </header>
+      </ShotsToolbar>
       <ShotsPageStatus shots={shots} icon={Images}>
         <Skeleton width={260} height={18} />
       </ShotsPageStatus>

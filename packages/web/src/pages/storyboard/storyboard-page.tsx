@@ -47,6 +47,7 @@ import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
@@ -369,18 +370,18 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     [board],
   );
   return (
-    <header className="shots-toolbar">
-      <div className="shots-toolbar__heading">
-        <div className="shots-toolbar__title">
-          <h1 className="page__title">Storyboard</h1>
-          {board.shots.length > 0 ? (
-            <p className="shots-toolbar__facts mono">
-              {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
-              {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
-            </p>
-          ) : null}
-        </div>
-        {board.shots.length > 0 ? (
+    <ShotsToolbar
+      title="Storyboard"
+      facts={
+        board.shots.length > 0 ? (
+          <>
+            {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
+            {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
+          </>
+        ) : null
+      }
+      tally={
+        board.shots.length > 0 ? (
           <ul className="status-tally" aria-label="Shots by status">
             {SHOT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
               <li key={status} className={`status-tally__item status--${status}`}>
@@ -389,8 +390,9 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
               </li>
             ))}
           </ul>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {board.shots.length > 0 ? (
         <div className="shots-toolbar__actions">
           <ActionButton actionId="nav.shots" variant="ghost" icon={List}>
@@ -416,6 +418,6 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
           </ActionButton>
         </div>
       ) : null}
-    </header>
+    </ShotsToolbar>
   );
 });
