@@ -2,9 +2,13 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { type GridItems, moveByKey, useGridColumns } from './grid-columns.js';
 
-/** A row of a VirtualGrid: a header row (kind 'header') or a row of cells (any other kind). */
+/**
+ * A row of a VirtualGrid: a header row (kind 'header') or a row of cells (any other kind), which
+ * names the index of its first item.
+ */
 export interface GridRow {
   kind: string;
+  first?: number;
 }
 export type HeaderRow<Row> = Extract<Row, { kind: 'header' }>;
 export type CellsRow<Row> = Exclude<Row, { kind: 'header' }>;
@@ -99,7 +103,7 @@ export interface ItemGridLayout<Item> extends GridItems {
 /**
  * The active item of a VirtualGrid of items (assets, media): its index (kept inside the items),
  * the arrow keys, Home and End moving it and scrolling it into view, Enter handing it to `onEnter`,
- * and the `active` and `onKeyDown` props of the grid.
+ * and the grid's `props` (its active cell and keys; hidden while it has no item).
  */
 export function useGridCursor<Item>(
   layout: ItemGridLayout<Item>,
@@ -138,8 +142,10 @@ export function useGridCursor<Item>(
     item,
     setActive,
     reveal,
-    /** VirtualGrid's `active`: the active cell, once it has a row. */
-    active: item && row !== undefined ? { id: cellId(item), row } : undefined,
-    onKeyDown,
+    props: {
+      active: item && row !== undefined ? { id: cellId(item), row } : undefined,
+      hidden: layout.items.length === 0,
+      onKeyDown,
+    },
   };
 }

@@ -12,7 +12,8 @@ export interface VirtualGridProps<Row extends GridRow> extends GridRowsProps<Row
   active: { id: string; row: number } | undefined;
   hidden: boolean;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  rowKey: (row: Row) => string;
+  /** A header row's key (its cells' rows are keyed by their first item). */
+  headerKey: (row: HeaderRow<Row>) => string;
   /** A header row's content: the caller's element with role rowheader. */
   renderHeader: (row: HeaderRow<Row>) => ReactNode;
   /** A row's cells: the caller's elements with role gridcell. */
@@ -38,7 +39,7 @@ export function VirtualGrid<Row extends GridRow>({
   active,
   hidden,
   onKeyDown,
-  rowKey,
+  headerKey,
   renderHeader,
   renderCells,
 }: VirtualGridProps<Row>) {
@@ -68,7 +69,7 @@ export function VirtualGrid<Row extends GridRow>({
           return (
             // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
             <div
-              key={rowKey(row)}
+              key={header ? `h-${headerKey(row as HeaderRow<Row>)}` : `r-${row.first}`}
               role="row"
               aria-rowindex={virtual.index + 1}
               className={header ? 'sb-row sb-row--header' : 'sb-row'}

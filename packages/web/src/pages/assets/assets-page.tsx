@@ -176,10 +176,8 @@ export function AssetsPage(props: { projectId?: string } = {}) {
         {...grid}
         label="Assets"
         className="assets-scroll"
-        active={cursor.active}
-        hidden={layout.items.length === 0}
-        onKeyDown={cursor.onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.type}` : `r-${row.first}`)}
+        {...cursor.props}
+        headerKey={(row) => row.type}
         renderHeader={(row) => (
           // biome-ignore lint/a11y: A virtualised ARIA grid row header (see VirtualGrid)
           <div role="rowheader" aria-colspan={columns} className="sb-scene assets-type">

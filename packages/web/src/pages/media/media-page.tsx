@@ -117,10 +117,8 @@ export function MediaPage({ projectId }: { projectId: string }) {
         {...grid}
         label="Media"
         className="media-scroll"
-        active={cursor.active}
-        hidden={layout.items.length === 0}
-        onKeyDown={cursor.onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
+        {...cursor.props}
+        headerKey={(row) => row.group.key}
         renderHeader={(row) => (
           <SceneRowHeader
             group={row.group}

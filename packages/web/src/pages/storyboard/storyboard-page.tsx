@@ -316,7 +316,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         }
         hidden={!hasShots}
         onKeyDown={onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
+        headerKey={(row) => row.group.key}
         renderHeader={(row) => (
           <SceneRowHeader
             group={row.group}
