@@ -17,6 +17,7 @@ import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input } from '../../ui/fields.js';
 import { Modal } from '../../ui/modal.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
 import { cutQueryKey, cutsQueryKey } from '../cuts/cut-actions.js';
@@ -318,19 +319,17 @@ export function AudioPage(props: { projectId?: string } = {}) {
   return (
     // The page takes a dropped audio file anywhere on it; Upload Soundtrack is the keyboard way.
     <div className={cx('page audio-page', dragging && 'is-dropping')} {...drop.props}>
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Audio</h1>
-          <p className="page__subtitle">
-            {soundtrack.isLoading
-              ? 'Loading the soundtrack…'
-              : track
-                ? `Soundtrack · ${formatTimecode(track.durationSeconds)} · ${megabytes(track.size)} · ${track.mimetype}`
-                : 'The soundtrack the cuts and the rough cut play under the picture'}
-          </p>
-        </div>
-        <div className="page__actions">
-          {track ? (
+      <PageHeader
+        title="Audio"
+        subtitle={
+          soundtrack.isLoading
+            ? 'Loading the soundtrack…'
+            : track
+              ? `Soundtrack · ${formatTimecode(track.durationSeconds)} · ${megabytes(track.size)} · ${track.mimetype}`
+              : 'The soundtrack the cuts and the rough cut play under the picture'
+        }
+        actions={
+          track ? (
             <>
               <ActionButton actionId="audio.replace" variant="secondary" icon={Replace} />
               <ActionButton actionId="audio.remove" variant="ghost" icon={Trash2}>
@@ -339,9 +338,9 @@ export function AudioPage(props: { projectId?: string } = {}) {
             </>
           ) : (
             <ActionButton actionId="audio.upload" variant="primary" icon={Upload} />
-          )}
-        </div>
-      </header>
+          )
+        }
+      />
 
       <input
         ref={fileInput}
