@@ -3,16 +3,18 @@ import { ActionButton } from '../shell/action-button.js';
 import { errorBody } from '../state/errors.js';
 import { EmptyState, Kbd } from '../ui/card.js';
 import type { IconProp } from '../ui/icon.js';
+import type { ProjectShots } from './use-project-shots.js';
 
 export interface ShotsPageStatusProps {
+  /** The page's shots, as useProjectShots gives them. */
+  shots: Pick<ProjectShots, 'board' | 'error' | 'isLoading'>;
   /** What the last undo, redo or edit did, read out by screen readers. */
-  announcement: string;
-  error: unknown;
-  isLoading: boolean;
-  hasShots: boolean;
-  /** The page's own loading placeholder. */
-  skeleton: ReactNode;
+  announcement?: string;
   icon: IconProp;
+  /** The class of the loading placeholder's box (role status, "Loading shots"); none: no box. */
+  skeletonClass?: string;
+  /** The page's own loading placeholder. */
+  children: ReactNode;
 }
 
 /**
@@ -21,13 +23,13 @@ export interface ShotsPageStatusProps {
  * offers the first pass. Renders nothing more once there are shots.
  */
 export function ShotsPageStatus({
-  announcement,
-  error,
-  isLoading,
-  hasShots,
-  skeleton,
+  shots: { board, error, isLoading },
+  announcement = '',
   icon,
+  skeletonClass,
+  children,
 }: ShotsPageStatusProps) {
+  const hasShots = board.shots.length > 0;
   return (
     <>
       <p className="sr-only" role="status" aria-live="polite">
@@ -41,7 +43,13 @@ export function ShotsPageStatus({
           {errorBody(error)}
         </EmptyState>
       ) : isLoading ? (
-        skeleton
+        skeletonClass === undefined ? (
+          children
+        ) : (
+          <div className={skeletonClass} role="status" aria-busy="true" aria-label="Loading shots">
+            {children}
+          </div>
+        )
       ) : !hasShots ? (
         <NoShotsYet icon={icon} />
       ) : null}

@@ -1,29 +1,23 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cx } from './cx.js';
+import type { CellsRow, GridRow, GridRowsProps, HeaderRow } from './use-virtual-grid.js';
 
-export interface VirtualGridProps<Row> {
-  scrollRef: RefObject<HTMLDivElement | null>;
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
+/** The scroll element, virtualiser, rows and columns come from useGridRows. */
+export interface VirtualGridProps<Row extends GridRow> extends GridRowsProps<Row> {
   label: string;
   className?: string;
   /** Several cells may be selected at once (aria-multiselectable). */
   multiselectable?: boolean;
-  rows: readonly Row[];
-  columns: number;
-  cellWidth: number;
-  gap: number;
-  padX: number;
   /** The active cell's element id, and the virtual row it is in (named only while that row is mounted). */
   active: { id: string; row: number } | undefined;
   hidden: boolean;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  rowKey: (row: Row) => string;
-  isHeader: (row: Row) => boolean;
+  /** A header row's key (its cells' rows are keyed by their first item). */
+  headerKey: (row: HeaderRow<Row>) => string;
   /** A header row's content: the caller's element with role rowheader. */
-  renderHeader: (row: Row) => ReactNode;
+  renderHeader: (row: HeaderRow<Row>) => ReactNode;
   /** A row's cells: the caller's elements with role gridcell. */
-  renderCells: (row: Row) => ReactNode;
+  renderCells: (row: CellsRow<Row>) => ReactNode;
 }
 
 /**
@@ -31,7 +25,7 @@ export interface VirtualGridProps<Row> {
  * points at its active cell with aria-activedescendant; each mounted row is absolutely positioned
  * by the virtualiser, its cells laid out in `columns` of `cellWidth`.
  */
-export function VirtualGrid<Row>({
+export function VirtualGrid<Row extends GridRow>({
   scrollRef,
   virtualizer,
   label,
@@ -45,8 +39,7 @@ export function VirtualGrid<Row>({
   active,
   hidden,
   onKeyDown,
-  rowKey,
-  isHeader,
+  headerKey,
   renderHeader,
   renderCells,
 }: VirtualGridProps<Row>) {
@@ -72,11 +65,11 @@ export function VirtualGrid<Row>({
         {items.map((virtual) => {
           const row = rows[virtual.index];
           if (row === undefined) return null;
-          const header = isHeader(row);
+          const header = row.kind === 'header';
           return (
             // biome-ignore lint/a11y: A virtualised ARIA grid row (see the grid above)
             <div
-              key={rowKey(row)}
+              key={header ? `h-${headerKey(row as HeaderRow<Row>)}` : `r-${row.first}`}
               role="row"
               aria-rowindex={virtual.index + 1}
               className={header ? 'sb-row sb-row--header' : 'sb-row'}
@@ -87,13 +80,13 @@ export function VirtualGrid<Row>({
               }}
             >
               {header ? (
-                renderHeader(row)
+                renderHeader(row as HeaderRow<Row>)
               ) : (
                 <div
                   className="sb-row__cells"
                   style={{ gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`, columnGap: gap }}
                 >
-                  {renderCells(row)}
+                  {renderCells(row as CellsRow<Row>)}
                 </div>
               )}
             </div>

@@ -1,22 +1,22 @@
 import { ASSET_TYPES, type Asset, type AssetType } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { Layers, Plus, Search, SearchX, UserRound } from 'lucide-react';
-import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Layers, Plus, SearchX, UserRound } from 'lucide-react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { isMac, useRunAction } from '../../shell/use-action.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, useStore } from '../../state/store.js';
-import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
+import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Input } from '../../ui/fields.js';
-import { moveByKey, useGridColumns } from '../../ui/grid-columns.js';
+import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
+import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
 import { AssetDialogs } from './asset-dialogs.js';
@@ -33,12 +33,7 @@ import {
 import '../../styles/shots.css';
 import '../../styles/assets.css';
 
-const PAD_X = 24;
-const GAP = 16;
-const MIN_CELL = 180;
-const META_HEIGHT = 46;
-const ROW_GAP = 14;
-const HEADER_HEIGHT = 52;
+const ASSET_GRID: FrameGridSizes = { minCell: 180, headerHeight: 52, metaHeight: 46, rowGap: 14 };
 
 /** The filters, kept for the tab. */
 export const assetFilters = createStore<AssetFilters>({ query: '', type: 'all' });
@@ -68,14 +63,21 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   const run = useRunAction();
   const assets = useProjectAssets(projectId);
   const filters = useStore(assetFilters);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const { columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell: MIN_CELL });
+  const frame = useGridFrame(ASSET_GRID);
+  const { columns } = frame;
   const list = assets.data ?? [];
   const layout = useMemo(() => assetLayout(list, filters, columns), [list, filters, columns]);
-  const [active, setActive] = useState(0);
-  const current = Math.min(active, Math.max(0, layout.items.length - 1));
-  const activeAsset = layout.items[current];
+  const grid = useGridRows(frame, layout.rows, { aspect: (row) => ASSET_ASPECTS[row.type] });
+  const open = (asset: Asset | undefined) => {
+    if (asset) assetNavigation.navigate(assetPath(projectId, asset.id));
+  };
+  const cursor = useGridCursor(layout, grid, {
+    cellId: cellDomId,
+    onEnter: (index) => open(layout.items[index]),
+  });
+  const { current, setActive } = cursor;
+  const activeAsset = cursor.item;
 
   useEffect(() => {
     assetNavigation.navigate = (to) => router.history.push(to);
@@ -88,46 +90,6 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   }, [ui, activeAsset]);
   useEffect(() => () => ui.set((state) => ({ ...state, current: null })), [ui]);
 
-  const rowHeight = (type: AssetType) => Math.round(cellWidth / ASSET_ASPECTS[type] + META_HEIGHT + ROW_GAP);
-  const virtualizer = useVirtualizer({
-    count: layout.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
-      const row = layout.rows[index];
-      return !row || row.kind === 'header' ? HEADER_HEIGHT : rowHeight(row.type);
-    },
-    overscan: 3,
-    paddingEnd: 48,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, cellWidth, layout]);
-
-  const reveal = useCallback(
-    (index: number) => {
-      const row = layout.rowOfItem[index];
-      if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
-    },
-    [layout, virtualizer],
-  );
-  const open = (asset: Asset | undefined) => {
-    if (asset) assetNavigation.navigate(assetPath(projectId, asset.id));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
-    const next = moveByKey(layout, current, event.key);
-    if (next !== null) {
-      event.preventDefault();
-      setActive(next);
-      reveal(next);
-    } else if (event.key === 'Enter' && activeAsset) {
-      event.preventDefault();
-      open(activeAsset);
-    }
-  };
-
   usePageCommand(services.commands, 'search.focus', () => {
     searchRef.current?.focus();
     searchRef.current?.select();
@@ -139,52 +101,38 @@ export function AssetsPage(props: { projectId?: string } = {}) {
     for (const asset of list) byType[asset.type] += 1;
     return byType;
   }, [list]);
-  const activeRow = layout.rowOfItem[current];
   const hasAssets = list.length > 0;
   const searchKey = formatShortcut(parseShortcut('Mod+/'), isMac());
 
   return (
     <div className="page page--full shots-page assets-page">
-      <header className="shots-toolbar">
-        <div className="shots-toolbar__heading">
-          <div className="shots-toolbar__title">
-            <h1 className="page__title">Assets</h1>
-            {hasAssets ? (
-              <p className="shots-toolbar__facts mono">
-                {ASSET_TYPES.filter((type) => counts[type] > 0)
-                  .map((type) =>
-                    counts[type] === 1
-                      ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
-                      : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
-                  )
-                  .join(' · ')}
-                {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
-              </p>
-            ) : null}
-          </div>
-        </div>
+      <ShotsToolbar
+        title="Assets"
+        facts={
+          hasAssets ? (
+            <>
+              {ASSET_TYPES.filter((type) => counts[type] > 0)
+                .map((type) =>
+                  counts[type] === 1
+                    ? `1 ${ASSET_TYPE_LABELS[type].toLowerCase()}`
+                    : `${counts[type]} ${ASSET_TYPE_PLURALS[type].toLowerCase()}`,
+                )
+                .join(' · ')}
+              {layout.items.length !== list.length ? ` · ${layout.items.length} shown` : ''}
+            </>
+          ) : null
+        }
+      >
         <div className="shots-toolbar__filters">
-          <div className="shots-search">
-            <Search size={14} aria-hidden="true" />
-            <Input
-              aria-label="Filter assets by name"
-              ref={searchRef}
-              type="search"
-              placeholder="Filter by name…"
-              value={filters.query}
-              onChange={(event) => assetFilters.set((f) => ({ ...f, query: event.target.value }))}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' && filters.query !== '') {
-                  event.preventDefault();
-                  assetFilters.set((f) => ({ ...f, query: '' }));
-                } else if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key === 'Escape') {
-                  event.preventDefault();
-                  scrollRef.current?.focus({ preventScroll: true });
-                }
-              }}
-            />
-            <Kbd>{searchKey}</Kbd>
-          </div>
+          <FilterSearch
+            label="Filter assets by name"
+            inputRef={searchRef}
+            placeholder="Filter by name…"
+            value={filters.query}
+            onValueChange={(query) => assetFilters.set((f) => ({ ...f, query }))}
+            onLeave={() => frame.scrollRef.current?.focus({ preventScroll: true })}
+            shortcut={searchKey}
+          />
           <Select
             aria-label="Asset type"
             className="shots-toolbar__select"
@@ -199,7 +147,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
         <div className="shots-toolbar__actions">
           <ActionButton actionId="asset.new" variant="primary" size="sm" icon={Plus} />
         </div>
-      </header>
+      </ShotsToolbar>
       {assets.isLoading ? (
         <div className="assets-skeleton" aria-busy="true">
           <Skeleton width={160} height={18} />
@@ -225,22 +173,11 @@ export function AssetsPage(props: { projectId?: string } = {}) {
         </EmptyState>
       ) : null}
       <VirtualGrid
-        scrollRef={scrollRef}
-        virtualizer={virtualizer}
+        {...grid}
         label="Assets"
         className="assets-scroll"
-        rows={layout.rows}
-        columns={columns}
-        cellWidth={cellWidth}
-        gap={GAP}
-        padX={PAD_X}
-        active={
-          activeAsset && activeRow !== undefined ? { id: cellDomId(activeAsset), row: activeRow } : undefined
-        }
-        hidden={layout.items.length === 0}
-        onKeyDown={onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.type}` : `r-${row.first}`)}
-        isHeader={(row) => row.kind === 'header'}
+        {...cursor.props}
+        headerKey={(row) => row.type}
         renderHeader={(row) => (
           // biome-ignore lint/a11y: A virtualised ARIA grid row header (see VirtualGrid)
           <div role="rowheader" aria-colspan={columns} className="sb-scene assets-type">
@@ -250,20 +187,18 @@ export function AssetsPage(props: { projectId?: string } = {}) {
           </div>
         )}
         renderCells={(row) =>
-          row.kind === 'items'
-            ? layout.items.slice(row.first, row.first + row.count).map((asset, i) => (
-                <AssetCell
-                  key={asset.id}
-                  asset={asset}
-                  active={row.first + i === current}
-                  onSelect={() => {
-                    setActive(row.first + i);
-                    scrollRef.current?.focus({ preventScroll: true });
-                  }}
-                  onOpen={() => open(asset)}
-                />
-              ))
-            : null
+          layout.items.slice(row.first, row.first + row.count).map((asset, i) => (
+            <AssetCell
+              key={asset.id}
+              asset={asset}
+              active={row.first + i === current}
+              onSelect={() => {
+                setActive(row.first + i);
+                frame.scrollRef.current?.focus({ preventScroll: true });
+              }}
+              onOpen={() => open(asset)}
+            />
+          ))
         }
       />
       <AssetDialogs projectId={projectId} />

@@ -7,15 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
-import {
-  type ChangeEvent,
-  type DragEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -25,11 +17,13 @@ import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input } from '../../ui/fields.js';
 import { Modal } from '../../ui/modal.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
+import { useFileDrop } from '../../ui/use-file-drop.js';
 import { cutQueryKey, cutsQueryKey } from '../cuts/cut-actions.js';
 import { ProgressBar } from '../dashboard/widgets.js';
 import { formatAbsolute } from '../projects/format.js';
-import { FPS, formatTimecode } from '../timeline/timeline-model.js';
+import { FPS, formatTimecode, playheadSliderProps } from '../timeline/timeline-model.js';
 import { registerAudioActions, soundtrackShown } from './audio-actions.js';
 import { formatOffset, soundtrackQueryKey, useSoundtrack } from './use-soundtrack.js';
 import { Waveform } from './waveform.js';
@@ -145,16 +139,10 @@ function TrackView({
     onSeek(next);
   };
   return (
+    // biome-ignore lint/a11y: a slider: its role, focus and values come from playheadSliderProps
     <div
       className="audio-track"
-      role="slider"
-      tabIndex={0}
-      aria-label="Playhead"
-      aria-valuemin={0}
-      aria-valuemax={Math.round(duration * 1000) / 1000}
-      aria-valuenow={Math.round(time * 1000) / 1000}
-      aria-valuetext={formatTimecode(time)}
-      aria-keyshortcuts="ArrowLeft ArrowRight Home End"
+      {...playheadSliderProps(time, duration, 'ArrowLeft ArrowRight Home End')}
       onPointerDown={(event) => {
         event.currentTarget.setPointerCapture(event.pointerId);
         seekAt(event);
@@ -195,7 +183,6 @@ export function AudioPage(props: { projectId?: string } = {}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [settingCut, setSettingCut] = useState(false);
@@ -247,18 +234,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
     event.target.value = '';
     if (file) void send(file);
   };
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void send(file);
-  };
+  const drop = useFileDrop((file) => void send(file));
+  const { dragging } = drop;
 
   // ---------------------------------------------------------------- offset
   const offset = track?.offsetSeconds ?? 0;
@@ -340,28 +317,19 @@ export function AudioPage(props: { projectId?: string } = {}) {
 
   const offsetFrames = Math.round(offset * FPS);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the page takes a dropped audio file anywhere on it; Upload Soundtrack is the keyboard way
-    <div
-      className={cx('page audio-page', dragging && 'is-dropping')}
-      onDragOver={onDragOver}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={onDrop}
-    >
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Audio</h1>
-          <p className="page__subtitle">
-            {soundtrack.isLoading
-              ? 'Loading the soundtrack…'
-              : track
-                ? `Soundtrack · ${formatTimecode(track.durationSeconds)} · ${megabytes(track.size)} · ${track.mimetype}`
-                : 'The soundtrack the cuts and the rough cut play under the picture'}
-          </p>
-        </div>
-        <div className="page__actions">
-          {track ? (
+    // The page takes a dropped audio file anywhere on it; Upload Soundtrack is the keyboard way.
+    <div className={cx('page audio-page', dragging && 'is-dropping')} {...drop.props}>
+      <PageHeader
+        title="Audio"
+        subtitle={
+          soundtrack.isLoading
+            ? 'Loading the soundtrack…'
+            : track
+              ? `Soundtrack · ${formatTimecode(track.durationSeconds)} · ${megabytes(track.size)} · ${track.mimetype}`
+              : 'The soundtrack the cuts and the rough cut play under the picture'
+        }
+        actions={
+          track ? (
             <>
               <ActionButton actionId="audio.replace" variant="secondary" icon={Replace} />
               <ActionButton actionId="audio.remove" variant="ghost" icon={Trash2}>
@@ -370,9 +338,9 @@ export function AudioPage(props: { projectId?: string } = {}) {
             </>
           ) : (
             <ActionButton actionId="audio.upload" variant="primary" icon={Upload} />
-          )}
-        </div>
-      </header>
+          )
+        }
+      />
 
       <input
         ref={fileInput}

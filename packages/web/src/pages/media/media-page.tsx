@@ -1,18 +1,18 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft, ChevronRight, ImageIcon, Images, Play } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionButton } from '../../shell/action-button.js';
 import { formatShotNumber, framingLabel } from '../../shots/model.js';
 import { SceneRowHeader } from '../../shots/scene-row-header.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { useGridColumns } from '../../ui/grid-columns.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
+import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
 import {
   MEDIA_STATUS_LABELS,
@@ -20,17 +20,11 @@ import {
   type MediaItem,
   type MediaStatus,
   mediaLayout,
-  moveByKey,
 } from './media-model.js';
 import '../../styles/shots.css';
 import '../../styles/media.css';
 
-const PAD_X = 24;
-const GAP = 16;
-const MIN_CELL = 220;
-const META_HEIGHT = 52;
-const ROW_GAP = 18;
-const HEADER_HEIGHT = 56;
+const MEDIA_GRID: FrameGridSizes = { minCell: 220, headerHeight: 56, metaHeight: 52, rowGap: 18 };
 
 /** The filters, kept for the tab. */
 export const mediaFilters = createStore<MediaFilters>({ kind: 'all', status: 'all' });
@@ -43,52 +37,17 @@ const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
  * closes, a video plays).
  */
 export function MediaPage({ projectId }: { projectId: string }) {
-  const { board, aspect, isLoading, error } = useProjectShots(projectId);
+  const shots = useProjectShots(projectId);
+  const { board, aspect } = shots;
   const filters = useStore(mediaFilters);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const ratio = aspectValue(aspect);
-  const { columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell: MIN_CELL });
-  const itemRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
+  const frame = useGridFrame(MEDIA_GRID);
+  const { columns } = frame;
   const layout = useMemo(() => mediaLayout(board, filters, columns), [board, filters, columns]);
-  const [active, setActive] = useState(0);
+  const grid = useGridRows(frame, layout.rows, { aspect: aspectValue(aspect) });
   const [open, setOpen] = useState<number | null>(null);
-  const current = Math.min(active, Math.max(0, layout.items.length - 1));
+  const cursor = useGridCursor(layout, grid, { cellId: itemDomId, onEnter: setOpen });
+  const { current, setActive, reveal } = cursor;
 
-  const virtualizer = useVirtualizer({
-    count: layout.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : itemRowHeight),
-    overscan: 3,
-    paddingEnd: 48,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, itemRowHeight, layout]);
-
-  const reveal = useCallback(
-    (index: number) => {
-      const row = layout.rowOfItem[index];
-      if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
-    },
-    [layout, virtualizer],
-  );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
-    const next = moveByKey(layout, current, event.key);
-    if (next !== null) {
-      event.preventDefault();
-      setActive(next);
-      reveal(next);
-    } else if (event.key === 'Enter' && layout.items[current]) {
-      event.preventDefault();
-      setOpen(current);
-    }
-  };
-
-  const activeItem = layout.items[current];
-  const activeRow = layout.rowOfItem[current];
   const hasShots = board.shots.length > 0;
   const counts = useMemo(() => {
     let images = 0;
@@ -102,18 +61,17 @@ export function MediaPage({ projectId }: { projectId: string }) {
 
   return (
     <div className="page page--full shots-page media-page">
-      <header className="shots-toolbar">
-        <div className="shots-toolbar__heading">
-          <div className="shots-toolbar__title">
-            <h1 className="page__title">Media</h1>
-            {hasShots ? (
-              <p className="shots-toolbar__facts mono">
-                {counts.images} {counts.images === 1 ? 'image' : 'images'} · {counts.videos}{' '}
-                {counts.videos === 1 ? 'video' : 'videos'} · {layout.items.length} shown
-              </p>
-            ) : null}
-          </div>
-        </div>
+      <ShotsToolbar
+        title="Media"
+        facts={
+          hasShots ? (
+            <>
+              {counts.images} {counts.images === 1 ? 'image' : 'images'} · {counts.videos}{' '}
+              {counts.videos === 1 ? 'video' : 'videos'} · {layout.items.length} shown
+            </>
+          ) : null
+        }
+      >
         <div className="shots-toolbar__filters">
           <Select
             aria-label="Kind"
@@ -140,15 +98,10 @@ export function MediaPage({ projectId }: { projectId: string }) {
             ]}
           />
         </div>
-      </header>
-      <ShotsPageStatus
-        announcement=""
-        error={error}
-        isLoading={isLoading}
-        hasShots={hasShots}
-        skeleton={<Skeleton width={260} height={18} />}
-        icon={Images}
-      />
+      </ShotsToolbar>
+      <ShotsPageStatus shots={shots} icon={Images}>
+        <Skeleton width={260} height={18} />
+      </ShotsPageStatus>
       {hasShots && layout.items.length === 0 ? (
         <EmptyState
           icon={ImageIcon}
@@ -161,46 +114,31 @@ export function MediaPage({ projectId }: { projectId: string }) {
         </EmptyState>
       ) : null}
       <VirtualGrid
-        scrollRef={scrollRef}
-        virtualizer={virtualizer}
+        {...grid}
         label="Media"
         className="media-scroll"
-        rows={layout.rows}
-        columns={columns}
-        cellWidth={cellWidth}
-        gap={GAP}
-        padX={PAD_X}
-        active={
-          activeItem && activeRow !== undefined ? { id: itemDomId(activeItem), row: activeRow } : undefined
-        }
-        hidden={layout.items.length === 0}
-        onKeyDown={onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
-        isHeader={(row) => row.kind === 'header'}
-        renderHeader={(row) =>
-          row.kind === 'header' ? (
-            <SceneRowHeader
-              group={row.group}
-              columns={columns}
-              facts={`${row.count} ${row.count === 1 ? 'item' : 'items'}`}
-            />
-          ) : null
-        }
+        {...cursor.props}
+        headerKey={(row) => row.group.key}
+        renderHeader={(row) => (
+          <SceneRowHeader
+            group={row.group}
+            columns={columns}
+            facts={`${row.count} ${row.count === 1 ? 'item' : 'items'}`}
+          />
+        )}
         renderCells={(row) =>
-          row.kind === 'items'
-            ? layout.items.slice(row.first, row.first + row.count).map((item, i) => (
-                <MediaCell
-                  key={item.id}
-                  item={item}
-                  active={row.first + i === current}
-                  aspect={aspect.replace(':', ' / ')}
-                  onOpen={() => {
-                    setActive(row.first + i);
-                    setOpen(row.first + i);
-                  }}
-                />
-              ))
-            : null
+          layout.items.slice(row.first, row.first + row.count).map((item, i) => (
+            <MediaCell
+              key={item.id}
+              item={item}
+              active={row.first + i === current}
+              aspect={aspect.replace(':', ' / ')}
+              onOpen={() => {
+                setActive(row.first + i);
+                setOpen(row.first + i);
+              }}
+            />
+          ))
         }
       />
       <Lightbox
@@ -213,7 +151,7 @@ export function MediaPage({ projectId }: { projectId: string }) {
         }}
         onClose={() => {
           setOpen(null);
-          requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
+          requestAnimationFrame(() => frame.scrollRef.current?.focus({ preventScroll: true }));
         }}
       />
     </div>

@@ -15,7 +15,7 @@ import {
   ScanText,
   TriangleAlert,
 } from 'lucide-react';
-import { type DragEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { queryKeys } from '../../app/query-keys.js';
 import { useServices } from '../../app/services-context.js';
@@ -28,6 +28,7 @@ import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { HiddenFileInput } from '../../ui/fields.js';
+import { useFileDrop } from '../../ui/use-file-drop.js';
 import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
 import type { Problem } from './problems.js';
 import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
@@ -186,7 +187,6 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
     return cached && text !== undefined ? { result: cached, stale: false, content: text } : null;
   });
   const [panelOpen, setPanelOpen] = useState(readPanelOpen);
-  const [dragging, setDragging] = useState(false);
   const [focusProblems, setFocusProblems] = useState(0);
   const timers = useRef<{ quick?: ReturnType<typeof setTimeout>; validate?: ReturnType<typeof setTimeout> }>(
     {},
@@ -382,25 +382,9 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
     if (stale !== analysis.stale) setAnalysis({ ...analysis, stale });
   }, [liveText, analysis]);
 
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
-  const onDragOver = (event: DragEvent) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    if (!dragging) setDragging(true);
-  };
-  const onDragLeave = (event: DragEvent<HTMLElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (!next || !event.currentTarget.contains(next)) setDragging(false);
-  };
-  const onDrop = (event: DragEvent) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void importFromFile(file);
-  };
+  // The desk takes a dropped file before the editor in it would insert its text.
+  const drop = useFileDrop((file) => void importFromFile(file), { capture: true });
+  const { dragging } = drop;
 
   const quick: QuickBreakdown = useMemo(() => quickBreakdown(liveText ?? ''), [liveText]);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
@@ -454,10 +438,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
         <section
           className={cx('script-desk', dragging && 'is-dragging')}
           aria-label="Screenplay"
-          onDragEnterCapture={onDragOver}
-          onDragOverCapture={onDragOver}
-          onDragLeave={onDragLeave}
-          onDropCapture={onDrop}
+          {...drop.props}
         >
           {failed ? (
             <EmptyState

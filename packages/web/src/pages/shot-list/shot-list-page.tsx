@@ -1,7 +1,7 @@
 import { FRAMING_TYPES, MAX_SHOT_DURATION, type ShotUpdates, TEXT_LIMITS } from '@reelbench/sdk';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, Film, ImagePlus, LayoutGrid, ListVideo, RefreshCw, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, Film, ImagePlus, LayoutGrid, ListVideo, RefreshCw } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
@@ -43,9 +43,9 @@ import { type Selection, selectOnly, selectRange, toggle, useIsSelected } from '
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { type Store, useStore } from '../../state/store.js';
-import { Kbd, Skeleton, StatusBadge } from '../../ui/card.js';
+import { Skeleton, StatusBadge } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Input } from '../../ui/fields.js';
+import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -174,7 +174,8 @@ export function ShotList({ projectId }: { projectId: string }) {
   const { commands } = services;
   const router = useRouter();
   const runAction = useRunAction();
-  const { board, isLoading, error, editor, selection } = useProjectShots(projectId);
+  const shots = useProjectShots(projectId);
+  const { board, editor, selection } = shots;
   const filters = useStore(filtersStore);
   const sort = useStore(shotListSort);
   const [activeColumn, setActiveColumn] = useState<ShotListColumn>('name');
@@ -382,20 +383,16 @@ export function ShotList({ projectId }: { projectId: string }) {
         selection={selection}
       />
       <ShotsPageStatus
+        shots={shots}
         announcement={edits.announcement}
-        error={error}
-        isLoading={isLoading}
-        hasShots={hasShots}
-        skeleton={
-          <div className="sl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-            {Array.from({ length: 10 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <Skeleton key={i} height={20} />
-            ))}
-          </div>
-        }
         icon={ListVideo}
-      />
+        skeletonClass="sl-skeleton"
+      >
+        {Array.from({ length: 10 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton key={i} height={20} />
+        ))}
+      </ShotsPageStatus>
       {/* biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows */}
       <div
         ref={scrollRef}
@@ -540,27 +537,16 @@ const ShotListToolbar = memo(function ShotListToolbar({
         </p>
       </div>
       <div className="shots-toolbar__filters">
-        <div className="shots-search">
-          <Search size={14} aria-hidden="true" />
-          <Input
-            aria-label="Filter shots"
-            ref={searchRef}
-            type="search"
-            placeholder="Filter shots…"
-            value={filters.text}
-            onChange={(event) => filtersStore.set((f) => ({ ...f, text: event.target.value }))}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' || event.key === 'Enter' || event.key === 'ArrowDown') {
-                event.preventDefault();
-                if (event.key === 'Escape' && filters.text !== '')
-                  filtersStore.set((f) => ({ ...f, text: '' }));
-                else onLeaveSearch();
-              }
-            }}
-            aria-keyshortcuts="Control+/"
-          />
-          <Kbd>Ctrl /</Kbd>
-        </div>
+        <FilterSearch
+          label="Filter shots"
+          inputRef={searchRef}
+          placeholder="Filter shots…"
+          value={filters.text}
+          onValueChange={(text) => filtersStore.set((f) => ({ ...f, text }))}
+          onLeave={onLeaveSearch}
+          shortcut="Ctrl /"
+          keyshortcuts="Control+/"
+        />
         <Select
           aria-label="Filter by scene"
           value={filters.scene}

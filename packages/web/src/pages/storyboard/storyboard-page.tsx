@@ -1,5 +1,4 @@
 import { useRouter } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   Clapperboard,
   Film,
@@ -43,22 +42,20 @@ import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
-import { useGridColumns } from '../../ui/grid-columns.js';
+import { useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { ShotsToolbar } from '../../shots/shots-toolbar.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
 const DEFAULT_ZOOM = 2;
 export const storyboardZoom = createStore<number>(DEFAULT_ZOOM);
 
-const PAD_X = 24;
-const GAP = 16;
-const META_HEIGHT = 78;
-const ROW_GAP = 22;
-const HEADER_HEIGHT = 56;
+/** The grid's sizes; the smallest cell width follows the zoom. */
+const STORYBOARD_GRID = { headerHeight: 56, metaHeight: 78, rowGap: 22 };
 
 type Row = { kind: 'header'; group: SceneGroup } | { kind: 'shots'; first: number; count: number };
 
@@ -107,9 +104,9 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   const services = useServices();
   const { commands, toasts, client } = services;
   const router = useRouter();
-  const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
+  const shots = useProjectShots(projectId);
+  const { board, aspect, editor, selection } = shots;
   const zoom = useStore(storyboardZoom);
-  const scrollRef = useRef<HTMLDivElement>(null);
 
   // The page actions exist before the toolbar asks for them (registering is idempotent).
   useMemo(() => registerShotActions(services), [services]);
@@ -117,28 +114,14 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     shotNavigation.navigate = (to) => router.history.push(to);
   }, [router]);
 
-  const ratio = aspectValue(aspect);
   const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
-  const { width, columns, cellWidth } = useGridColumns(scrollRef, { padX: PAD_X, gap: GAP, minCell });
-  const shotRowHeight = Math.round(cellWidth / ratio + META_HEIGHT + ROW_GAP);
+  const frame = useGridFrame({ ...STORYBOARD_GRID, minCell });
+  const { scrollRef, width, columns } = frame;
   const layout = useMemo(() => gridRows(board, columns), [board, columns]);
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
-
-  const virtualizer = useVirtualizer({
-    count: layout.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (layout.rows[index]?.kind === 'header' ? HEADER_HEIGHT : shotRowHeight),
-    // Rows just outside the view are mounted ahead, so their frames are decoded before they scroll in.
-    overscan: 3,
-    paddingEnd: 48,
-    // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
-    useFlushSync: false,
-  });
-  // Row heights follow the zoom, the width and the groups: measure again when they change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the trigger, not read
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, shotRowHeight, layout]);
+  // Scrolling re-renders in React's own time, not synchronously inside every scroll event.
+  const grid = useGridRows(frame, layout.rows, { aspect: aspectValue(aspect), useFlushSync: false });
+  const { virtualizer } = grid;
 
   const revealShot = useCallback(
     (shotId: string | null) => {
@@ -180,7 +163,7 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
         return selectOnly(shotId);
       });
     },
-    [selection],
+    [selection, scrollRef],
   );
 
   const open = useCallback(
@@ -307,60 +290,59 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     <div className="page page--full shots-page">
       <StoryboardToolbar board={board} selection={selection} />
       <ShotsPageStatus
+        shots={shots}
         announcement={edits.announcement}
-        error={error}
-        isLoading={isLoading}
-        hasShots={hasShots}
-        skeleton={<StoryboardSkeleton />}
         icon={Clapperboard}
-      />
+        skeletonClass="sb-skeleton"
+      >
+        <Skeleton width={220} height={18} />
+        <div className="sb-skeleton__grid">
+          {Array.from({ length: 12 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <div key={i} className="sb-skeleton__cell">
+              <Skeleton className="sb-skeleton__frame" height="auto" />
+              <Skeleton width="70%" />
+              <Skeleton width="40%" />
+            </div>
+          ))}
+        </div>
+      </ShotsPageStatus>
       <VirtualGrid
-        scrollRef={scrollRef}
-        virtualizer={virtualizer}
+        {...grid}
         label="Storyboard"
         multiselectable
-        rows={layout.rows}
-        columns={columns}
-        cellWidth={cellWidth}
-        gap={GAP}
-        padX={PAD_X}
         active={
           activeId !== null && activeRow !== undefined ? { id: cellId(activeId), row: activeRow } : undefined
         }
         hidden={!hasShots}
         onKeyDown={onKeyDown}
-        rowKey={(row) => (row.kind === 'header' ? `h-${row.group.key}` : `r-${row.first}`)}
-        isHeader={(row) => row.kind === 'header'}
-        renderHeader={(row) =>
-          row.kind === 'header' ? (
-            <SceneRowHeader
-              group={row.group}
-              columns={columns}
-              facts={
-                <>
-                  {row.group.count} {row.group.count === 1 ? 'shot' : 'shots'} ·{' '}
-                  {formatClock(row.group.duration)}
-                </>
-              }
-            />
-          ) : null
-        }
+        headerKey={(row) => row.group.key}
+        renderHeader={(row) => (
+          <SceneRowHeader
+            group={row.group}
+            columns={columns}
+            facts={
+              <>
+                {row.group.count} {row.group.count === 1 ? 'shot' : 'shots'} ·{' '}
+                {formatClock(row.group.duration)}
+              </>
+            }
+          />
+        )}
         renderCells={(row) =>
-          row.kind === 'shots'
-            ? board.shots
-                .slice(row.first, row.first + row.count)
-                .map((entry) => (
-                  <StoryboardCell
-                    key={entry.shot.id}
-                    shot={entry.shot}
-                    index={entry.index}
-                    selection={selection}
-                    aspect={aspect.replace(':', ' / ')}
-                    onPointer={onPointer}
-                    onOpen={open}
-                  />
-                ))
-            : null
+          board.shots
+            .slice(row.first, row.first + row.count)
+            .map((entry) => (
+              <StoryboardCell
+                key={entry.shot.id}
+                shot={entry.shot}
+                index={entry.index}
+                selection={selection}
+                aspect={aspect.replace(':', ' / ')}
+                onPointer={onPointer}
+                onOpen={open}
+              />
+            ))
         }
       />
       {edits.dialog}
@@ -388,18 +370,18 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     [board],
   );
   return (
-    <header className="shots-toolbar">
-      <div className="shots-toolbar__heading">
-        <div className="shots-toolbar__title">
-          <h1 className="page__title">Storyboard</h1>
-          {board.shots.length > 0 ? (
-            <p className="shots-toolbar__facts mono">
-              {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
-              {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
-            </p>
-          ) : null}
-        </div>
-        {board.shots.length > 0 ? (
+    <ShotsToolbar
+      title="Storyboard"
+      facts={
+        board.shots.length > 0 ? (
+          <>
+            {board.shots.length} {board.shots.length === 1 ? 'shot' : 'shots'} · {sceneCount}{' '}
+            {sceneCount === 1 ? 'scene' : 'scenes'} · {formatClock(board.totalDuration)}
+          </>
+        ) : null
+      }
+      tally={
+        board.shots.length > 0 ? (
           <ul className="status-tally" aria-label="Shots by status">
             {SHOT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
               <li key={status} className={`status-tally__item status--${status}`}>
@@ -408,8 +390,9 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
               </li>
             ))}
           </ul>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {board.shots.length > 0 ? (
         <div className="shots-toolbar__actions">
           <ActionButton actionId="nav.shots" variant="ghost" icon={List}>
@@ -435,24 +418,6 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
           </ActionButton>
         </div>
       ) : null}
-    </header>
+    </ShotsToolbar>
   );
 });
-
-function StoryboardSkeleton() {
-  return (
-    <div className="sb-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-      <Skeleton width={220} height={18} />
-      <div className="sb-skeleton__grid">
-        {Array.from({ length: 12 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-          <div key={i} className="sb-skeleton__cell">
-            <Skeleton className="sb-skeleton__frame" height="auto" />
-            <Skeleton width="70%" />
-            <Skeleton width="40%" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}

@@ -37,6 +37,23 @@ export function formatTimecode(seconds: number, fps = FPS): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(wholeSeconds % 60)}:${pad(frames)}`;
 }
 
+/**
+ * The props of a playhead slider (the timeline's, the soundtrack's) at `time` of `total` seconds:
+ * its values to the millisecond, read out as a timecode, with the keys it takes.
+ */
+export function playheadSliderProps(time: number, total: number, keyshortcuts: string) {
+  return {
+    role: 'slider',
+    tabIndex: 0,
+    'aria-label': 'Playhead',
+    'aria-valuemin': 0,
+    'aria-valuemax': Math.round(total * 1000) / 1000,
+    'aria-valuenow': Math.round(time * 1000) / 1000,
+    'aria-valuetext': formatTimecode(time),
+    'aria-keyshortcuts': keyshortcuts,
+  } as const;
+}
+
 /** A clip's duration as seconds and frames: "5:00", "4:23", "72:12". */
 export function formatDuration(seconds: number, fps = FPS): string {
   const total = toFrames(seconds, fps);

@@ -73,7 +73,8 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
   const services = useServices();
   const { commands, toasts, saves } = services;
   const router = useRouter();
-  const { board, project, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
+  const shots = useProjectShots(projectId);
+  const { board, project, aspect, isLoading, editor, selection } = shots;
   const transport = useMemo(() => given ?? transportFor(projectId), [given, projectId]);
   const zoom = useStore(timelineZoom);
   const pps = pxPerSecond(zoom);
@@ -420,18 +421,14 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
         ) : null}
       </header>
       <ShotsPageStatus
+        shots={shots}
         announcement={edits.announcement}
-        error={error}
-        isLoading={isLoading}
-        hasShots={hasShots}
-        skeleton={
-          <div className="tl-skeleton" role="status" aria-busy="true" aria-label="Loading shots">
-            <Skeleton className="tl-skeleton__viewer" height="auto" />
-            <Skeleton height={120} />
-          </div>
-        }
         icon={Clapperboard}
-      />
+        skeletonClass="tl-skeleton"
+      >
+        <Skeleton className="tl-skeleton__viewer" height="auto" />
+        <Skeleton height={120} />
+      </ShotsPageStatus>
       {isLoading || !hasShots ? null : (
         <>
           <Viewer

@@ -39,6 +39,7 @@ import {
   formatDuration,
   formatTimecode,
   orderAfterDrop,
+  playheadSliderProps,
   rulerScale,
   rulerTicks,
   spokenDuration,
@@ -735,18 +736,16 @@ function Playhead({
     }
   };
   return (
+    // biome-ignore lint/a11y: a slider: its role, focus and values come from playheadSliderProps
     <div
       className="tl-playhead"
       style={{ transform: `translateX(${PAD + time * pps}px)` }}
-      role="slider"
-      tabIndex={0}
-      aria-label="Playhead"
+      {...playheadSliderProps(
+        time,
+        total,
+        'ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight PageUp PageDown Home End',
+      )}
       aria-orientation="horizontal"
-      aria-valuemin={0}
-      aria-valuemax={Math.round(total * 1000) / 1000}
-      aria-valuenow={Math.round(time * 1000) / 1000}
-      aria-valuetext={formatTimecode(time)}
-      aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight PageUp PageDown Home End"
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
         if (event.button !== 0) return;
