@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type {
   EditorialFrameRate,
   JobAcceptedReply,
@@ -53,6 +53,8 @@ function numberField(record: Record<string, unknown> | null, field: string): num
  */
 @Injectable()
 export class RoughCutService implements OnModuleInit {
+  private readonly logger = new Logger('RoughCut');
+
   constructor(
     private readonly cuts: CutsRepository,
     private readonly projects: ProjectsService,
@@ -201,6 +203,9 @@ export class RoughCutService implements OnModuleInit {
           signal,
           onProgress: (fraction, message) => progress(Math.min(99, Math.round(fraction * 100)), { message }),
         }),
+      );
+      this.logger.log(
+        `${outcome.copiedEvents} event(s) joined as they were, ${outcome.encodedEvents} encoded; ${outcome.frames} frames`,
       );
       const bytes = (await stat(output)).size;
       const key = await this.media.putClip(`${projectPrefix(job.projectId)}rough-cuts/${cut.id}/`, output);
