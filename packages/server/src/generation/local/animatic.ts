@@ -209,14 +209,14 @@ function muxArgs(stream: string, output: string, plan: Plan): string[] {
     'copy',
     '-video_track_timescale',
     String(ANIMATIC_FPS * 512),
-    '-frames:v',
-    String(plan.frames),
-    '-t',
-    (plan.frames / ANIMATIC_FPS).toFixed(6),
-    '-movflags',
-    '+faststart',
-    output,
+    ...clipOutputArgs(plan, output),
   ];
+}
+
+/** The end of the MP4's arguments: exactly the clip's frames and seconds, playable while it loads. */
+function clipOutputArgs(plan: Plan, output: string): string[] {
+  const seconds = (plan.frames / ANIMATIC_FPS).toFixed(6);
+  return ['-frames:v', String(plan.frames), '-t', seconds, '-movflags', '+faststart', output];
 }
 
 /**
@@ -236,13 +236,7 @@ function everyFrameArgs(still: string, output: string, plan: Plan): string[] {
     ...animaticEncoderArgs(),
     '-r',
     String(ANIMATIC_FPS),
-    '-frames:v',
-    String(plan.frames),
-    '-t',
-    (plan.frames / ANIMATIC_FPS).toFixed(6),
-    '-movflags',
-    '+faststart',
-    output,
+    ...clipOutputArgs(plan, output),
   ];
 }
 

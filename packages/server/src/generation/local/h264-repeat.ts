@@ -208,18 +208,10 @@ function parsePps(unit: Uint8Array): Pps {
   const cabac = reader.bit() === 1;
   const bottomFieldPocPresent = reader.bit() === 1;
   const sliceGroups = reader.ue() + 1;
-  if (sliceGroups > 1) {
-    return {
-      id,
-      spsId,
-      cabac,
-      bottomFieldPocPresent,
-      sliceGroups,
-      weightedPrediction: true,
-      deblockingControl: true,
-      redundantPicCount: true,
-    };
-  }
+  const head = { id, spsId, cabac, bottomFieldPocPresent, sliceGroups };
+  // Slice groups (FMO) are declined by the caller: the rest is not read.
+  if (sliceGroups > 1)
+    return { ...head, weightedPrediction: true, deblockingControl: true, redundantPicCount: true };
   reader.ue();
   reader.ue();
   const weightedPrediction = reader.bit() === 1;
@@ -229,17 +221,7 @@ function parsePps(unit: Uint8Array): Pps {
   reader.se();
   const deblockingControl = reader.bit() === 1;
   reader.bit();
-  const redundantPicCount = reader.bit() === 1;
-  return {
-    id,
-    spsId,
-    cabac,
-    bottomFieldPocPresent,
-    sliceGroups,
-    weightedPrediction,
-    deblockingControl,
-    redundantPicCount,
-  };
+  return { ...head, weightedPrediction, deblockingControl, redundantPicCount: reader.bit() === 1 };
 }
 
 interface SliceStart {
