@@ -105,4 +105,43 @@ describe('renderRoughCut: animatics are joined as they are', () => {
     const steps = new Set(pts.slice(1).map((value, index) => value - (pts[index] as number)));
     expect(steps.size).toBe(1);
   });
+
+  it('holds the last picture of an animatic shorter than its event instead of encoding the event again', async () => {
+    const [first, second] = clips as [RenderedClip, RenderedClip];
+    const output = path.join(directory, 'held.mp4');
+    const outcome = await renderRoughCut({
+      ffmpeg,
+      frameRate: 24,
+      width: 1280,
+      height: 720,
+      // One frame longer (the cut's rounding), then two frames longer.
+      events: [event(first, 'One', first.frames + 1), event(second, 'Two', second.frames + 2)],
+      soundtrack: null,
+      burnIn: false,
+      workDir: directory,
+      output,
+      signal: new AbortController().signal,
+      onProgress: async () => undefined,
+    });
+    const frames = first.frames + 1 + second.frames + 2;
+    expect(outcome).toMatchObject({ copiedEvents: 2, encodedEvents: 0, frames });
+    const { stdout } = await runFfmpeg(
+      ffmpeg.path,
+      ['-v', 'error', '-i', output, '-map', '0:v', '-f', 'framemd5', '-'],
+      30_000,
+    );
+    const rows = stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('0,'))
+      .map((line) => line.split(','));
+    expect(rows).toHaveLength(frames);
+    const steps = new Set(rows.slice(1).map((row, index) => Number(row[2]) - Number(rows[index]?.[2])));
+    expect(steps.size).toBe(1);
+    // The held frames are the clip's last picture again; the next event starts on its own first.
+    const hash = (index: number) => rows[index]?.at(-1)?.trim();
+    expect(hash(first.frames)).toBe(hash(first.frames - 1));
+    expect(hash(first.frames + 1)).not.toBe(hash(first.frames));
+    expect(hash(frames - 1)).toBe(hash(frames - 3));
+  });
 });

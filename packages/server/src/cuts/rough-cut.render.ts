@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CutTransition, ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../common/domain-error.js';
@@ -7,6 +7,7 @@ import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
 import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../generation/local/animatic.js';
 import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
 import { ffmpegCapabilities, runFfmpeg, stderrTail } from '../generation/local/ffmpeg-process.js';
+import { holdLastPicture } from '../generation/local/h264-repeat.js';
 
 /** One event of the cut with its media on local disk. */
 export interface RoughCutEvent {
@@ -111,8 +112,14 @@ async function ffmpeg(request: RoughCutRequest, args: string[], step: string): P
   if (run.code !== 0) throw failed('Rough cut rendering failed', run, step);
 }
 
-/** The event's picture as it is (an animatic with our encoder settings at the cut's size and rate). */
-function copyable(request: RoughCutRequest, event: RoughCutEvent): boolean {
+/**
+ * The event's picture as it is (an animatic with our encoder settings at the cut's size and rate):
+ * cut at its out point when the event is shorter, its last picture held when it is longer.
+ */
+function copyable(
+  request: RoughCutRequest,
+  event: RoughCutEvent,
+): event is RoughCutEvent & { video: { path: string; frames: number } } {
   const video = event.video;
   return (
     video !== null &&
@@ -122,8 +129,55 @@ function copyable(request: RoughCutRequest, event: RoughCutEvent): boolean {
     video.width === request.width &&
     video.height === request.height &&
     event.sourceIn === 0 &&
-    (video.frames ?? 0) >= event.frames
+    video.frames !== undefined &&
+    video.frames > 0
   );
+}
+
+/**
+ * An animatic too short for its event (the cut rounds its boundaries on the record, so an event can
+ * be a frame longer than its shot's clip) with its last picture held: the clip's stream as it is,
+ * one skipped picture a missing frame written after it (h264-repeat.ts), in a new MP4. Two short
+ * stream copies instead of coding the event again; false when the stream is not of a shape that
+ * allows it (the caller encodes the event then).
+ */
+async function heldSegment(
+  request: RoughCutRequest,
+  video: { path: string; frames: number },
+  frames: number,
+  output: string,
+): Promise<boolean> {
+  const stream = `${output}.h264`;
+  await ffmpeg(
+    request,
+    ['-i', video.path, '-map', '0:v', '-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb', '-f', 'h264', stream],
+    'hold: read',
+  );
+  const held = holdLastPicture(await readFile(stream), frames - video.frames);
+  if (held === null) return false;
+  await writeFile(stream, held);
+  await ffmpeg(
+    request,
+    [
+      '-framerate',
+      String(ANIMATIC_FPS),
+      '-f',
+      'h264',
+      '-i',
+      stream,
+      '-map',
+      '0:v',
+      '-c:v',
+      'copy',
+      '-video_track_timescale',
+      String(ANIMATIC_FPS * 512),
+      '-frames:v',
+      String(frames),
+      output,
+    ],
+    'hold: write',
+  );
+  return true;
 }
 
 /**
@@ -319,13 +373,19 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
       await dissolveGroup(request, group, file, (name) => scratch(`segment-${index}-${name}`));
       segments.push({ file, seconds: secondsOf(group) });
       encodedEvents += group.length;
-    } else if (copyable(request, first) && first.video) {
+    } else if (copyable(request, first) && first.video.frames >= first.frames) {
       const whole = first.video.frames === first.frames;
       segments.push({
         file: first.video.path,
         seconds: secondsOf(group),
         ...(whole ? {} : { outpointSeconds: framesToSecondsExact(first.frames, request.frameRate) }),
       });
+      copiedEvents += 1;
+    } else if (
+      copyable(request, first) &&
+      (await heldSegment(request, first.video, first.frames, scratch(`segment-${index}.mp4`)))
+    ) {
+      segments.push({ file: scratch(`segment-${index}.mp4`), seconds: secondsOf(group) });
       copiedEvents += 1;
     } else {
       const file = scratch(`segment-${index}.mp4`);

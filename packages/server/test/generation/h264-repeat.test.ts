@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type FfmpegLocation, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
 import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
-import { repeatPictures, splitAnnexB } from '../../src/generation/local/h264-repeat.js';
+import { holdLastPicture, repeatPictures, splitAnnexB } from '../../src/generation/local/h264-repeat.js';
 
 const ffmpeg: FfmpegLocation = resolveFfmpeg({
   ffmpegPath: process.env.FFMPEG_PATH,
@@ -94,5 +94,30 @@ describe('repeatPictures (H.264 skipped pictures)', () => {
     expect(repeatPictures(await pictures(X264), 2)).toBeNull();
     expect(repeatPictures(await pictures(`${X264}:cabac=0`), 3)).toBeNull();
     expect(repeatPictures(new Uint8Array([0, 0, 1, 0x65, 0x88]), 2)).toBeNull();
+  });
+
+  it('holds the last picture for more frames as reference skipped pictures, after a coded picture or a repeat', async () => {
+    const stream = await pictures(`${X264}:cabac=0`);
+    const original = await frameHashes(stream);
+    const last = original.at(-1) as string;
+
+    const held = holdLastPicture(stream, 3) as Uint8Array;
+    expect(await frameHashes(held)).toEqual([...original, last, last, last]);
+    const added = splitAnnexB(held).slice(-3);
+    for (const unit of added) {
+      expect(unit.type).toBe(1);
+      expect(unit.refIdc).not.toBe(0);
+      expect(unit.bytes.length).toBeLessThan(16);
+    }
+
+    // On twos the stream ends with a non-reference repeat; the held frames come after it.
+    const twice = repeatPictures(stream, 2) as Uint8Array;
+    const twiceHashes = await frameHashes(twice);
+    expect(await frameHashes(holdLastPicture(twice, 1) as Uint8Array)).toEqual([...twiceHashes, last]);
+    expect(await frameHashes(holdLastPicture(twice, 2) as Uint8Array)).toEqual([...twiceHashes, last, last]);
+
+    expect(Buffer.from(holdLastPicture(stream, 0) as Uint8Array).equals(stream)).toBe(true);
+    expect(holdLastPicture(await pictures(X264), 1)).toBeNull();
+    expect(() => holdLastPicture(stream, -1)).toThrow(RangeError);
   });
 });

@@ -9,6 +9,10 @@
  * neighbour moving, every skipped macroblock's predicted motion is zero, so the decoder shows the
  * previous picture again, exactly. The stream stays constant frame rate and plays everywhere.
  *
+ * holdLastPicture() holds a stream's last picture for more frames the same way (reference pictures
+ * this time, so that several may follow each other): a rough cut joins a clip one frame shorter than
+ * its event as it is instead of coding it again.
+ *
  * Only the stream shape our encoder settings make is accepted (CAVLC, frames, one slice a picture,
  * no weighted prediction, picture order type 0 in steps of 2 or type 2); anything else answers
  * null and the caller encodes every frame instead. H.264 (ITU-T H.264) sections 7.3.2.1, 7.3.2.2,
@@ -244,8 +248,12 @@ function parseSliceStart(unit: NalUnit, sps: Sps): SliceStart {
   return { firstMb, ppsId, frameNum, pocLsb };
 }
 
-/** A non-reference P picture of P_Skip macroblocks only: the previous picture shown again. */
-function repeatSlice(sps: Sps, pps: Pps, frameNum: number, pocLsb: number): Uint8Array {
+/**
+ * A P picture of P_Skip macroblocks only: the previous picture shown again. A repeat between coded
+ * pictures is a non-reference picture; a held frame at the end of a stream is a reference picture
+ * (several in a row are allowed then, whatever the picture order type), marked by sliding window.
+ */
+function skipSlice(sps: Sps, pps: Pps, frameNum: number, pocLsb: number, reference: boolean): Uint8Array {
   const writer = new BitWriter();
   writer.ue(0); // first_mb_in_slice
   writer.ue(5); // slice_type: P, as every slice of the picture
@@ -260,11 +268,13 @@ function repeatSlice(sps: Sps, pps: Pps, frameNum: number, pocLsb: number): Uint
   writer.u(1, 1); // num_ref_idx_active_override_flag
   writer.ue(0); // num_ref_idx_l0_active_minus1: the one picture before
   writer.u(1, 0); // ref_pic_list_modification_flag_l0
-  // nal_ref_idc 0: no dec_ref_pic_marking; CAVLC: no cabac_init_idc.
+  if (reference) writer.u(1, 0); // dec_ref_pic_marking: adaptive_ref_pic_marking_mode_flag, sliding window
+  // CAVLC: no cabac_init_idc.
   writer.se(0); // slice_qp_delta
   if (pps.deblockingControl) writer.ue(1); // deblocking off: nothing moved, no edge to filter
   writer.ue(sps.macroblocks); // mb_skip_run: the whole picture
-  return writer.unit(NAL_SLICE); // forbidden 0, nal_ref_idc 0, type 1
+  // forbidden 0, nal_ref_idc (2 for a reference picture, as x264 marks its P pictures), type 1
+  return writer.unit(((reference ? 2 : 0) << 5) | NAL_SLICE);
 }
 
 /**
@@ -287,7 +297,7 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
     if (sps.pocType === 0 && pending.times > 1) return false;
     if (sps.pocType === 0 && nextPoc !== null && nextPoc !== (pending.pocLsb + 1 + 1) % maxPoc) return false;
     for (let i = 0; i < pending.times; i += 1) {
-      out.push(START_CODE, repeatSlice(sps, pps, pending.frameNum, pending.pocLsb + 1));
+      out.push(START_CODE, skipSlice(sps, pps, pending.frameNum, pending.pocLsb + 1, false));
     }
     pending = null;
     return true;
@@ -324,10 +334,61 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
     out.push(START_CODE, unit.bytes);
   }
   if (!flush(null)) return null;
-  const length = out.reduce((sum, part) => sum + part.length, 0);
-  const joined = new Uint8Array(length);
+  return concatBytes(out);
+}
+
+/** The stream's parameter sets, checked the way repeatPictures checks them; null when they do not fit. */
+function streamShape(units: NalUnit[]): { sps: Sps; pps: Pps } | null {
+  let sps: Sps | null = null;
+  let pps: Pps | null = null;
+  for (const unit of units) {
+    if (unit.type === NAL_SPS) sps = parseSps(unit.bytes);
+    else if (unit.type === NAL_PPS) pps = parsePps(unit.bytes);
+    if (unit.type === NAL_SPS && sps === null) return null;
+  }
+  if (sps === null || pps === null) return null;
+  if (pps.cabac || pps.weightedPrediction || pps.sliceGroups > 1 || pps.spsId !== sps.id) return null;
+  return { sps, pps };
+}
+
+/**
+ * The stream with its last picture held for `extra` more frames: each a reference picture of
+ * skipped macroblocks after the last one (any picture shape the stream ends with, reference or
+ * not). Lets a clip one or more frames shorter than the event that shows it be joined as it is
+ * instead of coded again. Null when the stream is not of the shape described at the top.
+ */
+export function holdLastPicture(stream: Uint8Array, extra: number): Uint8Array | null {
+  if (!Number.isInteger(extra) || extra < 0) throw new RangeError('extra must be a whole number of frames');
+  const units = splitAnnexB(stream);
+  const shape = streamShape(units);
+  if (shape === null) return null;
+  const { sps, pps } = shape;
+  let lastRefFrameNum: number | null = null;
+  let lastPoc = 0;
+  for (const unit of units) {
+    if (unit.type !== NAL_SLICE && unit.type !== NAL_IDR) continue;
+    const slice = parseSliceStart(unit, sps);
+    if (slice.firstMb !== 0 || slice.ppsId !== pps.id) return null;
+    if (unit.refIdc !== 0) lastRefFrameNum = slice.frameNum;
+    lastPoc = slice.pocLsb;
+  }
+  if (lastRefFrameNum === null) return null;
+  const maxFrameNum = 2 ** sps.log2MaxFrameNum;
+  const maxPoc = 2 ** sps.log2MaxPocLsb;
+  const parts: Uint8Array[] = [stream];
+  let frameNum = lastRefFrameNum;
+  for (let i = 0; i < extra; i += 1) {
+    frameNum = (frameNum + 1) % maxFrameNum;
+    lastPoc = sps.pocType === 0 ? (lastPoc + 2) % maxPoc : 0;
+    parts.push(START_CODE, skipSlice(sps, pps, frameNum, lastPoc, true));
+  }
+  return concatBytes(parts);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
-  for (const part of out) {
+  for (const part of parts) {
     joined.set(part, at);
     at += part.length;
   }
