@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CutTransition, ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../common/domain-error.js';
@@ -7,7 +6,12 @@ import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
 import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../generation/local/animatic.js';
 import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
 import { ffmpegCapabilities, runFfmpeg, stderrTail } from '../generation/local/ffmpeg-process.js';
-import { holdLastPicture } from '../generation/local/h264-repeat.js';
+import { Mp4Error, type Mp4Track, readMp4 } from '../generation/local/mp4.js';
+import { writeMp4 } from '../generation/local/mp4-write.js';
+import { silentTrack } from '../generation/local/silence.js';
+import { burnInFilter, burnInFont } from './rough-cut.burn-in.js';
+import { type JoinPart, joinInProcess } from './rough-cut.join.js';
+import { framesToSecondsExact, rateString } from './rough-cut.rate.js';
 
 /** One event of the cut with its media on local disk. */
 export interface RoughCutEvent {
@@ -62,38 +66,6 @@ export interface RoughCutOutcome {
 }
 
 const TIMEOUT_MS = 30 * 60_000;
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf',
-  '/System/Library/Fonts/Supplemental/Arial Bold.ttf',
-  'C:\\Windows\\Fonts\\arialbd.ttf',
-];
-
-/** ffmpeg's spelling of a rate: the NTSC rates exactly (24000/1001, 30000/1001). */
-export function rateString(frameRate: number): string {
-  if (Math.abs(frameRate - 23.976) < 0.001) return '24000/1001';
-  if (Math.abs(frameRate - 29.97) < 0.001) return '30000/1001';
-  return String(frameRate);
-}
-
-/** Exact seconds of `frames` at the rate (NTSC rates are n*1000/1001). */
-export function framesToSecondsExact(frames: number, frameRate: number): number {
-  const [numerator, denominator = '1'] = rateString(frameRate).split('/');
-  return (frames * Number(denominator)) / Number(numerator);
-}
-
-/** Record timecode at whole-frame rates (non-drop frame), e.g. 01:00:00:00 for frame 0. */
-function timecodeStart(): string {
-  return '01\\:00\\:00\\:00';
-}
-
-/** drawtext's text: every character that its option parser or the filter graph treats specially escaped. */
-function drawtextText(text: string): string {
-  return text.replace(/[\\':;,[\]%=]/g, (char) => `\\${char}`).replace(/\n/g, ' ');
-}
-
 function failed(message: string, run: { code: number | null; stderr: string }, step: string): ReelbenchError {
   return new ReelbenchError({
     code: 'SERVER_ERROR',
@@ -132,52 +104,6 @@ function copyable(
     video.frames !== undefined &&
     video.frames > 0
   );
-}
-
-/**
- * An animatic too short for its event (the cut rounds its boundaries on the record, so an event can
- * be a frame longer than its shot's clip) with its last picture held: the clip's stream as it is,
- * one skipped picture a missing frame written after it (h264-repeat.ts), in a new MP4. Two short
- * stream copies instead of coding the event again; false when the stream is not of a shape that
- * allows it (the caller encodes the event then).
- */
-async function heldSegment(
-  request: RoughCutRequest,
-  video: { path: string; frames: number },
-  frames: number,
-  output: string,
-): Promise<boolean> {
-  const stream = `${output}.h264`;
-  await ffmpeg(
-    request,
-    ['-i', video.path, '-map', '0:v', '-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb', '-f', 'h264', stream],
-    'hold: read',
-  );
-  const held = holdLastPicture(await readFile(stream), frames - video.frames);
-  if (held === null) return false;
-  await writeFile(stream, held);
-  await ffmpeg(
-    request,
-    [
-      '-framerate',
-      String(ANIMATIC_FPS),
-      '-f',
-      'h264',
-      '-i',
-      stream,
-      '-map',
-      '0:v',
-      '-c:v',
-      'copy',
-      '-video_track_timescale',
-      String(ANIMATIC_FPS * 512),
-      '-frames:v',
-      String(frames),
-      output,
-    ],
-    'hold: write',
-  );
-  return true;
 }
 
 /**
@@ -266,68 +192,120 @@ async function dissolveGroup(
   );
 }
 
-/** The burn-in: record timecode from 01:00:00:00 top right, each event's name bottom left while it is on. */
-function burnInFilter(request: RoughCutRequest, font: string): string {
-  const fontfile = font.replace(/\\/g, '/').replace(/:/g, '\\:');
-  const rate = rateString(request.frameRate);
-  const box = 'box=1:boxcolor=black@0.55:boxborderw=8:fontcolor=white';
-  const size = Math.max(14, Math.round(request.height / 30));
-  const filters = [
-    `drawtext=fontfile='${fontfile}':timecode='${timecodeStart()}':rate=${rate}:fontsize=${size}:${box}:x=w-tw-24:y=24`,
-  ];
-  let start = 0;
-  for (const event of request.events) {
-    const end = start + event.frames;
-    filters.push(
-      `drawtext=fontfile='${fontfile}':text='${drawtextText(event.name)}':fontsize=${size}:${box}:x=24:y=h-th-24:enable='between(n\\,${start}\\,${end - 1})'`,
-    );
-    start = end;
-  }
-  return filters.join(',');
-}
-
-/** Places the soundtrack on the record: delayed, or its head cut off, then padded to the cut's length. */
-function soundtrackFilter(offsetSeconds: number, seconds: number): string {
+/** Places the soundtrack (input `input`) on the record: delayed, or its head cut off, then padded to the cut's length. */
+function soundtrackFilter(input: number, offsetSeconds: number, seconds: number): string {
   const place =
     offsetSeconds >= 0
       ? `adelay=${Math.round(offsetSeconds * 1000)}|${Math.round(offsetSeconds * 1000)}`
       : `atrim=start=${-offsetSeconds},asetpts=PTS-STARTPTS`;
-  return `[1:a]aformat=sample_rates=48000:channel_layouts=stereo,${place},apad,atrim=end=${seconds.toFixed(6)}[a]`;
+  return `[${input}:a]aformat=sample_rates=48000:channel_layouts=stereo,${place},apad,atrim=end=${seconds.toFixed(6)}[a]`;
 }
 
-/** Seconds of silence encoded once and looped (stream copy) under a cut without a soundtrack. */
-const SILENCE_SECONDS = 10;
+const SOUNDTRACK_ARGS = ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000'];
 
 /**
- * The silent track's source: a few seconds of AAC silence, repeated by the join as often as the cut
- * needs (encoding a feature's length of silence costs several CPU seconds; repeating it nothing).
+ * The cut's audio as a track to mux: the soundtrack placed on the record and encoded (one ffmpeg
+ * run of the audio alone), or silence; null without an AAC encoder.
  */
-async function silentTrack(request: RoughCutRequest, file: string): Promise<string> {
+async function audioTrack(
+  request: RoughCutRequest,
+  seconds: number,
+  audioEncoder: boolean,
+): Promise<Mp4Track | null> {
+  if (!audioEncoder) return null;
+  if (!request.soundtrack) return silentTrack(request.ffmpeg, seconds);
+  const file = path.join(request.workDir, 'soundtrack.m4a');
   await ffmpeg(
     request,
     [
-      '-f',
-      'lavfi',
       '-i',
-      'anullsrc=channel_layout=stereo:sample_rate=48000',
-      '-t',
-      String(SILENCE_SECONDS),
-      '-c:a',
-      'aac',
-      '-b:a',
-      '96k',
+      request.soundtrack.path,
+      '-filter_complex',
+      soundtrackFilter(0, request.soundtrack.offsetSeconds, seconds),
+      '-map',
+      '[a]',
+      ...SOUNDTRACK_ARGS,
       file,
     ],
-    'silence',
+    'soundtrack',
   );
-  return file;
+  const { audio } = await readMp4(file);
+  if (audio === undefined) throw new Mp4Error('The encoded soundtrack has no audio track');
+  return audio;
+}
+
+interface Part extends JoinPart {
+  /** The event a clip part shows as it is (null for a segment encoded here). */
+  event: RoughCutEvent | null;
+}
+
+/**
+ * The join by ffmpeg's concat demuxer: with the burn-in (a new picture of the whole cut), or when the
+ * segments are not coded alike. A clip too short for its event is first written with its last
+ * picture held (rough-cut.join.ts), or encoded again when even that cannot be done.
+ */
+async function joinWithFfmpeg(
+  request: RoughCutRequest,
+  parts: Part[],
+  options: { frames: number; seconds: number; audioEncoder: boolean; burnIn: string | null },
+): Promise<number> {
+  let reencoded = 0;
+  const scratch = (name: string) => path.join(request.workDir, name);
+  const lines: string[] = [];
+  const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
+  for (const [index, part] of parts.entries()) {
+    let file = part.file;
+    const available = part.event?.video?.frames ?? part.frames;
+    if (part.event && available < part.frames) {
+      file = scratch(`held-${index}.mp4`);
+      try {
+        await joinInProcess([part], null, file);
+      } catch (error) {
+        if (!(error instanceof Mp4Error)) throw error;
+        await encodeSegment(request, part.event, 0, file);
+        reencoded += 1;
+      }
+    }
+    const seconds = framesToSecondsExact(part.frames, request.frameRate).toFixed(6);
+    // The length is written into the list: the concat demuxer would otherwise start the next file
+    // where this one's longest stream ends (an animatic's AAC runs a few ms past its picture).
+    lines.push(
+      `file ${quote(file)}\nduration ${seconds}\n${available > part.frames ? `outpoint ${seconds}\n` : ''}`,
+    );
+  }
+  const list = scratch('segments.txt');
+  await writeFile(list, lines.join(''));
+  const audio = await audioTrack(request, options.seconds, options.audioEncoder);
+  const audioFile = scratch('audio.m4a');
+  if (audio) await writeMp4(audioFile, [audio]);
+  const rate = rateString(request.frameRate);
+  const filters = options.burnIn ? ['-filter_complex', `[0:v]${options.burnIn},format=yuv420p[v]`] : [];
+  // A new picture (the burn-in) is one encode of the whole cut: ffmpeg's own threads for it.
+  const videoCodec = options.burnIn
+    ? [...animaticEncoderArgs().map((arg, i, all) => (all[i - 1] === '-threads' ? '0' : arg)), '-r', rate]
+    : ['-c:v', 'copy'];
+  await ffmpeg(
+    request,
+    [
+      ...['-f', 'concat', '-safe', '0', '-i', list],
+      ...(audio ? ['-i', audioFile] : []),
+      ...filters,
+      ...['-map', options.burnIn ? '[v]' : '0:v'],
+      ...(audio ? ['-map', '1:a', '-c:a', 'copy'] : []),
+      ...videoCodec,
+      ...['-frames:v', String(options.frames), '-t', options.seconds.toFixed(6)],
+      ...['-movflags', '+faststart', request.output],
+    ],
+    'join',
+  );
+  return reencoded;
 }
 
 /**
  * The rough cut: every event's picture in order at the cut's rate, dissolves with xfade (plain cuts
  * without it), the soundtrack under it (silence without one), optionally the burn-in. Animatics made
- * with our encoder settings are joined as they are (stream copy) unless the burn-in asks for a new
- * picture; everything else is encoded once, as a segment, with those same settings.
+ * with our encoder settings are joined as they are (their coded pictures copied) unless the burn-in
+ * asks for a new picture; everything else is encoded once, as a segment, with those same settings.
  */
 export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCutOutcome> {
   if (request.events.length === 0)
@@ -338,7 +316,7 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
   const hasDissolves = request.events.some((event) => event.transition.type === 'dissolve');
   const xfade = hasDissolves && capabilities.filters.has('xfade');
   if (hasDissolves && !xfade) notes.push('This ffmpeg has no xfade filter: dissolves are plain cuts');
-  const font = FONT_CANDIDATES.find((candidate) => existsSync(candidate));
+  const font = burnInFont();
   let burnIn: RoughCutOutcome['burnIn'] = 'off';
   if (request.burnIn) {
     if (!capabilities.filters.has('drawtext')) notes.push('This ffmpeg has no drawtext filter: no burn-in');
@@ -355,42 +333,23 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
     if (xfade && current && event.transition.type === 'dissolve') current.push(event);
     else groups.push([event]);
   }
-  // Each segment's length is written into the list: the concat demuxer would otherwise start the next
-  // file where this one's longest stream ends (an animatic's AAC track runs a few ms past its
-  // picture), leaving a gap in the picture's timestamps at every join.
-  const segments: { file: string; seconds: number; outpointSeconds?: number }[] = [];
-  const secondsOf = (events: RoughCutEvent[]) =>
-    framesToSecondsExact(
-      events.reduce((sum, event) => sum + event.frames, 0),
-      request.frameRate,
-    );
+  const parts: Part[] = [];
   let copiedEvents = 0;
   let encodedEvents = 0;
   for (const [index, group] of groups.entries()) {
     const first = group[0] as RoughCutEvent;
+    const frames = group.reduce((sum, event) => sum + event.frames, 0);
+    const file = scratch(`segment-${index}.mp4`);
     if (group.length > 1) {
-      const file = scratch(`segment-${index}.mp4`);
       await dissolveGroup(request, group, file, (name) => scratch(`segment-${index}-${name}`));
-      segments.push({ file, seconds: secondsOf(group) });
+      parts.push({ file, frames, event: null });
       encodedEvents += group.length;
-    } else if (copyable(request, first) && first.video.frames >= first.frames) {
-      const whole = first.video.frames === first.frames;
-      segments.push({
-        file: first.video.path,
-        seconds: secondsOf(group),
-        ...(whole ? {} : { outpointSeconds: framesToSecondsExact(first.frames, request.frameRate) }),
-      });
-      copiedEvents += 1;
-    } else if (
-      copyable(request, first) &&
-      (await heldSegment(request, first.video, first.frames, scratch(`segment-${index}.mp4`)))
-    ) {
-      segments.push({ file: scratch(`segment-${index}.mp4`), seconds: secondsOf(group) });
+    } else if (copyable(request, first)) {
+      parts.push({ file: first.video.path, frames, event: first });
       copiedEvents += 1;
     } else {
-      const file = scratch(`segment-${index}.mp4`);
       await encodeSegment(request, first, 0, file);
-      segments.push({ file, seconds: secondsOf(group) });
+      parts.push({ file, frames, event: null });
       encodedEvents += 1;
     }
     await request.onProgress(((index + 1) / groups.length) * 0.8, `${index + 1}/${groups.length} events`);
@@ -398,68 +357,28 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
 
   const frames = request.events.reduce((sum, event) => sum + event.frames, 0);
   const seconds = framesToSecondsExact(frames, request.frameRate);
-  const list = scratch('segments.txt');
-  const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
-  await writeFile(
-    list,
-    segments
-      .map(
-        (segment) =>
-          `file ${quote(segment.file)}\nduration ${segment.seconds.toFixed(6)}\n${segment.outpointSeconds === undefined ? '' : `outpoint ${segment.outpointSeconds.toFixed(6)}\n`}`,
-      )
-      .join(''),
-  );
-  const rate = rateString(request.frameRate);
-  const silence =
-    audioEncoder && !request.soundtrack ? await silentTrack(request, scratch('silence.m4a')) : null;
-  const audioInput = !audioEncoder
-    ? []
-    : request.soundtrack
-      ? ['-i', request.soundtrack.path]
-      : ['-stream_loop', '-1', '-i', silence as string];
-  const filters: string[] = [];
-  if (burnIn === 'drawn' && font) filters.push(`[0:v]${burnInFilter(request, font)},format=yuv420p[v]`);
-  if (audioEncoder && request.soundtrack)
-    filters.push(soundtrackFilter(request.soundtrack.offsetSeconds, seconds));
-  const videoMap = burnIn === 'drawn' ? '[v]' : '0:v';
-  const audioMap = !audioEncoder ? [] : request.soundtrack ? ['-map', '[a]'] : ['-map', '1:a'];
-  // A new picture (the burn-in) is one encode of the whole cut: ffmpeg's own threads for it.
-  const videoCodec =
-    burnIn === 'drawn'
-      ? [...animaticEncoderArgs().map((arg, i, all) => (all[i - 1] === '-threads' ? '0' : arg)), '-r', rate]
-      : ['-c:v', 'copy'];
   await request.onProgress(0.85, 'joining');
   try {
-    await ffmpeg(
-      request,
-      [
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        ...audioInput,
-        ...(filters.length > 0 ? ['-filter_complex', filters.join(';')] : []),
-        '-map',
-        videoMap,
-        ...audioMap,
-        ...videoCodec,
-        ...(!audioEncoder
-          ? []
-          : request.soundtrack
-            ? ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000']
-            : ['-c:a', 'copy']),
-        '-frames:v',
-        String(frames),
-        '-t',
-        seconds.toFixed(6),
-        '-movflags',
-        '+faststart',
-        request.output,
-      ],
-      'join',
-    );
+    let joined = false;
+    if (burnIn !== 'drawn') {
+      try {
+        if (request.signal.aborted) throw request.signal.reason ?? new Error('cancelled');
+        await joinInProcess(parts, await audioTrack(request, seconds, audioEncoder), request.output);
+        joined = true;
+      } catch (error) {
+        if (!(error instanceof Mp4Error)) throw error;
+      }
+    }
+    if (!joined) {
+      const reencoded = await joinWithFfmpeg(request, parts, {
+        frames,
+        seconds,
+        audioEncoder,
+        burnIn: burnIn === 'drawn' && font ? burnInFilter(request, font) : null,
+      });
+      copiedEvents -= reencoded;
+      encodedEvents += reencoded;
+    }
   } catch (error) {
     await rm(request.output, { force: true });
     throw error;

@@ -18,7 +18,10 @@ import type { FfmpegLocation } from './ffmpeg-path.js';
 import { ffmpegCapabilities, probeMedia, runFfmpeg, stderrTail } from './ffmpeg-process.js';
 import { DEFAULT_FRAMING, FRAMING_MOVE } from './framing.js';
 import { repeatPictures } from './h264-repeat.js';
+import { annexBToSamples } from './mp4-h264.js';
+import { writeMp4 } from './mp4-write.js';
 import { readImageInfo, readingImage } from './sharp-io.js';
+import { SILENCE_ARGS, silentTrack } from './silence.js';
 
 export const ANIMATIC_FPS = 24;
 /**
@@ -106,6 +109,9 @@ const MOVES: Record<CameraMove, (last: number) => { z: string; x: string }> = {
   static: () => ({ z: '1', x: '0' }),
 };
 const PICTURE_RATE = ANIMATIC_FPS / FRAMES_PER_PICTURE;
+/** The clip's video timescale and one frame in it: ffmpeg's choice for 24 fps, kept so that clips join with the rest. */
+const VIDEO_TIMESCALE = ANIMATIC_FPS * 512;
+const FRAME_TICKS = VIDEO_TIMESCALE / ANIMATIC_FPS;
 
 /**
  * The input and the filter graph of `count` pictures at PICTURE_RATE, labelled [v] when `close`.
@@ -154,7 +160,7 @@ function audioArgs(plan: Plan): { input: string[]; output: string[] } {
   return plan.audio
     ? {
         input: ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'],
-        output: ['-map', '1:a', '-c:a', 'aac', '-b:a', '96k'],
+        output: ['-map', '1:a', ...SILENCE_ARGS],
       }
     : { input: [], output: [] };
 }
@@ -190,27 +196,30 @@ function pictureArgs(still: string, output: string, plan: Plan): string[] {
   ];
 }
 
-/** Step two: the stream with its repeats (h264-repeat.ts) and the silent track, into the MP4. */
-function muxArgs(stream: string, output: string, plan: Plan): string[] {
-  const audio = audioArgs(plan);
-  return [
-    ...COMMON_ARGS,
-    '-framerate',
-    String(ANIMATIC_FPS),
-    '-f',
-    'h264',
-    '-i',
-    stream,
-    ...audio.input,
-    '-map',
-    '0:v',
-    ...audio.output,
-    '-c:v',
-    'copy',
-    '-video_track_timescale',
-    String(ANIMATIC_FPS * 512),
-    ...clipOutputArgs(plan, output),
+/**
+ * Step two: the stream with its repeats (h264-repeat.ts) and the silent track, written into the MP4
+ * here (mp4.ts): a second ffmpeg run only to mux cost about 80 ms of CPU a clip.
+ */
+async function writeClip(
+  stream: Uint8Array,
+  output: string,
+  plan: Plan,
+  ffmpeg: FfmpegLocation,
+): Promise<void> {
+  const video = annexBToSamples(stream, plan, FRAME_TICKS);
+  if (video.samples.length !== plan.frames)
+    throw new ReelbenchError({
+      code: 'SERVER_ERROR',
+      message: GENERATION_MESSAGES.videoFailed,
+      context: { frames: video.samples.length, expected: plan.frames },
+    });
+  const tracks = [
+    { kind: 'video' as const, timescale: VIDEO_TIMESCALE, width: plan.width, height: plan.height, ...video },
   ];
+  await writeMp4(
+    output,
+    plan.audio ? [...tracks, await silentTrack(ffmpeg, plan.frames / ANIMATIC_FPS)] : tracks,
+  );
 }
 
 /** The end of the MP4's arguments: exactly the clip's frames and seconds, playable while it loads. */
@@ -272,8 +281,7 @@ async function encodeClip(
     await ffmpegStep(options.ffmpeg, everyFrameArgs(files.still, files.output, plan), timeoutMs);
     return 'every-frame';
   }
-  await writeFile(files.stream, repeated);
-  await ffmpegStep(options.ffmpeg, muxArgs(files.stream, files.output, plan), timeoutMs);
+  await writeClip(repeated, files.output, plan, options.ffmpeg);
   return 'repeated';
 }
 
