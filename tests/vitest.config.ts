@@ -1,16 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { testsProject } from './support/vitest-project.js';
 
-export default defineConfig({
-  resolve: { conditions: ['@reelbench/source'] },
-  ssr: { resolve: { conditions: ['@reelbench/source'] } },
-  test: {
-    name: 'e2e',
-    include: ['**/*.test.ts'],
-    // Their own project (tests/nodes/vitest.config.ts): they need Postgres and Redis.
-    exclude: ['nodes/**', '**/node_modules/**'],
-    environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    fileParallelism: false,
-  },
+export default testsProject({
+  name: 'e2e',
+  // Their own project (tests/nodes/vitest.config.ts): they need Postgres and Redis.
+  exclude: ['nodes/**', '**/node_modules/**'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
 });

@@ -58,6 +58,16 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
     return { project, shots };
   }
 
+  /** A storyboard of `count` shots whose images are queued as one batch through `socket`. */
+  async function queuedBatch(socket: SocketClient, count: number) {
+    const { project, shots } = await storyboard(socket, count);
+    const accepted = (await socket.request('shot', 'generate-batch', {
+      projectId: project.id,
+      shotIds: shots.map((shot) => shot.id),
+    })) as JobAcceptedReply;
+    return { project, jobId: accepted.job.id };
+  }
+
   it('shows a client on node A the change made through node B', async () => {
     const onA = await cluster.connect(apiA.url);
     const onB = await cluster.connect(apiB.url);
@@ -75,12 +85,7 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
 
   it('works jobs only on the worker, whose events reach the API nodes; the worker serves only health', async () => {
     const onB = await cluster.connect(apiB.url);
-    const { project, shots } = await storyboard(onB, 2);
-    const accepted = (await onB.request('shot', 'generate-batch', {
-      projectId: project.id,
-      shotIds: shots.map((shot) => shot.id),
-    })) as JobAcceptedReply;
-    const jobId = accepted.job.id;
+    const { project, jobId } = await queuedBatch(onB, 2);
     await new Promise<void>((resolve, reject) => {
       onB.on('job:complete', (event) => event.jobId === jobId && resolve());
       onB.on('job:error', (event) => event.jobId === jobId && reject(new Error(event.error)));
@@ -107,12 +112,7 @@ describe('two API nodes and a worker on Postgres and Redis', () => {
    */
   async function batchUnderWay(workers: [Node, Node]) {
     const onA = await cluster.connect(apiA.url);
-    const { project, shots } = await storyboard(onA, 8);
-    const accepted = (await onA.request('shot', 'generate-batch', {
-      projectId: project.id,
-      shotIds: shots.map((shot) => shot.id),
-    })) as JobAcceptedReply;
-    const jobId = accepted.job.id;
+    const { project, jobId } = await queuedBatch(onA, 8);
     const finished = new Promise<string>((resolve) => {
       onA.on('job:complete', (event) => event.jobId === jobId && resolve('completed'));
       onA.on('job:error', (event) => event.jobId === jobId && resolve(event.error));

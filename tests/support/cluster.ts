@@ -1,16 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { SocketClient } from '@reelbench/sdk';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { BUILT_MAIN, ensureServerBuilt } from '../../packages/server/test/support/built-server.js';
 import { watchChild } from '../../packages/server/test/support/child-output.js';
-import { jsonOrText } from '../../packages/server/test/support/http-body.js';
+import { type ApiResponse, api as serverApi } from '../../packages/server/test/support/http-body.js';
 
 /**
  * Real server processes (packages/server/dist/main.js, as `npm start` runs it) for the suites that
@@ -18,33 +17,14 @@ import { jsonOrText } from '../../packages/server/test/support/http-body.js';
  * round-robin balancer in front of the API nodes.
  */
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const MAIN = join(ROOT, 'packages/server/dist/main.js');
+export { REPO_ROOT as ROOT } from '../../packages/server/test/support/built-server.js';
+export { ensureServerBuilt };
+
 const LISTENING = /^Reelbench listening on (http:\/\/127\.0\.0\.1:(\d+)) \(database: (pglite|postgres)\)$/m;
 /** A fresh PGlite data dir initialises in ~8 s on the dev machine; leave room for a slow CI. */
 const START_TIMEOUT_MS = 90_000;
 /** Every node of a test cluster shares it: a token signed on one is good on the others. */
 export const CLUSTER_SECRET = 'a signing secret shared by every node of the test cluster';
-
-/** `npm test` builds first; a bare `vitest run` on a fresh clone builds the server here. */
-export function ensureServerBuilt(): void {
-  if (existsSync(MAIN)) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 export const hasServices = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
@@ -109,7 +89,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 export function startNode(options: NodeOptions): Promise<Node> {
   const args = [
     ...(options.nodeArgs ?? []),
-    MAIN,
+    BUILT_MAIN,
     ...(options.role === undefined ? [] : ['--role', options.role]),
   ];
   const child = spawn(process.execPath, args, {
@@ -245,28 +225,17 @@ export class TcpProxy {
   }
 }
 
-export interface ApiAnswer<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+/** An HTTP answer (the server suites' ApiResponse): status, JSON body (or text) and headers. */
+export type ApiAnswer<T> = ApiResponse<T>;
 
-export async function api<T = unknown>(
+/** One HTTP call to a node (or the balancer) at `base`, as the server suites make them. */
+export function api<T = unknown>(
   base: string,
   method: string,
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<ApiAnswer<T>> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const body = jsonOrText(await response.text());
-  return { status: response.status, body: body as T, headers: response.headers };
+  return serverApi<T>({ url: base }, method, path, options);
 }
 
 export interface ClusterUser {

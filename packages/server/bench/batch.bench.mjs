@@ -11,41 +11,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createApp, loadConfig } from '@reelbench/server';
-import { io } from 'socket.io-client';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
-import { call, median } from './bench-http.mjs';
+import { call, connectSocket, median, socketRequest } from './bench-http.mjs';
 
 const SHOTS = 100;
 /** Share of each batch's time the server's event loop was busy, per concurrency. */
 const eventLoopBusy = { 1: [], 2: [] };
 const ROUNDS = 3;
 const GOAL_SCALING = 1.7;
-
-function connect(url, token) {
-  const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function request(socket, domain, action, payload) {
-  const requestId = randomUUID();
-  return new Promise((resolve, reject) => {
-    const settle = (failed) => (envelope) => {
-      if (envelope?.requestId !== requestId) return;
-      socket.off(`${domain}:response`, ok);
-      socket.off(`${domain}:error`, ko);
-      if (failed) reject(new Error(`${domain}:${action}: ${JSON.stringify(envelope)}`));
-      else resolve(envelope.data);
-    };
-    const ok = settle(false);
-    const ko = settle(true);
-    socket.on(`${domain}:response`, ok);
-    socket.on(`${domain}:error`, ko);
-    socket.emit(`${domain}:${action}`, { requestId, payload });
-  });
-}
 
 function jobEnd(socket, jobId) {
   return new Promise((resolve, reject) => {
@@ -69,7 +42,7 @@ function jobEnd(socket, jobId) {
 /** A storyboard like a first pass makes: a location backdrop, two characters and a prop with generated images. */
 async function storyboard(url, token, socket) {
   const project = await call(url, token, 'POST', '/api/projects', { name: 'Batch benchmark' });
-  await request(socket, 'project', 'subscribe', { projectId: project.id });
+  await socketRequest(socket, 'project', 'subscribe', { projectId: project.id });
   const assets = [];
   for (const [type, name] of [
     ['location', 'Harbour market'],
@@ -77,8 +50,12 @@ async function storyboard(url, token, socket) {
     ['character', 'Tomas'],
     ['prop', 'Lantern'],
   ]) {
-    const asset = await request(socket, 'unified-asset', 'create', { projectId: project.id, type, name });
-    await request(socket, 'unified-asset', 'generateImage', { assetId: asset.id });
+    const asset = await socketRequest(socket, 'unified-asset', 'create', {
+      projectId: project.id,
+      type,
+      name,
+    });
+    await socketRequest(socket, 'unified-asset', 'generateImage', { assetId: asset.id });
     assets.push(asset);
   }
   const [location, mara, tomas, lantern] = assets;
@@ -104,7 +81,7 @@ async function storyboard(url, token, socket) {
 async function batch(socket, projectId, shotIds, concurrency) {
   const loop = performance.eventLoopUtilization();
   const start = performance.now();
-  const accepted = await request(socket, 'shot', 'generate-batch', { projectId, shotIds, concurrency });
+  const accepted = await socketRequest(socket, 'shot', 'generate-batch', { projectId, shotIds, concurrency });
   const end = await jobEnd(socket, accepted.job.id);
   const seconds = (performance.now() - start) / 1000;
   const failed = end.result.filter((r) => r.status !== 'completed').length;
@@ -131,7 +108,7 @@ async function measure(database) {
       username: `bench_${randomUUID().slice(0, 8)}`,
       password: 'correct horse battery',
     });
-    const socket = await connect(server.url, token);
+    const socket = await connectSocket(server.url, token);
     const { project, shotIds } = await storyboard(server.url, token, socket);
     await batch(socket, project.id, shotIds.slice(0, 10), 2); // warm-up: code paths, caches, pools
     eventLoopBusy[2] = [];

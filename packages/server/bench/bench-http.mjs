@@ -1,4 +1,7 @@
-// What the server benchmarks share: a JSON call to the built server's HTTP API and a median.
+// What the server benchmarks share: a JSON call to the built server's HTTP API, a websocket client
+// and its envelope requests, and a median.
+import { randomUUID } from 'node:crypto';
+import { io } from 'socket.io-client';
 
 /** One JSON request with the bearer token; throws with the status and the start of the body otherwise. */
 export async function call(url, token, method, route, body) {
@@ -17,3 +20,37 @@ export const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/** A websocket-only socket.io client (signed in when a token is given), resolved once connected. */
+export function connectSocket(url, token) {
+  const socket = io(url, {
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** One envelope request (`domain:action`), resolved with the reply's data; rejects on `domain:error`. */
+export function socketRequest(socket, domain, action, payload) {
+  const requestId = randomUUID();
+  return new Promise((resolve, reject) => {
+    const settle = (failed) => (envelope) => {
+      if (envelope?.requestId !== requestId) return;
+      socket.off(`${domain}:response`, ok);
+      socket.off(`${domain}:error`, ko);
+      if (failed || envelope.success === false) {
+        reject(new Error(`${domain}:${action}: ${JSON.stringify(envelope)}`));
+      } else resolve(envelope.data);
+    };
+    const ok = settle(false);
+    const ko = settle(true);
+    socket.on(`${domain}:response`, ok);
+    socket.on(`${domain}:error`, ko);
+    socket.emit(`${domain}:${action}`, { requestId, payload });
+  });
+}

@@ -1,45 +1,16 @@
 // The client side of bench:broadcast, in a process of its own: CLIENTS websocket clients in one
 // room, a writer sending updates, and (Reelbench only) ten clients writing shot:update for acks.
 // Reads its plan from BENCH_PLAN (JSON) and prints one JSON line of results.
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { io } from 'socket.io-client';
+import { connectSocket, socketRequest } from './bench-http.mjs';
 
 const plan = JSON.parse(process.env.BENCH_PLAN ?? '{}');
 const { mode, url, token, projectId, shotId, clients, latencyUpdates, intervalMs, burstUpdates, window } =
   plan;
 const reelbench = mode === 'reelbench';
 
-function connect() {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** One envelope request on a Reelbench socket, resolved with its answer. */
-function ask(socket, domain, action, payload) {
-  const requestId = randomUUID();
-  return new Promise((resolve, reject) => {
-    const done = (body) => {
-      if (body?.requestId !== requestId) return;
-      socket.off(`${domain}:response`, done);
-      socket.off(`${domain}:error`, done);
-      if (body.success === false || body.error) reject(new Error(body.error));
-      else resolve(body.data);
-    };
-    socket.on(`${domain}:response`, done);
-    socket.on(`${domain}:error`, done);
-    socket.emit(`${domain}:${action}`, { requestId, payload });
-  });
-}
+/** A client of the server under test (signed in on Reelbench). */
+const connect = () => connectSocket(url, token);
 
 const sentAt = new Map();
 const received = new Map();
@@ -59,14 +30,14 @@ function listen(socket) {
 }
 
 async function join(socket) {
-  if (reelbench) await ask(socket, 'project', 'subscribe', { projectId });
+  if (reelbench) await socketRequest(socket, 'project', 'subscribe', { projectId });
   else await new Promise((resolve) => socket.emit('join', projectId, resolve));
 }
 
 function update(writer, seq) {
   sentAt.set(seq, performance.now());
   const description = `seq ${seq}`;
-  if (reelbench) return ask(writer, 'shot', 'update', { shotId, updates: { description } });
+  if (reelbench) return socketRequest(writer, 'shot', 'update', { shotId, updates: { description } });
   return new Promise((resolve) => writer.emit('broadcast', { room: projectId, description }, resolve));
 }
 
@@ -131,7 +102,7 @@ if (reelbench && plan.ackShotIds) {
   await Promise.all(
     writers.map(async (socket, i) => {
       for (let n = 0; performance.now() < until; n += 1) {
-        await ask(socket, 'shot', 'update', {
+        await socketRequest(socket, 'shot', 'update', {
           shotId: plan.ackShotIds[i],
           updates: { description: `ack ${n}` },
         });

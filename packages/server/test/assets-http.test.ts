@@ -19,15 +19,19 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
     project = await newProject(server, alice, { name: 'Assets' });
   });
 
+  /** POST /api/asset as alice: a new asset in the project. */
+  const postAsset = (type: string, name: string) =>
+    call<Asset>(alice, 'POST', '/api/asset', { projectId: project.id, type, name });
+
+  /** A 404 answer with the NOT_FOUND_ERROR code and this message. */
+  const expectNotFound = (response: { status: number; body: unknown }, error: string) =>
+    expectHttpError(response, 404, { code: 'NOT_FOUND_ERROR', error });
+
   it('creates, reads, lists by type, updates and deletes an asset', async () => {
     const socket = await connectSocket(server, alice.token);
     await request(socket, 'project:subscribe', { projectId: project.id });
     const createdEvent = waitForEvent(socket, 'asset:created');
-    const created = await call<Asset>(alice, 'POST', '/api/asset', {
-      projectId: project.id,
-      type: 'prop',
-      name: 'Compass',
-    });
+    const created = await postAsset('prop', 'Compass');
     expect(created.status).toBe(201);
     const asset = assetSchema.parse(created.body);
     expect(asset).toMatchObject({
@@ -40,7 +44,7 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
 
     const fetched = await call<Asset>(alice, 'GET', `/api/asset/${asset.id}`);
     expect(fetched).toMatchObject({ status: 200, body: asset });
-    await call(alice, 'POST', '/api/asset', { projectId: project.id, type: 'location', name: 'Deck' });
+    await postAsset('location', 'Deck');
     const props = await call<Asset[]>(alice, 'GET', `/api/projects/${project.id}/assets?type=prop`);
     expect(props.body.map((a) => a.name)).toEqual(['Compass']);
     const all = await call<Asset[]>(alice, 'GET', `/api/projects/${project.id}/assets`);
@@ -50,68 +54,35 @@ describe.each(testDatabases())('assets over HTTP on %s', (database) => {
     expect(updated).toMatchObject({ status: 200, body: { description: 'Brass', name: 'Compass' } });
     const deleted = await call(alice, 'DELETE', `/api/asset/${asset.id}`);
     expect(deleted).toMatchObject({ status: 200, body: { id: asset.id, deleted: true } });
-    expectHttpError(await call(alice, 'GET', `/api/asset/${asset.id}`), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: `Asset ${asset.id} not found`,
-    });
+    expectNotFound(await call(alice, 'GET', `/api/asset/${asset.id}`), `Asset ${asset.id} not found`);
   });
 
   it('answers the background-removal routes with 404 while the asset has no image there', async () => {
-    const { body: asset } = await call<Asset>(alice, 'POST', '/api/asset', {
-      projectId: project.id,
-      type: 'character',
-      name: 'Cutout',
-    });
+    const { body: asset } = await postAsset('character', 'Cutout');
     for (const path of [
       `/api/assets/${asset.id}/images/default-front/ensure-bg-removed`,
       `/api/assets/${asset.id}/variants/default/ensure-bg-removed`,
     ]) {
-      expectHttpError(await call(alice, 'POST', path), 404, {
-        code: 'NOT_FOUND_ERROR',
-        error: 'Image default-front not found',
-      });
-      expectHttpError(await call(bob, 'POST', path), 404, {
-        code: 'NOT_FOUND_ERROR',
-        error: `Asset ${asset.id} not found`,
-      });
+      expectNotFound(await call(alice, 'POST', path), 'Image default-front not found');
+      expectNotFound(await call(bob, 'POST', path), `Asset ${asset.id} not found`);
     }
   });
 
   it('keeps another user out and answers bad input with catalogue errors', async () => {
-    const { body: asset } = await call<Asset>(alice, 'POST', '/api/asset', {
-      projectId: project.id,
-      type: 'prop',
-      name: 'Mine',
-    });
+    const { body: asset } = await postAsset('prop', 'Mine');
     for (const [method, body] of [['GET'], ['PATCH', { name: 'Stolen' }], ['DELETE']] as const) {
-      expectHttpError(await call(bob, method, `/api/asset/${asset.id}`, body), 404, {
-        code: 'NOT_FOUND_ERROR',
-        error: `Asset ${asset.id} not found`,
-      });
+      expectNotFound(await call(bob, method, `/api/asset/${asset.id}`, body), `Asset ${asset.id} not found`);
     }
-    expectHttpError(await call(bob, 'GET', `/api/projects/${project.id}/assets`), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: 'Project not found',
-    });
-    expectHttpError(
+    expectNotFound(await call(bob, 'GET', `/api/projects/${project.id}/assets`), 'Project not found');
+    expectNotFound(
       await call(bob, 'POST', '/api/asset', { projectId: project.id, type: 'prop', name: 'Planted' }),
-      404,
-      { code: 'NOT_FOUND_ERROR', error: 'Project not found' },
+      'Project not found',
     );
     expect((await call<Asset>(alice, 'GET', `/api/asset/${asset.id}`)).body.name).toBe('Mine');
 
-    expectHttpError(await call(alice, 'GET', '/api/asset/not-a-uuid'), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: 'Asset not-a-uuid not found',
-    });
-    expectHttpError(await call(alice, 'GET', `/api/asset/${UNKNOWN_ID}`), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: `Asset ${UNKNOWN_ID} not found`,
-    });
-    expectHttpError(await call(alice, 'GET', '/api/projects/not-a-uuid/assets'), 404, {
-      code: 'NOT_FOUND_ERROR',
-      error: 'Project not found',
-    });
+    expectNotFound(await call(alice, 'GET', '/api/asset/not-a-uuid'), 'Asset not-a-uuid not found');
+    expectNotFound(await call(alice, 'GET', `/api/asset/${UNKNOWN_ID}`), `Asset ${UNKNOWN_ID} not found`);
+    expectNotFound(await call(alice, 'GET', '/api/projects/not-a-uuid/assets'), 'Project not found');
     expectHttpError(await call(alice, 'GET', `/api/projects/${project.id}/assets?type=vehicle`), 400, {
       code: 'VALIDATION_ERROR',
     });

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, request, type TestUser, waitForEvent } from './support/factories.js';
-import { UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { newSeries, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
 const pngBytes = (color: string) =>
@@ -432,9 +432,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     let outsider: Project;
 
     beforeAll(async () => {
-      series = (
-        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Season 1' } })
-      ).body;
+      series = await newSeries(server, alice, { name: 'Season 1' });
       inSeries = await newProject(server, alice, { name: 'Episode 1', series_id: series.id });
       sibling = await newProject(server, alice, { name: 'Episode 2', series_id: series.id });
       outsider = await newProject(server, alice, { name: 'Standalone' });
@@ -499,9 +497,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
     });
 
     it('a series asset outlives the project it came from while another episode remains', async () => {
-      const season = (
-        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Season 2' } })
-      ).body;
+      const season = await newSeries(server, alice, { name: 'Season 2' });
       const first = await newProject(server, alice, { name: 'S2 E1', series_id: season.id });
       const second = await newProject(server, alice, { name: 'S2 E2', series_id: season.id });
       const third = await newProject(server, alice, { name: 'S2 E3', series_id: season.id });
@@ -584,9 +580,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
         'VALIDATION_ERROR',
         'Project is not part of a series',
       );
-      const other = (
-        await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'Other' } })
-      ).body;
+      const other = await newSeries(server, alice, { name: 'Other' });
       const asset = await ask<Asset>(aliceSocket, 'unified-asset:create', {
         projectId: inSeries.id,
         type: 'prop',
@@ -597,9 +591,7 @@ describe.each(testDatabases())('unified-asset over the socket on %s', (database)
         'VALIDATION_ERROR',
         "The asset's project is not part of that series",
       );
-      const bobsSeries = (
-        await api<Series>(server, 'POST', '/api/series', { token: bob.token, body: { name: 'Bob' } })
-      ).body;
+      const bobsSeries = await newSeries(server, bob, { name: 'Bob' });
       expectSocketError(
         await request(aliceSocket, 'unified-asset:upgradeToSeries', {
           id: asset.id,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CAST_SCRIPT, figuresOver, renderedWithoutFigures } from './support/cast-fixtures.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request } from './support/factories.js';
-import { UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { download, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
 describe.each(testDatabases())('the cast from the script on %s', (database) => {
@@ -25,12 +25,6 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     });
     expect(saved.status).toBe(200);
     return project.id;
-  }
-
-  async function download(url: string): Promise<Buffer> {
-    const response = await fetch(new URL(url, server.url));
-    expect(response.status).toBe(200);
-    return Buffer.from(await response.arrayBuffer());
   }
 
   it('creates exactly the script’s characters and locations once, described from the script, and places them', async () => {
@@ -156,9 +150,12 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
       [closeUp, 1],
     ] as const) {
       const done = await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId, shotId: shot.id });
-      const frame = await download(done.shot.image_url as string);
+      const frame = await download(server, done.shot.image_url as string);
       const location = assets.find((asset) => asset.id === shot.assets[0]?.assetId) as Asset;
-      const backdrop = await download(location.images[location.config.defaultImageKey]?.url as string);
+      const backdrop = await download(
+        server,
+        location.images[location.config.defaultImageKey]?.url as string,
+      );
       expect(await figuresOver(frame, await renderedWithoutFigures(shot, backdrop)), shot.name).toBe(figures);
     }
   });

@@ -15,23 +15,24 @@ import { UrlSigner } from '../src/storage/url-signer.js';
 
 const SECRET = 'a-test-signing-secret-of-32-characters!';
 const PROJECT = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-const BAD_KEYS = [
-  '',
-  '../etc/passwd',
-  'projects/../../x',
-  '/etc/passwd',
-  'a\\b',
-  'a//b',
-  'a/./b',
-  'a/',
-  '.meta/x',
-  'a/.hidden',
+/** Keys no storage driver may touch, each with what is wrong with it. */
+const BAD_KEYS: [key: string, why: string][] = [
+  ['', 'empty'],
+  ['../etc/passwd', 'climbs out of the root'],
+  ['projects/../../x', 'climbs out from inside'],
+  ['/etc/passwd', 'absolute'],
+  ['a\\b', 'a backslash'],
+  ['a//b', 'an empty segment'],
+  ['a/./b', "a '.' segment"],
+  ['a/', 'an empty last segment'],
+  ['.meta/x', "the local driver's own metadata (a dot segment)"],
+  ['a/.hidden', 'a hidden name'],
 ];
 
 describe('storage keys', () => {
   it('accepts relative paths of safe segments only', () => {
     expect(isValidStorageKey(`projects/${PROJECT}/images/1.png`)).toBe(true);
-    for (const key of BAD_KEYS) expect(isValidStorageKey(key), key).toBe(false);
+    for (const [key, why] of BAD_KEYS) expect(isValidStorageKey(key), `${key}: ${why}`).toBe(false);
     expect(isValidStorageKey(`a/${'b'.repeat(1100)}`)).toBe(false);
   });
 
@@ -186,7 +187,7 @@ describe('LocalStorage', () => {
   });
 
   it('refuses every unsafe key before touching the disk', async () => {
-    for (const bad of BAD_KEYS) {
+    for (const [bad] of BAD_KEYS) {
       await expect(storage.put(bad, bytes, 'text/plain'), bad).rejects.toMatchObject({
         code: 'VALIDATION_ERROR',
       });

@@ -2,23 +2,21 @@ import type { Project } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, newUser } from './support/factories.js';
-import { startTestServer } from './support/test-server.js';
+import { acrossRestart } from './support/harness.js';
 
 describe.each(testDatabases())('restart on %s', (database) => {
   it('keeps users, tokens and projects when a new server starts on the same data', async () => {
-    const first = await startTestServer({ database });
-    let reused = false;
-    try {
-      const user = await newUser(first);
-      const project = await newProject(first, user, {
-        name: 'Survives restarts',
-        settings: { scenes: [], shotOrder: [] },
-      });
-      await first.close({ keepData: true });
-      reused = true;
-
-      const second = await startTestServer({ database, reuse: first });
-      try {
+    await acrossRestart(
+      database,
+      async (first) => {
+        const user = await newUser(first);
+        const project = await newProject(first, user, {
+          name: 'Survives restarts',
+          settings: { scenes: [], shotOrder: [] },
+        });
+        return { user, project };
+      },
+      async (second, { user, project }) => {
         const fetched = await api<Project>(second, 'GET', `/api/projects/${project.id}`, {
           token: user.token,
         });
@@ -27,11 +25,7 @@ describe.each(testDatabases())('restart on %s', (database) => {
           body: { email: user.email, password: user.password },
         });
         expect(login.status).toBe(200);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      if (!reused) await first.close();
-    }
+      },
+    );
   });
 });

@@ -1,20 +1,16 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Project } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../src/database/data-source.js';
+import { BUILT_MAIN, ensureServerBuilt, freePort } from './support/built-server.js';
 import { watchChild } from './support/child-output.js';
 import { databaseUrl, testDatabases } from './support/databases.js';
 import { api, newProject, newUser } from './support/factories.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-server.js';
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = path.join(REPO, 'packages/server/dist/main.js');
 const LISTENING = /^Reelbench listening on (http:\/\/127\.0\.0\.1:\d+) \(database: (pglite|postgres)\)$/;
 /** A fresh PGlite data dir initialises in ~8 s on the dev machine; leave room for a slow CI. */
 const START_TIMEOUT_MS = 90_000;
@@ -29,17 +25,6 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The environment of the test run minus what would point the child at other services. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { DATABASE_URL: _db, REDIS_URL: _redis, LOG_LEVEL: _level, ...rest } = process.env;
@@ -47,7 +32,10 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function startBuilt(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [MAIN], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BUILT_MAIN], {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { stdout, stderr, exited } = watchChild(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -69,19 +57,7 @@ function startBuilt(env: Record<string, string>): Promise<Running> {
   });
 }
 
-beforeAll(() => {
-  // `npm test` builds first; a bare `vitest run` on a fresh clone builds here.
-  if (!existsSync(MAIN)) {
-    execFileSync(
-      process.execPath,
-      [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
-      {
-        cwd: REPO,
-        stdio: 'inherit',
-      },
-    );
-  }
-}, 300_000);
+beforeAll(ensureServerBuilt, 300_000);
 
 describe.each(testDatabases())('the built server (node dist/main.js) on %s', (database: DatabaseKind) => {
   let dataDir: string;
@@ -160,7 +136,7 @@ describe.each(testDatabases())('the built server (node dist/main.js) on %s', (da
 
 describe('start-up with a bad environment', () => {
   it('exits 1 naming every bad variable, without a stack trace', async () => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [BUILT_MAIN], {
       env: childEnv({ PORT: 'eighty', TOKEN_TTL_DAYS: '0', STORAGE_DRIVER: 's3' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

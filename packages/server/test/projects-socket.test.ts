@@ -6,7 +6,6 @@ import {
   type ResponseEnvelope,
   SERVER_EVENT_SCHEMAS,
   SERVER_MESSAGES,
-  type Series,
   SOCKET_ACTIONS,
   type SocketActionEvent,
 } from '@reelbench/sdk/contract';
@@ -22,7 +21,7 @@ import {
   request,
   waitForEvent,
 } from './support/factories.js';
-import { useTestServer } from './support/harness.js';
+import { newSeries, useTestServer } from './support/harness.js';
 import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 
 describe.each(testDatabases())('projects over the socket on %s', (database) => {
@@ -205,9 +204,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
   });
 
   it('answers "Project not found" to another user on every project action', async () => {
-    const series = (
-      await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'S' } })
-    ).body;
+    const series = await newSeries(server, alice, { name: 'S' });
     const project = await newProject(server, alice, { name: 'Not yours', series_id: series.id });
     const socket = await connect(bob);
     const projectId = project.id;
@@ -255,9 +252,7 @@ describe.each(testDatabases())('projects over the socket on %s', (database) => {
   it('lists the projects of a series: project:getBySeries and series:getProjects', async () => {
     const user = await newUser(server);
     const socket = await connect(user);
-    const series = (
-      await api<Series>(server, 'POST', '/api/series', { token: user.token, body: { name: 'S1' } })
-    ).body;
+    const series = await newSeries(server, user, { name: 'S1' });
     const project = await newProject(server, user, { series_id: series.id });
     const bySeries = expectSocketReply<ProjectListEntry[]>(
       await request(socket, 'project:getBySeries', { seriesId: series.id }),

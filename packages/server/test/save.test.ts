@@ -23,8 +23,7 @@ import {
   type TestUser,
   waitForEvent,
 } from './support/factories.js';
-import { expectHttpError, useTestServer } from './support/harness.js';
-import { startTestServer } from './support/test-server.js';
+import { acrossRestart, expectHttpError, useTestServer } from './support/harness.js';
 
 const FOUNTAIN = 'INT. LIGHTHOUSE - NIGHT\n\nMara climbs the stairs.\n';
 
@@ -345,37 +344,31 @@ describe.each(testDatabases())('project save on %s', (database) => {
 
 describe.each(testDatabases())('a saved project after a restart on %s', (database) => {
   it('is all there when a new server starts on the same data', async () => {
-    const first = await startTestServer({ database });
-    let reused = false;
-    try {
-      const user = await newUser(first);
-      const project = await newProject(first, user);
-      const shotId = randomUUID();
-      const settings = { scenes: [scene([shotId])], shotOrder: [shotId] };
-      const saved = await api<ProjectSaveResult>(first, 'POST', `/api/projects/${project.id}/save`, {
-        token: user.token,
-        body: {
-          saveId: randomUUID(),
-          shots: [{ id: shotId, name: 'Kept', duration: 3 }],
-          script: { content: FOUNTAIN },
-          settings,
-        },
-      });
-      expect(saved.status).toBe(200);
-      await first.close({ keepData: true });
-      reused = true;
-
-      const second = await startTestServer({ database, reuse: first });
-      try {
+    const shotId = randomUUID();
+    const settings = { scenes: [scene([shotId])], shotOrder: [shotId] };
+    await acrossRestart(
+      database,
+      async (first) => {
+        const user = await newUser(first);
+        const project = await newProject(first, user);
+        const saved = await api<ProjectSaveResult>(first, 'POST', `/api/projects/${project.id}/save`, {
+          token: user.token,
+          body: {
+            saveId: randomUUID(),
+            shots: [{ id: shotId, name: 'Kept', duration: 3 }],
+            script: { content: FOUNTAIN },
+            settings,
+          },
+        });
+        expect(saved.status).toBe(200);
+        return { user, project };
+      },
+      async (second, { user, project }) => {
         const get = <T>(path: string) => api<T>(second, 'GET', path, { token: user.token });
         expect((await get<Shot>(`/api/shots/${shotId}`)).body).toMatchObject({ name: 'Kept', duration: 3 });
         expect((await get<Script>(`/api/script/${project.id}`)).body.content).toBe(FOUNTAIN);
         expect((await get<Project>(`/api/projects/${project.id}`)).body.settings).toEqual(settings);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      if (!reused) await first.close();
-    }
+      },
+    );
   });
 });

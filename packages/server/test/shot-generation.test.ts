@@ -21,7 +21,7 @@ import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
-import { UNKNOWN_ID } from './support/harness.js';
+import { download, UNKNOWN_ID, until } from './support/harness.js';
 import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -45,20 +45,6 @@ function recordEvents(socket: Socket): Received[] {
     received.push({ event: name, payload });
   });
   return received;
-}
-
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 60_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const jobEnd = (events: Received[], jobId: string) =>
@@ -160,15 +146,13 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     return { project, jobId };
   }
 
+  /** shot:generate as alice for one shot (with any extra fields): the job and the updated shot. */
+  const generateShot = (projectId: string, shotId: string, fields: Record<string, unknown> = {}) =>
+    ask<ShotGenerationReply>(socket, 'shot:generate', { projectId, shotId, ...fields });
+
   async function shotsOf(projectId: string): Promise<Shot[]> {
     const page = await ask<{ shots: Shot[] }>(socket, 'shot:getAll', { projectId });
     return page.shots;
-  }
-
-  async function download(url: string): Promise<Buffer> {
-    const response = await fetch(new URL(url, server.url));
-    expect(response.status).toBe(200);
-    return Buffer.from(await response.arrayBuffer());
   }
 
   it('generate-batch renders every shot at its aspect ratio, reporting progress in order with the jobId', async () => {
@@ -204,7 +188,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     for (const shot of rendered) {
       expect(shot.generation_status).toBe('completed');
       expect(shot.image_url).toBeTruthy();
-      const image = await sharp(await download(shot.image_url as string)).metadata();
+      const image = await sharp(await download(server, shot.image_url as string)).metadata();
       expect({ format: image.format, width: image.width, height: image.height }).toEqual({
         format: 'png',
         width: 720,
@@ -236,7 +220,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     for (const shot of videos) {
       expect(shot.video_generation_status).toBe('completed');
       const file = path.join(os.tmpdir(), `reelbench-probe-${shot.id}.mp4`);
-      await writeFile(file, await download(shot.video_url as string));
+      await writeFile(file, await download(server, shot.video_url as string));
       const probe = await probeMedia(ffmpeg.path, file);
       expect(probe.hasVideo).toBe(true);
       expect({ width: probe.width, height: probe.height }).toEqual({ width: 720, height: 1280 });
@@ -312,18 +296,11 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('single-shot actions answer with the job and the updated shot; quality reports each attempt', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ask<ShotGenerationReply>(socket, 'shot:generate', {
-      projectId: project.id,
-      shotId: first.id,
-    });
+    const generated = await generateShot(project.id, first.id);
     expect(generated.shot.image_url).toBeTruthy();
     expect(generated.shot.generation_status).toBe('completed');
-    const square = await ask<ShotGenerationReply>(socket, 'shot:generate', {
-      projectId: project.id,
-      shotId: second.id,
-      aspect: '1:1',
-    });
-    const squareImage = await sharp(await download(square.shot.image_url as string)).metadata();
+    const square = await generateShot(project.id, second.id, { aspect: '1:1' });
+    const squareImage = await sharp(await download(server, square.shot.image_url as string)).metadata();
     expect([squareImage.width, squareImage.height]).toEqual([1024, 1024]);
 
     const edited = await ask<ShotGenerationReply>(socket, 'shot:edit', {
@@ -462,10 +439,7 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
   it('reads give a freshly signed URL for a generated image, and never sign a key of another project', async () => {
     const { project, shots } = await storyboard(2);
     const [first, second] = shots as [Shot, Shot];
-    const generated = await ask<ShotGenerationReply>(socket, 'shot:generate', {
-      projectId: project.id,
-      shotId: first.id,
-    });
+    const generated = await generateShot(project.id, first.id);
     const key = generated.shot.s3_image_key as string;
     // A stale URL stored on the shot is replaced by a signed one for its own key.
     await server.query(`UPDATE shots SET image_url = 'https://expired.example/x.png' WHERE id = $1`, [

@@ -6,7 +6,6 @@ import {
   type Scene,
   SERVER_EVENT_SCHEMAS,
   SERVER_MESSAGES,
-  type Series,
   type Shot,
   type ShotAssetsReply,
   type ShotPage,
@@ -15,27 +14,28 @@ import {
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject, request, waitForEvent } from './support/factories.js';
-import { newAsset, UNKNOWN_ID, useTestServer } from './support/harness.js';
-import { expectSocketError, expectSocketReply } from './support/socket-expect.js';
+import { newProject, request, waitForEvent } from './support/factories.js';
+import { newAsset, newSeries, UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
 
 describe.each(testDatabases())('shots over the socket on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
-  async function createShot(
-    socket: Socket,
-    projectId: string,
-    fields: Record<string, unknown> = {},
-  ): Promise<Shot> {
-    return expectSocketReply<Shot>(await request(socket, 'shot:create', { projectId, ...fields }));
-  }
+  const createShot = (socket: Socket, projectId: string, fields: Record<string, unknown> = {}) =>
+    ask<Shot>(socket, 'shot:create', { projectId, ...fields });
 
-  it('shot:update: many updates of one shot at once are all written, answered and announced in order', async () => {
+  /** A new project of alice's with a socket of hers, a second one subscribed to it, and bob's. */
+  async function watchedProject() {
     const project = await newProject(server, alice);
     const socket = await connect(alice);
     const listener = await connect(alice);
     const stranger = await connect(bob);
     await request(listener, 'project:subscribe', { projectId: project.id });
+    return { project, socket, listener, stranger };
+  }
+
+  it('shot:update: many updates of one shot at once are all written, answered and announced in order', async () => {
+    const { project, socket, listener, stranger } = await watchedProject();
     const shot = await createShot(socket, project.id, { name: 'Quay' });
     const announced: string[] = [];
     listener.on('shot:updated', (event: { shot: Shot }) => {
@@ -66,11 +66,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   });
 
   it('creates, updates, gets, lists and deletes, with events to the project room only', async () => {
-    const project = await newProject(server, alice);
-    const socket = await connect(alice);
-    const listener = await connect(alice);
-    const stranger = await connect(bob);
-    await request(listener, 'project:subscribe', { projectId: project.id });
+    const { project, socket, listener, stranger } = await watchedProject();
     const strangerSaw: unknown[] = [];
     for (const event of ['shot:created', 'shot:updated', 'shot:deleted', 'timeline:shot-added']) {
       stranger.on(event, (payload) => strangerSaw.push(payload));
@@ -119,9 +115,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   });
 
   it('places assets of the project or of its series, and no others', async () => {
-    const series = (
-      await api<Series>(server, 'POST', '/api/series', { token: alice.token, body: { name: 'S' } })
-    ).body;
+    const series = await newSeries(server, alice, { name: 'S' });
     const project = await newProject(server, alice, { series_id: series.id });
     const otherProject = await newProject(server, alice);
     const socket = await connect(alice);
@@ -229,10 +223,7 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
   });
 
   it('reorders shots and scenes in one go; a bad order changes nothing', async () => {
-    const project = await newProject(server, alice);
-    const socket = await connect(alice);
-    const listener = await connect(alice);
-    await request(listener, 'project:subscribe', { projectId: project.id });
+    const { project, socket, listener } = await watchedProject();
     const [a, b, c] = [
       await createShot(socket, project.id),
       await createShot(socket, project.id),

@@ -20,22 +20,12 @@ import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmp
 import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
-import { UNKNOWN_ID } from './support/harness.js';
+import { UNKNOWN_ID, until } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Short shots keep the renders quick; their lengths differ so a mix-up would show. */
 const DURATIONS = [1, 1.5, 0.75];
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
   let server: TestServer;
@@ -73,15 +63,19 @@ describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
   }
 
   async function jobEnd(jobId: string) {
-    return until(`job ${jobId}`, async () => {
-      const { jobs } = await ask<{ jobs: { id: string; status: string; error: string | null }[] }>(
-        socket,
-        'jobs:list',
-        { projectId: project.id },
-      );
-      const job = jobs.find((entry) => entry.id === jobId);
-      return job && ['completed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
-    });
+    return until(
+      `job ${jobId}`,
+      async () => {
+        const { jobs } = await ask<{ jobs: { id: string; status: string; error: string | null }[] }>(
+          socket,
+          'jobs:list',
+          { projectId: project.id },
+        );
+        const job = jobs.find((entry) => entry.id === jobId);
+        return job && ['completed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+      },
+      120_000,
+    );
   }
 
   beforeAll(async () => {

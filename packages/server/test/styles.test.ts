@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
 import { newProject, request } from './support/factories.js';
-import { UNKNOWN_ID, useTestServer } from './support/harness.js';
+import { download, UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
 const GREY = { saturation: 0, tint: [1, 1, 1], contrast: [1, 1, 1], lift: [0, 0, 0], vignette: 0 } as const;
@@ -18,15 +18,9 @@ const GREY = { saturation: 0, tint: [1, 1, 1], contrast: [1, 1, 1], lift: [0, 0,
 describe.each(testDatabases())('style packages on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
-  async function download(url: string): Promise<Buffer> {
-    const response = await fetch(new URL(url, server.url));
-    expect(response.status).toBe(200);
-    return Buffer.from(await response.arrayBuffer());
-  }
-
   /** How far the frame's pixels are from grey, on average (0 for a grey image). */
   async function colourfulness(url: string): Promise<number> {
-    const { data, info } = await sharp(await download(url))
+    const { data, info } = await sharp(await download(server, url))
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });

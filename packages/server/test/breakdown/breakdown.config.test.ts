@@ -7,18 +7,10 @@ import {
   LocalBreakdownProvider,
   OpenAiCompatibleBreakdownProvider,
 } from '../../src/breakdown/index.js';
-import { ConfigError } from '../../src/config/config.js';
+import { configProblems, type Env } from '../support/config-problems.js';
 import { breakdownInput, KITCHEN_ID, MARA_ID } from './breakdown.fixtures.js';
 
-function problemsOf(env: Record<string, string | undefined>): Record<string, string> {
-  try {
-    breakdownConfigFromEnv(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return Object.fromEntries(error.problems.map((p) => [p.variable, p.message]));
-  }
-  throw new Error('expected a ConfigError');
-}
+const problemsOf = (env: Env) => configProblems(breakdownConfigFromEnv, env);
 
 const REMOTE = {
   BREAKDOWN_BASE_URL: 'https://llm.example.test/v1',

@@ -21,6 +21,27 @@ function shot(
 const place = (assetId: string, x: number, y: number, extra: object = {}) =>
   shotAssetPlacementSchema.parse({ assetId, position: { x, y }, ...extra });
 
+type RequestAsset = ShotImageRequest['assets'][number]['asset'];
+
+/**
+ * A render request for a shot of these placements, given these assets with their images (null: none),
+ * 16:9 and documentary unless told otherwise.
+ */
+function shotRequest(
+  placements: Shot['assets'],
+  images: [RequestAsset, Buffer | null][],
+  options: Partial<Pick<ShotImageRequest, 'aspect' | 'style'>> & {
+    shot?: Partial<ShotImageRequest['shot']>;
+  } = {},
+): ShotImageRequest {
+  return {
+    shot: shot(placements, options.shot),
+    aspect: options.aspect ?? '16:9',
+    style: options.style ?? 'documentary',
+    assets: images.map(([asset, image]) => ({ asset, image })),
+  };
+}
+
 describe('local provider: renderShot', () => {
   let maraSheet: Buffer;
 
@@ -29,15 +50,13 @@ describe('local provider: renderShot', () => {
   });
 
   it('uses the placed location as the backdrop and a placed character as its cut-out', async () => {
-    const request: ShotImageRequest = {
-      shot: shot([place(harbour.id, 0.5, 0.5), place(mara.id, 0.3, 0.55, { selectedDirection: 'left' })]),
-      aspect: '16:9',
-      style: 'documentary',
-      assets: [
-        { asset: harbour, image: null },
-        { asset: mara, image: maraSheet },
+    const request = shotRequest(
+      [place(harbour.id, 0.5, 0.5), place(mara.id, 0.3, 0.55, { selectedDirection: 'left' })],
+      [
+        [harbour, null],
+        [mara, maraSheet],
       ],
-    };
+    );
     const frame = await provider.shotImage.renderShot(request);
     expect(frame.meta).toMatchObject({ backdrop: 'image', cutouts: 1, silhouettes: 0, skippedPlacements: 0 });
 
@@ -58,17 +77,14 @@ describe('local provider: renderShot', () => {
   });
 
   it('renders the same shot to the same bytes and follows placement changes', async () => {
-    const request: ShotImageRequest = {
-      shot: shot([place(mara.id, 0.4, 0.5), place(crate.id, 0.7, 0.75, { rotation: 12 })], {
-        framing: 'medium',
-      }),
-      aspect: '1:1',
-      style: 'warm-commercial',
-      assets: [
-        { asset: mara, image: maraSheet },
-        { asset: crate, image: null },
+    const request = shotRequest(
+      [place(mara.id, 0.4, 0.5), place(crate.id, 0.7, 0.75, { rotation: 12 })],
+      [
+        [mara, maraSheet],
+        [crate, null],
       ],
-    };
+      { aspect: '1:1', style: 'warm-commercial', shot: { framing: 'medium' } },
+    );
     const first = await provider.shotImage.renderShot(request);
     const second = await provider.shotImage.renderShot(request);
     expect(sha256(first.png)).toBe(sha256(second.png));
@@ -83,30 +99,25 @@ describe('local provider: renderShot', () => {
   });
 
   it('skips placements of assets it was not given and draws a location without an image from its views', async () => {
-    const frame = await provider.shotImage.renderShot({
-      shot: shot([place(harbour.id, 0.5, 0.5, { selectedDirection: 'close' }), place(crate.id, 0.5, 0.5)]),
-      aspect: '16:9',
-      style: 'gritty-filmic',
-      assets: [{ asset: harbour, image: null }],
-    });
+    const frame = await provider.shotImage.renderShot(
+      shotRequest(
+        [place(harbour.id, 0.5, 0.5, { selectedDirection: 'close' }), place(crate.id, 0.5, 0.5)],
+        [[harbour, null]],
+        { style: 'gritty-filmic' },
+      ),
+    );
     expect(frame.meta).toMatchObject({ backdrop: 'image', skippedPlacements: 1, cutouts: 0, silhouettes: 0 });
-    const wide = await provider.shotImage.renderShot({
-      shot: shot([place(harbour.id, 0.5, 0.5)]),
-      aspect: '16:9',
-      style: 'gritty-filmic',
-      assets: [{ asset: harbour, image: null }],
-    });
+    const wide = await provider.shotImage.renderShot(
+      shotRequest([place(harbour.id, 0.5, 0.5)], [[harbour, null]], { style: 'gritty-filmic' }),
+    );
     expect(sha256(frame.png)).not.toBe(sha256(wide.png));
   });
 
   it('answers an unreadable asset image with a VALIDATION_ERROR naming the asset', async () => {
     await expect(
-      provider.shotImage.renderShot({
-        shot: shot([place(mara.id, 0.5, 0.5)]),
-        aspect: '16:9',
-        style: 'documentary',
-        assets: [{ asset: mara, image: Buffer.from('garbage') }],
-      }),
+      provider.shotImage.renderShot(
+        shotRequest([place(mara.id, 0.5, 0.5)], [[mara, Buffer.from('garbage')]]),
+      ),
     ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       message: 'The image of Mara is not a readable image',

@@ -10,7 +10,7 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { jsonOrText } from './http-body.js';
+import { api } from './http-body.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -20,43 +20,7 @@ import type { TestServer } from './test-server.js';
  */
 const WAIT_MS = 30_000;
 
-export interface ApiResponse<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export interface ApiOptions {
-  token?: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as is (with its own content type in headers). */
-  rawBody?: string | Uint8Array;
-  headers?: Record<string, string>;
-}
-
-/** One HTTP call; the answer's JSON body (or text when it is not JSON). */
-export async function api<T = unknown>(
-  server: Pick<TestServer, 'url'>,
-  method: string,
-  path: string,
-  options: ApiOptions = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | Uint8Array | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
-  const parsed = jsonOrText(await response.text());
-  return { status: response.status, body: parsed as T, headers: response.headers };
-}
+export { type ApiOptions, type ApiResponse, api } from './http-body.js';
 
 export interface TestUser {
   token: string;

@@ -140,3 +140,52 @@ export async function newSeries(
   if (response.status !== 201) throw new Error(`create series failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** The bytes behind a URL the server handed out (absolute, or a path on the server); expects a 200. */
+export async function download(server: Pick<TestServer, 'url'>, url: string): Promise<Buffer> {
+  const response = await fetch(new URL(url, server.url));
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Asks `probe` every 50 ms until it gives a value, and fails naming `what` after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A restart: starts a server, runs `before` on it, stops it keeping its data, starts a new server on
+ * that data and runs `after` there with what `before` returned. Every server started is closed.
+ */
+export async function acrossRestart<S>(
+  database: DatabaseKind,
+  before: (first: TestServer) => Promise<S>,
+  after: (second: TestServer, state: S) => Promise<void>,
+): Promise<void> {
+  const first = await startTestServer({ database });
+  let reused = false;
+  try {
+    const state = await before(first);
+    await first.close({ keepData: true });
+    reused = true;
+
+    const second = await startTestServer({ database, reuse: first });
+    try {
+      await after(second, state);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    if (!reused) await first.close();
+  }
+}

@@ -2,19 +2,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { resolveSigningSecret, SIGNING_SECRET_FILE } from '../../src/config/signing-secret.js';
 import { REMOTE_DEFAULTS } from '../../src/generation/remote/remote.config.js';
+import { configProblems, type Env } from '../support/config-problems.js';
 
-function problemsOf(env: Record<string, string>): Record<string, string> {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return Object.fromEntries(error.problems.map((p) => [p.variable, p.message]));
-  }
-  throw new Error('expected a ConfigError');
-}
+const problemsOf = (env: Env) => configProblems(loadConfig, env);
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

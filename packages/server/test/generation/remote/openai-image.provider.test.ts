@@ -51,8 +51,13 @@ describe('the openai images provider', () => {
   /** The fake API at baseUrl with this test's key, model and deadline. */
   const apiOptions = (baseUrl: string) => ({ baseUrl, apiKey: KEY, model: 'gpt-image-1', timeoutMs: 30_000 });
 
-  async function setUp(script: ImagesReply[] = [], options: Partial<OpenAiImageOptions> = {}) {
-    fake = await startFakeOpenAiImages(KEY, script);
+  /** A provider on a new fake API that answers `script` and accepts `acceptedKey` (the test's key unless told). */
+  async function setUp(
+    script: ImagesReply[] = [],
+    options: Partial<OpenAiImageOptions> = {},
+    acceptedKey = KEY,
+  ) {
+    fake = await startFakeOpenAiImages(acceptedKey, script);
     logger = recordingLogger();
     recorder = recordingSleep();
     return createOpenAiImageProvider({
@@ -190,13 +195,7 @@ describe('the openai images provider', () => {
   });
 
   it('never repeats the key a provider echoes in its error', async () => {
-    fake = await startFakeOpenAiImages('sk-the-right-key');
-    logger = recordingLogger();
-    const provider = createOpenAiImageProvider({
-      ...apiOptions(fake.baseUrl),
-      sleep: recordingSleep().sleep,
-      logger,
-    });
+    const provider = await setUp([], {}, 'sk-the-right-key');
     const error = await failure(provider.shotImage.renderShot(shotRequest('16:9')));
     expect(error.context).toMatchObject({ status: 401, reason: 'Incorrect API key provided: [redacted].' });
     expectNoSecret(error, KEY);

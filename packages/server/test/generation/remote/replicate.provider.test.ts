@@ -91,11 +91,13 @@ describe('the replicate provider', () => {
     timeoutMs: 30_000,
   });
 
+  /** A provider on a new fake Replicate with these models that accepts `acceptedToken` (the test's unless told). */
   async function setUp(
     models: Record<string, ModelBehaviour>,
     options: Partial<ReplicateOptions> = {},
+    acceptedToken = TOKEN,
   ): Promise<ReturnType<typeof createReplicateProvider>> {
-    fake = await startFakeReplicate({ token: TOKEN, models, video: clip });
+    fake = await startFakeReplicate({ token: acceptedToken, models, video: clip });
     logger = recordingLogger();
     recorder = recordingSleep();
     return createReplicateProvider({
@@ -279,17 +281,11 @@ describe('the replicate provider', () => {
   });
 
   it('does not retry a refused token, and never repeats the token the API echoed', async () => {
-    fake = await startFakeReplicate({ token: 'r8_the-right-one', models: { [IMAGE_MODEL]: succeed(1) } });
-    logger = recordingLogger();
-    const provider = createReplicateProvider({
-      ...apiOptions(fake.baseUrl),
-      sleep: recordingSleep().sleep,
-      logger,
-    });
+    const provider = await setUp({ [IMAGE_MODEL]: succeed(1) }, {}, 'r8_the-right-one');
     const error = await failure(provider.shotImage.renderShot(shotRequest('16:9')));
     expect(error.context).toMatchObject({ status: 401, reason: 'Invalid token: Bearer [redacted]' });
     expectNoSecret(error, TOKEN);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake?.requests).toHaveLength(1);
   });
 
   it('times out a prediction that never finishes and cancels it on Replicate', async () => {
