@@ -64,12 +64,12 @@ export class ShotGenerationJobs implements OnModuleInit {
     private readonly projects: ProjectsService,
     private readonly shotsService: ShotsService,
     private readonly shots: ShotsRepository,
-    private readonly shotMedia: ShotMediaRepository,
     private readonly variants: ShotVariantsRepository,
     private readonly jobs: JobsService,
     private readonly renderer: ShotRenderService,
     private readonly slots: RenderSlots,
     private readonly events: EventsService,
+    private readonly shotMedia: ShotMediaRepository,
   ) {}
 
   onModuleInit(): void {

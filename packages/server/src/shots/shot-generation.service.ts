@@ -39,12 +39,12 @@ export class ShotGenerationService {
     private readonly projects: ProjectsService,
     private readonly shotsService: ShotsService,
     private readonly shots: ShotsRepository,
-    private readonly shotMedia: ShotMediaRepository,
     private readonly variants: ShotVariantsRepository,
     private readonly coverage: ShotCoverageService,
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
     private readonly renderer: ShotRenderService,
+    private readonly shotMedia: ShotMediaRepository,
   ) {}
 
   /** One shot, answered when its image (or video) exists. */
