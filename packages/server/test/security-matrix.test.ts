@@ -1,20 +1,13 @@
-import {
-  type ErrorCode,
-  errorBodySchema,
-  errorEnvelopeSchema,
-  LEGACY_EVENTS,
-  legacyErrorPayloadSchema,
-  MESSAGES,
-} from '@reelbench/sdk/contract';
+import { LEGACY_EVENTS, MESSAGES } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAuthRequired, routeAnswer, socketAnswer, type WalkAnswer } from './support/auth-walk.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newUser } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
 import {
   callSampleRoute,
   inBatches,
-  isNotAvailable,
   leakedSecrets,
   legacyEventNames,
   NOT_SERVED,
@@ -45,15 +38,7 @@ type Expected = 'allowed' | 'refused' | 'authRequired';
 interface Entry {
   kind: 'action' | 'legacy' | 'route';
   name: string;
-  run: (as: Caller) => Promise<Answer | undefined>;
-}
-
-interface Answer {
-  ok: boolean;
-  status: number;
-  code: ErrorCode | undefined;
-  error: string | undefined;
-  body: unknown;
+  run: (as: Caller) => Promise<WalkAnswer | undefined>;
 }
 
 interface Caller {
@@ -77,21 +62,7 @@ export function expectedOutcome(role: Role, entry: Pick<Entry, 'kind' | 'name'>)
 /** Actions that destroy the owner's data or session run last, after every other cell. */
 const DESTRUCTIVE = /delete|revoke|logout|unsubscribe|downgrade|upgrade/i;
 
-function fromSocket(event: string, body: unknown): Answer {
-  const isError = event.endsWith(':error') || event.endsWith('Error') || event.endsWith('-error');
-  const parsed = errorEnvelopeSchema.safeParse(body);
-  const legacy = legacyErrorPayloadSchema.safeParse(body);
-  const error = parsed.success ? parsed.data : legacy.success ? legacy.data : undefined;
-  return {
-    ok: !isError && error === undefined,
-    status: error?.statusCode ?? 200,
-    code: error?.code,
-    error: error?.error,
-    body,
-  };
-}
-
-function judge(expected: Expected, answer: Answer | undefined): string {
+function judge(expected: Expected, answer: WalkAnswer | undefined): string {
   if (answer === undefined) return 'no answer';
   if (answer.status >= 500 && answer.code !== 'NOT_AVAILABLE_ERROR')
     return `server failure ${JSON.stringify(answer.body).slice(0, 200)}`;
@@ -105,9 +76,7 @@ function judge(expected: Expected, answer: Answer | undefined): string {
         ? ''
         : `not refused: ${JSON.stringify(answer.body).slice(0, 200)}`;
     case 'authRequired':
-      return answer.code === 'AUTH_ERROR' && answer.error === MESSAGES.authenticationRequired
-        ? ''
-        : `not AUTH_ERROR: ${JSON.stringify(answer.body).slice(0, 200)}`;
+      return isAuthRequired(answer) ? '' : `not AUTH_ERROR: ${JSON.stringify(answer.body).slice(0, 200)}`;
   }
 }
 
@@ -120,7 +89,7 @@ function entries(world: () => WalkWorld, server: { url: string }): Entry[] {
       run: async ({ socket }) => {
         if (socket === undefined) return undefined;
         const answer = await sendSampleAction(socket, target, world().ids);
-        return answer && fromSocket(answer.event, answer.body);
+        return answer && socketAnswer(answer.event, answer.body);
       },
     }));
   const legacy: Entry[] = legacyEventNames()
@@ -133,24 +102,13 @@ function entries(world: () => WalkWorld, server: { url: string }): Entry[] {
         const answer = await sendSampleLegacy(socket, event, world().ids);
         if (answer === undefined) return undefined;
         const isError = answer.event === LEGACY_EVENTS[event].error;
-        return fromSocket(isError ? 'legacy:error' : answer.event, answer.body);
+        return socketAnswer(isError ? 'legacy:error' : answer.event, answer.body);
       },
     }));
   const routes: Entry[] = walkRoutes().map((route) => ({
     kind: 'route',
     name: route.key,
-    run: async ({ token }) => {
-      const answer = await callSampleRoute(server, route, world().ids, token);
-      const parsed = errorBodySchema.safeParse(answer.body);
-      const notAvailable = isNotAvailable(answer.status, answer.body);
-      return {
-        ok: answer.status < 400,
-        status: notAvailable ? 200 : answer.status,
-        code: parsed.success ? parsed.data.code : undefined,
-        error: parsed.success ? parsed.data.error : undefined,
-        body: answer.body,
-      };
-    },
+    run: async ({ token }) => routeAnswer(await callSampleRoute(server, route, world().ids, token)),
   }));
   return [...actions, ...legacy, ...routes];
 }

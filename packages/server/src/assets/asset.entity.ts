@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
+import { OwnedEntity } from '../database/record-entity.js';
 
 @Entity('assets')
-export class AssetEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'owner_id', type: 'uuid' })
-  ownerId: string;
-
+export class AssetEntity extends OwnedEntity {
   @Column({ name: 'project_id', type: 'uuid', nullable: true })
   projectId: string | null;
 
@@ -43,9 +38,6 @@ export class AssetEntity {
   /** Shown on the public repository page (/repository/{id}). */
   @Column({ name: 'repository_published', type: 'boolean', default: false })
   repositoryPublished: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

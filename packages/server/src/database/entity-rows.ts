@@ -26,6 +26,21 @@ export class EntityRows<T extends ObjectLiteral> {
     return row === undefined ? null : this.fromRow(row);
   }
 
+  /**
+   * `"column" = $n, …` for the properties in `values`, numbered from `first`, and their parameters
+   * (an UPDATE's SET list).
+   */
+  assignments(values: Partial<T>, first: number): { sets: string; params: unknown[] } {
+    const entries = Object.entries(values);
+    const columns = entries.map(([property]) => this.column(property));
+    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + first}`).join(', ');
+    // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
+    const params = entries.map(([, value], i) =>
+      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
+    );
+    return { sets, params };
+  }
+
   column(property: string): ColumnMetadata {
     const column = this.byProperty().get(property);
     if (column === undefined) throw new Error(`${this.entity.name} has no property ${property}`);

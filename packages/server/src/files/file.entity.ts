@@ -1,14 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../database/record-entity.js';
 
 /** A stored upload. project_id becomes NULL when its project is deleted, so the blob can still be found and removed. */
 @Entity('files')
-export class FileEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'owner_id', type: 'uuid' })
-  ownerId: string;
-
+export class FileEntity extends OwnedEntity {
   @Column({ name: 'project_id', type: 'uuid', nullable: true })
   projectId: string | null;
 
@@ -31,7 +26,4 @@ export class FileEntity {
   /** image | audio | json | video */
   @Column({ type: 'varchar', length: 20 })
   kind: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

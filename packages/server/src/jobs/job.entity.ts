@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
+import { ProjectPartEntity } from '../database/record-entity.js';
 
 @Entity('jobs')
-export class JobEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'project_id', type: 'uuid' })
-  projectId: string;
-
+export class JobEntity extends ProjectPartEntity {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
@@ -53,9 +48,6 @@ export class JobEntity {
   /** Refreshed while a worker runs it; a running job with an old heartbeat lost its worker. */
   @Column({ name: 'heartbeat_at', type: 'timestamptz', nullable: true })
   heartbeatAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
+import { OwnedEntity } from '../database/record-entity.js';
 
 @Entity('projects')
-export class ProjectEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'owner_id', type: 'uuid' })
-  ownerId: string;
-
+export class ProjectEntity extends OwnedEntity {
   @Column({ name: 'series_id', type: 'uuid', nullable: true })
   seriesId: string | null;
 
@@ -33,9 +28,6 @@ export class ProjectEntity {
   /** Shown on the public repository page (/repository/{id}). */
   @Column({ name: 'repository_published', type: 'boolean', default: false })
   repositoryPublished: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

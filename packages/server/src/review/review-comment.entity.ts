@@ -1,14 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { ProjectPartEntity } from '../database/record-entity.js';
 
 /** A reviewer's time-coded comment on a project, left through a review link. */
 @Entity('review_comments')
-export class ReviewCommentEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'project_id', type: 'uuid' })
-  projectId: string;
-
+export class ReviewCommentEntity extends ProjectPartEntity {
   /** The link it came through; null once that link is gone. */
   @Column({ name: 'link_id', type: 'uuid', nullable: true })
   linkId: string | null;
@@ -27,7 +22,4 @@ export class ReviewCommentEntity {
 
   @Column({ name: 'shot_offset_ms', type: 'integer', default: 0 })
   shotOffsetMs: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

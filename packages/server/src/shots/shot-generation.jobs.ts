@@ -24,6 +24,7 @@ import { EventsService } from '../realtime/events.service.js';
 import type { ShotEntity } from './shot.entity.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
+import { ShotMediaRepository } from './shot-media.repository.js';
 import { failureMessage, type JobAssets, type MediaKind, ShotRenderService } from './shot-render.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
@@ -68,6 +69,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     private readonly renderer: ShotRenderService,
     private readonly slots: RenderSlots,
     private readonly events: EventsService,
+    private readonly shotMedia: ShotMediaRepository,
   ) {}
 
   onModuleInit(): void {
@@ -164,7 +166,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     assets: JobAssets,
     signal: AbortSignal,
   ): Promise<BatchShotResult | null> {
-    const marked = await this.shots.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
+    const marked = await this.shotMedia.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
     const shot = marked[0];
     if (shot === undefined) return { shotId, status: 'failed', error: 'Shot not found' };
     await this.announce(job, kind, shot, { status: 'processing', progress: 0 }, assets.byId);
@@ -179,7 +181,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     } catch (error) {
       if (error instanceof GenerationCancelledError || signal.aborted) return null;
       const message = errorMessage(error, kind);
-      const failed = await this.shots.releaseGeneration([shotId], kind, job.id, 'failed');
+      const failed = await this.shotMedia.releaseGeneration([shotId], kind, job.id, 'failed');
       for (const entity of failed)
         await this.announce(job, kind, entity, { status: 'failed', progress: 0, message }, assets.byId);
       return { shotId, status: 'failed', error: message };
@@ -214,7 +216,13 @@ export class ShotGenerationJobs implements OnModuleInit {
 
   /** The shot, marked processing for this job. */
   private async markProcessing(job: Job, shotId: string): Promise<ShotEntity> {
-    const [shot] = await this.shots.markGeneration(job.projectId, [shotId], 'image', 'processing', job.id);
+    const [shot] = await this.shotMedia.markGeneration(
+      job.projectId,
+      [shotId],
+      'image',
+      'processing',
+      job.id,
+    );
     if (shot === undefined) throw notFound('Shot');
     return shot;
   }
@@ -286,7 +294,7 @@ export class ShotGenerationJobs implements OnModuleInit {
     }
     const updated = await this.renderer.storeShotImage(job, shot, best, first.inputs, signal);
     const score = Math.max(0, Math.min(10, best.score));
-    await this.shots.writeGeneration(shotId, {
+    await this.shotMedia.writeGeneration(shotId, {
       assessmentNotes: attempts
         .map((a) => `Attempt ${a.attempt}: ${a.score.toFixed(1)} (${a.reasons.join('; ') || 'no issues'})`)
         .join('\n'),
@@ -358,7 +366,7 @@ export class ShotGenerationJobs implements OnModuleInit {
 
   /** After a cancel or failure: shots this job still held as queued or processing rest again. */
   private async release(job: Job, kind: MediaKind): Promise<void> {
-    const released = await this.shots.releaseGeneration(job.shotIds ?? [], kind, job.id, 'pending');
+    const released = await this.shotMedia.releaseGeneration(job.shotIds ?? [], kind, job.id, 'pending');
     await this.shotsService.announceAllUpdated(released);
   }
 }

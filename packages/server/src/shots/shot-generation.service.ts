@@ -20,6 +20,7 @@ import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
 import { staleness } from './shot-inputs.js';
+import { ShotMediaRepository } from './shot-media.repository.js';
 import { failureMessage, type MediaKind, ShotRenderService } from './shot-render.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
@@ -43,6 +44,7 @@ export class ShotGenerationService {
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
     private readonly renderer: ShotRenderService,
+    private readonly shotMedia: ShotMediaRepository,
   ) {}
 
   /** One shot, answered when its image (or video) exists. */
@@ -190,7 +192,7 @@ export class ShotGenerationService {
     kind: MediaKind,
     accepted: JobAcceptedReply,
   ): Promise<void> {
-    const marked = await this.shots.markGeneration(project.id, shotIds, kind, 'queued', accepted.job.id);
+    const marked = await this.shotMedia.markGeneration(project.id, shotIds, kind, 'queued', accepted.job.id);
     await this.shotsService.announceAllUpdated(marked);
   }
 

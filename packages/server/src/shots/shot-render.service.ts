@@ -24,7 +24,7 @@ import type { ShotRenderOptions } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { type KeyScope, projectPrefix } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
-import { type MediaWrite, type MediaWriteInput, ShotsRepository } from './shot.repository.js';
+import { ShotsRepository } from './shot.repository.js';
 import {
   imageInputs,
   type PlacementSource,
@@ -35,6 +35,7 @@ import {
   shotStyle,
   videoInputs,
 } from './shot-inputs.js';
+import { type MediaWrite, type MediaWriteInput, ShotMediaRepository } from './shot-media.repository.js';
 import { unreferencedKeys } from './shot-takes.js';
 
 export type MediaKind = 'image' | 'video';
@@ -71,6 +72,7 @@ type ProjectRef = Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>;
 export class ShotRenderService {
   constructor(
     private readonly shots: ShotsRepository,
+    private readonly shotMedia: ShotMediaRepository,
     private readonly registry: ProviderRegistry,
     private readonly media: MediaStore,
     private readonly slots: RenderSlots,
@@ -223,7 +225,7 @@ export class ShotRenderService {
     remove: (key: string) => Promise<unknown>,
     input: MediaWriteInput,
   ): Promise<ShotEntity> {
-    const written = await this.shots.writeMedia(shotId, input);
+    const written = await this.shotMedia.writeMedia(shotId, input);
     if (written === null) {
       await remove(key);
       throw notFound('Shot');

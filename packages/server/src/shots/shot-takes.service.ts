@@ -4,19 +4,19 @@ import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { FileUrls } from '../storage/file-urls.js';
 import type { ShotEntity } from './shot.entity.js';
-import { ShotsRepository } from './shot.repository.js';
 import { ShotsService, signedIfOwn } from './shot.service.js';
+import { ShotMediaRepository } from './shot-media.repository.js';
 import { type StoredTake, takesOf } from './shot-takes.js';
 
 /**
- * A shot's takes: every generation keeps the media it replaces (ShotsRepository.writeMedia); these
+ * A shot's takes: every generation keeps the media it replaces (ShotMediaRepository.writeMedia); these
  * list them with freshly signed URLs and restore one.
  */
 @Injectable()
 export class ShotTakesService {
   constructor(
     private readonly shotsService: ShotsService,
-    private readonly shots: ShotsRepository,
+    private readonly shotMedia: ShotMediaRepository,
     private readonly urls: FileUrls,
   ) {}
 
@@ -27,7 +27,11 @@ export class ShotTakesService {
 
   /** The take becomes the shot's media, the shot's current media a take; shot:updated goes out. */
   async use(user: User, shotId: string, takeId: string): Promise<ShotTakes & { shot: Shot }> {
-    const restored = await this.shots.restoreTake(user.id, parseId(shotId, 'Shot'), parseId(takeId, 'Take'));
+    const restored = await this.shotMedia.restoreTake(
+      user.id,
+      parseId(shotId, 'Shot'),
+      parseId(takeId, 'Take'),
+    );
     if (restored === 'shot') throw notFound('Shot');
     if (restored === 'take') throw notFound('Take');
     const shot = await this.shotsService.announceUpdated(restored.shot);

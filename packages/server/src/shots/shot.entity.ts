@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { ProjectPartEntity } from '../database/record-entity.js';
 
 @Entity('shots')
 @Index('shots_project_position_idx', ['projectId', 'position'])
 @Index('shots_style_package_idx', ['projectId', 'stylePackageId'])
-export class ShotEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'project_id', type: 'uuid' })
-  projectId: string;
-
+export class ShotEntity extends ProjectPartEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -91,9 +86,6 @@ export class ShotEntity {
 
   @Column({ type: 'integer', default: 0 })
   position: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

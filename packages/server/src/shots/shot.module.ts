@@ -9,6 +9,7 @@ import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
 import { ShotGenerationJobs } from './shot-generation.jobs.js';
 import { ShotGenerationService } from './shot-generation.service.js';
+import { ShotMediaRepository } from './shot-media.repository.js';
 import { ShotOrderService } from './shot-order.service.js';
 import { ShotPlacementsService } from './shot-placement.service.js';
 import { ShotRenderService } from './shot-render.service.js';
@@ -20,6 +21,7 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
   controllers: [ShotsController],
   providers: [
     ShotsRepository,
+    ShotMediaRepository,
     ShotVariantsRepository,
     ShotsService,
     ShotPlacementsService,

@@ -8,32 +8,6 @@ import type { ProjectEntity } from '../projects/project.entity.js';
 import { StylePackageEntity } from '../styles/style-package.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
-import {
-  RESTORE,
-  restoredValues,
-  type StoredTake,
-  snapshotTake,
-  type TakeKind,
-  takesOf,
-  withTake,
-} from './shot-takes.js';
-
-/** A generation's write: the shot as written, its takes kept and the ones dropped by the cap. */
-/** What a generation writes over a shot's media (see writeMedia). */
-export interface MediaWriteInput {
-  kind: TakeKind;
-  replacedBy: string;
-  values: ShotValues;
-  media: Record<string, unknown>;
-  clear: readonly string[];
-}
-
-export interface MediaWrite {
-  shot: ShotEntity;
-  kept: StoredTake[];
-  dropped: StoredTake[];
-}
-
 /** A whole shot to write: its contract fields (defaults applied) and where it sits. */
 export interface ShotWrite {
   id: string;
@@ -54,11 +28,6 @@ export interface ShotPageQuery {
   ids?: string[];
 }
 
-/**
- * Shots and the assets they may place. Methods that take an
- * EntityManager run inside the caller's transaction: with PGlite's single connection, a query on
- * any other manager inside a transaction would wait for itself.
- */
 /** A first-pass shot already in the project: where it sits, what it was made from and its placements. */
 export interface FirstPassShotRow {
   id: string;
@@ -71,6 +40,11 @@ export interface FirstPassShotRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Shots and the assets they may place (generation writes: ShotMediaRepository). Methods that take an
+ * EntityManager run inside the caller's transaction: with PGlite's single connection, a query on
+ * any other manager inside a transaction would wait for itself.
+ */
 @Injectable()
 export class ShotsRepository {
   private readonly rows: EntityRows<ShotEntity>;
@@ -168,7 +142,7 @@ export class ShotsRepository {
     manager: EntityManager = this.db.manager,
   ): Promise<ShotEntity | null> {
     if (Object.keys(values).length === 0) return this.findOwned(ownerId, shotId, manager);
-    const { sets, params } = this.assignments(values, 3);
+    const { sets, params } = this.rows.assignments(values, 3);
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH updated AS (
          UPDATE shots AS s SET ${sets}, "updated_at" = now() FROM projects AS p
@@ -177,18 +151,6 @@ export class ShotsRepository {
       [shotId, ownerId, ...params],
     );
     return this.rows.first(rows);
-  }
-
-  /** `"column" = $n, …` for the values, numbered from `first`, and their parameters. */
-  private assignments(values: ShotValues, first: number): { sets: string; params: unknown[] } {
-    const entries = Object.entries(values);
-    const columns = entries.map(([property]) => this.rows.column(property));
-    const sets = columns.map((column, i) => `"${column.databaseName}" = $${i + first}`).join(', ');
-    // pg sends a JS array as a Postgres array: jsonb values go as JSON text.
-    const params = entries.map(([, value], i) =>
-      columns[i]?.type === 'jsonb' && value !== null ? JSON.stringify(value) : value,
-    );
-    return { sets, params };
   }
 
   /** Deletes those of `ids` that are shots of the project; returns the ids deleted. */
@@ -349,123 +311,6 @@ export class ShotsRepository {
 
   private column(property: string): string {
     return this.rows.column(property).databaseName;
-  }
-
-  /**
-   * Marks the project's shots as claimed by a generation job: their image (or video) status becomes
-   * `status` and metadata.<kind>JobId names the job, so only that job puts them back to rest.
-   */
-  async markGeneration(
-    projectId: string,
-    shotIds: string[],
-    kind: 'image' | 'video',
-    status: 'queued' | 'processing',
-    jobId: string,
-  ): Promise<ShotEntity[]> {
-    const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH updated AS (
-         UPDATE shots SET ${column} = $3, metadata = metadata || jsonb_build_object($4::text, $5::text), updated_at = now()
-          WHERE project_id = $1 AND id = ANY($2) RETURNING *
-       ) SELECT * FROM updated`,
-      [projectId, shotIds, status, `${kind}JobId`, jobId],
-    );
-    return rows.map((row) => this.rows.fromRow(row));
-  }
-
-  /** Shots the job still holds as queued or processing go back to `status` (pending after a cancel). */
-  async releaseGeneration(
-    shotIds: string[],
-    kind: 'image' | 'video',
-    jobId: string,
-    status: 'pending' | 'failed',
-  ): Promise<ShotEntity[]> {
-    const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH updated AS (
-         UPDATE shots SET ${column} = $3, metadata = metadata - $4::text, updated_at = now()
-          WHERE id = ANY($1) AND metadata->>$4::text = $2 AND ${column} IN ('queued', 'processing') RETURNING *
-       ) SELECT * FROM updated`,
-      [shotIds, jobId, status, `${kind}JobId`],
-    );
-    return rows.map((row) => this.rows.fromRow(row));
-  }
-
-  /** Writes generation results (url, key, status, metadata) without an owner check: the job was checked. */
-  async writeGeneration(shotId: string, values: ShotValues): Promise<ShotEntity | null> {
-    const { sets, params } = this.assignments(values, 2);
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
-       SELECT * FROM updated`,
-      [shotId, ...params],
-    );
-    return this.rows.first(rows);
-  }
-
-  /**
-   * A generation's result written over the shot's media, in one transaction on the locked row: the
-   * media it had become its newest take (the oldest beyond MAX_SHOT_TAKES dropped), `clear` leaves its
-   * metadata and `media` is merged into it. Null when the shot is gone.
-   */
-  async writeMedia(shotId: string, change: MediaWriteInput): Promise<MediaWrite | null> {
-    return this.db.transaction(async (manager) => {
-      const [row]: Record<string, unknown>[] = await manager.query(
-        'SELECT * FROM shots WHERE id = $1 FOR UPDATE',
-        [shotId],
-      );
-      if (row === undefined) return null;
-      const current = this.rows.fromRow(row);
-      const { kept, dropped } = withTake(
-        takesOf(current),
-        snapshotTake(current, change.kind, change.replacedBy),
-      );
-      const metadata: Record<string, unknown> = { ...(current.metadata ?? {}) };
-      for (const key of change.clear) delete metadata[key];
-      const shot = await this.writeOn(manager, shotId, {
-        ...change.values,
-        metadata: { ...metadata, ...change.media, takes: kept },
-      });
-      return shot === null ? null : { shot, kept, dropped };
-    });
-  }
-
-  /**
-   * Restores the owner's shot's take: the take leaves the list and the shot's current media (if any)
-   * become the newest take. 'shot' or 'take' says which was not found.
-   */
-  async restoreTake(
-    ownerId: string,
-    shotId: string,
-    takeId: string,
-  ): Promise<{ shot: ShotEntity; takes: StoredTake[] } | 'shot' | 'take'> {
-    return this.db.transaction(async (manager) => {
-      const current = await this.findOwned(ownerId, shotId, manager, true);
-      if (current === null) return 'shot';
-      const takes = takesOf(current);
-      const take = takes.find((candidate) => candidate.id === takeId);
-      if (take === undefined) return 'take';
-      const kind: TakeKind =
-        take.s3ImageKey !== current.s3ImageKey || take.imageUrl !== current.imageUrl ? 'image' : 'video';
-      const others = takes.filter((candidate) => candidate.id !== takeId);
-      const { kept } = withTake(others, snapshotTake(current, kind, RESTORE));
-      const shot = await this.writeOn(manager, current.id, restoredValues(current, take, kept));
-      if (shot === null) return 'shot';
-      return { shot, takes: kept };
-    });
-  }
-
-  private async writeOn(
-    manager: EntityManager,
-    shotId: string,
-    values: ShotValues,
-  ): Promise<ShotEntity | null> {
-    const { sets, params } = this.assignments(values, 2);
-    const rows: Record<string, unknown>[] = await manager.query(
-      `WITH updated AS (UPDATE shots SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *)
-       SELECT * FROM updated`,
-      [shotId, ...params],
-    );
-    return this.rows.first(rows);
   }
 
   /** Shots of the project by id (any order); missing ids are left out. */

@@ -1,15 +1,10 @@
 import type { ColourGrade } from '@reelbench/sdk/contract';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
+import { ProjectPartEntity } from '../database/record-entity.js';
 
 /** A project's own style package; the built-in ones are constants of the contract. */
 @Entity('style_packages')
-export class StylePackageEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'project_id', type: 'uuid' })
-  projectId: string;
-
+export class StylePackageEntity extends ProjectPartEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -25,9 +20,6 @@ export class StylePackageEntity {
 
   @Column({ name: 'based_on', type: 'varchar', length: 100, nullable: true })
   basedOn: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   errorBodySchema,
   errorEnvelopeSchema,
   LEGACY_EVENTS,
@@ -6,14 +7,17 @@ import {
   MESSAGES,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
+import type { z } from 'zod';
 import type { TestServer } from './test-server.js';
 import {
   callSampleRoute,
   inBatches,
+  isNotAvailable,
   legacyEventNames,
   NO_ANSWER,
   sendSampleAction,
   sendSampleLegacy,
+  type WalkHttpAnswer,
   type WalkIds,
   type WalkRoute,
   walkActions,
@@ -25,13 +29,53 @@ const BATCH = 6;
 /** An answer's own check beyond the code and message (no secret leaked, say). */
 type AlsoCheck = (body: unknown) => boolean;
 
+/** One answer of a walk, read alike whether a socket event or an HTTP response carried it. */
+export interface WalkAnswer {
+  ok: boolean;
+  status: number;
+  code: ErrorCode | undefined;
+  error: string | undefined;
+  body: unknown;
+}
+
+/** A socket answer: an error when its event is an error event or its body an error envelope/payload. */
+export function socketAnswer(event: string, body: unknown): WalkAnswer {
+  const isError = event.endsWith(':error') || event.endsWith('Error') || event.endsWith('-error');
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  const legacy = legacyErrorPayloadSchema.safeParse(body);
+  const error = parsed.success ? parsed.data : legacy.success ? legacy.data : undefined;
+  return {
+    ok: !isError && error === undefined,
+    status: error?.statusCode ?? 200,
+    code: error?.code,
+    error: error?.error,
+    body,
+  };
+}
+
+/** An HTTP answer; a provider the server does not have (501 NOT_AVAILABLE_ERROR) counts as answered. */
+export function routeAnswer(answer: WalkHttpAnswer): WalkAnswer {
+  const parsed = errorBodySchema.safeParse(answer.body);
+  return {
+    ok: answer.status < 400,
+    status: isNotAvailable(answer.status, answer.body) ? 200 : answer.status,
+    code: parsed.success ? parsed.data.code : undefined,
+    error: parsed.success ? parsed.data.error : undefined,
+    body: answer.body,
+  };
+}
+
 /** The code is AUTH_ERROR with the catalogue's 'Authentication required'. */
-function isAuthRequired(parsed: { success: boolean; data?: { code: string; error?: string } }): boolean {
-  return (
-    parsed.success &&
-    parsed.data?.code === 'AUTH_ERROR' &&
-    parsed.data.error === MESSAGES.authenticationRequired
-  );
+export function isAuthRequired(
+  error: { code?: string | undefined; error?: string | undefined } | undefined,
+): boolean {
+  return error?.code === 'AUTH_ERROR' && error.error === MESSAGES.authenticationRequired;
+}
+
+/** The error a body carries as `schema` reads it, or undefined. */
+function errorIn<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | undefined {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -46,7 +90,7 @@ export async function authRequiredRouteProblems(
 ): Promise<string[]> {
   const problems = await inBatches(routes, BATCH, async (route) => {
     const answer = await callSampleRoute(server, route, ids, token);
-    const ok = answer.status === 401 && isAuthRequired(errorBodySchema.safeParse(answer.body));
+    const ok = answer.status === 401 && isAuthRequired(routeAnswer(answer));
     return ok ? '' : `${route.key}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
   });
   return problems.filter(Boolean);
@@ -67,7 +111,7 @@ export async function authRequiredSocketResults(
     const answer = await sendSampleAction(socket, target, ids);
     const ok =
       answer?.event.endsWith(':error') &&
-      isAuthRequired(errorEnvelopeSchema.safeParse(answer.body)) &&
+      isAuthRequired(errorIn(errorEnvelopeSchema, answer.body)) &&
       also(answer.body);
     return { event: target.event, problem: describe(answer?.body, ok) };
   });
@@ -77,7 +121,7 @@ export async function authRequiredSocketResults(
     const ok =
       answer !== undefined &&
       answer.event === LEGACY_EVENTS[event].error &&
-      isAuthRequired(legacyErrorPayloadSchema.safeParse(answer.body)) &&
+      isAuthRequired(errorIn(legacyErrorPayloadSchema, answer.body)) &&
       also(answer.body);
     legacy.push({ event, problem: describe(answer?.body, ok) });
   }
