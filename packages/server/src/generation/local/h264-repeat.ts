@@ -50,29 +50,40 @@ export function splitAnnexB(stream: Uint8Array): NalUnit[] {
   });
 }
 
-/** Reads the bits of a unit's payload (after its header byte), skipping emulation prevention bytes. */
+/**
+ * Reads the bits of a unit's payload (after its header byte), skipping emulation prevention bytes as
+ * it goes: only as far as a header needs, never the whole of a picture's slice.
+ */
 class BitReader {
-  private readonly rbsp: number[] = [];
-  private position = 0;
+  /** Next byte of the unit to take, the RBSP byte being read, and the bit within it (8: take another). */
+  private at = 1;
+  private current = 0;
+  private used = 8;
+  private zeros = 0;
 
-  constructor(unit: Uint8Array) {
-    let zeros = 0;
-    for (let i = 1; i < unit.length; i += 1) {
-      const byte = unit[i] as number;
-      if (zeros >= 2 && byte === 3) {
-        zeros = 0;
-        continue;
-      }
-      zeros = byte === 0 ? zeros + 1 : 0;
-      this.rbsp.push(byte);
+  constructor(private readonly unit: Uint8Array) {}
+
+  private nextByte(): number {
+    let byte = this.unit[this.at];
+    if (byte === undefined) throw new RangeError('H.264 unit ended early');
+    this.at += 1;
+    if (this.zeros >= 2 && byte === 3) {
+      this.zeros = 0;
+      byte = this.unit[this.at];
+      if (byte === undefined) throw new RangeError('H.264 unit ended early');
+      this.at += 1;
     }
+    this.zeros = byte === 0 ? this.zeros + 1 : 0;
+    return byte;
   }
 
   bit(): number {
-    const byte = this.rbsp[this.position >> 3];
-    if (byte === undefined) throw new RangeError('H.264 unit ended early');
-    const value = (byte >> (7 - (this.position & 7))) & 1;
-    this.position += 1;
+    if (this.used === 8) {
+      this.current = this.nextByte();
+      this.used = 0;
+    }
+    const value = (this.current >> (7 - this.used)) & 1;
+    this.used += 1;
     return value;
   }
 
