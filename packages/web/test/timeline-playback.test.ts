@@ -72,11 +72,17 @@ describe('order persistence', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('saves 800 ms after the last order change and says Order Saved', async () => {
+  /** A persister whose save leaves the state `outcome`, its flush and the toast titles it showed. */
+  function orderPersister(outcome: 'saved' | 'offline') {
     const state = createStore<'saved' | 'dirty' | 'saving' | 'offline'>('dirty');
-    const flush = vi.fn(async () => state.set('saved'));
+    const flush = vi.fn(async () => state.set(outcome));
     const shown: string[] = [];
     const persister = new OrderPersister({ flush, state }, { show: (toast) => void shown.push(toast.title) });
+    return { flush, shown, persister };
+  }
+
+  it('saves 800 ms after the last order change and says Order Saved', async () => {
+    const { flush, shown, persister } = orderPersister('saved');
     persister.schedule();
     await vi.advanceTimersByTimeAsync(500);
     persister.schedule();
@@ -88,10 +94,7 @@ describe('order persistence', () => {
   });
 
   it('says nothing when the save did not go through', async () => {
-    const state = createStore<'saved' | 'dirty' | 'saving' | 'offline'>('dirty');
-    const flush = vi.fn(async () => state.set('offline'));
-    const shown: string[] = [];
-    const persister = new OrderPersister({ flush, state }, { show: (toast) => void shown.push(toast.title) });
+    const { flush, shown, persister } = orderPersister('offline');
     persister.schedule();
     await vi.advanceTimersByTimeAsync(800);
     expect(flush).toHaveBeenCalledTimes(1);

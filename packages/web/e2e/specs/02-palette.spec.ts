@@ -1,5 +1,11 @@
 import { expect, test } from '../support/fixtures.js';
-import { createProjectFromPalette, openPalette, palette, register, runCommand } from '../support/helpers.js';
+import {
+  createProjectFromPalette,
+  goToProjectPage,
+  openPalette,
+  palette,
+  register,
+} from '../support/helpers.js';
 
 test.describe('the command palette', () => {
   test('runs Go to Dashboard, finds nothing for gibberish, traps focus and gives it back', async ({
@@ -8,8 +14,7 @@ test.describe('the command palette', () => {
     await register(page);
     const id = await createProjectFromPalette(page, 'Palette Navigation');
 
-    await runCommand(page, 'Go to Dashboard');
-    await expect(page).toHaveURL(new RegExp(`/project/${id}/dashboard$`));
+    await goToProjectPage(page, id, 'Dashboard');
 
     // Focus something the person chose, then open the palette over it.
     const opener = page.getByRole('button', { name: /Search or run a command/ });

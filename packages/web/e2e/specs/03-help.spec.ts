@@ -1,5 +1,27 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { register } from '../support/helpers.js';
+
+/**
+ * Tab `tabs` times (then Shift+Tab once, with `back`): the focus stays inside the open `dialog` each
+ * time. Escape then closes it.
+ */
+async function tabInsideThenEscape(
+  page: Page,
+  dialog: Locator,
+  { tabs, back = false }: { tabs: number; back?: boolean },
+): Promise<void> {
+  for (let step = 0; step < tabs; step += 1) {
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+  }
+  if (back) {
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
 
 test('Shift+? opens the shortcut help; Escape, a click outside and Close close it', async ({ page }) => {
   await register(page);
@@ -44,14 +66,7 @@ test('dialogs keep focus inside while open and give it back when closed', async 
   await page.keyboard.press('Shift+?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
-  for (let step = 0; step < 6; step += 1) {
-    await page.keyboard.press('Tab');
-    await expect(help.locator(':focus')).toHaveCount(1);
-  }
-  await page.keyboard.press('Shift+Tab');
-  await expect(help.locator(':focus')).toHaveCount(1);
-  await page.keyboard.press('Escape');
-  await expect(help).toBeHidden();
+  await tabInsideThenEscape(page, help, { tabs: 6, back: true });
   await expect
     .soft(opener, 'focus returns to what had it before the help opened')
     .toBeFocused({ timeout: 3_000 });
@@ -67,12 +82,7 @@ test('dialogs keep focus inside while open and give it back when closed', async 
   const modal = page.getByRole('dialog', { name: 'New project' });
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel('Name')).toBeFocused();
-  for (let step = 0; step < 8; step += 1) {
-    await page.keyboard.press('Tab');
-    await expect(modal.locator(':focus')).toHaveCount(1);
-  }
-  await page.keyboard.press('Escape');
-  await expect(modal).toBeHidden();
+  await tabInsideThenEscape(page, modal, { tabs: 8 });
   await expect
     .soft(opener, 'focus returns to what had it before the palette and the modal')
     .toBeFocused({ timeout: 3_000 });

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { checkPage, createCutFromTimeline, projectWithShots, runCommand, toast } from '../support/helpers.js';
+import {
+  checkPage,
+  createCutFromTimeline,
+  goToProjectPage,
+  projectWithShots,
+  renameInDialog,
+  runCommand,
+  toast,
+} from '../support/helpers.js';
 
 function eventRows(page: Page) {
   return page.getByRole('table', { name: /^Events of / }).locator('tbody tr');
@@ -26,11 +34,7 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   // Rename from the palette.
   await runCommand(page, 'Rename Cut');
   const rename = page.getByRole('dialog', { name: 'Rename cut' });
-  await expect(rename.getByLabel('Name')).toBeFocused();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type('Assembly A');
-  await page.keyboard.press('Enter');
-  await expect(rename).toBeHidden();
+  await renameInDialog(page, rename, 'Assembly A');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly A v1');
   await expect(toast(page, 'Cut Renamed')).toBeVisible();
 
@@ -76,8 +80,7 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   await checkPage(page, 'cut-compare');
 
   // The cuts list: both versions; delete the first after confirming.
-  await runCommand(page, 'Go to Cuts');
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/edl$`));
+  await goToProjectPage(page, projectId, 'Cuts', 'edl');
   const rows = page.getByRole('table', { name: 'Cuts' }).locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await checkPage(page, 'cuts');

@@ -1,24 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { checkPage, createProjectFromPalette, register, runCommand } from '../support/helpers.js';
-
-/** The signed-in page's token, for the few calls the UI has no faster way to make (shots, assets). */
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  if (!token) throw new Error('no auth token in the signed-in page');
-  return token;
-}
-
-async function post(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: unknown,
-): Promise<{ id: string }> {
-  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as { id: string };
-}
+import {
+  apiCreate,
+  checkPage,
+  createProjectFromPalette,
+  projectWithApiShots,
+  register,
+  runCommand,
+  tokenOf,
+} from '../support/helpers.js';
 
 test.describe('review links and the repository', () => {
   test('a signed-out reviewer comments through a link, the owner sees it live, a revoked link stops', async ({
@@ -27,15 +16,10 @@ test.describe('review links and the repository', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await register(page);
-    const projectId = await createProjectFromPalette(page, 'Harbour Lights');
-    const token = await tokenOf(page);
-    for (const [name, duration] of [
+    const { projectId } = await projectWithApiShots(page, 'Harbour Lights', [
       ['Pier at dusk', 3],
       ['Lighthouse', 4],
-    ] as const) {
-      await post(page.request, token, `/api/projects/${projectId}/shots`, { name, duration });
-    }
+    ]);
 
     // The owner on the timeline, where the comments panel lives.
     await page.goto(`/project/${projectId}/timeline`);
@@ -114,7 +98,7 @@ test.describe('review links and the repository', () => {
       ['location', 'Old lighthouse', 'Whitewashed tower on the breakwater'],
       ['prop', 'Brass lantern', null],
     ] as const) {
-      await post(page.request, token, '/api/asset', {
+      await apiCreate(page, token, '/api/asset', {
         projectId,
         type,
         name,

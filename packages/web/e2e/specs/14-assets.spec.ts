@@ -5,11 +5,14 @@ import { expect, test } from '../support/fixtures.js';
 import {
   checkPage,
   createProjectFromPalette,
+  goToProjectPage,
   pressButton,
   register,
+  renameInDialog,
   runCommand,
   secondBrowser,
   toast,
+  tokenOf,
 } from '../support/helpers.js';
 
 /** A real PNG (a warm vertical gradient) of the given size, made here rather than kept as a binary. */
@@ -84,8 +87,7 @@ test('assets: create by keyboard, filter, open; generate, rotate, upload with pr
   await register(page);
   const projectId = await createProjectFromPalette(page, 'Cast Tour');
 
-  await runCommand(page, 'Go to Assets');
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/assets$`));
+  await goToProjectPage(page, projectId, 'Assets');
   await expect(page.getByRole('heading', { name: /No assets yet/ })).toBeVisible();
 
   await newAsset(page, 'Character', 'Mara Quinn');
@@ -139,8 +141,7 @@ test('assets: create by keyboard, filter, open; generate, rotate, upload with pr
     await expect(slot(page, key)).toHaveAttribute('data-status', 'empty');
 
   // A second browser on the same asset sees what this one does, without reloading.
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  if (!token) throw new Error('not signed in');
+  const token = await tokenOf(page);
   const { context, other } = await secondBrowser(page, token);
   await other.goto(assetUrl);
   await expect(slot(other, 'default-front')).toHaveAttribute('data-status', 'empty');
@@ -241,11 +242,7 @@ test('assets: rename, describe, series level and back, clone to another project,
   // F2 renames the selected asset.
   await page.keyboard.press('F2');
   const rename = page.getByRole('dialog', { name: 'Rename asset' });
-  await expect(rename.getByLabel('Name')).toBeFocused();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type('Captain Ives');
-  await page.keyboard.press('Enter');
-  await expect(rename).toBeHidden();
+  await renameInDialog(page, rename, 'Captain Ives');
   await expect(toast(page, 'Asset Renamed')).toBeVisible();
   await expect(grid.getByRole('gridcell')).toContainText('Captain Ives');
 
@@ -260,8 +257,11 @@ test('assets: rename, describe, series level and back, clone to another project,
   await expect(grid.getByRole('gridcell')).toContainText('grey beard, navy peacoat, brass buttons');
 
   // Series level: the project joins a series (set up through the SDK), the asset moves up and back.
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const client = createReelbench({ baseUrl: new URL(page.url()).origin, token: token ?? '', socket: false });
+  const client = createReelbench({
+    baseUrl: new URL(page.url()).origin,
+    token: await tokenOf(page),
+    socket: false,
+  });
   const series = await client.series.create({ name: 'Harbour Saga' });
   await client.projects.update(projectId, { series_id: series.id });
   await grid.focus();

@@ -4,6 +4,7 @@ import {
   checkPage,
   createProjectFromPalette,
   generateFirstPass,
+  goToProjectPage,
   importScript,
   pressButton,
   register,
@@ -31,8 +32,7 @@ test('styles: the four built-ins read-only, duplicate one, edit its grade, creat
   test.setTimeout(180_000);
   await register(page);
   const projectId = await createProjectFromPalette(page, 'Style Tour');
-  await runCommand(page, 'Go to Styles');
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/styles$`));
+  await goToProjectPage(page, projectId, 'Styles');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Styles');
   const builtIns = page.getByRole('list', { name: 'Built-in style packages' }).locator(':scope > li');
   await expect(builtIns).toHaveCount(4);

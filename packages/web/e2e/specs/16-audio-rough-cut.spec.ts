@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import {
+  asUser,
   checkPage,
   createCutFromTimeline,
-  createProjectFromPalette,
+  goToProjectPage,
   pressButton,
-  register,
+  projectWithApiShots,
   runCommand,
   toast,
 } from '../support/helpers.js';
@@ -55,32 +56,16 @@ async function blur(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** The signed-in page's token, for the shots the test does not make through the UI. */
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  if (!token) throw new Error('no auth token in the signed-in page');
-  return token;
-}
-
 test('soundtrack upload, its waveform on the page and the timeline, a rough cut played, a live review comment, replace and remove', async ({
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  await register(page);
-  const projectId = await createProjectFromPalette(page, 'Night Ferry');
-  const token = await tokenOf(page);
-  for (const [name, duration] of [
+  const { projectId, token } = await projectWithApiShots(page, 'Night Ferry', [
     ['Quay at night', 3],
     ['Ferry horn', 3],
-  ] as const) {
-    const response = await page.request.post(`/api/projects/${projectId}/shots`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { name, duration },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
+  ]);
 
   // Their frames, so the rough cut shows pictures (a shot without one is a black slate).
   await runCommand(page, 'Render All Images');
@@ -88,9 +73,7 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(`/api/projects/${projectId}/shots`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const response = await page.request.get(`/api/projects/${projectId}/shots`, asUser(token));
         const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
         return shots.filter((shot) => shot.image_url).length;
       },
@@ -99,8 +82,7 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
     .toBe(2);
 
   // ------------------------------------------------------------ the audio page
-  await runCommand(page, 'Go to Audio');
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/audio$`));
+  await goToProjectPage(page, projectId, 'Audio');
   await expect(page.getByRole('heading', { level: 1, name: 'Audio' })).toBeVisible();
   await expect(page.getByText('No soundtrack yet')).toBeVisible();
   await checkPage(page, 'audio-empty');

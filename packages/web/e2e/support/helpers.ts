@@ -86,6 +86,65 @@ export async function runCommand(page: Page, query: string, label: string = quer
   await expect(page.locator('.palette-scrim')).toHaveCount(0);
 }
 
+/**
+ * Ctrl+K "Go to <label>" from a project's page: lands on that page (its path is the label in lower
+ * case unless `slug` says otherwise, e.g. Cuts → edl).
+ */
+export async function goToProjectPage(
+  page: Page,
+  projectId: string,
+  label: string,
+  slug: string = label.toLowerCase(),
+): Promise<void> {
+  await runCommand(page, `Go to ${label}`);
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/${slug}$`));
+}
+
+/** In a dialog whose Name field has the focus: select the name, type `name` over it, Enter; it closes. */
+export async function renameInDialog(page: Page, dialog: Locator, name: string): Promise<void> {
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** The signed-in page's token, for the few calls the UI has no faster way to make (shots, assets). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  if (!token) throw new Error('no auth token in the signed-in page');
+  return token;
+}
+
+/** Request options that call the API as the user whose token this is. */
+export function asUser(token: string): { headers: { authorization: string } } {
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+/** POSTs `data` to the API path as the token's user and expects it created (201). */
+export async function apiCreate(page: Page, token: string, path: string, data: unknown): Promise<void> {
+  const response = await page.request.post(path, { ...asUser(token), data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
+}
+
+/**
+ * A new signed-in user's project named `name` with `shots` (each a name and a duration in seconds)
+ * added through the API, in order: the project's id and the user's token.
+ */
+export async function projectWithApiShots(
+  page: Page,
+  name: string,
+  shots: readonly (readonly [name: string, duration: number])[],
+): Promise<{ projectId: string; token: string }> {
+  await register(page);
+  const projectId = await createProjectFromPalette(page, name);
+  const token = await tokenOf(page);
+  for (const [shot, duration] of shots) {
+    await apiCreate(page, token, `/api/projects/${projectId}/shots`, { name: shot, duration });
+  }
+  return { projectId, token };
+}
+
 /** Ctrl+K "New Project", the name, Enter: lands on the new project's script page. Returns its id. */
 export async function createProjectFromPalette(page: Page, name: string): Promise<string> {
   await runCommand(page, 'New Project');
@@ -329,8 +388,7 @@ export async function secondBrowser(
 
 /** Timeline → Create Cut → the name → Enter: lands on the new cut's page. Returns its id. */
 export async function createCutFromTimeline(page: Page, projectId: string, name: string): Promise<string> {
-  await runCommand(page, 'Go to Timeline');
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/timeline$`));
+  await goToProjectPage(page, projectId, 'Timeline');
   await pressButton(page, page.getByRole('button', { name: 'Create Cut', exact: true }));
   const dialog = page.getByRole('dialog', { name: 'Create cut' });
   await expect(dialog).toBeVisible();

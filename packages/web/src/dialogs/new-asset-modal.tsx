@@ -55,7 +55,6 @@ export function NewAssetModal() {
       busy={busy}
       title="New asset"
       description="Characters, locations and props look the same in every shot that places them."
-      formId="new-asset-form"
       submitLabel="Create asset"
       onSubmit={() => void create()}
     >

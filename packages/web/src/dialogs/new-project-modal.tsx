@@ -55,7 +55,6 @@ export function NewProjectModal() {
       busy={busy}
       title="New project"
       description="A film, an episode or a spot. You can rename it later."
-      formId="new-project-form"
       submitLabel="Create project"
       onSubmit={() => void create()}
     >

@@ -34,7 +34,6 @@ export function RegisterModal({
       busy={busy}
       title="Create your account"
       description="One account for the workbench, the CLI and the SDK."
-      formId="register-form"
       submitLabel="Create account"
       onSubmit={() => void register()}
     >

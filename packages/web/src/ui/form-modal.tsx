@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from './button.js';
 import { Modal, type ModalProps } from './modal.js';
 
 export interface FormModalProps extends Omit<ModalProps, 'footer' | 'locked' | 'children' | 'size'> {
-  /** The form's id, which the footer's submit button names. */
-  formId: string;
   submitLabel: ReactNode;
   /** While true the dialog is locked open and the submit button shows its spinner. */
   busy: boolean;
@@ -16,10 +14,9 @@ export interface FormModalProps extends Omit<ModalProps, 'footer' | 'locked' | '
 
 /**
  * A dialog holding one form: its fields, then Cancel (a close like Escape) and the primary submit
- * button in the footer.
+ * button in the footer (which names the form by an id of its own, so callers need not invent one).
  */
 export function FormModal({
-  formId,
   submitLabel,
   busy,
   submitDisabled,
@@ -28,6 +25,7 @@ export function FormModal({
   children,
   ...modal
 }: FormModalProps) {
+  const formId = useId();
   return (
     <Modal
       {...modal}

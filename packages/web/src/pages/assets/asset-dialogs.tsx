@@ -155,7 +155,6 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
         open={renaming !== null}
         onOpenChange={onOpenChange}
         title="Rename asset"
-        formId="rename-asset-form"
         submitLabel="Rename"
         busy={update.isPending}
         onSubmit={() => {
@@ -187,7 +186,6 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
               ? `${ASSET_TYPE_LABELS[detailing.asset.type]} · ${detailing.asset.name}`
               : undefined
         }
-        formId="asset-details-form"
         submitLabel="Save"
         busy={update.isPending}
         onSubmit={() => {
@@ -214,7 +212,6 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
         open={cloning !== null}
         onOpenChange={onOpenChange}
         title={cloning ? `Clone ${cloning.name}` : 'Clone asset'}
-        formId="clone-asset-form"
         submitLabel="Clone"
         busy={clone.isPending}
         submitDisabled={target === undefined}

@@ -48,7 +48,6 @@ function NameModal({
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={title}
       description={description}
-      formId="cut-name-form"
       submitLabel={submitLabel}
       busy={busy}
       onSubmit={() => onSubmit(name.trim())}

@@ -54,7 +54,6 @@ export function ProjectSettingsPanel({
       title="Project settings"
       description="The name and logline show on the projects page; a series groups episodes together."
       busy={busy}
-      formId="project-settings-form"
       submitLabel="Save settings"
       submitDisabled={!project || (draft.series === NEW_SERIES && draft.newSeries.trim() === '')}
       onSubmit={() => void save().catch(() => {})}

@@ -101,7 +101,6 @@ export function RenameProjectModal({ project, onClose }: DialogProps) {
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Rename project"
       busy={update.isPending}
-      formId="rename-project-form"
       submitLabel="Rename"
       onSubmit={() => void submit().catch(() => {})}
     >
@@ -170,7 +169,6 @@ export function MoveToSeriesModal({ project, onClose }: DialogProps) {
       title="Move to series"
       description={project ? `Where “${project.name}” belongs.` : undefined}
       busy={busy}
-      formId="move-project-form"
       submitLabel="Move"
       submitDisabled={value === NEW_SERIES && newName.trim() === ''}
       onSubmit={() => void submit().catch(() => {})}

@@ -186,7 +186,6 @@ function StyleForm({
       await queryClient.invalidateQueries({ queryKey: stylesQueryKey(projectId) });
     });
 
-  const formId = style === null ? 'create-style-form' : 'edit-style-form';
   return (
     <FormModal
       open
@@ -194,7 +193,6 @@ function StyleForm({
       size="large"
       title={style === null ? 'New style package' : `Edit “${style.name}”`}
       description="The look words reach every prompt of the shots using it; the grade colours their frames. Saving marks those shots stale."
-      formId={formId}
       submitLabel={style === null ? 'Create package' : 'Save package'}
       busy={busy}
       submitDisabled={draft.name.trim() === '' || uploading}
