@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CircuitBreaker, type CircuitState, CONNECTION_ISSUES_TOAST } from '../src/circuit-breaker.js';
 import { ReelbenchError } from '../src/contract/errors.js';
+import { useFakeTimersInEachTest } from './support/fake-timers.js';
 
 const fail = () => Promise.reject(new Error('transport down'));
 const succeed = () => Promise.resolve('ok');
@@ -22,12 +23,7 @@ async function failTimes(instance: CircuitBreaker, count: number, gapMs = 0) {
   }
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('CircuitBreaker', () => {
   it('opens after 3 failures within 120 s and blocks with the catalogue error', async () => {

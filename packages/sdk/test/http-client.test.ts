@@ -1,33 +1,18 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReelbenchError } from '../src/contract/errors.js';
 import { HTTP_ROUTES } from '../src/contract/http.js';
 import { attachmentFilename, HttpClient } from '../src/http-client.js';
 import { CancelledError } from '../src/retry.js';
-import {
-  formData,
-  readBody,
-  sendJson,
-  startHttpServer,
-  type TestHttpServer,
-  until,
-} from './support/http-server.js';
+import { formData, readBody, sendJson, startHttpServer, until } from './support/http-server.js';
 import { NodeXhr } from './support/node-xhr.js';
+import { useTestServer } from './support/test-server.js';
 
-let server: TestHttpServer | undefined;
+/** Responses a test holds open (a slow server); destroyed after each test. */
 const held: ServerResponse[] = [];
-
-afterEach(async () => {
-  vi.useRealTimers();
+const { serve, stop: stopServer } = useTestServer(startHttpServer, () => {
   for (const res of held.splice(0)) res.destroy();
-  await server?.close();
-  server = undefined;
 });
-
-async function serve(handler: Parameters<typeof startHttpServer>[0]) {
-  server = await startHttpServer(handler);
-  return server;
-}
 
 const settled = (promise: Promise<unknown>) => {
   const state = { done: false, value: undefined as unknown };
@@ -125,8 +110,7 @@ describe('HttpClient requests', () => {
 
   it('reports a refused connection as a network error', async () => {
     const { url } = await serve((_req, res) => sendJson(res, 200, {}));
-    await server?.close();
-    server = undefined;
+    await stopServer();
     const error = await new HttpClient({ baseUrl: url })
       .get('/api/projects', { retries: 0 })
       .catch((e: unknown) => e);

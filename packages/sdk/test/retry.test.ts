@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReelbenchError } from '../src/contract/errors.js';
 import { networkError, toHttpError } from '../src/http-errors.js';
 import {
@@ -9,13 +9,9 @@ import {
   retry,
   shouldRetryQuery,
 } from '../src/retry.js';
+import { useFakeTimersInEachTest } from './support/fake-timers.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('retry with the HTTP policy', () => {
   it('retries a transient failure exactly at 1 s, 3 s and 7 s, then gives up', async () => {

@@ -1,5 +1,5 @@
 import type { Socket as ServerSocket } from 'socket.io';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CircuitBreaker } from '../src/circuit-breaker.js';
 import { ReelbenchError } from '../src/contract/errors.js';
 import { SocketClient } from '../src/socket-client.js';
@@ -9,8 +9,8 @@ import {
   onEnvelope,
   type RequestEnvelopeIn,
   startSocketServer,
-  type TestSocketServer,
 } from './support/socket-server.js';
+import { useTestServer } from './support/test-server.js';
 
 const ids = {
   project: '7b0c1d7e-8f7e-4f57-9d43-1f4a0d6f3c11',
@@ -18,20 +18,11 @@ const ids = {
   other: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
 };
 
-let server: TestSocketServer | undefined;
+/** Clients a test made; disconnected after each test. */
 const clients: SocketClient[] = [];
-
-afterEach(async () => {
-  vi.useRealTimers();
+const { serve, stop: stopServer } = useTestServer(startSocketServer, () => {
   for (const client of clients.splice(0)) client.disconnect();
-  await server?.close();
-  server = undefined;
 });
-
-async function serve(onConnection: (socket: ServerSocket) => void, port = 0) {
-  server = await startSocketServer(onConnection, port);
-  return server;
-}
 
 /** A server that answers every envelope request on `event` with `body` and the request's id. */
 function answerEvery(event: string, body: Record<string, unknown>) {
@@ -61,8 +52,7 @@ describe('SocketClient connection', () => {
 
   it("rejects 'Socket not connected after connection attempt' when nothing listens", async () => {
     const { url } = await serve(() => {});
-    await server?.close();
-    server = undefined;
+    await stopServer();
     const error = await client(url)
       .connect()
       .catch((e: unknown) => e);
@@ -353,8 +343,7 @@ describe('SocketClient events and disconnects', () => {
     const sdk = client(first.url);
     const outcome = sdk.request('project', 'getAll', {}).catch((e: unknown) => e);
     await until(() => received === 1);
-    await first.close();
-    server = undefined;
+    await stopServer();
     await until(() => !sdk.connected);
     sdk.disconnect();
     expect(await outcome).toMatchObject({ code: 'NETWORK_ERROR', message: 'Network error' });

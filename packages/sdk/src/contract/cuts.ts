@@ -111,8 +111,7 @@ export type RoughCutRender = z.input<typeof roughCutRenderSchema>;
 /** The latest rough cut of a cut (or of a project): one MP4, H.264 + AAC, at the cut's rate. */
 export const roughCutSchema = z.object({
   jobId: idSchema,
-  projectId: idSchema,
-  cutId: idSchema,
+  ...cutRefSchema.shape,
   cutName: z.string(),
   cutVersion: z.number().int().min(1),
   key: storageKeySchema,

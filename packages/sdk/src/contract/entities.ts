@@ -126,6 +126,33 @@ export const colorSchema = z
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a #rgb or #rrggbb colour');
 const countSchema = z.number().int().min(0);
 
+/** An object of non-negative whole counts, one for each of `keys`. */
+function countsSchema<const Key extends string>(keys: readonly Key[]) {
+  return z.object(
+    Object.fromEntries(keys.map((key) => [key, countSchema])) as Record<Key, typeof countSchema>,
+  );
+}
+
+type UpdateFields<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: Shape[Key] extends z.ZodDefault<infer Inner>
+    ? z.ZodOptional<Inner>
+    : Shape[Key] extends z.ZodOptional
+      ? Shape[Key]
+      : z.ZodOptional<Shape[Key]>;
+};
+
+/**
+ * The fields of a record as a partial update takes them: each optional and without its default, so
+ * only the fields present are written. (Zod applies defaults inside .partial(), so that will not do.)
+ */
+export function updateFields<Shape extends z.ZodRawShape>(shape: Shape): UpdateFields<Shape> {
+  const fields = Object.entries(shape).map(([key, field]) => {
+    if (field instanceof z.ZodDefault) return [key, z.optional(field.unwrap())];
+    return [key, field instanceof z.ZodOptional ? field : z.optional(field)];
+  });
+  return Object.fromEntries(fields) as UpdateFields<Shape>;
+}
+
 export type Id = z.infer<typeof idSchema>;
 export type Timestamp = z.infer<typeof timestampSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;
@@ -200,12 +227,16 @@ export function parseProjectSettings(value: unknown): ProjectSettings {
 
 // ---------------------------------------------------------------- projects and series
 
-export const projectSchema = z.object({
+/** What projects and series share: a named record of the user's, with its timestamps. */
+const namedRecordSchema = z.object({
   id: idSchema,
   name: nameSchema,
   description: descriptionSchema.nullable().default(null),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+});
+
+export const projectSchema = namedRecordSchema.extend({
   thumbnail: urlSchema.nullable().default(null),
   audio_url: urlSchema.nullable().default(null),
   audio_s3_key: storageKeySchema.nullable().default(null),
@@ -221,12 +252,7 @@ export const projectListEntrySchema = projectSchema.extend({
 });
 export type ProjectListEntry = z.infer<typeof projectListEntrySchema>;
 
-export const seriesSchema = z.object({
-  id: idSchema,
-  name: nameSchema,
-  description: descriptionSchema.nullable().default(null),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
+export const seriesSchema = namedRecordSchema.extend({
   /** Present in lists: how many of the owner's projects belong to the series. */
   projectCount: countSchema.optional(),
 });
@@ -270,29 +296,25 @@ export type FramingType = z.infer<typeof framingTypeSchema>;
 
 export const cameraMoveSchema = z.string().max(TEXT_LIMITS.shortText);
 
-/** Placement fields without defaults, for partial updates (zod applies defaults inside .partial()). */
-export const shotAssetPlacementUpdatesSchema = z.object({
-  /** Normalised to the frame: 0..1 from the left and from the top. */
-  position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
-  scale: z.number().positive().max(10).optional(),
-  /** Degrees. */
-  rotation: z.number().min(-360).max(360).optional(),
-  selectedVariantId: z.string().max(TEXT_LIMITS.name).nullable().optional(),
-  selectedDirection: z.string().max(TEXT_LIMITS.name).nullable().optional(),
-});
-export type ShotAssetPlacementUpdates = z.infer<typeof shotAssetPlacementUpdatesSchema>;
-
 export const shotAssetPlacementSchema = z.object({
   assetId: idSchema,
+  /** Normalised to the frame: 0..1 from the left and from the top. */
   position: z
     .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
     .default({ x: 0.5, y: 0.5 }),
   scale: z.number().positive().max(10).default(1),
+  /** Degrees. */
   rotation: z.number().min(-360).max(360).default(0),
   selectedVariantId: z.string().max(TEXT_LIMITS.name).nullable().optional(),
   selectedDirection: z.string().max(TEXT_LIMITS.name).nullable().optional(),
 });
 export type ShotAssetPlacement = z.infer<typeof shotAssetPlacementSchema>;
+
+/** Partial changes to a placement (the asset placed stays the same). */
+export const shotAssetPlacementUpdatesSchema = z.object(
+  updateFields(shotAssetPlacementSchema.omit({ assetId: true }).shape),
+);
+export type ShotAssetPlacementUpdates = z.infer<typeof shotAssetPlacementUpdatesSchema>;
 
 /** The writable fields of a shot, each with the value a new shot gets. */
 export const shotFieldsSchema = z.object({
@@ -347,33 +369,7 @@ export const shotUpsertSchema = z.object({ id: idSchema.optional(), ...shotField
 export type ShotUpsert = z.infer<typeof shotUpsertSchema>;
 
 /** Partial shot changes: only the fields present are written. */
-export const shotUpdatesSchema = z.object({
-  name: nameSchema.optional(),
-  description: descriptionSchema.nullable().optional(),
-  duration: z.number().positive().max(MAX_SHOT_DURATION).optional(),
-  start_time: z.number().min(0).optional(),
-  prompt: promptSchema.nullable().optional(),
-  action: descriptionSchema.nullable().optional(),
-  script_text: promptSchema.nullable().optional(),
-  image_url: imageUrlSchema.nullable().optional(),
-  video_url: safeUrlSchema.nullable().optional(),
-  s3_image_key: storageKeySchema.nullable().optional(),
-  s3_video_key: storageKeySchema.nullable().optional(),
-  style_package_id: z.string().max(TEXT_LIMITS.name).nullable().optional(),
-  composition_settings: metadataSchema.nullable().optional(),
-  selected_template: z.string().max(TEXT_LIMITS.name).nullable().optional(),
-  customCompositionUrl: imageUrlSchema.nullable().optional(),
-  assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements).optional(),
-  assessment_notes: descriptionSchema.nullable().optional(),
-  assessed_at: timestampSchema.nullable().optional(),
-  generation_status: generationStatusSchema.optional(),
-  video_generation_status: generationStatusSchema.optional(),
-  sequence_id: idSchema.nullable().optional(),
-  framing: framingTypeSchema.nullable().optional(),
-  camera_move: cameraMoveSchema.nullable().optional(),
-  /** The scene the shot was made for (a scene id, not necessarily a UUID). */
-  scene_id: sceneIdSchema.nullable().optional(),
-});
+export const shotUpdatesSchema = z.object(updateFields(shotFieldsSchema.shape));
 export type ShotUpdates = z.infer<typeof shotUpdatesSchema>;
 
 /** Takes kept per shot: a generation beyond this drops the oldest. */
@@ -431,12 +427,11 @@ export const coverageVariantSchema = z.object({
 });
 export type CoverageVariant = z.infer<typeof coverageVariantSchema>;
 
-export const coverageVariantUpdatesSchema = z.object({
-  framingType: framingTypeSchema.optional(),
-  name: nameSchema.optional(),
-  description: descriptionSchema.nullable().optional(),
-  prompt: promptSchema.nullable().optional(),
-});
+export const coverageVariantUpdatesSchema = z.object(
+  updateFields(
+    coverageVariantSchema.pick({ framingType: true, name: true, description: true, prompt: true }).shape,
+  ),
+);
 export type CoverageVariantUpdates = z.infer<typeof coverageVariantUpdatesSchema>;
 
 /** Variants per shot id, for badges on the timeline. */
@@ -575,13 +570,7 @@ export const scriptValidationSchema = z.object({
   valid: z.boolean(),
   format: scriptFormatSchema,
   findings: z.array(scriptFindingSchema),
-  summary: z.object({
-    errors: countSchema,
-    warnings: countSchema,
-    scenes: countSchema,
-    characters: countSchema,
-    pageCount: countSchema,
-  }),
+  summary: countsSchema(['errors', 'warnings', 'scenes', 'characters', 'pageCount']),
 });
 export type ScriptValidation = z.infer<typeof scriptValidationSchema>;
 
@@ -717,11 +706,10 @@ export const missingAssetSchema = z.object({
 });
 export type MissingAsset = z.infer<typeof missingAssetSchema>;
 
-/** A project asset the script names, and the shots it appears in. */
+/** A project asset the script names (its type and name as the asset has them), and the shots it appears in. */
 export const firstPassLinkedAssetSchema = z.object({
   assetId: idSchema,
-  type: assetTypeSchema,
-  name: nameSchema,
+  ...assetSchema.pick({ type: true, name: true }).shape,
   shotIndexes: z.array(countSchema),
 });
 export type FirstPassLinkedAsset = z.infer<typeof firstPassLinkedAssetSchema>;
@@ -761,7 +749,7 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /** Queue depth for the project's owner: jobs waiting to start and jobs running. */
-export const jobCountsSchema = z.object({ waiting: countSchema, running: countSchema });
+export const jobCountsSchema = countsSchema(['waiting', 'running']);
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 /** Per-shot outcome of a batch job (job.result of generate-batch and generate-video-batch). */
@@ -925,10 +913,7 @@ export const repositoryStateSchema = z.object({
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 
 /** A published asset as the public sees it: its text and images' signed URLs, nothing else. */
-export const repositoryAssetSchema = z.object({
-  id: idSchema,
-  type: assetTypeSchema,
-  name: nameSchema,
+export const repositoryAssetSchema = assetSchema.pick({ id: true, type: true, name: true }).extend({
   description: z.string().nullable(),
   images: z.array(
     z.object({

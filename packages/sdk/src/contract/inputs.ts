@@ -18,6 +18,7 @@ import {
   scriptFormatSchema,
   storageKeySchema,
   TEXT_LIMITS,
+  updateFields,
   usernameSchema,
 } from './entities.js';
 import { imageKeySchema } from './image-keys.js';
@@ -75,12 +76,7 @@ export type SeriesUpdates = z.infer<typeof seriesUpdatesSchema>;
 // ---------------------------------------------------------------- assets
 
 /** Config overrides on create/update; the type always comes from the asset, the rest from defaultAssetConfig. */
-export const assetConfigInputSchema = z.object({
-  defaultImageKey: assetConfigSchema.shape.defaultImageKey.optional(),
-  supportedVariants: assetConfigSchema.shape.supportedVariants.unwrap().optional(),
-  supportedRotations: assetConfigSchema.shape.supportedRotations.unwrap().optional(),
-  supportedViews: assetConfigSchema.shape.supportedViews.unwrap().optional(),
-});
+export const assetConfigInputSchema = z.object(updateFields(assetConfigSchema.omit({ type: true }).shape));
 export type AssetConfigInput = z.infer<typeof assetConfigInputSchema>;
 
 export const assetCreateSchema = z.object({
@@ -188,19 +184,16 @@ export type QualityOptions = z.infer<typeof qualityOptionsSchema>;
 
 // ---------------------------------------------------------------- script
 
-/** A script's text, and its format when known (detected from the content when absent). */
-export const scriptSaveSchema = z.object({
-  content: scriptContentSchema,
-  format: scriptFormatSchema.optional(),
-});
-export type ScriptSave = z.infer<typeof scriptSaveSchema>;
-
 /** A script's text and its format. */
 export const scriptValidateSchema = z.object({
   content: scriptContentSchema,
   format: scriptFormatSchema,
 });
 export type ScriptValidate = z.infer<typeof scriptValidateSchema>;
+
+/** A script's text, and its format when known (detected from the content when absent). */
+export const scriptSaveSchema = scriptValidateSchema.partial({ format: true });
+export type ScriptSave = z.infer<typeof scriptSaveSchema>;
 
 /** Analysis takes what a save takes. */
 export const scriptAnalyzeSchema = scriptSaveSchema;

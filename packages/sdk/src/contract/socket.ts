@@ -110,6 +110,15 @@ export interface SocketActionSpec<P extends z.ZodType = z.ZodType, R extends z.Z
   dedupe?: boolean;
 }
 
+/** An action taking `payload` and answering `reply`; the client gives up after `timeoutMs` (by default SOCKET_DEFAULT_TIMEOUT_MS). */
+function actionSpec<P extends z.ZodType, R extends z.ZodType>(
+  payload: P,
+  reply: R,
+  timeoutMs: number = SOCKET_DEFAULT_TIMEOUT_MS,
+) {
+  return { payload, reply, timeoutMs };
+}
+
 // ---------------------------------------------------------------- shared payload and reply shapes
 
 const emptyPayload = z.object({}).prefault({});
@@ -121,19 +130,19 @@ const variantRef = z.object({ variantId: idSchema });
 
 /**
  * The getOne, create, update and delete actions of a record the user owns (a project, a series):
- * addressed by `ref`, answered with `record`; `update` is the update's payload (`ref` and `updates`).
+ * addressed by `ref`, answered with `record`; an update's payload is `ref` and `updates`.
  */
 function ownedRecordActions<
-  Ref extends z.ZodType,
+  RefShape extends z.ZodRawShape,
   Entity extends z.ZodType,
   Create extends z.ZodType,
-  Update extends z.ZodType,
->(ref: Ref, record: Entity, create: Create, update: Update) {
+  Updates extends z.ZodType,
+>(ref: z.ZodObject<RefShape>, record: Entity, create: Create, updates: Updates) {
   return {
-    getOne: { payload: ref, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    create: { payload: create, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    update: { payload: update, reply: record, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    delete: { payload: ref, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    getOne: actionSpec(ref, record),
+    create: actionSpec(create, record),
+    update: actionSpec(ref.extend({ updates }), record),
+    delete: actionSpec(ref, deletedReplySchema),
   } as const;
 }
 
@@ -197,312 +206,177 @@ const requiredId = (message: string) =>
 
 export const SOCKET_ACTIONS = {
   project: {
-    subscribe: { payload: projectRef, reply: subscriptionReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    unsubscribe: {
-      payload: projectRef,
-      reply: subscriptionReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    getAll: {
-      payload: emptyPayload,
-      reply: z.array(projectListEntrySchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    ...ownedRecordActions(
-      projectRef,
-      projectSchema,
-      projectCreateSchema,
-      projectRef.extend({ updates: projectUpdatesSchema }),
-    ),
-    getBySeries: {
-      payload: seriesRef,
-      reply: z.array(projectListEntrySchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    getEDLs: { payload: projectRef, reply: z.array(edlSummarySchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    getEDL: {
-      payload: projectRef.extend({ edlId: idSchema }),
-      reply: edlSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    subscribe: actionSpec(projectRef, subscriptionReplySchema),
+    unsubscribe: actionSpec(projectRef, subscriptionReplySchema),
+    getAll: actionSpec(emptyPayload, z.array(projectListEntrySchema)),
+    ...ownedRecordActions(projectRef, projectSchema, projectCreateSchema, projectUpdatesSchema),
+    getBySeries: actionSpec(seriesRef, z.array(projectListEntrySchema)),
+    getEDLs: actionSpec(projectRef, z.array(edlSummarySchema)),
+    getEDL: actionSpec(projectRef.extend({ edlId: idSchema }), edlSchema),
     /**
      * The characters, locations and props the project's script names, each with the project's asset
      * for it (or null) and the number of first-pass shots naming it.
      */
-    cast: { payload: projectRef, reply: castSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    cast: actionSpec(projectRef, castSchema),
     /**
      * Creates an asset for every cast member without one (described from the script), optionally
      * generates their default images as one job, and places the cast on the first-pass shots that
      * name them, laid out by framing. Running it again creates nothing twice.
      */
-    'create-cast': {
-      payload: projectRef.extend(createCastSchema.shape),
-      reply: createCastReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    'create-cast': actionSpec(projectRef.extend(createCastSchema.shape), createCastReplySchema),
     /** The socket fallback of POST /api/projects/:id/save. */
-    save: {
-      payload: projectSaveSchema.extend({ projectId: idSchema }),
-      reply: projectSaveResultSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    save: actionSpec(projectSaveSchema.extend({ projectId: idSchema }), projectSaveResultSchema),
   },
   series: {
-    getAll: { payload: emptyPayload, reply: z.array(seriesSchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    ...ownedRecordActions(
-      seriesRef,
-      seriesSchema,
-      seriesCreateSchema,
-      seriesRef.extend({ updates: seriesUpdatesSchema }),
-    ),
-    getProjects: {
-      payload: seriesRef,
-      reply: z.array(projectListEntrySchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    getAll: actionSpec(emptyPayload, z.array(seriesSchema)),
+    ...ownedRecordActions(seriesRef, seriesSchema, seriesCreateSchema, seriesUpdatesSchema),
+    getProjects: actionSpec(seriesRef, z.array(projectListEntrySchema)),
   },
   'unified-asset': {
-    getByProject: {
-      payload: projectRef.extend({ includeSeries: z.boolean().default(true) }),
-      reply: z.array(assetSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    getById: { payload: assetRef, reply: assetSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    getByIdStreamlined: {
-      payload: assetRef,
-      reply: streamlinedAssetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    getByIds: {
-      payload: z.object({ ids: z.array(idSchema).min(1).max(LIST_LIMITS.ids) }),
-      reply: z.array(assetSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    getByProjectAndType: {
-      payload: projectRef.extend({ type: assetTypeSchema }),
-      reply: z.array(assetSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    create: { payload: assetCreateSchema, reply: assetSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    update: {
-      payload: z.object({ id: requiredId(MESSAGES.assetIdRequired), updates: assetUpdatesSchema }),
-      reply: assetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    delete: { payload: assetRef, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    setImage: {
-      payload: assetImageRefSchema.extend({ imageData: imageDataSchema, prompt: promptSchema.optional() }),
-      reply: assetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    deleteImage: { payload: assetImageRefSchema, reply: assetSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    getByProject: actionSpec(
+      projectRef.extend({ includeSeries: z.boolean().default(true) }),
+      z.array(assetSchema),
+    ),
+    getById: actionSpec(assetRef, assetSchema),
+    getByIdStreamlined: actionSpec(assetRef, streamlinedAssetSchema),
+    getByIds: actionSpec(
+      z.object({ ids: z.array(idSchema).min(1).max(LIST_LIMITS.ids) }),
+      z.array(assetSchema),
+    ),
+    getByProjectAndType: actionSpec(projectRef.extend({ type: assetTypeSchema }), z.array(assetSchema)),
+    create: actionSpec(assetCreateSchema, assetSchema),
+    update: actionSpec(
+      z.object({ id: requiredId(MESSAGES.assetIdRequired), updates: assetUpdatesSchema }),
+      assetSchema,
+    ),
+    delete: actionSpec(assetRef, deletedReplySchema),
+    setImage: actionSpec(
+      assetImageRefSchema.extend({ imageData: imageDataSchema, prompt: promptSchema.optional() }),
+      assetSchema,
+    ),
+    deleteImage: actionSpec(assetImageRefSchema, assetSchema),
     /** Without seriesId the asset joins the series of its project. */
-    upgradeToSeries: {
-      payload: assetRef.extend({ seriesId: idSchema.optional() }),
-      reply: assetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    upgradeToSeries: actionSpec(assetRef.extend({ seriesId: idSchema.optional() }), assetSchema),
     /** Without projectId the asset returns to the project it came from. */
-    downgradeFromSeries: {
-      payload: assetRef.extend({ projectId: idSchema.optional() }),
-      reply: assetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    clone: {
-      payload: z.object({ sourceAssetId: idSchema, targetProjectId: idSchema }),
-      reply: assetSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    downgradeFromSeries: actionSpec(assetRef.extend({ projectId: idSchema.optional() }), assetSchema),
+    clone: actionSpec(z.object({ sourceAssetId: idSchema, targetProjectId: idSchema }), assetSchema),
     /** Without imageKey the asset's default key is generated. */
-    generateImage: {
-      payload: z.object({
+    generateImage: actionSpec(
+      z.object({
         assetId: idSchema,
         imageKey: imageKeySchema.optional(),
         prompt: promptSchema.optional(),
         provider: generationOptionsSchema.shape.provider,
       }),
-      reply: assetImageGenerationReplySchema,
-      timeoutMs: 300_000,
-    },
+      assetImageGenerationReplySchema,
+      300_000,
+    ),
   },
   shot: {
-    create: {
-      payload: shotUpsertSchema.extend({ projectId: idSchema }),
-      reply: shotSchema,
-      timeoutMs: 120_000,
-    },
-    update: {
-      payload: shotRef.extend({ updates: shotUpdatesSchema }),
-      reply: shotSchema,
-      timeoutMs: 120_000,
-    },
-    delete: { payload: shotRef, reply: deletedReplySchema, timeoutMs: 30_000 },
-    getOne: { payload: shotRef, reply: shotSchema, timeoutMs: 30_000 },
-    getAll: {
-      payload: projectRef.extend(shotListOptionsSchema.shape),
-      reply: shotPageSchema,
-      timeoutMs: 30_000,
-    },
-    'add-asset': {
-      payload: shotRef.extend({ placement: shotAssetPlacementSchema }),
-      reply: shotSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'update-asset': {
-      payload: shotRef.extend({ assetId: idSchema, updates: shotAssetPlacementUpdatesSchema }),
-      reply: shotSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    create: actionSpec(shotUpsertSchema.extend({ projectId: idSchema }), shotSchema, 120_000),
+    update: actionSpec(shotRef.extend({ updates: shotUpdatesSchema }), shotSchema, 120_000),
+    delete: actionSpec(shotRef, deletedReplySchema, 30_000),
+    getOne: actionSpec(shotRef, shotSchema, 30_000),
+    getAll: actionSpec(projectRef.extend(shotListOptionsSchema.shape), shotPageSchema, 30_000),
+    'add-asset': actionSpec(shotRef.extend({ placement: shotAssetPlacementSchema }), shotSchema),
+    'update-asset': actionSpec(
+      shotRef.extend({ assetId: idSchema, updates: shotAssetPlacementUpdatesSchema }),
+      shotSchema,
+    ),
     /** Replaces every placement of the shot. */
-    'update-assets': {
-      payload: shotRef.extend({ assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements) }),
-      reply: shotSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'remove-asset': {
-      payload: shotRef.extend({ assetId: idSchema }),
-      reply: shotSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'get-assets': { payload: shotRef, reply: shotAssetsReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    generate: { payload: shotGenerationPayloadSchema, reply: shotGenerationReplySchema, timeoutMs: 60_000 },
-    'generate-seedream': {
-      payload: shotGenerationPayloadSchema,
-      reply: shotGenerationReplySchema,
-      timeoutMs: 90_000,
-    },
-    'generate-batch': {
-      payload: batchGenerationPayloadSchema,
-      reply: jobAcceptedReplySchema,
-      timeoutMs: 300_000,
-    },
+    'update-assets': actionSpec(
+      shotRef.extend({ assets: z.array(shotAssetPlacementSchema).max(LIST_LIMITS.placements) }),
+      shotSchema,
+    ),
+    'remove-asset': actionSpec(shotRef.extend({ assetId: idSchema }), shotSchema),
+    'get-assets': actionSpec(shotRef, shotAssetsReplySchema),
+    generate: actionSpec(shotGenerationPayloadSchema, shotGenerationReplySchema, 60_000),
+    'generate-seedream': actionSpec(shotGenerationPayloadSchema, shotGenerationReplySchema, 90_000),
+    'generate-batch': actionSpec(batchGenerationPayloadSchema, jobAcceptedReplySchema, 300_000),
     'generate-video': {
-      payload: shotGenerationPayloadSchema,
-      reply: shotGenerationReplySchema,
-      timeoutMs: 120_000,
+      ...actionSpec(shotGenerationPayloadSchema, shotGenerationReplySchema, 120_000),
       dedupe: true,
     },
-    'generate-video-batch': {
-      payload: batchGenerationPayloadSchema,
-      reply: jobAcceptedReplySchema,
-      timeoutMs: 600_000,
-    },
+    'generate-video-batch': actionSpec(batchGenerationPayloadSchema, jobAcceptedReplySchema, 600_000),
     /** Edits the shot's current image by an instruction. */
-    edit: {
-      payload: z.object({
+    edit: actionSpec(
+      z.object({
         projectId: idSchema,
         shotId: idSchema,
         instruction: promptSchema.min(1),
         provider: generationOptionsSchema.shape.provider,
       }),
-      reply: shotGenerationReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    reorder: {
-      payload: projectRef.extend({ order: z.array(idSchema).max(LIST_LIMITS.shotOrder) }),
-      reply: shotOrderReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'reorder-with-scenes': {
-      payload: projectRef.extend({
+      shotGenerationReplySchema,
+    ),
+    reorder: actionSpec(
+      projectRef.extend({ order: z.array(idSchema).max(LIST_LIMITS.shotOrder) }),
+      shotOrderReplySchema,
+    ),
+    'reorder-with-scenes': actionSpec(
+      projectRef.extend({
         order: z.array(idSchema).max(LIST_LIMITS.shotOrder),
         scenes: z.array(sceneSchema).max(LIST_LIMITS.scenes),
       }),
-      reply: shotOrderReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'get-coverage': {
-      payload: shotRef,
-      reply: z.array(coverageVariantSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'get-coverage-counts': {
-      payload: projectRef,
-      reply: coverageCountsSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'create-coverage': {
-      payload: shotRef.extend({ framingTypes: z.array(framingTypeSchema).min(1).max(FRAMING_TYPES.length) }),
-      reply: z.array(coverageVariantSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'generate-coverage': {
-      payload: shotRef.extend({ variantIds: z.array(idSchema).min(1).max(LIST_LIMITS.ids) }),
-      reply: z.object({ jobId: idSchema, variants: z.array(coverageVariantSchema) }),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'update-variant': {
-      payload: variantRef.extend({ updates: coverageVariantUpdatesSchema }),
-      reply: coverageVariantSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'delete-variant': {
-      payload: variantRef,
-      reply: deletedReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'delete-all-variants': {
-      payload: shotRef,
-      reply: z.object({ shotId: idSchema, deleted: z.number().int().min(0) }),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+      shotOrderReplySchema,
+    ),
+    'get-coverage': actionSpec(shotRef, z.array(coverageVariantSchema)),
+    'get-coverage-counts': actionSpec(projectRef, coverageCountsSchema),
+    'create-coverage': actionSpec(
+      shotRef.extend({ framingTypes: z.array(framingTypeSchema).min(1).max(FRAMING_TYPES.length) }),
+      z.array(coverageVariantSchema),
+    ),
+    'generate-coverage': actionSpec(
+      shotRef.extend({ variantIds: z.array(idSchema).min(1).max(LIST_LIMITS.ids) }),
+      z.object({ jobId: idSchema, variants: z.array(coverageVariantSchema) }),
+    ),
+    'update-variant': actionSpec(
+      variantRef.extend({ updates: coverageVariantUpdatesSchema }),
+      coverageVariantSchema,
+    ),
+    'delete-variant': actionSpec(variantRef, deletedReplySchema),
+    'delete-all-variants': actionSpec(
+      shotRef,
+      z.object({ shotId: idSchema, deleted: z.number().int().min(0) }),
+    ),
     /** Generates, assesses and retries until the score reaches minScore or the retries run out. */
-    'generate-with-quality': {
-      payload: shotGenerationPayloadSchema.extend(qualityOptionsSchema.shape),
-      reply: qualityGenerationReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    'generate-with-quality': actionSpec(
+      shotGenerationPayloadSchema.extend(qualityOptionsSchema.shape),
+      qualityGenerationReplySchema,
+    ),
     /** The shot's takes (its earlier images and videos), newest first, with freshly signed URLs. */
-    getTakes: { payload: shotRef, reply: shotTakesSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    getTakes: actionSpec(shotRef, shotTakesSchema),
     /**
      * Restores a take as the shot's image and video (with the fingerprints they were made from); the
      * shot's current media become a take, so nothing is lost. Emits shot:updated.
      */
-    useTake: {
-      payload: shotRef.extend({ takeId: idSchema }),
-      reply: shotTakesSchema.extend({ shot: shotSchema }),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    useTake: actionSpec(shotRef.extend({ takeId: idSchema }), shotTakesSchema.extend({ shot: shotSchema })),
   },
   script: {
-    analyze: {
-      payload: scriptAnalyzeSchema,
-      reply: scriptAnalysisSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    analyze: actionSpec(scriptAnalyzeSchema, scriptAnalysisSchema),
     /** Analyses the project's saved script. */
-    analyzeProject: { payload: projectRef, reply: scriptAnalysisSchema, timeoutMs: 120_000 },
-    convert: {
-      payload: scriptConvertSchema,
-      reply: scriptConvertResultSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    directedBreakdown: {
-      payload: z.object({
+    analyzeProject: actionSpec(projectRef, scriptAnalysisSchema, 120_000),
+    convert: actionSpec(scriptConvertSchema, scriptConvertResultSchema),
+    directedBreakdown: actionSpec(
+      z.object({
         projectId: requiredId(MESSAGES.breakdownProjectIdRequired),
         styleGuide: styleGuideSchema.prefault({}),
       }),
-      reply: firstPassResponseSchema,
-      timeoutMs: 60_000,
-    },
+      firstPassResponseSchema,
+      60_000,
+    ),
     /** Shots from the given script text, or from the project's saved script when content is absent. */
-    'generate-shots': {
-      payload: projectRef.extend({
+    'generate-shots': actionSpec(
+      projectRef.extend({
         content: scriptSchema.shape.content.optional(),
         styleGuide: styleGuideSchema.prefault({}),
       }),
-      reply: firstPassResponseSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+      firstPassResponseSchema,
+    ),
     /** The first pass (SPEC.md section 4). The shots come back unsaved; the client adds and saves them. */
-    generateShotsFromScript: {
-      payload: firstPassRequestSchema,
-      reply: firstPassResponseSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    generateShotsFromScript: actionSpec(firstPassRequestSchema, firstPassResponseSchema),
     /** Like generateShotsFromScript, limited to some scenes when sceneNumbers is given. */
-    generateCinematicShots: {
-      payload: projectRef.extend({
+    generateCinematicShots: actionSpec(
+      projectRef.extend({
         styleGuide: styleGuideSchema.prefault({}),
         sceneNumbers: z
           .array(firstPassShotSchema.shape.sceneNumber)
@@ -510,182 +384,96 @@ export const SOCKET_ACTIONS = {
           .max(LIST_LIMITS.scenes)
           .optional(),
       }),
-      reply: firstPassResponseSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    save: {
-      payload: projectRef.extend(scriptSaveSchema.shape),
-      reply: scriptSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    get: { payload: projectRef, reply: scriptSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+      firstPassResponseSchema,
+    ),
+    save: actionSpec(projectRef.extend(scriptSaveSchema.shape), scriptSchema),
+    get: actionSpec(projectRef, scriptSchema),
   },
   jobs: {
     /** The current state of the user's jobs; ask again after a reconnect instead of trusting old events. */
-    list: {
-      payload: z.object({ projectId: idSchema.optional() }).prefault({}),
-      reply: jobListReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    cancel: {
-      payload: z.object({ jobId: idSchema }),
-      reply: jobSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    list: actionSpec(z.object({ projectId: idSchema.optional() }).prefault({}), jobListReplySchema),
+    cancel: actionSpec(z.object({ jobId: idSchema }), jobSchema),
   },
   /** Versioned cuts of a project's timeline and their EDL / OTIO / FCPXML files (docs/editorial.md). */
   cut: {
     /** A new cut from the project's current timeline (shots in order with their durations). */
-    create: {
-      payload: projectRef.extend(cutCreateSchema.shape),
-      reply: cutSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    list: { payload: projectRef, reply: z.array(cutSummarySchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    get: { payload: cutRefSchema, reply: cutSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    rename: {
-      payload: cutRefSchema.extend(cutRenameSchema.shape),
-      reply: cutSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    delete: { payload: cutRefSchema, reply: deletedReplySchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    create: actionSpec(projectRef.extend(cutCreateSchema.shape), cutSchema),
+    list: actionSpec(projectRef, z.array(cutSummarySchema)),
+    get: actionSpec(cutRefSchema, cutSchema),
+    rename: actionSpec(cutRefSchema.extend(cutRenameSchema.shape), cutSchema),
+    delete: actionSpec(cutRefSchema, deletedReplySchema),
     /** What moved and what changed length between two versions. */
-    compare: {
-      payload: projectRef.extend({ olderId: idSchema, newerId: idSchema }),
-      reply: cutComparisonSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    compare: actionSpec(projectRef.extend({ olderId: idSchema, newerId: idSchema }), cutComparisonSchema),
     /** The file's text, name and MIME type. */
-    export: {
-      payload: cutRefSchema.extend({
+    export: actionSpec(
+      cutRefSchema.extend({
         format: editorialFormatSchema,
         options: cutExportOptionsSchema.optional(),
       }),
-      reply: cutExportFileSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+      cutExportFileSchema,
+    ),
     /** An edited EDL or OTIO: saved as a new version and applied to the project's order and durations. */
-    import: {
-      payload: cutRefSchema.extend(cutImportSchema.shape),
-      reply: cutImportResultSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    import: actionSpec(cutRefSchema.extend(cutImportSchema.shape), cutImportResultSchema),
     /** Queues the rough cut of a cut (one MP4): a job with progress; its result is the rough cut. */
-    'render-rough-cut': {
-      payload: cutRefSchema.extend(roughCutRenderSchema.shape),
-      reply: jobAcceptedReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    'render-rough-cut': actionSpec(cutRefSchema.extend(roughCutRenderSchema.shape), jobAcceptedReplySchema),
     /** The latest rough cut of the cut, or of the project without cutId; null when there is none. */
-    'get-rough-cut': {
-      payload: projectRef.extend({ cutId: idSchema.optional() }),
-      reply: roughCutSchema.nullable(),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    'get-rough-cut': actionSpec(projectRef.extend({ cutId: idSchema.optional() }), roughCutSchema.nullable()),
   },
   /** The project's soundtrack (docs/editorial.md): set from an uploaded file, its waveform, its offset, on cuts. */
   audio: {
-    get: { payload: projectRef, reply: soundtrackSchema.nullable(), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    get: actionSpec(projectRef, soundtrackSchema.nullable()),
     /** Sets or replaces the soundtrack (the previous file is deleted); decodes it for duration and peaks. */
-    set: {
-      payload: projectRef.extend(soundtrackSetSchema.shape),
-      reply: soundtrackSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    'set-offset': {
-      payload: projectRef.extend(soundtrackOffsetUpdateSchema.shape),
-      reply: soundtrackSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    set: actionSpec(projectRef.extend(soundtrackSetSchema.shape), soundtrackSchema),
+    'set-offset': actionSpec(projectRef.extend(soundtrackOffsetUpdateSchema.shape), soundtrackSchema),
     /** Removes the soundtrack and deletes its file; cuts keep theirs until set again. */
-    remove: { payload: projectRef, reply: soundtrackRemovedSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
+    remove: actionSpec(projectRef, soundtrackRemovedSchema),
     /** Puts the soundtrack under a cut with an offset (or takes it off): the cut as it now is. */
-    'set-cut': {
-      payload: projectRef.extend(cutSoundtrackSetSchema.shape),
-      reply: cutSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    'set-cut': actionSpec(projectRef.extend(cutSoundtrackSetSchema.shape), cutSchema),
   },
   /** The owner's review links and the comments reviewers left (the page itself is HTTP, by token). */
   review: {
-    createLink: {
-      payload: projectRef.extend({
+    createLink: actionSpec(
+      projectRef.extend({
         expiresInHours: z.number().int().min(1).max(REVIEW_LIMITS.maxExpiryHours).optional(),
       }),
-      reply: reviewLinkSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    listLinks: {
-      payload: projectRef,
-      reply: z.array(reviewLinkSummarySchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    revokeLink: {
-      payload: projectRef.extend({ linkId: idSchema }),
-      reply: deletedReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    listComments: {
-      payload: projectRef,
-      reply: z.array(reviewCommentSchema),
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    deleteComment: {
-      payload: projectRef.extend({ commentId: idSchema }),
-      reply: deletedReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+      reviewLinkSchema,
+    ),
+    listLinks: actionSpec(projectRef, z.array(reviewLinkSummarySchema)),
+    revokeLink: actionSpec(projectRef.extend({ linkId: idSchema }), deletedReplySchema),
+    listComments: actionSpec(projectRef, z.array(reviewCommentSchema)),
+    deleteComment: actionSpec(projectRef.extend({ commentId: idSchema }), deletedReplySchema),
   },
   /**
    * Style packages: the four built-in looks (read-only, ids are their visual style) and the project's
    * own. A shot references one by style_package_id; a change makes exactly the shots using it stale.
    */
   style: {
-    list: { payload: projectRef, reply: z.array(stylePackageSchema), timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    get: {
-      payload: projectRef.extend({ styleId: stylePackageIdSchema }),
-      reply: stylePackageSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    create: {
-      payload: projectRef.extend(stylePackageCreateSchema.shape),
-      reply: stylePackageSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    update: {
-      payload: projectRef.extend({ styleId: stylePackageIdSchema, updates: stylePackageUpdatesSchema }),
-      reply: styleChangeReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    list: actionSpec(projectRef, z.array(stylePackageSchema)),
+    get: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), stylePackageSchema),
+    create: actionSpec(projectRef.extend(stylePackageCreateSchema.shape), stylePackageSchema),
+    update: actionSpec(
+      projectRef.extend({ styleId: stylePackageIdSchema, updates: stylePackageUpdatesSchema }),
+      styleChangeReplySchema,
+    ),
     /** Shots that used it fall back to the default package. */
-    delete: {
-      payload: projectRef.extend({ styleId: stylePackageIdSchema }),
-      reply: styleDeletedReplySchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    delete: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), styleDeletedReplySchema),
     /** A copy the project owns, of a built-in or of its own package. */
-    duplicate: {
-      payload: projectRef.extend({
+    duplicate: actionSpec(
+      projectRef.extend({
         styleId: stylePackageIdSchema,
         name: stylePackageCreateSchema.shape.name.optional(),
       }),
-      reply: stylePackageSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+      stylePackageSchema,
+    ),
   },
   /** What a project shows on its public repository page. */
   repository: {
-    state: { payload: projectRef, reply: repositoryStateSchema, timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS },
-    publishProject: {
-      payload: projectRef.extend(publishSchema.shape),
-      reply: repositoryStateSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
-    publishAsset: {
-      payload: z.object({ assetId: idSchema }).extend(publishSchema.shape),
-      reply: assetPublishedSchema,
-      timeoutMs: SOCKET_DEFAULT_TIMEOUT_MS,
-    },
+    state: actionSpec(projectRef, repositoryStateSchema),
+    publishProject: actionSpec(projectRef.extend(publishSchema.shape), repositoryStateSchema),
+    publishAsset: actionSpec(
+      z.object({ assetId: idSchema }).extend(publishSchema.shape),
+      assetPublishedSchema,
+    ),
   },
 } as const satisfies Record<string, Record<string, SocketActionSpec>>;
 

@@ -1,6 +1,6 @@
 import type { CastType, FirstPassScene, FirstPassShot } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
-import { clip } from './director.rules.js';
+import { clip } from './director.text.js';
 import { plainText } from './emphasis.js';
 import type { Screenplay, ScriptElement } from './fountain.types.js';
 import { NameMatcher } from './name-matcher.js';

@@ -1,6 +1,6 @@
 import type { MissingAsset } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
-import { clip } from './director.rules.js';
+import { clip } from './director.text.js';
 import type { DirectorAsset, LinkedAsset, ShotDraft } from './director.types.js';
 import { plainText } from './emphasis.js';
 import { normalizeCharacterName } from './screenplay.model.js';

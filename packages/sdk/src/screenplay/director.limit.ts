@@ -1,5 +1,5 @@
 import { LIST_LIMITS, ReelbenchError, TEXT_LIMITS } from '../contract/index.js';
-import { clip } from './director.rules.js';
+import { clip } from './director.text.js';
 import type { ShotDraft } from './director.types.js';
 
 /**

@@ -15,16 +15,14 @@ import {
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
 import {
-  buildPrompt,
   type CameraMove,
-  clip,
-  describesMovement,
   FRAMING_LABELS,
   PACING_RULES,
   PARENTHETICAL_PAUSE_SECONDS,
   type PacingRule,
   SPEAKING_WORDS_PER_SECOND,
 } from './director.rules.js';
+import { buildPrompt, clip, describesMovement } from './director.text.js';
 import type { DirectorAsset, DirectorOptions, FirstPassResult, ShotDraft } from './director.types.js';
 import { countWords, plainText } from './emphasis.js';
 import type {

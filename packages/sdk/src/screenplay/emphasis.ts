@@ -24,9 +24,9 @@ interface Marker {
   paired: boolean;
 }
 
-const STAR = 42;
-const UNDERSCORE = 95;
-const BACKSLASH = 92;
+const STAR = '*'.charCodeAt(0);
+const UNDERSCORE = '_'.charCodeAt(0);
+const BACKSLASH = '\\'.charCodeAt(0);
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || Number.isNaN(code);

@@ -2,15 +2,7 @@ export * from './analyze.js';
 export * from './cast.js';
 export * from './convert.js';
 export * from './director.js';
-export {
-  CAMERA_MOVES,
-  type CameraMove,
-  FRAMING_LABELS,
-  PACING_RULES,
-  PARENTHETICAL_PAUSE_SECONDS,
-  type PacingRule,
-  SPEAKING_WORDS_PER_SECOND,
-} from './director.rules.js';
+export * from './director.rules.js';
 export * from './emphasis.js';
 export * from './fdx.js';
 export * from './format-help.js';

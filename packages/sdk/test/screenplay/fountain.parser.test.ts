@@ -13,17 +13,36 @@ function only<T extends ScriptElement['type']>(text: string, type: T): Extract<S
   );
 }
 
+describe('parseFountain title pages', () => {
+  it.each([
+    {
+      fixture: 'night-ferry.fountain',
+      entries: [
+        ['Title', '**Night Ferry**'],
+        ['Credit', 'Written by'],
+        ['Author', 'Ada Quill'],
+        ['Draft date', '1 March 2026'],
+      ],
+    },
+    {
+      fixture: 'quiet-hour.fountain',
+      entries: [
+        ['Title', 'THE QUIET HOUR\n_a short film_'],
+        ['Credit', 'Written by'],
+        ['Authors', 'Ada Quill & Ben Ruiz'],
+        ['Source', 'Based on a true story'],
+        ['Draft date', '2026-02-14'],
+        ['Contact', 'ada@example.com\n+1 555 0100'],
+      ],
+    },
+  ])('reads the title page of $fixture, multi-line values too', ({ fixture, entries }) => {
+    const { titlePage } = parseFountain(readFixture(fixture));
+    expect(titlePage.map(({ key, value }) => [key, value])).toEqual(entries);
+  });
+});
+
 describe('parseFountain on a short script with every element', () => {
   const screenplay = parseFountain(readFixture('night-ferry.fountain'));
-
-  it('reads the title page', () => {
-    expect(screenplay.titlePage.map(({ key, value }) => [key, value])).toEqual([
-      ['Title', '**Night Ferry**'],
-      ['Credit', 'Written by'],
-      ['Author', 'Ada Quill'],
-      ['Draft date', '1 March 2026'],
-    ]);
-  });
 
   it('reads every element in order, with its source line', () => {
     expect(screenplay.elements.map((element) => [element.type, element.line])).toEqual([
@@ -185,17 +204,6 @@ describe('parseFountain on dialogue with three speakers, dual dialogue and exten
 
 describe('parseFountain on a title page, sections, synopses, notes and boneyard', () => {
   const screenplay = parseFountain(readFixture('quiet-hour.fountain'));
-
-  it('reads multi-line title page values', () => {
-    expect(screenplay.titlePage.map(({ key, value }) => [key, value])).toEqual([
-      ['Title', 'THE QUIET HOUR\n_a short film_'],
-      ['Credit', 'Written by'],
-      ['Authors', 'Ada Quill & Ben Ruiz'],
-      ['Source', 'Based on a true story'],
-      ['Draft date', '2026-02-14'],
-      ['Contact', 'ada@example.com\n+1 555 0100'],
-    ]);
-  });
 
   it('reads section depths, synopses, notes over two lines, and a boneyard holding a blank line', () => {
     expect(

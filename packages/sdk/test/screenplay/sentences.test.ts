@@ -6,28 +6,24 @@ function splitSentences(text: string): string[] {
 }
 
 describe('splitSentences', () => {
-  it('splits at . ! ? and … followed by a space, and at line breaks', () => {
-    expect(splitSentences('He runs. She waits! Why? Later… Gone\nNext line')).toEqual([
-      'He runs.',
-      'She waits!',
-      'Why?',
-      'Later…',
-      'Gone',
-      'Next line',
-    ]);
-  });
-
-  it('keeps abbreviations, initials, closing quotes and ellipses with their sentence', () => {
-    expect(splitSentences('Dr. Hale meets J. Smith. "Go now." She leaves... Then silence.')).toEqual([
-      'Dr. Hale meets J. Smith.',
-      '"Go now."',
-      'She leaves...',
-      'Then silence.',
-    ]);
-  });
-
-  it('keeps markup as written', () => {
-    expect(splitSentences('She is **not** ready. _Ever._')).toEqual(['She is **not** ready.', '_Ever._']);
+  it.each([
+    {
+      title: 'splits at . ! ? and … followed by a space, and at line breaks',
+      text: 'He runs. She waits! Why? Later… Gone\nNext line',
+      sentences: ['He runs.', 'She waits!', 'Why?', 'Later…', 'Gone', 'Next line'],
+    },
+    {
+      title: 'keeps abbreviations, initials, closing quotes and ellipses with their sentence',
+      text: 'Dr. Hale meets J. Smith. "Go now." She leaves... Then silence.',
+      sentences: ['Dr. Hale meets J. Smith.', '"Go now."', 'She leaves...', 'Then silence.'],
+    },
+    {
+      title: 'keeps markup as written',
+      text: 'She is **not** ready. _Ever._',
+      sentences: ['She is **not** ready.', '_Ever._'],
+    },
+  ])('$title', ({ text, sentences }) => {
+    expect(splitSentences(text)).toEqual(sentences);
   });
 });
 
