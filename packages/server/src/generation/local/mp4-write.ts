@@ -128,20 +128,7 @@ function trackBox(track: Mp4Track, id: number, chunks: Chunk[], offsets: number[
       : fullBox('stco', 0, 0, entries(offsets.map((offset) => [offset]))),
   );
   const edts =
-    start > 0
-      ? [
-          box(
-            'edts',
-            fullBox(
-              'elst',
-              0,
-              0,
-              u32s(1, movieDuration, start),
-              u16s(1, 0),
-            ),
-          ),
-        ]
-      : [];
+    start > 0 ? [box('edts', fullBox('elst', 0, 0, u32s(1, movieDuration, start), u16s(1, 0)))] : [];
   return box('trak', tkhd, ...edts, box('mdia', mdhd, hdlr, box('minf', header, dinf, stbl)));
 }
 

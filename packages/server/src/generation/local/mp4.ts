@@ -112,8 +112,9 @@ function readTrack(buffer: Buffer, trak: Box, file: string): Mp4Track | null {
     const count = buffer.readUInt32BE(elst.body + 4);
     const mediaTime =
       version === 1 ? Number(buffer.readBigInt64BE(elst.body + 16)) : buffer.readInt32BE(elst.body + 12);
-    if (count > 1 || (handler === 'vide' && mediaTime !== 0))
+    if (count > 1 || mediaTime < 0 || (handler === 'vide' && mediaTime !== 0))
       throw new Mp4Error('The MP4 track has an edit list');
+    startTime = mediaTime;
   }
   const stbl = need(child(buffer, need(child(buffer, mdia, 'minf'), 'minf'), 'stbl'), 'stbl');
   const ctts = child(buffer, stbl, 'ctts');
