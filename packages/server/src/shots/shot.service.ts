@@ -211,7 +211,19 @@ export class ShotsService {
       values: shotValues(updates),
     });
     if (updated === null) throw notFound('Shot');
-    return this.announceUpdated(updated);
+    const [shot] = await this.presentAll([updated]);
+    const presented = shot as PresentedShot;
+    // The writer's answer goes out first, the room's shot:updated right after it (next turn of the
+    // event loop): telling 200 subscribers takes a few milliseconds of socket writes, and a writer
+    // whose edits are single-flight (the web's save manager, the SDK) waits for its answer before
+    // sending the next one. Events of one shot keep their order.
+    setImmediate(() =>
+      this.events.toProject(presented.projectId, SERVER_EVENTS.shotUpdated, {
+        projectId: presented.projectId,
+        shot: presented,
+      }),
+    );
+    return presented;
   }
 
   /** A style_package_id is a built-in's visual style or one of the project's own packages. */
