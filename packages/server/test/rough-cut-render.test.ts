@@ -9,6 +9,7 @@ import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmp
 import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
 import { renderFrame } from '../src/generation/local/frame-renderer.js';
 import { frameInput } from './generation/generation.fixtures.js';
+import { frameHashes, frameRows } from './generation/h264-fixtures.js';
 
 describe('renderRoughCut: animatics are joined as they are', () => {
   let ffmpeg: FfmpegLocation;
@@ -52,35 +53,32 @@ describe('renderRoughCut: animatics are joined as they are', () => {
     image: null,
   });
 
+  /** The rough cut of `events` at 1280x720, 24 fps, without soundtrack or burn-in, into `name`. */
+  const render = (name: string, events: Parameters<typeof renderRoughCut>[0]['events']) =>
+    renderRoughCut({
+      ffmpeg,
+      frameRate: 24,
+      width: 1280,
+      height: 720,
+      events,
+      soundtrack: null,
+      burnIn: false,
+      workDir: directory,
+      output: path.join(directory, name),
+      signal: new AbortController().signal,
+      onProgress: async () => undefined,
+    });
+
   it('stream-copies animatics (a shorter event is cut at its out point) and encodes an image-only event', async () => {
     const [first, second] = clips as [RenderedClip, RenderedClip];
     const output = path.join(directory, 'cut.mp4');
     const imageFile = path.join(directory, 'still.png');
     await (await import('node:fs/promises')).writeFile(imageFile, still);
-    const outcome = await renderRoughCut({
-      ffmpeg,
-      frameRate: 24,
-      width: 1280,
-      height: 720,
-      events: [
-        event(first, 'One'),
-        event(second, 'Two', 12),
-        {
-          name: 'Three',
-          frames: 24,
-          sourceIn: 0,
-          transition: { type: 'cut' },
-          video: null,
-          image: imageFile,
-        },
-      ],
-      soundtrack: null,
-      burnIn: false,
-      workDir: directory,
-      output,
-      signal: new AbortController().signal,
-      onProgress: async () => undefined,
-    });
+    const outcome = await render('cut.mp4', [
+      event(first, 'One'),
+      event(second, 'Two', 12),
+      { name: 'Three', frames: 24, sourceIn: 0, transition: { type: 'cut' }, video: null, image: imageFile },
+    ]);
     expect(outcome).toMatchObject({
       copiedEvents: 2,
       encodedEvents: 1,
@@ -109,56 +107,20 @@ describe('renderRoughCut: animatics are joined as they are', () => {
   it('holds the last picture of an animatic shorter than its event instead of encoding the event again', async () => {
     const [first, second] = clips as [RenderedClip, RenderedClip];
     const output = path.join(directory, 'held.mp4');
-    const outcome = await renderRoughCut({
-      ffmpeg,
-      frameRate: 24,
-      width: 1280,
-      height: 720,
-      // One frame longer (the cut's rounding), then two frames longer.
-      events: [event(first, 'One', first.frames + 1), event(second, 'Two', second.frames + 2)],
-      soundtrack: null,
-      burnIn: false,
-      workDir: directory,
-      output,
-      signal: new AbortController().signal,
-      onProgress: async () => undefined,
-    });
+    // One frame longer (the cut's rounding), then two frames longer.
+    const outcome = await render('held.mp4', [
+      event(first, 'One', first.frames + 1),
+      event(second, 'Two', second.frames + 2),
+    ]);
     const frames = first.frames + 1 + second.frames + 2;
     expect(outcome).toMatchObject({ copiedEvents: 2, encodedEvents: 0, frames });
-    const { stdout } = await runFfmpeg(
-      ffmpeg.path,
-      ['-v', 'error', '-i', output, '-map', '0:v', '-f', 'framemd5', '-'],
-      30_000,
-    );
-    const rows = stdout
-      .toString('utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('0,'))
-      .map((line) => line.split(','));
+    const rows = await frameRows(output);
     expect(rows).toHaveLength(frames);
-    const steps = new Set(rows.slice(1).map((row, index) => Number(row[2]) - Number(rows[index]?.[2])));
+    const steps = new Set(rows.slice(1).map((row, index) => row.pts - (rows[index]?.pts as number)));
     expect(steps.size).toBe(1);
     // Each clip's own pictures in order, the last one of each held for the frames it lacked.
-    const clipHashes = async (clip: RenderedClip) => {
-      const run = await runFfmpeg(
-        ffmpeg.path,
-        ['-v', 'error', '-i', clip.path, '-map', '0:v', '-f', 'framemd5', '-'],
-        30_000,
-      );
-      return run.stdout
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line.startsWith('0,'))
-        .map((line) => line.split(',').at(-1)?.trim());
-    };
-    const one = await clipHashes(first);
-    const two = await clipHashes(second);
-    expect(rows.map((row) => row.at(-1)?.trim())).toEqual([
-      ...one,
-      one.at(-1),
-      ...two,
-      two.at(-1),
-      two.at(-1),
-    ]);
+    const one = await frameHashes(first.path);
+    const two = await frameHashes(second.path);
+    expect(rows.map((row) => row.hash)).toEqual([...one, one.at(-1), ...two, two.at(-1), two.at(-1)]);
   });
 });

@@ -1,72 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type FfmpegLocation, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
-import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
 import { holdLastPicture, repeatPictures, splitAnnexB } from '../../src/generation/local/h264-repeat.js';
-
-const ffmpeg: FfmpegLocation = resolveFfmpeg({
-  ffmpegPath: process.env.FFMPEG_PATH,
-  searchPath: process.env.PATH,
-});
-const X264 =
-  'bframes=0:ref=1:me=dia:subme=1:partitions=none:trellis=0:aq-mode=0:mbtree=0:rc-lookahead=0:scenecut=0:weightp=0';
+import { streamHashes as frameHashes, X264, x264Pictures } from './h264-fixtures.js';
 
 /** Ten moving test pictures coded by x264 as raw H.264 (Annex B). */
-async function pictures(params: string): Promise<Buffer> {
-  const run = await runFfmpeg(
-    ffmpeg.path,
-    [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=320x240:r=12',
-      '-frames:v',
-      '10',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'superfast',
-      '-qp',
-      '23',
-      '-x264-params',
-      params,
-      '-pix_fmt',
-      'yuv420p',
-      '-f',
-      'h264',
-      '-',
-    ],
-    30_000,
-  );
-  expect(run.code).toBe(0);
-  return run.stdout;
-}
-
-/** One MD5 a decoded frame, in order. */
-async function frameHashes(stream: Uint8Array): Promise<string[]> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'reelbench-h264-'));
-  try {
-    const file = path.join(directory, 'clip.h264');
-    await writeFile(file, stream);
-    const run = await runFfmpeg(
-      ffmpeg.path,
-      ['-v', 'error', '-f', 'h264', '-i', file, '-f', 'framemd5', '-'],
-      30_000,
-    );
-    expect(run.code).toBe(0);
-    return run.stdout
-      .toString('utf8')
-      .split('\n')
-      .filter((line) => /^0,/.test(line))
-      .map((line) => line.split(',').at(-1)?.trim() ?? '');
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
+const pictures = (params: string) => x264Pictures(params, 10);
 
 describe('repeatPictures (H.264 skipped pictures)', () => {
   it('shows every coded picture twice, the last one as asked, decoding to the same pictures', async () => {

@@ -2,35 +2,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegLocation, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
 import { probeMedia, runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
 import { Mp4Error, readMp4 } from '../../src/generation/local/mp4.js';
 import { annexBToSamples, samplesToAnnexB } from '../../src/generation/local/mp4-h264.js';
 import { writeMp4 } from '../../src/generation/local/mp4-write.js';
 import { silentTrack } from '../../src/generation/local/silence.js';
+import { ffmpeg, frameHashes, X264, x264Pictures } from './h264-fixtures.js';
 
-const ffmpeg: FfmpegLocation = resolveFfmpeg({
-  ffmpegPath: process.env.FFMPEG_PATH,
-  searchPath: process.env.PATH,
-});
-const X264 =
-  'bframes=0:ref=1:me=dia:subme=1:partitions=none:trellis=0:aq-mode=0:mbtree=0:rc-lookahead=0:scenecut=0:weightp=0:cabac=0';
+const CAVLC = `${X264}:cabac=0`;
 const PICTURES = 60;
-
-/** One MD5 a decoded video frame, in order, of a file (ffmpeg's own demuxer and decoder). */
-async function frameHashes(file: string, format: string[] = []): Promise<string[]> {
-  const run = await runFfmpeg(
-    ffmpeg.path,
-    ['-v', 'error', ...format, '-i', file, '-map', '0:v', '-f', 'framemd5', '-'],
-    30_000,
-  );
-  expect(run.code).toBe(0);
-  return run.stdout
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('0,'))
-    .map((line) => line.split(',').at(-1)?.trim() ?? '');
-}
 
 describe('MP4 written without ffmpeg (mp4.ts, mp4-write.ts, mp4-h264.ts)', () => {
   let directory: string;
@@ -39,35 +19,7 @@ describe('MP4 written without ffmpeg (mp4.ts, mp4-write.ts, mp4-h264.ts)', () =>
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'reelbench-mp4-'));
-    const run = await runFfmpeg(
-      ffmpeg.path,
-      [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=s=320x240:r=24',
-        '-frames:v',
-        String(PICTURES),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'superfast',
-        '-qp',
-        '23',
-        '-x264-params',
-        X264,
-        '-pix_fmt',
-        'yuv420p',
-        '-f',
-        'h264',
-        '-',
-      ],
-      30_000,
-    );
-    expect(run.code).toBe(0);
-    stream = run.stdout;
+    stream = await x264Pictures(CAVLC, PICTURES, 24);
     raw = path.join(directory, 'clip.h264');
     await writeFile(raw, stream);
   });
