@@ -27,10 +27,8 @@ interface NalUnit {
   bytes: Uint8Array;
 }
 
-const NAL_SLICE = 1;
-const NAL_IDR = 5;
-const NAL_SPS = 7;
-const NAL_PPS = 8;
+/** NAL unit types (H.264 table 7-1) that these streams carry. */
+export const NAL = { slice: 1, idr: 5, sei: 6, sps: 7, pps: 8, delimiter: 9 } as const;
 const START_CODE = Uint8Array.of(0, 0, 0, 1);
 
 /** The NAL units of an Annex B byte stream (3- or 4-byte start codes). */
@@ -254,7 +252,7 @@ function parseSliceStart(unit: NalUnit, sps: Sps): SliceStart {
   const ppsId = reader.ue();
   if (sps.separateColourPlanes) reader.u(2);
   const frameNum = reader.u(sps.log2MaxFrameNum);
-  if (unit.type === NAL_IDR) reader.ue();
+  if (unit.type === NAL.idr) reader.ue();
   const pocLsb = sps.pocType === 0 ? reader.u(sps.log2MaxPocLsb) : 0;
   return { firstMb, ppsId, frameNum, pocLsb };
 }
@@ -285,7 +283,7 @@ function skipSlice(sps: Sps, pps: Pps, frameNum: number, pocLsb: number, referen
   if (pps.deblockingControl) writer.ue(1); // deblocking off: nothing moved, no edge to filter
   writer.ue(sps.macroblocks); // mb_skip_run: the whole picture
   // forbidden 0, nal_ref_idc (2 for a reference picture, as x264 marks its P pictures), type 1
-  return writer.unit(((reference ? 2 : 0) << 5) | NAL_SLICE);
+  return writer.unit(((reference ? 2 : 0) << 5) | NAL.slice);
 }
 
 /**
@@ -296,7 +294,7 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
   const units = splitAnnexB(stream);
   let sps: Sps | null = null;
   let pps: Pps | null = null;
-  const pictures = units.filter((unit) => unit.type === NAL_SLICE || unit.type === NAL_IDR).length;
+  const pictures = units.filter((unit) => unit.type === NAL.slice || unit.type === NAL.idr).length;
   const out: Uint8Array[] = [];
   let picture = 0;
   let previousPoc: number | null = null;
@@ -314,13 +312,13 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
     return true;
   };
   for (const unit of units) {
-    if (unit.type === NAL_SPS) {
+    if (unit.type === NAL.sps) {
       sps = parseSps(unit.bytes);
       if (sps === null) return null;
-    } else if (unit.type === NAL_PPS) {
+    } else if (unit.type === NAL.pps) {
       pps = parsePps(unit.bytes);
       if (pps.cabac || pps.weightedPrediction || pps.sliceGroups > 1) return null;
-    } else if (unit.type === NAL_SLICE || unit.type === NAL_IDR) {
+    } else if (unit.type === NAL.slice || unit.type === NAL.idr) {
       if (sps === null || pps === null || unit.refIdc === 0) return null;
       const slice = parseSliceStart(unit, sps);
       if (slice.firstMb !== 0 || slice.ppsId !== pps.id || pps.spsId !== sps.id) return null;
@@ -353,9 +351,9 @@ function streamShape(units: NalUnit[]): { sps: Sps; pps: Pps } | null {
   let sps: Sps | null = null;
   let pps: Pps | null = null;
   for (const unit of units) {
-    if (unit.type === NAL_SPS) sps = parseSps(unit.bytes);
-    else if (unit.type === NAL_PPS) pps = parsePps(unit.bytes);
-    if (unit.type === NAL_SPS && sps === null) return null;
+    if (unit.type === NAL.sps) sps = parseSps(unit.bytes);
+    else if (unit.type === NAL.pps) pps = parsePps(unit.bytes);
+    if (unit.type === NAL.sps && sps === null) return null;
   }
   if (sps === null || pps === null) return null;
   if (pps.cabac || pps.weightedPrediction || pps.sliceGroups > 1 || pps.spsId !== sps.id) return null;
@@ -377,7 +375,7 @@ export function holdLastPicture(stream: Uint8Array, extra: number): Uint8Array |
   let lastRefFrameNum: number | null = null;
   let lastPoc = 0;
   for (const unit of units) {
-    if (unit.type !== NAL_SLICE && unit.type !== NAL_IDR) continue;
+    if (unit.type !== NAL.slice && unit.type !== NAL.idr) continue;
     const slice = parseSliceStart(unit, sps);
     if (slice.firstMb !== 0 || slice.ppsId !== pps.id) return null;
     if (unit.refIdc !== 0) lastRefFrameNum = slice.frameNum;

@@ -2,16 +2,10 @@
  * H.264 in MP4 (ISO/IEC 14496-15): an Annex B stream as MP4 samples (each picture's NAL units with
  * 4-byte lengths) and the avc1 sample entry carrying its parameter sets, and back.
  */
-import { splitAnnexB } from './h264-repeat.js';
+import { NAL, splitAnnexB } from './h264-repeat.js';
 import { Mp4Error, type Mp4Sample } from './mp4.js';
 import { box } from './mp4-write.js';
 
-const NAL_SLICE = 1;
-const NAL_IDR = 5;
-const NAL_SEI = 6;
-const NAL_SPS = 7;
-const NAL_PPS = 8;
-const NAL_AUD = 9;
 /** Profiles whose avcC carries the chroma format and bit depths after the parameter sets. */
 const HIGH_PROFILES = new Set([100, 110, 122, 144]);
 
@@ -65,17 +59,18 @@ export function annexBToSamples(
   const samples: Mp4Sample[] = [];
   let prefix: Uint8Array[] = [];
   for (const unit of splitAnnexB(stream)) {
-    if (unit.type === NAL_SPS || unit.type === NAL_PPS) {
-      if (!same(unit.type === NAL_SPS ? sps : pps, unit.bytes))
+    if (unit.type === NAL.sps || unit.type === NAL.pps) {
+      if (!same(unit.type === NAL.sps ? sps : pps, unit.bytes))
         throw new Mp4Error('The stream changes its parameter sets');
-      if (unit.type === NAL_SPS) sps = unit.bytes;
+      if (unit.type === NAL.sps) sps = unit.bytes;
       else pps = unit.bytes;
-    } else if (unit.type === NAL_SEI) prefix.push(unit.bytes);
-    else if (unit.type === NAL_SLICE || unit.type === NAL_IDR) {
+    } else if (unit.type === NAL.sei) prefix.push(unit.bytes);
+    else if (unit.type === NAL.slice || unit.type === NAL.idr) {
       const data = lengthPrefixed([...prefix, unit.bytes]);
-      samples.push({ size: data.length, duration, sync: unit.type === NAL_IDR, source: { data } });
+      samples.push({ size: data.length, duration, sync: unit.type === NAL.idr, source: { data } });
       prefix = [];
-    } else if (unit.type !== NAL_AUD) throw new Mp4Error(`The stream has a NAL unit of type ${unit.type}`);
+    } else if (unit.type !== NAL.delimiter)
+      throw new Mp4Error(`The stream has a NAL unit of type ${unit.type}`);
   }
   if (sps === null || pps === null) throw new Mp4Error('The stream has no parameter sets');
   return { sampleEntry: avcSampleEntry(sps, pps, size.width, size.height), samples };
