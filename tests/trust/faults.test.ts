@@ -25,6 +25,7 @@ import {
 const PLANTED = {
   signingSecret: 'planted-signing-secret-0123456789abcdef',
   replicateToken: 'r8_plantedReplicateToken0123456789',
+  openAiKey: 'sk-plantedOpenAiKey0123456789abcdef',
   password: 'planted password 9f8e7d',
 };
 
@@ -34,13 +35,14 @@ interface JobEnd {
   code?: string;
 }
 
+function failureOf(event: { status: string; error: string; code?: string | undefined }): JobEnd {
+  return { status: event.status, error: event.error, ...(event.code ? { code: event.code } : {}) };
+}
+
 function jobEnd(socket: SocketClient, jobId: string): Promise<JobEnd> {
   return new Promise((resolve) => {
     socket.on('job:complete', (event) => event.jobId === jobId && resolve({ status: event.status }));
-    socket.on('job:error', (event) => {
-      if (event.jobId === jobId)
-        resolve({ status: event.status, error: event.error, ...(event.code ? { code: event.code } : {}) });
-    });
+    socket.on('job:error', (event) => event.jobId === jobId && resolve(failureOf(event)));
   });
 }
 
@@ -91,6 +93,11 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
         REPLICATE_API_TOKEN: PLANTED.replicateToken,
         REPLICATE_BASE_URL: providerUrl,
         REPLICATE_TIMEOUT_MS: '1500',
+        // The same silent provider, behind a provider timeout longer than the job's own time limit.
+        OPENAI_IMAGE_API_KEY: PLANTED.openAiKey,
+        OPENAI_IMAGE_BASE_URL: providerUrl,
+        OPENAI_IMAGE_TIMEOUT_MS: '600000',
+        JOB_TIMEOUT_MS: '6000',
         STORAGE_FULL_DIR: join(dataDir, 'files'),
         STORAGE_FULL_FLAG: join(dataDir, 'storage-is-full'),
       },
@@ -146,6 +153,47 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
     expect((await api(node.url, 'GET', '/api/health/ready')).status).toBe(200);
   });
 
+  it("stops a job that runs past JOB_TIMEOUT_MS with 'Job failed', and its slot is free again", async () => {
+    const project = await newProject(node.url, alice);
+    await socket.request('project', 'subscribe', { projectId: project.id });
+    const failures: JobEnd[] = [];
+    socket.on('job:error', (event) => {
+      if (event.projectId === project.id && event.type === 'unified-asset:generateImage')
+        failures.push(failureOf(event));
+    });
+    const asset = (await socket.request('unified-asset', 'create', {
+      projectId: project.id,
+      type: 'location',
+      name: 'Lighthouse',
+    })) as { id: string };
+    const before = hung.length;
+    // OpenAI never answers and its own timeout is ten minutes away: the job's time limit ends it.
+    await expect(
+      socket.request('unified-asset', 'generateImage', {
+        projectId: project.id,
+        assetId: asset.id,
+        provider: 'openai',
+      }),
+    ).rejects.toMatchObject({ code: 'SERVER_ERROR', message: MESSAGES.jobFailed });
+    expect(hung.length).toBeGreaterThan(before);
+    expect(failures).toEqual([{ status: 'failed', error: MESSAGES.jobFailed, code: 'SERVER_ERROR' }]);
+    expect(
+      node
+        .logs()
+        .some(
+          (line) =>
+            line.level === 'warn' && typeof line.jobId === 'string' && /longest a job may run/.test(line.msg),
+        ),
+    ).toBe(true);
+
+    // JOB_CONCURRENCY is 1 and the provider still has not answered: the next job runs all the same.
+    const generated = await socket.request('unified-asset', 'generateImage', {
+      projectId: project.id,
+      assetId: asset.id,
+    });
+    expect(generated).toMatchObject({ jobId: expect.any(String), imageKey: 'default-wide' });
+  });
+
   it('answers a clear error when storage is full, and leaves no half-written file behind', async () => {
     const project = await newProject(node.url, alice);
     const before = await uploadImage(node, alice, project.id);
@@ -199,7 +247,13 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
     expect(lines.some((line) => line.context === 'Jobs' && typeof line.jobId === 'string')).toBe(true);
     const signed = lines.find((line) => typeof line.url === 'string' && line.url.includes('sig='));
     expect(signed?.url).toMatch(/sig=\[REDACTED\]/);
-    for (const secret of [PLANTED.signingSecret, PLANTED.replicateToken, PLANTED.password, alice.token]) {
+    for (const secret of [
+      PLANTED.signingSecret,
+      PLANTED.replicateToken,
+      PLANTED.openAiKey,
+      PLANTED.password,
+      alice.token,
+    ]) {
       expect(output).not.toContain(secret);
     }
   });

@@ -77,6 +77,11 @@ export interface ServerConfig {
   /** A running job whose worker has been silent this long is resumed by another; JOB_STALE_SECONDS. */
   jobStaleSeconds: number;
   /**
+   * The longest one job may run: past it the job is stopped and fails with 'Job failed', and its slot
+   * is free again even if a provider never answers; JOB_TIMEOUT_MS, default six hours.
+   */
+  jobTimeoutMs: number;
+  /**
    * After SIGTERM: how long running jobs may take to finish before they are released to another
    * worker, and in-flight socket actions to answer before sockets close; SHUTDOWN_GRACE_MS.
    */
@@ -114,6 +119,9 @@ export class ConfigError extends Error {
  * The defaults: a 20 MB body or socket message carries an image data URL (setImage), uploads are
  * the contract's UPLOAD_MAX_BYTES, 40 megapixels is what the renderers decode (160 MB of RGBA).
  */
+/** Six hours: a feature's batch of remote videos fits, a job stuck on a silent provider does not. */
+export const DEFAULT_JOB_TIMEOUT_MS = 6 * 60 * 60 * 1_000;
+
 export const DEFAULT_LIMITS: LimitsConfig = {
   httpBodyBytes: 20 * 1024 * 1024,
   socketMessageBytes: 20 * 1024 * 1024,
@@ -178,6 +186,7 @@ const envSchema = z
     JOB_CONCURRENCY: optional(integer(1, 256).optional()),
     JOB_POLL_INTERVAL_MS: optional(integer(50, 60_000).default(1_000)),
     JOB_STALE_SECONDS: optional(integer(1, 86_400).default(60)),
+    JOB_TIMEOUT_MS: optional(integer(1_000, 172_800_000).default(DEFAULT_JOB_TIMEOUT_MS)),
     SHUTDOWN_GRACE_MS: optional(integer(0, 3_600_000).default(10_000)),
     WEB_DIST: optional(z.string().optional()),
     HTTP_BODY_LIMIT_BYTES: optional(integer(1_024, 1_073_741_824).default(DEFAULT_LIMITS.httpBodyBytes)),
@@ -301,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     jobConcurrency: values.JOB_CONCURRENCY ?? os.availableParallelism(),
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobStaleSeconds: values.JOB_STALE_SECONDS,
+    jobTimeoutMs: values.JOB_TIMEOUT_MS,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     generation: generation.generation,
     remote: generation.remote,

@@ -4,7 +4,7 @@ import type { Job } from '@reelbench/sdk/contract';
 export interface JobContext<P = Record<string, unknown>> {
   job: Job;
   payload: P;
-  /** Fires when the job is cancelled (here or on another node) or the server stops. */
+  /** Fires when the job is cancelled (here or on another node), runs past its time limit or the server stops. */
   signal: AbortSignal;
   /** The result stored by the previous attempt (a restart mid-run), to resume from. */
   previousResult: unknown;
@@ -27,5 +27,13 @@ export class WorkerStoppingError extends Error {
   constructor() {
     super('The server is stopping');
     this.name = 'WorkerStoppingError';
+  }
+}
+
+/** The abort reason of a job that ran past JOB_TIMEOUT_MS: it fails with 'Job failed'. */
+export class JobTimeoutError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`Stopped after running for ${Math.round(limitMs / 1_000)} s, the longest a job may run`);
+    this.name = 'JobTimeoutError';
   }
 }

@@ -22,7 +22,7 @@ import { Lifecycle } from '../system/lifecycle.js';
 import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
-import { type JobContext, type JobHandler, WorkerStoppingError } from './job-handlers.js';
+import { type JobContext, type JobHandler, JobTimeoutError, WorkerStoppingError } from './job-handlers.js';
 import { JobQueue, type QueuedDelivery } from './job-queue.js';
 import type { JobPayloads, JobType } from './job-types.js';
 
@@ -43,6 +43,22 @@ const STOP_WAIT_MS = 10_000;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * Rejects with the reason once the job runs past its time limit (never settles otherwise): raced
+ * with the handler, so a handler stuck on a provider that never answers cannot hold its slot.
+ */
+function pastTimeLimit(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    signal.addEventListener(
+      'abort',
+      () => {
+        if (signal.reason instanceof JobTimeoutError) reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }
 
 /**
@@ -236,6 +252,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       Math.max(250, (this.config.jobStaleSeconds * 1_000) / 4),
     );
     heartbeat.unref();
+    const limit = setTimeout(
+      () => controller.abort(new JobTimeoutError(this.config.jobTimeoutMs)),
+      this.config.jobTimeoutMs,
+    );
+    limit.unref();
     const running: RunningJob = { controller, heartbeat };
     this.running.set(entity.id, running);
     this.emitProgress(entity, await this.repository.counts(entity.userId));
@@ -246,6 +267,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       .catch((error: unknown) => this.logger.error(`job ${entity.id} could not be settled`, error as Error))
       .finally(() => {
         clearInterval(heartbeat);
+        clearTimeout(limit);
         this.running.delete(entity.id);
         this.wake();
       });
@@ -274,7 +296,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       },
     };
     try {
-      const result = await handler.run(context);
+      const result = await Promise.race([handler.run(context), pastTimeLimit(signal)]);
       if (signal.aborted) throw signal.reason ?? new GenerationCancelledError();
       const done = await this.repository.finish(entity.id, ['running'], { status: 'completed', result });
       await this.queue.complete(deliveryId);
@@ -291,6 +313,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     } catch (error) {
       // Left running in the table: the next start (or another node's sweep) resumes it.
       if (signal.aborted && signal.reason instanceof WorkerStoppingError) return;
+      if (signal.reason instanceof JobTimeoutError) {
+        await this.fail(entity, deliveryId, signal.reason);
+        return;
+      }
       if (error instanceof GenerationCancelledError || signal.aborted) {
         await this.queue.complete(deliveryId);
         return;
@@ -301,9 +327,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private async fail(entity: JobEntity, deliveryId: string, error: unknown): Promise<void> {
     const message = isReelbenchError(error) ? error.message : MESSAGES.jobFailed;
-    if (!isReelbenchError(error))
+    if (error instanceof JobTimeoutError) {
+      this.logger.warn(`job ${entity.id} (${entity.type}) failed: ${error.message}`);
+    } else if (!isReelbenchError(error)) {
       this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
-    if (isReelbenchError(error)) {
+    } else {
       const reason = error.context?.reason;
       this.logger.warn(
         `job ${entity.id} (${entity.type}) failed: ${message}${typeof reason === 'string' ? ` (${reason})` : ''}`,
@@ -313,6 +341,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       status: 'failed',
       error: message,
       errorCode: isReelbenchError(error) ? error.code : 'SERVER_ERROR',
+      ...(error instanceof JobTimeoutError ? { message: error.message } : {}),
     });
     await this.queue.fail(deliveryId, message);
     if (failed !== null) await this.settle(failed, { status: 'failed', error: message });

@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       JOB_CONCURRENCY: '3',
       JOB_POLL_INTERVAL_MS: '250',
       JOB_STALE_SECONDS: '30',
+      JOB_TIMEOUT_MS: '900000',
       SHUTDOWN_GRACE_MS: '2500',
       ROLE: 'api',
       GENERATION_PROVIDER_VIDEO: 'replicate',
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       jobConcurrency: 3,
       jobPollIntervalMs: 250,
       jobStaleSeconds: 30,
+      jobTimeoutMs: 900_000,
       shutdownGraceMs: 2500,
       generation: {
         providers: {
@@ -159,12 +161,14 @@ describe('loadConfig', () => {
       GENERATION_PROVIDER_ENHANCE: 'Not A Name',
       JOB_POLL_INTERVAL_MS: '10',
       JOB_STALE_SECONDS: 'soon',
+      JOB_TIMEOUT_MS: '500',
     });
     expect(problems.GENERATION_PROVIDER_ENHANCE).toContain('is not a provider name');
     expect(Object.keys(problems).sort()).toEqual([
       'GENERATION_PROVIDER_ENHANCE',
       'JOB_POLL_INTERVAL_MS',
       'JOB_STALE_SECONDS',
+      'JOB_TIMEOUT_MS',
     ]);
     // With the token, the selection is valid; openai lacks video, and says so.
     expect(
