@@ -8,11 +8,15 @@ import {
   SERVER_MESSAGES,
   type Shot,
   type ShotAssetsReply,
+  type ShotFields,
   type ShotPage,
   type SocketActionEvent,
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import type { ShotEntity } from '../src/shots/shot.entity.js';
+import { shotValues } from '../src/shots/shot.mapper.js';
+import { ShotsRepository } from '../src/shots/shot.repository.js';
 import { testDatabases } from './support/databases.js';
 import { newProject, request, waitForEvent } from './support/factories.js';
 import { newAsset, newSeries, UNKNOWN_ID, useTestServer } from './support/harness.js';
@@ -63,6 +67,65 @@ describe.each(testDatabases())('shots over the socket on %s', (database) => {
     expect([stored.description, stored.name]).toEqual(['take 11', 'Quay at night']);
     await expect.poll(() => announced.length).toBe(12);
     expect(announced).toEqual(Array.from({ length: 12 }, (_, i) => `take ${i}`));
+  });
+
+  it("a group of one shot's writes is one statement that answers each as one-by-one writes would", async () => {
+    const repository = server.app.get(ShotsRepository);
+    const project = await newProject(server, alice);
+    const socket = await connect(alice);
+    const start = { name: 'Quay', duration: 4, composition_settings: { layout: 'wide' } };
+    const grouped = await createShot(socket, project.id, start);
+    const single = await createShot(socket, project.id, start);
+    const updates = [
+      { description: 'first light', framing: 'wide' },
+      {},
+      { name: 'Quay at night', composition_settings: { layout: 'split', columns: [1, 2] } },
+      { assessed_at: '2026-11-26T10:00:00.000Z', assessment_notes: null, duration: 2.5 },
+      { description: 'last light', framing: null, assets: [{ assetId: UNKNOWN_ID, role: 'extra' }] },
+    ].map((fields) => shotValues(fields as Partial<ShotFields>));
+
+    const inOrder = await repository.updateOwnedInOrder(alice.user.id, grouped.id, updates);
+    const oneByOne = await repository.transaction(async (manager) => {
+      const results = [];
+      for (const values of updates)
+        results.push(await repository.updateOwned(alice.user.id, single.id, values, manager));
+      return results;
+    });
+    const comparable = (entity: ShotEntity | null) => {
+      const {
+        id: _id,
+        position: _position,
+        createdAt: _created,
+        updatedAt: _updated,
+        ...rest
+      } = entity ?? {};
+      return rest;
+    };
+    expect(inOrder).toHaveLength(updates.length);
+    expect(inOrder.map(comparable)).toEqual(oneByOne.map(comparable));
+    expect(inOrder.map((entity) => entity?.description)).toEqual([
+      'first light',
+      'first light',
+      'first light',
+      'first light',
+      'last light',
+    ]);
+    // One write: one updated_at for every answer, the stored row's.
+    const stored = await repository.findOwned(alice.user.id, grouped.id);
+    expect(comparable(stored)).toEqual(comparable(inOrder.at(-1) ?? null));
+    expect(new Set(inOrder.map((entity) => entity?.updatedAt.toISOString()))).toEqual(
+      new Set([stored?.updatedAt.toISOString()]),
+    );
+
+    // Another user's writes answer null and change nothing; nothing to write answers the shot.
+    expect(await repository.updateOwnedInOrder(bob.user.id, grouped.id, updates.slice(0, 2))).toEqual([
+      null,
+      null,
+    ]);
+    expect(await repository.updateOwnedInOrder(alice.user.id, grouped.id, [{}, {}])).toEqual([
+      stored,
+      stored,
+    ]);
   });
 
   it('creates, updates, gets, lists and deletes, with events to the project room only', async () => {

@@ -153,6 +153,49 @@ export class ShotsRepository {
     return this.rows.first(rows);
   }
 
+  /**
+   * Several writes of one shot by one user, in the order given, as one statement (one round trip,
+   * one commit): the row is written once with all of them, and each write's result is the row as it
+   * stood after that write, as running them one after another in a transaction would answer (one
+   * `now()` for all). Every result is null when the shot is not the user's.
+   */
+  async updateOwnedInOrder(
+    ownerId: string,
+    shotId: string,
+    steps: ShotValues[],
+  ): Promise<(ShotEntity | null)[]> {
+    // Column → value as far as each step: the row after step i is the row before, with patch i.
+    const patches: Record<string, unknown>[] = [];
+    let patch: Record<string, unknown> = {};
+    for (const values of steps) {
+      patch = { ...patch };
+      for (const [property, value] of Object.entries(values)) patch[this.column(property)] = value ?? null;
+      patches.push(patch);
+    }
+    const columns = Object.keys(patch);
+    if (columns.length === 0) {
+      const current = await this.findOwned(ownerId, shotId);
+      return steps.map(() => current);
+    }
+    const sets = columns.map((column) => `"${column}" = r."${column}"`).join(', ');
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH old AS (
+         SELECT s AS row FROM shots AS s JOIN projects AS p ON p.id = s.project_id
+         WHERE s.id = $1 AND p.owner_id = $2 FOR UPDATE OF s
+       ), updated AS (
+         UPDATE shots AS s SET ${sets}, "updated_at" = now()
+         FROM old, jsonb_populate_record(NULL::shots, $3::jsonb) AS r
+         WHERE s.id = (old.row).id RETURNING s."updated_at"
+       )
+       SELECT (jsonb_populate_record(old.row, step.patch || jsonb_build_object('updated_at', updated."updated_at"))).*
+       FROM old, updated, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS step(patch, n)
+       ORDER BY step.n`,
+      [shotId, ownerId, JSON.stringify(patch), JSON.stringify(patches)],
+    );
+    if (rows.length === 0) return steps.map(() => null);
+    return rows.map((row) => this.rows.fromRow(row));
+  }
+
   /** Deletes those of `ids` that are shots of the project; returns the ids deleted. */
   async deleteIn(manager: EntityManager, projectId: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];

@@ -58,17 +58,30 @@ export class ShotsService {
     private readonly urls: FileUrls,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {
-    const writeOne = ({ ownerId, shotId, values }: ShotWrite, manager?: EntityManager) =>
-      this.shots.updateOwned(ownerId, shotId, values, manager);
     this.writes = new KeyedWrites(
-      (write) => writeOne(write),
-      (group) =>
-        this.shots.transaction(async (manager) => {
-          const results: (ShotEntity | null)[] = [];
-          for (const write of group) results.push(await writeOne(write, manager));
-          return results;
-        }),
+      ({ ownerId, shotId, values }) => this.shots.updateOwned(ownerId, shotId, values),
+      (group) => this.writeInOrder(group),
     );
+  }
+
+  /**
+   * A group of writes to one shot, one statement per user who sent some (almost always one: the
+   * owner's; another user's writes change nothing and answer null), each write answered with the
+   * shot as it left it.
+   */
+  private async writeInOrder(group: ShotWrite[]): Promise<(ShotEntity | null)[]> {
+    const results = new Array<ShotEntity | null>(group.length).fill(null);
+    for (const ownerId of new Set(group.map((write) => write.ownerId))) {
+      const indexes = [...group.keys()].filter((index) => group[index]?.ownerId === ownerId);
+      const { shotId } = group[indexes[0] as number] as ShotWrite;
+      const written = await this.shots.updateOwnedInOrder(
+        ownerId,
+        shotId,
+        indexes.map((index) => (group[index] as ShotWrite).values),
+      );
+      for (const [n, index] of indexes.entries()) results[index] = written[n] ?? null;
+    }
+    return results;
   }
 
   /**
@@ -211,19 +224,12 @@ export class ShotsService {
       values: shotValues(updates),
     });
     if (updated === null) throw notFound('Shot');
-    const [shot] = await this.presentAll([updated]);
-    const presented = shot as PresentedShot;
     // The writer's answer goes out first, the room's shot:updated right after it (next turn of the
     // event loop): telling 200 subscribers takes a few milliseconds of socket writes, and a writer
     // whose edits are single-flight (the web's save manager, the SDK) waits for its answer before
     // sending the next one. Events of one shot keep their order.
-    setImmediate(() =>
-      this.events.toProject(presented.projectId, SERVER_EVENTS.shotUpdated, {
-        projectId: presented.projectId,
-        shot: presented,
-      }),
-    );
-    return presented;
+    const [shot] = await this.announceAllUpdated([updated], undefined, 'after-reply');
+    return shot as PresentedShot;
   }
 
   /** A style_package_id is a built-in's visual style or one of the project's own packages. */
@@ -259,14 +265,22 @@ export class ShotsService {
     return shot as PresentedShot;
   }
 
-  /** announceUpdated() for many shots, presented together. */
+  /**
+   * announceUpdated() for many shots, presented together; 'after-reply' sends the events on the next
+   * turn of the event loop, after the caller's answer.
+   */
   async announceAllUpdated(
     entities: readonly ShotEntity[],
     assets?: ReadonlyMap<string, AssetEntity>,
+    when: 'now' | 'after-reply' = 'now',
   ): Promise<PresentedShot[]> {
     const shots = await this.presentAll(entities, assets);
-    for (const shot of shots)
-      this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
+    const announce = () => {
+      for (const shot of shots)
+        this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
+    };
+    if (when === 'now') announce();
+    else setImmediate(announce);
     return shots;
   }
 
