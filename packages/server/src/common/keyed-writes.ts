@@ -1,6 +1,6 @@
 /**
- * Writes to one row that arrive while a write to that row is under way go to the database together,
- * in one transaction, when it ends.
+ * Writes to one row that arrive while a write to that row is under way go to the database together
+ * (`writeGroup`: one transaction, or one statement as shot:update does), when it ends.
  *
  * Postgres holds a row's lock until the transaction commits, and a commit waits for its WAL to reach
  * the disk: updates of one row are one fsync apart however fast the server is (about 460 a second on
