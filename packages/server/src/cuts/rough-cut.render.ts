@@ -247,7 +247,7 @@ interface Part extends JoinPart {
 async function joinWithFfmpeg(
   request: RoughCutRequest,
   parts: Part[],
-  options: { frames: number; seconds: number; audioEncoder: boolean; burnIn: string | null },
+  options: { frames: number; seconds: number; audio: () => Promise<Mp4Track | null>; burnIn: string | null },
 ): Promise<number> {
   let reencoded = 0;
   const scratch = (name: string) => path.join(request.workDir, name);
@@ -275,7 +275,7 @@ async function joinWithFfmpeg(
   }
   const list = scratch('segments.txt');
   await writeFile(list, lines.join(''));
-  const audio = await audioTrack(request, options.seconds, options.audioEncoder);
+  const audio = await options.audio();
   const audioFile = scratch('audio.m4a');
   if (audio) await writeMp4(audioFile, [audio]);
   const rate = rateString(request.frameRate);
@@ -358,12 +358,18 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
   const frames = request.events.reduce((sum, event) => sum + event.frames, 0);
   const seconds = framesToSecondsExact(frames, request.frameRate);
   await request.onProgress(0.85, 'joining');
+  // Encoded once, whichever join ends up using it.
+  let audio: Promise<Mp4Track | null> | undefined;
+  const cutAudio = () => {
+    audio ??= audioTrack(request, seconds, audioEncoder);
+    return audio;
+  };
   try {
     let joined = false;
     if (burnIn !== 'drawn') {
       try {
         if (request.signal.aborted) throw request.signal.reason ?? new Error('cancelled');
-        await joinInProcess(parts, await audioTrack(request, seconds, audioEncoder), request.output);
+        await joinInProcess(parts, await cutAudio(), request.output);
         joined = true;
       } catch (error) {
         if (!(error instanceof Mp4Error)) throw error;
@@ -373,7 +379,7 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
       const reencoded = await joinWithFfmpeg(request, parts, {
         frames,
         seconds,
-        audioEncoder,
+        audio: cutAudio,
         burnIn: burnIn === 'drawn' && font ? burnInFilter(request, font) : null,
       });
       copiedEvents -= reencoded;

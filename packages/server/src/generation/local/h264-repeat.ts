@@ -292,15 +292,16 @@ function skipSlice(sps: Sps, pps: Pps, frameNum: number, pocLsb: number, referen
  */
 export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = repeat): Uint8Array | null {
   const units = splitAnnexB(stream);
-  let sps: Sps | null = null;
-  let pps: Pps | null = null;
+  const shape = streamShape(units);
+  if (shape === null) return null;
+  const { sps, pps } = shape;
   const pictures = units.filter((unit) => unit.type === NAL.slice || unit.type === NAL.idr).length;
   const out: Uint8Array[] = [];
   let picture = 0;
   let previousPoc: number | null = null;
   let pending: { frameNum: number; pocLsb: number; times: number } | null = null;
   const flush = (nextPoc: number | null) => {
-    if (pending === null || sps === null || pps === null) return true;
+    if (pending === null) return true;
     const maxPoc = 2 ** sps.log2MaxPocLsb;
     // Type 0: x264 counts two a frame, so the odd values between are free for the repeats.
     if (sps.pocType === 0 && pending.times > 1) return false;
@@ -312,16 +313,10 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
     return true;
   };
   for (const unit of units) {
-    if (unit.type === NAL.sps) {
-      sps = parseSps(unit.bytes);
-      if (sps === null) return null;
-    } else if (unit.type === NAL.pps) {
-      pps = parsePps(unit.bytes);
-      if (pps.cabac || pps.weightedPrediction || pps.sliceGroups > 1) return null;
-    } else if (unit.type === NAL.slice || unit.type === NAL.idr) {
-      if (sps === null || pps === null || unit.refIdc === 0) return null;
+    if (unit.type === NAL.slice || unit.type === NAL.idr) {
+      if (unit.refIdc === 0) return null;
       const slice = parseSliceStart(unit, sps);
-      if (slice.firstMb !== 0 || slice.ppsId !== pps.id || pps.spsId !== sps.id) return null;
+      if (slice.firstMb !== 0 || slice.ppsId !== pps.id) return null;
       if (!flush(slice.pocLsb)) return null;
       if (previousPoc !== null && sps.pocType === 0 && slice.pocLsb === previousPoc) return null;
       previousPoc = slice.pocLsb;
@@ -346,14 +341,20 @@ export function repeatPictures(stream: Uint8Array, repeat: number, lastRepeat = 
   return concatBytes(out);
 }
 
-/** The stream's parameter sets, checked the way repeatPictures checks them; null when they do not fit. */
+/**
+ * The stream's parameter sets when it is of the shape described at the top (CAVLC, no weighted
+ * prediction, one slice group, its SPS and PPS before its first picture); else null.
+ */
 function streamShape(units: NalUnit[]): { sps: Sps; pps: Pps } | null {
   let sps: Sps | null = null;
   let pps: Pps | null = null;
   for (const unit of units) {
-    if (unit.type === NAL.sps) sps = parseSps(unit.bytes);
-    else if (unit.type === NAL.pps) pps = parsePps(unit.bytes);
-    if (unit.type === NAL.sps && sps === null) return null;
+    if (unit.type === NAL.sps) {
+      sps = parseSps(unit.bytes);
+      if (sps === null) return null;
+    } else if (unit.type === NAL.pps) pps = parsePps(unit.bytes);
+    else if ((unit.type === NAL.slice || unit.type === NAL.idr) && (sps === null || pps === null))
+      return null;
   }
   if (sps === null || pps === null) return null;
   if (pps.cabac || pps.weightedPrediction || pps.sliceGroups > 1 || pps.spsId !== sps.id) return null;

@@ -96,11 +96,8 @@ function chunkOffsets(buffer: Buffer, stbl: Box): number[] {
 
 function readTrack(buffer: Buffer, trak: Box, file: string): Mp4Track | null {
   const mdia = need(child(buffer, trak, 'mdia'), 'mdia');
-  const handler = buffer.toString(
-    'latin1',
-    need(child(buffer, mdia, 'hdlr'), 'hdlr').body + 8,
-    need(child(buffer, mdia, 'hdlr'), 'hdlr').body + 12,
-  );
+  const hdlr = need(child(buffer, mdia, 'hdlr'), 'hdlr');
+  const handler = buffer.toString('latin1', hdlr.body + 8, hdlr.body + 12);
   if (handler !== 'vide' && handler !== 'soun') return null;
   const mdhd = need(child(buffer, mdia, 'mdhd'), 'mdhd');
   const timescale = buffer.readUInt32BE(mdhd.body + (buffer[mdhd.body] === 1 ? 20 : 12));
