@@ -64,21 +64,141 @@ export async function openPalette(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** A list whose active entry the keyboard moves: its entries in order, and how it marks the active one. */
+export interface KeyList {
+  entries: Locator;
+  /** DOM focus on the entry (Radix Select, menus) or aria-selected="true" on it (the palette). */
+  active: 'focus' | 'aria-selected';
+}
+
+/** The open Radix Select's options: the focused one is active. */
+export function openSelect(page: Page): KeyList {
+  return {
+    entries: page.getByRole('listbox').and(page.locator('[data-state="open"]')).getByRole('option'),
+    active: 'focus',
+  };
+}
+
+/** The palette's entries (section headers included): the one with aria-selected="true" is active. */
+export function paletteList(dialog: Locator): KeyList {
+  return { entries: dialog.getByRole('option'), active: 'aria-selected' };
+}
+
+interface Entry {
+  text: string;
+  active: boolean;
+}
+
+/** One look at the list, without waiting: each entry's text and whether it is the active one. */
+function lookAt(list: KeyList): Promise<Entry[]> {
+  return list.entries.evaluateAll(
+    (elements, mark) =>
+      elements.map((element) => ({
+        text: (element.textContent ?? '').trim(),
+        active:
+          mark === 'focus'
+            ? element === document.activeElement
+            : element.getAttribute('aria-selected') === 'true',
+      })),
+    list.active,
+  );
+}
+
+function describeLook(entries: readonly Entry[]): string {
+  if (entries.length === 0) return 'no entries';
+  const active = entries.filter((entry) => entry.active).map((entry) => `"${entry.text}"`);
+  return `active ${active.join(' and ') || 'none'} of ${entries.map((entry) => `"${entry.text}"`).join(', ')}`;
+}
+
+function matches(text: string, target: string | RegExp): boolean {
+  return typeof target === 'string' ? text.includes(target) : target.test(text);
+}
+
+/** Two looks this far apart that agree are a settled list (the palette re-filters at most every 100 ms). */
+const SETTLE_MS = 150;
+
+/**
+ * Looks until the list has settled: two looks SETTLE_MS apart agree and exactly one entry is active
+ * (a Radix Select focuses its current option a moment after it opens; the palette re-filters a moment
+ * after the query changes).
+ */
+async function settledLook(list: KeyList, what: string): Promise<Entry[]> {
+  let last = '';
+  let look: Entry[] = [];
+  try {
+    await expect
+      .poll(
+        async () => {
+          look = await lookAt(list);
+          const now = JSON.stringify(look);
+          const settled = now === last && look.filter((entry) => entry.active).length === 1;
+          last = now;
+          return settled;
+        },
+        { intervals: [SETTLE_MS], timeout: 5_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`${what}: the list did not settle with one active entry (${describeLook(look)})`, {
+      cause: error,
+    });
+  }
+  return look;
+}
+
+/**
+ * Moves the list's active entry to the first entry whose text contains `target` (or matches it), as a
+ * careful person at a keyboard does: look until the list is still, stop if the target is active, else
+ * press one key and wait (up to 2 s) until the list shows it; a press that changed nothing was dropped
+ * and the next look decides again. The key is ArrowDown, or ArrowUp when the target is above the active
+ * entry (a late re-filter can leave it there), unless `key` fixes it (Home, End). No key is ever
+ * pressed on a look older than the last press. Fails, naming the target and what was active, after
+ * `presses` presses or three in a row that changed nothing.
+ */
+export async function moveActiveTo(
+  page: Page,
+  list: KeyList,
+  target: string | RegExp,
+  { key, presses = 30 }: { key?: string; presses?: number } = {},
+): Promise<void> {
+  const what = `moving the active entry to ${String(target)}`;
+  let look: Entry[] = [];
+  let unanswered = 0;
+  for (let pressed = 0; ; pressed += 1) {
+    look = await settledLook(list, what);
+    const active = look.findIndex((entry) => entry.active);
+    if (matches(look[active]?.text ?? '', target)) return;
+    if (pressed === presses || unanswered === 3) break;
+    const wanted = look.findIndex((entry) => matches(entry.text, target));
+    const next = key ?? (wanted !== -1 && wanted < active ? 'ArrowUp' : 'ArrowDown');
+    const before = JSON.stringify(look);
+    await page.keyboard.press(next);
+    // Seen to land, or not within 2 s (dropped, or the end of the list): the next look decides.
+    const landed = await expect
+      .poll(async () => JSON.stringify(await lookAt(list)), { intervals: [25, 50, 100], timeout: 2_000 })
+      .not.toBe(before)
+      .then(
+        () => true,
+        () => false,
+      );
+    unanswered = landed ? 0 : unanswered + 1;
+  }
+  const why =
+    unanswered === 3 ? 'three presses in a row changed nothing' : `not there after ${presses} presses`;
+  throw new Error(`${what}: ${why} (${describeLook(look)})`);
+}
+
 /**
  * Runs a command as a person would: Ctrl+K, type the query, move to the entry named `label` with the
- * arrow keys when it is not the first, Enter.
+ * arrow keys when it is not the first (moveActiveTo: each press only on a settled look), Enter.
  */
 export async function runCommand(page: Page, query: string, label: string = query): Promise<void> {
   const dialog = await openPalette(page);
   await page.keyboard.type(query);
   const entry = dialog.getByRole('option', { name: label, exact: false }).filter({ hasText: label });
   await expect(entry.first()).toBeVisible();
+  await moveActiveTo(page, paletteList(dialog), label);
   const active = dialog.locator('[role="option"][aria-selected="true"]');
-  for (let step = 0; step < 30; step += 1) {
-    const text = (await active.textContent()) ?? '';
-    if (text.startsWith(label) || text.includes(label)) break;
-    await page.keyboard.press('ArrowDown');
-  }
   await expect(active).toContainText(label);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
