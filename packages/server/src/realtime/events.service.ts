@@ -6,6 +6,7 @@ import {
   userRoom,
 } from '@reelbench/sdk/contract';
 import type { AppServer, AppSocket } from './socket-types.js';
+import { TurnBroadcasts } from './turn-broadcasts.js';
 
 /**
  * Server → client events, by room: `project:<id>` holds the owner's sockets that subscribed to the
@@ -15,6 +16,7 @@ import type { AppServer, AppSocket } from './socket-types.js';
 @Injectable()
 export class EventsService {
   private server: AppServer | undefined;
+  private readonly nextTurn = new TurnBroadcasts(() => this.server);
 
   /** Called once the socket server exists; before that (and without sockets) events go nowhere. */
   attach(server: AppServer): void {
@@ -24,6 +26,19 @@ export class EventsService {
   /** To the sockets subscribed to the project. */
   toProject<E extends ServerEventName>(projectId: string, event: E, payload: ServerEventPayload<E>): void {
     this.server?.to(projectRoom(projectId)).emit(event, payload);
+  }
+
+  /**
+   * To the sockets subscribed to the project, on the next turn of the event loop: after the answer of
+   * the action that caused it, and together with the other events queued in this turn (one write per
+   * socket for a burst; realtime/turn-broadcasts.ts).
+   */
+  toProjectNextTurn<E extends ServerEventName>(
+    projectId: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void {
+    this.nextTurn.emit(projectRoom(projectId), event, payload);
   }
 
   /** To the project's subscribers and every socket of its owner; a socket in both rooms gets it once. */

@@ -227,8 +227,8 @@ export class ShotsService {
     // The writer's answer goes out first, the room's shot:updated right after it (next turn of the
     // event loop): telling 200 subscribers takes a few milliseconds of socket writes, and a writer
     // whose edits are single-flight (the web's save manager, the SDK) waits for its answer before
-    // sending the next one. Events of one shot keep their order.
-    const [shot] = await this.announceAllUpdated([updated], undefined, 'after-reply');
+    // sending the next one. A grouped burst's events go out together. Events of one shot keep their order.
+    const [shot] = await this.announceAllUpdated([updated], undefined, 'next-turn');
     return shot as PresentedShot;
   }
 
@@ -266,21 +266,20 @@ export class ShotsService {
   }
 
   /**
-   * announceUpdated() for many shots, presented together; 'after-reply' sends the events on the next
-   * turn of the event loop, after the caller's answer.
+   * announceUpdated() for many shots, presented together; 'next-turn' sends the events on the next
+   * turn of the event loop, after the caller's answer (EventsService.toProjectNextTurn).
    */
   async announceAllUpdated(
     entities: readonly ShotEntity[],
     assets?: ReadonlyMap<string, AssetEntity>,
-    when: 'now' | 'after-reply' = 'now',
+    when: 'now' | 'next-turn' = 'now',
   ): Promise<PresentedShot[]> {
     const shots = await this.presentAll(entities, assets);
-    const announce = () => {
-      for (const shot of shots)
-        this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, { projectId: shot.projectId, shot });
-    };
-    if (when === 'now') announce();
-    else setImmediate(announce);
+    for (const shot of shots) {
+      const payload = { projectId: shot.projectId, shot };
+      if (when === 'now') this.events.toProject(shot.projectId, SERVER_EVENTS.shotUpdated, payload);
+      else this.events.toProjectNextTurn(shot.projectId, SERVER_EVENTS.shotUpdated, payload);
+    }
     return shots;
   }
 
