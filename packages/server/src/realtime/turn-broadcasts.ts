@@ -37,6 +37,12 @@ export class TurnBroadcasts {
     const batch = this.queued.splice(0);
     const server = this.server();
     if (server === undefined) return;
+    if (batch.length === 1) {
+      // Nothing to put together: corking would only hold the first sockets' frames until the last.
+      const [{ room, event, payload }] = batch as [Queued];
+      server.to(room).emit(event, payload);
+      return;
+    }
     const streams = new Set<TcpSocket>();
     for (const room of new Set(batch.map((entry) => entry.room))) {
       for (const id of server.sockets.adapter.rooms.get(room) ?? []) {
@@ -50,7 +56,6 @@ export class TurnBroadcasts {
     } finally {
       for (const stream of streams) stream.uncork();
     }
-    if (batch.length < 2) return;
     // engine.io hands the held packets over when the first write completes (in a process.nextTick
     // after this turn): corked again until the next turn, they leave in one write.
     for (const stream of streams) stream.cork();
