@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   projectRoom,
   type ServerEventName,
@@ -16,7 +16,11 @@ import { TurnBroadcasts } from './turn-broadcasts.js';
 @Injectable()
 export class EventsService {
   private server: AppServer | undefined;
-  private readonly nextTurn = new TurnBroadcasts(() => this.server);
+  private readonly logger = new Logger('Events');
+  private readonly nextTurn = new TurnBroadcasts(
+    () => this.server,
+    (error, event) => this.logger.error(`${event} could not be sent`, error as Error),
+  );
 
   /** Called once the socket server exists; before that (and without sockets) events go nowhere. */
   attach(server: AppServer): void {

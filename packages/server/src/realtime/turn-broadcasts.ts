@@ -25,7 +25,11 @@ interface Queued {
 export class TurnBroadcasts {
   private queued: Queued[] = [];
 
-  constructor(private readonly server: () => Server | undefined) {}
+  constructor(
+    private readonly server: () => Server | undefined,
+    /** An event that could not be sent (its payload would not encode): the others still go. */
+    private readonly onError: (error: unknown, event: string) => void = () => undefined,
+  ) {}
 
   /** Queues `event` for the room; the first queued in a turn schedules the send. */
   emit(room: string, event: string, payload: unknown): void {
@@ -37,10 +41,10 @@ export class TurnBroadcasts {
     const batch = this.queued.splice(0);
     const server = this.server();
     if (server === undefined) return;
+    // Nothing to put together in a turn with one event: corking would only hold the first sockets'
+    // frames until the last.
     if (batch.length === 1) {
-      // Nothing to put together: corking would only hold the first sockets' frames until the last.
-      const [{ room, event, payload }] = batch as [Queued];
-      server.to(room).emit(event, payload);
+      this.send(server, batch[0] as Queued);
       return;
     }
     const streams = new Set<TcpSocket>();
@@ -51,17 +55,22 @@ export class TurnBroadcasts {
       }
     }
     for (const stream of streams) stream.cork();
-    try {
-      for (const { room, event, payload } of batch) server.to(room).emit(event, payload);
-    } finally {
-      for (const stream of streams) stream.uncork();
-    }
+    for (const queued of batch) this.send(server, queued);
+    for (const stream of streams) stream.uncork();
     // engine.io hands the held packets over when the first write completes (in a process.nextTick
     // after this turn): corked again until the next turn, they leave in one write.
     for (const stream of streams) stream.cork();
     setImmediate(() => {
       for (const stream of streams) stream.uncork();
     });
+  }
+
+  private send(server: Server, { room, event, payload }: Queued): void {
+    try {
+      server.to(room).emit(event, payload);
+    } catch (error) {
+      this.onError(error, event);
+    }
   }
 }
 

@@ -105,6 +105,22 @@ describe('TurnBroadcasts', () => {
     for (const count of writes()) expect(count).toBeGreaterThanOrEqual(6);
   });
 
+  it('reports an event that will not encode and still sends the rest of the turn', async () => {
+    reset();
+    const { streams } = countWrites();
+    const failed: string[] = [];
+    const broadcasts = new TurnBroadcasts(
+      () => io,
+      (error, event) => failed.push(`${event}: ${(error as Error).name}`),
+    );
+    broadcasts.emit('cut', 'frame', 'before');
+    broadcasts.emit('cut', 'frame', { size: 10n });
+    broadcasts.emit('cut', 'frame', 'after');
+    await allReceived(['before', 'after']);
+    expect(failed).toEqual(['frame: TypeError']);
+    await expect.poll(() => streams.map((stream) => stream.writableCorked)).toEqual([0, 0, 0]);
+  });
+
   it('sends a single event in one write, and nothing when the server is gone', async () => {
     reset();
     const { writes } = countWrites();
