@@ -53,9 +53,13 @@ describe('renderRoughCut: animatics are joined as they are', () => {
     image: null,
   });
 
+  /** What the job was told, in order, by the latest render. */
+  let progress: [number, string][] = [];
+
   /** The rough cut of `events` at 1280x720, 24 fps, without soundtrack or burn-in, into `name`. */
-  const render = (name: string, events: Parameters<typeof renderRoughCut>[0]['events']) =>
-    renderRoughCut({
+  const render = (name: string, events: Parameters<typeof renderRoughCut>[0]['events']) => {
+    progress = [];
+    return renderRoughCut({
       ffmpeg,
       frameRate: 24,
       width: 1280,
@@ -66,8 +70,11 @@ describe('renderRoughCut: animatics are joined as they are', () => {
       workDir: directory,
       output: path.join(directory, name),
       signal: new AbortController().signal,
-      onProgress: async () => undefined,
+      onProgress: async (fraction, message) => {
+        progress.push([fraction, message]);
+      },
     });
+  };
 
   it('stream-copies animatics (a shorter event is cut at its out point) and encodes an image-only event', async () => {
     const [first, second] = clips as [RenderedClip, RenderedClip];
@@ -85,6 +92,14 @@ describe('renderRoughCut: animatics are joined as they are', () => {
       frames: 36 + 12 + 24,
       hasAudio: true,
     });
+    // The job's line reads as the work goes: each event, the join, then what was made.
+    expect(progress).toEqual([
+      [0.8 / 3, '1/3 events'],
+      [1.6 / 3, '2/3 events'],
+      [0.8, '3/3 events'],
+      [0.85, 'joining the events'],
+      [1, '3 events joined'],
+    ]);
     const probe = await probeMedia(ffmpeg.path, output);
     expect(Math.abs(probe.durationSeconds - 72 / 24)).toBeLessThanOrEqual(3 / 24);
     expect(probe).toMatchObject({ hasVideo: true, hasAudio: true, width: 1280, height: 720 });

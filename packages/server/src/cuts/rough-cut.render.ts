@@ -357,7 +357,7 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
 
   const frames = request.events.reduce((sum, event) => sum + event.frames, 0);
   const seconds = framesToSecondsExact(frames, request.frameRate);
-  await request.onProgress(0.85, 'joining');
+  await request.onProgress(0.85, 'joining the events');
   // Encoded once, whichever join ends up using it.
   let audio: Promise<Mp4Track | null> | undefined;
   const cutAudio = () => {
@@ -389,7 +389,8 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
     await rm(request.output, { force: true });
     throw error;
   }
-  await request.onProgress(1, 'done');
+  const count = request.events.length;
+  await request.onProgress(1, `${count} ${count === 1 ? 'event' : 'events'} joined`);
   return {
     frames,
     durationSeconds: seconds,
