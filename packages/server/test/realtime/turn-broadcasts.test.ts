@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { Server } from 'socket.io';
 import { type Socket as ClientSocket, io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TurnBroadcasts, websocketStream } from '../../src/realtime/turn-broadcasts.js';
 
 /** A real socket.io server with three websocket clients and one long-polling client in room 'cut'. */
@@ -39,6 +39,12 @@ describe('TurnBroadcasts', () => {
     outsider = await client(['websocket'], null);
   });
 
+  /** Puts back the write methods that countWrites wrapped, so no test counts on another's wrappers. */
+  const unwrap: (() => void)[] = [];
+  afterEach(() => {
+    for (const restore of unwrap.splice(0)) restore();
+  });
+
   afterAll(async () => {
     for (const socket of [...clients, outsider]) socket.close();
     io.close();
@@ -53,11 +59,16 @@ describe('TurnBroadcasts', () => {
       const count = { n: 0 };
       const target = stream as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
       for (const method of ['_write', '_writev'] as const) {
-        const original = target[method].bind(stream);
+        const own = Object.hasOwn(target, method);
+        const original = target[method];
         target[method] = (...args: unknown[]) => {
           count.n += 1;
-          return original(...args);
+          return original.apply(stream, args);
         };
+        unwrap.push(() => {
+          if (own) target[method] = original;
+          else delete (target as Partial<typeof target>)[method];
+        });
       }
       return count;
     });
