@@ -94,9 +94,9 @@ describe('renderRoughCut: animatics are joined as they are', () => {
     });
     // The job's line reads as the work goes: each event, the join, then what was made.
     expect(progress).toEqual([
-      [0.8 / 3, '1/3 events'],
-      [1.6 / 3, '2/3 events'],
-      [0.8, '3/3 events'],
+      [expect.closeTo(0.8 / 3), '1/3 events'],
+      [expect.closeTo(1.6 / 3), '2/3 events'],
+      [expect.closeTo(0.8), '3/3 events'],
       [0.85, 'joining the events'],
       [1, '3 events joined'],
     ]);
