@@ -2,6 +2,8 @@ import type {
   AssetType,
   FirstPassScene,
   FirstPassShot,
+  FirstPassSound,
+  FirstPassTransition,
   FramingType,
   MissingAsset,
 } from '../contract/index.js';
@@ -35,8 +37,30 @@ export interface FirstPassResult {
   linkedAssets: LinkedAsset[];
 }
 
+/** What a shot is for: the report and the rules that check any breakdown read it. */
+export type ShotPurpose =
+  | 'establishing'
+  | 'action'
+  | 'introduction'
+  | 'insert'
+  | 'card'
+  | 'master'
+  | 'single'
+  | 'reaction'
+  | 'voice-over'
+  | 'off-screen'
+  | 'dual';
+
 /** A shot before it is placed on the timeline. `characters` are normalised names. */
 export interface ShotDraft {
+  purpose: ShotPurpose;
+  /** Element indexes of the screenplay the shot covers, first and last (a shot's source span). */
+  from: number;
+  to: number;
+  sounds: FirstPassSound[];
+  /** The writer's slugs this shot carries out, as written. */
+  slugs: string[];
+  transitionIn?: FirstPassTransition;
   framing: FramingType;
   camera: CameraMove;
   characters: string[];
