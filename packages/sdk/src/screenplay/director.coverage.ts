@@ -63,7 +63,8 @@ export function singleStyle(
     case 'triangular':
       return 'alternate';
     default:
-      return averageWords <= QUICK_EXCHANGE_WORDS ? 'medium' : 'over-shoulder';
+      // Two people: over-the-shoulders keep both in the geography; a quick three-way, mediums.
+      return speakers <= 2 || averageWords > QUICK_EXCHANGE_WORDS ? 'over-shoulder' : 'medium';
   }
 }
 

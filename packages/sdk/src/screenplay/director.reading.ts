@@ -184,7 +184,7 @@ const DELIVERY_VOICE_OVER = /\b(?:V\.?\s?O\.?|V\/O|VOICE[- ]?OVER|PRE-?LAP|NARRA
 const DELIVERY_OFF_SCREEN =
   /\b(?:O\.?\s?S\.?|O\.?\s?C\.?|OFF(?:[- ]?SCREEN| CAMERA)?|ON (?:THE )?(?:PHONE|RADIO|TV|SPEAKER|INTERCOM)|OVER (?:THE )?(?:PHONE|RADIO|INTERCOM)|INTO (?:THE )?(?:PHONE|RADIO)|FILTERED|THROUGH (?:THE )?DOOR)(?![A-Z])/i;
 
-export function deliveryOf(cue: CharacterElement): Delivery {
+export function deliveryOf(cue: Pick<CharacterElement, 'extension'>): Delivery {
   const extension = cue.extension ?? '';
   if (DELIVERY_VOICE_OVER.test(extension)) return 'voice-over';
   if (DELIVERY_OFF_SCREEN.test(extension)) return 'off-screen';
@@ -357,7 +357,7 @@ export function readScreenplay(screenplay: Screenplay): FilmReading {
   } else if (before.length > 0) {
     // A transition with nothing to film (FADE IN:) joins the first scene's opening.
     scenes.push({
-      number: 0,
+      number: -1,
       heading: '',
       headingIndex: -1,
       parts: { intExt: null, location: null, timeOfDay: null },
@@ -371,7 +371,7 @@ export function readScreenplay(screenplay: Screenplay): FilmReading {
     const beats = readBeats(elements, block.headingIndex + 1, block.endIndex, isName);
     const heading = block.heading;
     const previous = scenes[scenes.length - 1];
-    const slug = heading.forced && previous && previous.number > 0 ? readSlug(heading.text, isName) : null;
+    const slug = heading.forced && previous && previous.number >= 0 ? readSlug(heading.text, isName) : null;
     if (slug && previous) {
       previous.beats.push({ type: 'slug', index: block.headingIndex, slug }, ...beats);
       continue;
@@ -391,7 +391,7 @@ export function readScreenplay(screenplay: Screenplay): FilmReading {
   }
   // A leading transition-only 'scene' (FADE IN:) hands its beats to the first real scene.
   const lead = scenes[0];
-  if (lead && lead.number === 0 && lead.prologue) {
+  if (lead && lead.number === -1) {
     scenes.shift();
     scenes[0]?.beats.unshift(...lead.beats);
   }

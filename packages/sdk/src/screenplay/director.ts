@@ -24,6 +24,7 @@ import {
 import { capShotCount } from './director.limit.js';
 import {
   type Beat,
+  deliveryOf,
   type FilmReading,
   type FilmScene,
   readScreenplay,
@@ -49,6 +50,7 @@ import type {
 import { NameMatcher } from './name-matcher.js';
 import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { PropFinder } from './props.js';
+import { normalizeCharacterName, parseCue } from './screenplay.model.js';
 import { sentenceRanges } from './sentences.js';
 
 export type { DirectorAsset, DirectorOptions, FirstPassResult, LinkedAsset } from './director.types.js';
@@ -373,7 +375,8 @@ class Director {
       draft.subject = clip(`${person ?? (subject || 'the character')}'s point of view: ${plain}`, 300);
       draft.purpose = 'action';
     } else if (person) {
-      draft.characters = [person, ...draft.characters.filter((name) => name !== person)];
+      draft.characters =
+        framing === 'wide' ? [person, ...draft.characters.filter((name) => name !== person)] : [person];
       draft.subject = clip(`${person}: ${plain}`, 300);
     } else if (framing === 'insert') {
       const object = subject === '' ? plain : subject;
@@ -563,6 +566,42 @@ class Director {
         this.add(state, draft);
         continue;
       }
+      const previousDraft = state.drafts[state.drafts.length - 1];
+      if (
+        !chunk &&
+        element.type === 'action' &&
+        previousDraft?.purpose === 'establishing' &&
+        previousDraft.slugs.length === 0 &&
+        characters.length === 0 &&
+        words <= 12 &&
+        sounds.length === 0
+      ) {
+        // 'Gulls wheel over black water.': the line that sets the place plays on the establishing shot.
+        previousDraft.scriptText = `${previousDraft.scriptText}\n\n${sentence}`;
+        previousDraft.description = clip(`${previousDraft.description} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.title ??= previousDraft.subject;
+        previousDraft.subject = previousDraft.subject === '' ? plain : `${previousDraft.subject} ${plain}`;
+        previousDraft.seconds += this.actionSeconds(plain, opens);
+        previousDraft.to = Math.max(previousDraft.to, index);
+        opens = false;
+        continue;
+      }
+      if (
+        !chunk &&
+        previousDraft &&
+        (previousDraft.purpose === 'off-screen' || previousDraft.purpose === 'reaction') &&
+        words <= 6 &&
+        characters.length === 1 &&
+        characters[0] === previousDraft.characters[0]
+      ) {
+        // 'She turns.' after a line she hears: the same shot, cut on her reaction.
+        previousDraft.scriptText = `${previousDraft.scriptText}\n\n${sentence}`;
+        previousDraft.action = clip(`${previousDraft.action} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.seconds += this.actionSeconds(plain, false);
+        previousDraft.to = Math.max(previousDraft.to, index);
+        opens = false;
+        continue;
+      }
       const current = chunk as { characters: Set<string>; words: number } | null;
       const newSubject =
         current !== null &&
@@ -633,8 +672,10 @@ class Director {
     opens: boolean,
   ): void {
     for (const name of names) this.introduced.add(name);
-    const cast = [...new Set([...names, ...characters])];
-    const framing: FramingType = names.length > 1 ? 'wide' : 'medium';
+    const others = state.present.filter((name) => !names.includes(name));
+    const cast = [...new Set([...names, ...characters, ...others.slice(-1)])];
+    // Alone, a medium of them; with someone already in the scene, a wide that sets the geography.
+    const framing: FramingType = names.length > 1 || others.length > 0 ? 'wide' : 'medium';
     const draft = this.actionDraft(plain, sentence, index, index, this.actionSeconds(plain, opens));
     draft.purpose = 'introduction';
     draft.framing = framing;
@@ -750,7 +791,13 @@ class Director {
       onScreen.length > 0 ? words / onScreen.length : 0,
     );
     const key = [...speakers].sort().join('|');
-    let masterDone = speakers.length < 2 || state.mastered.has(key);
+    // A wide that already holds everyone (an introduction, the action before) sets the geography.
+    const previous = state.drafts[state.drafts.length - 1];
+    const heldWide =
+      previous !== undefined &&
+      (previous.framing === 'wide' || previous.framing === 'two-shot') &&
+      speakers.every((name) => previous.characters.includes(name));
+    let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide;
     if (speakers.length === 2 && state.sides.length === 0) state.sides = [...speakers];
     let single = 0;
     for (let i = 0; i < speeches.length; i++) {
@@ -1038,8 +1085,9 @@ class Director {
     for (const draft of state.drafts) {
       if (draft.purpose !== 'master' && draft.purpose !== 'single' && draft.purpose !== 'reaction') continue;
       for (const line of draft.scriptText.split('\n\n')) {
-        const cue = line.split('\n')[0] ?? '';
-        const who = this.reading.roster.speakersOf(cueKey(cue));
+        const cue = parseCue(line.split('\n')[0] ?? '');
+        if (deliveryOf(cue) !== 'on') continue;
+        const who = this.reading.roster.speakersOf(cueKey(cue.name));
         for (const name of who)
           if (this.speaks(name)) speakerCount.set(name, (speakerCount.get(name) ?? 0) + 1);
       }
@@ -1087,7 +1135,7 @@ class Director {
     const subject = looks === '' ? draft.subject : `${draft.subject}; featuring ${looks}`;
     return {
       name: clip(
-        `${scene.number}.${k} ${FRAMING_LABELS[draft.framing]} – ${plainText(draft.subject) || names.location || 'scene'}`,
+        `${scene.number}.${k} ${FRAMING_LABELS[draft.framing]} – ${plainText(draft.title ?? draft.subject) || names.location || 'scene'}`,
         TEXT_LIMITS.name,
       ),
       description: draft.description,
@@ -1151,7 +1199,7 @@ function speechText(speech: Speech): string {
 }
 
 function cueKey(name: string): string {
-  return plainText(name).replace(/\s+/g, ' ').trim().toUpperCase();
+  return normalizeCharacterName(name);
 }
 
 function soundsOf(runs: CapitalsRun[], plain: string): FirstPassSound[] {

@@ -65,6 +65,8 @@ export interface ShotDraft {
   camera: CameraMove;
   characters: string[];
   subject: string;
+  /** What the shot's name says it shows, when not its subject (an establishing shot's place). */
+  title?: string;
   description: string;
   action: string;
   scriptText: string;

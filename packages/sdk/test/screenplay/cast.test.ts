@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { castName, directFirstPass, parseScript, scriptCast } from '../../src/screenplay/index.js';
+import { castName, parseScript, scriptCast } from '../../src/screenplay/index.js';
 
 const SCRIPT = `INT. LIGHTHOUSE - NIGHT
 
@@ -19,13 +19,14 @@ Dr. Hale waits by the door.
 describe('scriptCast', () => {
   it('names each speaker by their first appearance, each location by its headings, each prop by its line', () => {
     const screenplay = parseScript(SCRIPT, 'auto');
-    const cast = scriptCast(screenplay, directFirstPass(screenplay));
+    const cast = scriptCast(screenplay);
     expect(cast).toEqual([
       {
         type: 'character',
         name: 'Mara',
         key: 'MARA',
-        description: 'MARA, 30s, oilskin coat, climbs the stairs. She picks up the brass KEY.',
+        // Her own introduction, not the rest of the paragraph (issue 25).
+        description: 'MARA, 30s, oilskin coat, climbs the stairs.',
       },
       { type: 'character', name: 'Dr. Hale', key: 'DR. HALE', description: 'First line: “Nobody.”' },
       {
