@@ -421,6 +421,62 @@ It's *empty*.
   },
 );
 
+/** FILM.md's worked example, verbatim. */
+const HARBOUR_WALL = `EXT. HARBOUR WALL - DUSK
+
+Gulls wheel over black water. MARA QUINN (30s), oilskin coat, walks the wall with a LETTER.
+
+JOE (O.S.)
+You came.
+
+She turns. JOE (60s) steps out of the lamplight.
+
+MARA
+(holding up the letter)
+You wrote it.
+
+JOE
+I wrote a lot of things.
+
+A DOG BARKS somewhere below.
+
+CLOSE ON the letter: "Come home."
+
+DISSOLVE TO:
+
+EXT. ROAD - NIGHT
+
+A car waits.
+`;
+
+describe.each(Object.keys(FORMATS) as (keyof typeof FORMATS)[])("FILM.md's worked example (%s)", (format) => {
+  it('is covered shot for shot as the table in FILM.md says', () => {
+    const result = pass(HARBOUR_WALL, format);
+    const scene = (result.scenes[0]?.shotIndexes ?? []).map((i) => result.shots[i] as FirstPassShot);
+    expect(scene.map((shot) => [shot.framing, shot.characters])).toEqual([
+      ['establishing', []],
+      ['medium', ['MARA']],
+      ['medium', ['MARA']],
+      ['wide', ['JOE', 'MARA']],
+      ['over-shoulder', ['MARA', 'JOE']],
+      ['over-shoulder', ['JOE', 'MARA']],
+      ['insert', []],
+    ]);
+    const [opening, intro, hears, joe, mara, reply, insert] = scene;
+    expect(opening?.script_text).toContain('Gulls wheel over black water.');
+    expect(intro?.script_text).toContain('walks the wall with a LETTER');
+    expect(hears?.sounds).toEqual([{ kind: 'off-screen', speaker: 'JOE', text: 'You came.' }]);
+    expect(hears?.script_text).toContain('She turns.');
+    expect(joe?.script_text).toBe('JOE (60s) steps out of the lamplight.');
+    expect(mara?.script_text).toBe('MARA\n(holding up the letter)\nYou wrote it.');
+    expect(reply?.sounds).toEqual([{ kind: 'effect', text: 'A DOG BARKS somewhere below.' }]);
+    expect(insert).toMatchObject({ props: ['letter'], script_text: 'CLOSE ON the letter: "Come home."' });
+    expect(result.shots[scene.length]?.transitionIn).toEqual({ kind: 'dissolve', text: 'DISSOLVE TO:' });
+    const names = result.shots.map((shot) => shot.name).join('\n');
+    expect(names).not.toMatch(/FADE|DOG BARKS|DISSOLVE|Insert – .*MARA/);
+  });
+});
+
 describe('the page model honours forced page breaks', () => {
   const fdx = `<?xml version="1.0" encoding="UTF-8"?>
 <FinalDraft DocumentType="Script" Version="5">
