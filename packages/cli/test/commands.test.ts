@@ -42,10 +42,22 @@ describe('offline script commands', () => {
       env: { REELBENCH_SERVER: dead },
     });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Night Shift\n18 shots in 3 scenes; running time 0:50 for 1 page \(estimate 0:55, 0\.91×\)$/m);
+    expect(result.stdout).toMatch(
+      /^Night Shift\n18 shots in 3 scenes; running time 0:50 for 1 page \(estimate 0:55, 0\.91×\)$/m,
+    );
     expect(result.stdout).toMatch(/^off-screen +ELI +medium on MARA +Mara! They need you downstairs\./m);
-    expect(result.stdout).toMatch(/^1 +INT\. HOSPITAL CORRIDOR - NIGHT +4 +medium 1, over-shoulder 3 +MARA 2, ELI 2$/m);
-    const json = await runCli(['script', 'analyze', '--director', NIGHT_SHIFT, '--json', '--template', 'single-close']);
+    expect(result.stdout).toMatch(
+      /^1 +INT\. HOSPITAL CORRIDOR - NIGHT +4 +medium 1, over-shoulder 3 +MARA 2, ELI 2$/m,
+    );
+    const json = await runCli([
+      'script',
+      'analyze',
+      '--director',
+      NIGHT_SHIFT,
+      '--json',
+      '--template',
+      'single-close',
+    ]);
     const report = JSON.parse(json.stdout) as {
       shots: number;
       framings: Record<string, number>;

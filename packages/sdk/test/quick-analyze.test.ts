@@ -153,7 +153,7 @@ describe('quickAnalyze on a generated 5-page Fountain screenplay', () => {
   });
 });
 
-describe('quickAnalyze: names that speak, not the title page or the writer\'s slugs', () => {
+describe("quickAnalyze: names that speak, not the title page or the writer's slugs", () => {
   it('lists no title page value and no slug as a character', () => {
     const script = `Title: LOW WATER
 Draft date:
@@ -173,4 +173,3 @@ THE END
     expect(quickAnalyze(script).characters).toEqual(['MARA']);
   });
 });
-

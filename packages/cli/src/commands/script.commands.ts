@@ -133,7 +133,8 @@ function directorText(report: DirectorReport, paint: Paint): string {
     `Sound effects noted: ${report.soundEffects}`,
   ];
   const section = (title: string, body: string) => ['', paint('bold', title), body];
-  const none = (rows: string[][], headers: string[]) => (rows.length === 0 ? 'none' : table(headers, rows, paint));
+  const none = (rows: string[][], headers: string[]) =>
+    rows.length === 0 ? 'none' : table(headers, rows, paint);
   return [
     ...summary,
     ...section(
@@ -173,7 +174,11 @@ function directorText(report: DirectorReport, paint: Paint): string {
     ...section(
       'TRANSITIONS',
       none(
-        report.transitions.map((t) => [t.kind, t.text, `${t.position === 'in' ? 'into' : 'out of'} ${t.shot}`]),
+        report.transitions.map((t) => [
+          t.kind,
+          t.text,
+          `${t.position === 'in' ? 'into' : 'out of'} ${t.shot}`,
+        ]),
         ['KIND', 'AS WRITTEN', 'WHERE'],
       ),
     ),
@@ -278,7 +283,9 @@ export function registerScriptCommands(program: Command, ctx: CliContext): void 
       )
       .addOption(new Option('--pacing <pacing>', 'with --director: the first pass pacing').choices(PACINGS))
       .addOption(
-        new Option('--template <template>', 'with --director: the cinematic template').choices(CINEMATIC_TEMPLATES),
+        new Option('--template <template>', 'with --director: the cinematic template').choices(
+          CINEMATIC_TEMPLATES,
+        ),
       )
       .action(async (file: string, options: AnalyzeOptions) =>
         ctx.emit(await analyze(file, options, ctx.out.paint)),

@@ -1,5 +1,6 @@
 import type { CastType } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
+import { sameObject } from './director.js';
 import { type FilmReading, type FilmScene, type Roster, readScreenplay } from './director.reading.js';
 import { clip } from './director.text.js';
 import { plainText } from './emphasis.js';
@@ -161,7 +162,12 @@ function propsOf(reading: FilmReading): ScriptCastMember[] {
   const props = new Map<string, ScriptCastMember>();
   const add = (name: string, line: string) => {
     const key = castKey(name.replace(/^(?:the|a|an)\s+/i, ''));
-    if (key === '' || props.has(key) || reading.roster.isPerson(key)) return;
+    if (
+      key === '' ||
+      [...props.keys()].some((known) => sameObject(known, key)) ||
+      reading.roster.isPerson(key)
+    )
+      return;
     props.set(key, {
       type: 'prop',
       name: castName(name.replace(/^(?:the|a|an)\s+/i, '')),

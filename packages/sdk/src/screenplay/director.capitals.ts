@@ -180,10 +180,15 @@ export class CapitalsReader {
       // An adverb or an exclamation in capitals ('SUDDENLY', 'BANG'): a sound at most, never a thing.
       return head === 'INTJ' ? [{ kind: 'sound', text, intro: false, role }] : [];
     }
-    if (role === 'subject') {
-      const pronoun = pronounAfter(`${raw.after} ${following}`);
-      const thing = pronoun === 'thing' || (pronoun === null && this.options.isThing?.(text) === true);
-      if (!thing) return [{ kind: 'person', text: name, intro: true, role }];
+    // Something in capitals that acts ('A BELL clangs', 'A FERRY idles') is a thing in the place,
+    // unless the writer describes it as a person: an aside after the name ('OLD WOMAN, bent double,')
+    // or the next sentence going on about them ('She ...').
+    if (role === 'subject' && !this.options.isThing?.(text)) {
+      const lastWord = words[raw.at + raw.words.length - 1] ?? '';
+      const aside = raw.at <= 1 && lastWord.endsWith(',') && /^\p{Ll}/u.test(raw.after);
+      const next = /^\s*(\p{L}+)/u.exec(following)?.[1]?.toLowerCase() ?? '';
+      if (aside || (PERSON_PRONOUN.test(next) && pronounAfter(raw.after) !== 'thing'))
+        return [{ kind: 'person', text: name, intro: true, role }];
     }
     return [{ kind: 'prop', text, intro: false, role }];
   }

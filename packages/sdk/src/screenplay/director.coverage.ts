@@ -3,6 +3,7 @@ import type { Delivery } from './director.reading.js';
 import { PARENTHETICAL_PAUSE_SECONDS, SPEAKING_WORDS_PER_SECOND } from './director.rules.js';
 import { countWords, plainText } from './emphasis.js';
 import type { CharacterElement, ScriptElement } from './fountain.types.js';
+import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { sentenceRanges } from './sentences.js';
 
 export interface Speech {
@@ -39,8 +40,21 @@ export function makeSpeech(
   return { cue, speakers, delivery, parts, index, words, parentheticals, continued };
 }
 
+/**
+ * A speech plays at the speaking pace, but never shorter than the page gives it (its cue, lines and
+ * the blank line before, at a minute a page): a quick 'Fine.' still takes its beat.
+ */
 export function speechSeconds(speech: Speech): number {
-  return speech.words / SPEAKING_WORDS_PER_SECOND + speech.parentheticals * PARENTHETICAL_PAUSE_SECONDS;
+  const spoken =
+    speech.words / SPEAKING_WORDS_PER_SECOND + speech.parentheticals * PARENTHETICAL_PAUSE_SECONDS;
+  let lines = speech.continued ? 0 : 2;
+  for (const part of speech.parts) {
+    if (part.type === 'dialogue' || part.type === 'lyrics')
+      lines += wrappedLineCount(plainText(part.text), ELEMENT_WIDTHS.dialogue);
+    else if (part.type === 'parenthetical')
+      lines += wrappedLineCount(part.text, ELEMENT_WIDTHS.parenthetical);
+  }
+  return Math.max(spoken, lines * SECONDS_PER_LINE);
 }
 
 /** How the singles of a conversation are framed, by the template preference. */

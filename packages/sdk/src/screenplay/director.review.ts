@@ -7,6 +7,7 @@ import type {
 } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
 import {
+  deliveryOf,
   type FilmReading,
   isStructureLine,
   readScreenplay,
@@ -46,11 +47,15 @@ export function reviewShots(
       entry.value.split('\n').map((line) => plainText(line).trim().toUpperCase()),
     ),
   );
+  // Speakers heard only in voice-over (a narrator): a single of them is never right.
   const onScreen = new Set<string>();
+  const voiced = new Set<string>();
   for (const element of screenplay.elements) {
-    if (element.type === 'character' && !/\b(?:V\.?\s?O|O\.?\s?S|O\.?\s?C)\b/i.test(element.extension ?? ''))
-      for (const name of reading.roster.speakersOf(normalizeCharacterName(element.name))) onScreen.add(name);
+    if (element.type !== 'character') continue;
+    const names = reading.roster.speakersOf(normalizeCharacterName(element.name));
+    for (const name of names) (deliveryOf(element) === 'voice-over' ? voiced : onScreen).add(name);
   }
+  const voiceOnly = new Set([...voiced].filter((name) => !onScreen.has(name)));
   const isName = (name: string) => reading.roster.isPerson(name);
   const out: FirstPassShot[] = [];
   let carried: FirstPassTransition | null = null;
@@ -120,11 +125,10 @@ export function reviewShots(
     const cues = cuesOf(shot.script_text);
     const subject = shot.characters[0];
     if (subject !== undefined && SINGLES.has(shot.framing)) {
-      const voiced = cues.find(
-        (cue) => cue.delivery !== 'on' && reading.roster.speakersOf(cue.name).includes(subject),
+      const cue = cues.find(
+        (c) => c.delivery !== 'on' && reading.roster.speakersOf(c.name).includes(subject),
       );
-      const neverOnScreen = !onScreen.has(subject) && reading.roster.isPerson(subject);
-      if (voiced?.delivery === 'voice-over' || (voiced === undefined && neverOnScreen && cues.length > 0)) {
+      if (cue?.delivery === 'voice-over' || (cue === undefined && voiceOnly.has(subject))) {
         const rest = shot.characters.filter((name) => name !== subject);
         reframe(
           shot,
@@ -144,7 +148,7 @@ export function reviewShots(
         changes.push(
           `shot ${index + 1}: ${subject}'s voice-over plays over the picture, not on a single of them`,
         );
-      } else if (voiced?.delivery === 'off-screen') {
+      } else if (cue?.delivery === 'off-screen') {
         const listener = shot.characters.find((name) => name !== subject);
         reframe(
           shot,

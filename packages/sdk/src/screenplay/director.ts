@@ -116,6 +116,8 @@ interface SceneState {
   pending: { sounds: FirstPassSound[]; seconds: number; script: string[]; from: number }[];
   lastSpeaker: string | undefined;
   objects: Set<string>;
+  /** The scene's first paragraph of action: its lines that set the place ride on the establishing shot. */
+  firstAction: number | null;
 }
 
 const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
@@ -229,6 +231,7 @@ class Director {
       pending: [],
       lastSpeaker: undefined,
       objects: new Set(),
+      firstAction: scene.beats.find((beat) => beat.type === 'action')?.index ?? null,
     };
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
     const opensOnSlug = firstFilmed?.type === 'slug' && firstFilmed.slug.kind !== 'series';
@@ -379,7 +382,7 @@ class Director {
         framing === 'wide' ? [person, ...draft.characters.filter((name) => name !== person)] : [person];
       draft.subject = clip(`${person}: ${plain}`, 300);
     } else if (framing === 'insert') {
-      const object = subject === '' ? plain : subject;
+      const object = subject === '' ? plain : subject.replace(/^(?:the|a|an)\s+/i, '');
       draft.props = [clip(object.replace(/^(?:the|a|an)\s+/i, ''), TEXT_LIMITS.name)];
       draft.characters = [];
       draft.subject = `close detail of ${object}`;
@@ -492,6 +495,7 @@ class Director {
       words: number;
       characters: Set<string>;
       sounds: FirstPassSound[];
+      camera?: CameraMove;
     } | null = null;
     let opens = true;
     const flush = () => {
@@ -500,6 +504,7 @@ class Director {
       const plain = readable(written);
       const draft = this.actionDraft(plain, written, index, index, this.actionSeconds(plain, opens));
       draft.sounds.push(...chunk.sounds);
+      if (chunk.camera) draft.camera = chunk.camera;
       if (draft.characters.length === 0 && chunk.characters.size > 0) {
         draft.characters = [...chunk.characters];
         draft.framing = 'medium';
@@ -570,6 +575,8 @@ class Director {
       if (
         !chunk &&
         element.type === 'action' &&
+        index === state.firstAction &&
+        !read.runs.some((run) => run.kind === 'camera') &&
         previousDraft?.purpose === 'establishing' &&
         previousDraft.slugs.length === 0 &&
         characters.length === 0 &&
@@ -581,7 +588,9 @@ class Director {
         previousDraft.description = clip(`${previousDraft.description} ${plain}`, TEXT_LIMITS.description);
         previousDraft.title ??= previousDraft.subject;
         previousDraft.subject = previousDraft.subject === '' ? plain : `${previousDraft.subject} ${plain}`;
-        previousDraft.seconds += this.actionSeconds(plain, opens);
+        previousDraft.pageSeconds =
+          (previousDraft.pageSeconds ?? 2 * SECONDS_PER_LINE) + this.actionSeconds(plain, opens);
+        previousDraft.seconds = Math.max(this.rule.establishingSeconds, previousDraft.pageSeconds);
         previousDraft.to = Math.max(previousDraft.to, index);
         opens = false;
         continue;
@@ -609,12 +618,17 @@ class Director {
         characters.length > 0 &&
         characters.every((name) => !current.characters.has(name));
       if (current && (current.words + words > this.rule.wordsPerShot || newSubject)) flush();
+      const camera = cameraMoveOf(read.runs);
       if (chunk) {
         chunk.to = end;
         chunk.words += words;
         chunk.sounds.push(...sounds);
         for (const name of characters) chunk.characters.add(name);
-      } else chunk = { from: start, to: end, words, characters: new Set(characters), sounds };
+        if (camera) chunk.camera = camera;
+      } else {
+        chunk = { from: start, to: end, words, characters: new Set(characters), sounds };
+        if (camera) chunk.camera = camera;
+      }
     }
     flush();
   }
@@ -656,7 +670,10 @@ class Director {
       ...runs.filter((run) => run.kind === 'prop' && run.role === 'object').map((run) => run.text),
       ...this.props.find(plain),
     ].filter((name) => !this.reading.roster.isPerson(name.toUpperCase()));
-    const fresh = [...new Set(found)].filter((name) => !state.objects.has(name.toUpperCase()));
+    const seen = [...state.objects];
+    const fresh = [...new Set(found)].filter(
+      (name) => !seen.some((known) => sameObject(known, name.toUpperCase())),
+    );
     for (const name of fresh) state.objects.add(name.toUpperCase());
     return fresh;
   }
@@ -946,6 +963,11 @@ class Director {
   ): void {
     const first = group[0] as Speech;
     const speaker = first.speakers[0] ?? '';
+    if (first.speakers.length > 1) {
+      // A joint cue ('MARA AND JOE'): both of them, together.
+      this.masterShot(state, group, first.speakers);
+      return;
+    }
     const listener = this.listenerFor(state, speaker, [], speakers);
     const framing = singleFraming(style, index, listener !== undefined);
     const pieces =
@@ -1200,6 +1222,25 @@ function speechText(speech: Speech): string {
 
 function cueKey(name: string): string {
   return normalizeCharacterName(name);
+}
+
+/** 'KEY' after 'BRASS KEY' is the same object. */
+export function sameObject(a: string, b: string): boolean {
+  return a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
+}
+
+/** The move a writer's camera direction asks for ('We PUSH IN', 'PAN across', 'TRACKING'). */
+function cameraMoveOf(runs: CapitalsRun[]): CameraMove | undefined {
+  for (const run of runs) {
+    if (run.kind !== 'camera') continue;
+    if (/^PUSH/.test(run.text)) return 'push-in';
+    if (/^PAN/.test(run.text)) return 'slow pan';
+    if (/^TRACK/.test(run.text)) return 'tracking';
+    if (/^DOLL/.test(run.text)) return 'slow dolly';
+    if (/^CRANE/.test(run.text)) return 'crane down';
+    if (/^HANDHELD/.test(run.text)) return 'handheld';
+  }
+  return undefined;
 }
 
 function soundsOf(runs: CapitalsRun[], plain: string): FirstPassSound[] {

@@ -72,6 +72,8 @@ export interface ShotDraft {
   scriptText: string;
   seconds: number;
   props: string[];
+  /** The page time of an establishing shot's heading and the lines that set the place. */
+  pageSeconds?: number;
   /** The establishing shot: it stays the first shot of its scene. */
   opensScene?: boolean;
 }

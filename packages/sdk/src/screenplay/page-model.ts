@@ -130,7 +130,10 @@ export interface ScenePages {
 export interface PageModel {
   /** Pages used, the last one counted even if partly filled. The title page is not counted. */
   pageCount: number;
-  /** Exact length in pages (lines used ÷ 55), the basis of the screen-time estimate. */
+  /**
+   * Exact length in pages (lines used ÷ 55), the basis of the screen-time estimate; the empty foot of
+   * a page before a forced page break is not counted.
+   */
   pages: number;
   totalLines: number;
   estimatedScreenTimeSeconds: number;
@@ -224,10 +227,13 @@ export function paginate(screenplay: Screenplay): PageModel {
   const dual = new DualDialogue();
   const layouts: (ElementLayout | null)[] = [];
   const ends: number[] = [];
+  /** Lines left empty at the foot of a page by forced breaks: paper, not screen time. */
+  let unused = 0;
   for (const element of screenplay.elements) {
     if (!isPrinted(element)) {
       if (element.type === 'page_break' && cursor.y > 0) {
         dual.finish(cursor);
+        unused += PAGE_LINES - cursor.y;
         cursor.newPage();
       }
       layouts.push(null);
@@ -246,7 +252,7 @@ export function paginate(screenplay: Screenplay): PageModel {
   }
   dual.finish(cursor);
   const totalLines = cursor.position;
-  const pages = totalLines / PAGE_LINES;
+  const pages = (totalLines - unused) / PAGE_LINES;
   return {
     pageCount: cursor.y > 0 ? cursor.page + 1 : cursor.page,
     pages,

@@ -35,15 +35,20 @@ describe('CapitalsReader: what the capitals of an action line mean', () => {
     expect(kinds('She stops. FREEZE FRAME on her face.')).toEqual([['camera', 'FREEZE FRAME']]);
   });
 
-  it('tells people from things: an age, a speaker, someone who acts', () => {
+  it('tells people from things: an age, a speaker, an aside about them; a thing that acts is a thing', () => {
     expect(kinds('MARA VOSS (30s), soaked, slams the LEDGER on the table.')).toEqual([
       ['person', 'MARA VOSS'],
       ['prop', 'LEDGER'],
     ]);
-    expect(kinds('PASSERSBY hurry past.')).toEqual([['person', 'PASSERSBY']]);
-    expect(kinds('An OLD WOMAN shuffles past with a SHOPPING CART.')).toEqual([
+    expect(kinds('An OLD WOMAN, bent double, shuffles past with a SHOPPING CART.')).toEqual([
       ['person', 'OLD WOMAN'],
       ['prop', 'SHOPPING CART'],
+    ]);
+    expect(kinds('PASSERSBY hurry past.', 'They do not look up.')).toEqual([['person', 'PASSERSBY']]);
+    // Acting in capitals with nothing said of them: a thing in the place, never an insert (the
+    // director inserts only objects acted on).
+    expect(reader.read('A BELL clangs on a buoy.').runs).toEqual([
+      { kind: 'prop', text: 'BELL', intro: false, role: 'subject' },
     ]);
     expect(kinds('A FERRY idles, its horn low.')).toEqual([['prop', 'FERRY']]);
     expect(reader.read('JOE (60s) steps out.').runs[0]).toMatchObject({ kind: 'person', intro: true });

@@ -1,7 +1,7 @@
 import { firstPassResponseSchema, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
+import { parseFountain } from '@reelbench/sdk/screenplay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BreakdownProvider, createBreakdownProvider } from '../../src/breakdown/index.js';
-import { parseFountain } from '@reelbench/sdk/screenplay';
 import { breakdownInput, FOUNTAIN, KITCHEN_ID, MARA_ID, MISDIRECTED_SCRIPT } from './breakdown.fixtures.js';
 import { type FakeLlm, type FakeReply, type RecordedRequest, startFakeLlm } from './fake-llm.server.js';
 
@@ -128,7 +128,9 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
       breakdownInput({ screenplay: parseFountain(MISDIRECTED_SCRIPT), fountain: MISDIRECTED_SCRIPT }),
     );
     expect(firstPassResponseSchema.safeParse(result).success).toBe(true);
-    expect(result.shots.map((shot) => [shot.framing, shot.characters, shot.script_text.split('\n')[0]])).toEqual([
+    expect(
+      result.shots.map((shot) => [shot.framing, shot.characters, shot.script_text.split('\n')[0]]),
+    ).toEqual([
       ['establishing', [], 'INT. KITCHEN - NIGHT'],
       ['medium', ['MARA'], 'MARA QUINN (30s) pours coffee.'],
       ['wide', [], 'NARRATOR (V.O.)'],
@@ -141,7 +143,9 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
     expect(harbour?.transitionIn).toEqual({ kind: 'dissolve', text: 'DISSOLVE TO:' });
     expect(mara?.sounds).toEqual([{ kind: 'effect', text: 'The door SLAMS.' }]);
     expect(mara?.props).toBeUndefined();
-    expect(narrator?.sounds).toEqual([{ kind: 'voice-over', speaker: 'NARRATOR', text: 'She was always late.' }]);
+    expect(narrator?.sounds).toEqual([
+      { kind: 'voice-over', speaker: 'NARRATOR', text: 'She was always late.' },
+    ]);
     expect(narrator?.name).not.toContain('NARRATOR speaking');
     expect(hears?.sounds).toEqual([{ kind: 'off-screen', speaker: 'ELI', text: 'Traffic.' }]);
     // The timeline is laid again after the review: back to back from 0.

@@ -98,7 +98,12 @@ const shot = (fields: Record<string, unknown>) => ({
 export const MISDIRECTED_SHOTS = [
   shot({ name: 'Fade in', framing: 'wide', script_text: 'FADE IN:' }),
   shot({ name: '1.1 Establishing – KITCHEN', framing: 'establishing', script_text: 'INT. KITCHEN - NIGHT' }),
-  shot({ name: '1.2 Insert – MARA QUINN', framing: 'insert', props: ['MARA QUINN'], script_text: 'MARA QUINN (30s) pours coffee.' }),
+  shot({
+    name: '1.2 Insert – MARA QUINN',
+    framing: 'insert',
+    props: ['MARA QUINN'],
+    script_text: 'MARA QUINN (30s) pours coffee.',
+  }),
   shot({ name: '1.3 Insert – SLAMS', framing: 'insert', props: ['SLAMS'], script_text: 'The door SLAMS.' }),
   shot({
     name: '1.4 Close-up – NARRATOR speaking',
@@ -106,7 +111,12 @@ export const MISDIRECTED_SHOTS = [
     characters: ['NARRATOR'],
     script_text: 'NARRATOR (V.O.)\nShe was always late.',
   }),
-  shot({ name: '1.5 Medium – MARA', framing: 'medium', characters: ['MARA'], script_text: "MARA\nYou're late." }),
+  shot({
+    name: '1.5 Medium – MARA',
+    framing: 'medium',
+    characters: ['MARA'],
+    script_text: "MARA\nYou're late.",
+  }),
   shot({
     name: '1.6 Close-up – ELI speaking',
     framing: 'close',
