@@ -112,10 +112,27 @@ function pronounAfter(text: string): 'person' | 'thing' | null {
  * the characters who speak).
  */
 export class CapitalsReader {
+  private readonly cache = new Map<string, SentenceCapitals>();
+
   constructor(private readonly options: CapitalsReaderOptions) {}
+
+  /** Forgets what was read: the script's characters or objects changed. */
+  forget(): void {
+    this.cache.clear();
+  }
 
   /** `following` is the rest of the paragraph, where a pronoun may say whether a subject is a person. */
   read(sentence: string, following = ''): SentenceCapitals {
+    if (!/\p{Lu}\p{Lu}/u.test(sentence)) return { runs: [], soundOnly: false };
+    const key = `${sentence}\u0000${/^\s*\p{L}+/u.exec(following)?.[0] ?? ''}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const read = this.readUncached(sentence, following);
+    this.cache.set(key, read);
+    return read;
+  }
+
+  private readUncached(sentence: string, following: string): SentenceCapitals {
     if (!/\p{Lu}\p{Lu}/u.test(sentence)) return { runs: [], soundOnly: false };
     const raws = capitalRuns(sentence);
     if (raws.length === 0) return { runs: [], soundOnly: false };

@@ -223,7 +223,10 @@ export class Roster {
     return [key];
   }
 
+  private readonly found = new Map<string, string | null>();
+
   private add(name: string): string {
+    this.found.clear();
     const known = this.canonical(name);
     if (known !== null) {
       this.canonicalOf.set(name, known);
@@ -236,6 +239,14 @@ export class Roster {
 
   /** The person a name stands for, or null. */
   canonical(name: string): string | null {
+    const cached = this.found.get(name);
+    if (cached !== undefined) return cached;
+    const person = this.lookUp(name);
+    this.found.set(name, person);
+    return person;
+  }
+
+  private lookUp(name: string): string | null {
     const direct = this.canonicalOf.get(name);
     if (direct !== undefined) return direct;
     const bare = name.replace(AGE_QUALIFIERS, '');
@@ -506,9 +517,11 @@ function prescanPeople(
     for (const run of capitals.read(sentence, following).runs)
       if (run.kind === 'prop' && run.role === 'object') things.add(run.text);
   }
+  capitals.forget();
   for (const { index, sentence, following } of sentences) {
     for (const run of capitals.read(sentence, following).runs)
       if (run.kind === 'person' && (run.intro || !roster.isPerson(run.text)))
         roster.introduce(run.text, index, sentence);
   }
+  capitals.forget();
 }

@@ -24,7 +24,6 @@ import {
 import { capShotCount } from './director.limit.js';
 import {
   type Beat,
-  deliveryOf,
   type FilmReading,
   type FilmScene,
   readScreenplay,
@@ -50,7 +49,7 @@ import type {
 import { NameMatcher } from './name-matcher.js';
 import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { PropFinder } from './props.js';
-import { normalizeCharacterName, parseCue } from './screenplay.model.js';
+import { normalizeCharacterName } from './screenplay.model.js';
 import { sentenceRanges } from './sentences.js';
 
 export type { DirectorAsset, DirectorOptions, FirstPassResult, LinkedAsset } from './director.types.js';
@@ -912,6 +911,7 @@ class Director {
       slugs: [],
       from: first.index,
       to: last.index + last.parts.length,
+      speakers: group.flatMap((speech) => (speech.delivery === 'on' ? speech.speakers : [])),
     };
   }
 
@@ -1106,13 +1106,7 @@ class Director {
     const speakerCount = new Map<string, number>();
     for (const draft of state.drafts) {
       if (draft.purpose !== 'master' && draft.purpose !== 'single' && draft.purpose !== 'reaction') continue;
-      for (const line of draft.scriptText.split('\n\n')) {
-        const cue = parseCue(line.split('\n')[0] ?? '');
-        if (deliveryOf(cue) !== 'on') continue;
-        const who = this.reading.roster.speakersOf(cueKey(cue.name));
-        for (const name of who)
-          if (this.speaks(name)) speakerCount.set(name, (speakerCount.get(name) ?? 0) + 1);
-      }
+      for (const name of draft.speakers ?? []) speakerCount.set(name, (speakerCount.get(name) ?? 0) + 1);
     }
     if (lines.length === 0 || speakerCount.size !== 2) return;
     const total = [...speakerCount.values()].reduce((sum, n) => sum + n, 0);

@@ -58,6 +58,8 @@ export interface ShotDraft {
   from: number;
   to: number;
   sounds: FirstPassSound[];
+  /** Who speaks on screen in the lines the shot covers. */
+  speakers?: string[];
   /** The writer's slugs this shot carries out, as written. */
   slugs: string[];
   transitionIn?: FirstPassTransition;
