@@ -174,7 +174,12 @@ class Director {
         this.assets.link(draft, names.place, shots.length - 1);
         clock += deciseconds;
       });
-      outScenes.push({ number: scene.number, heading: scene.heading, name: sceneName(scene), shotIndexes });
+      outScenes.push({
+        number: scene.number,
+        heading: plainText(scene.heading),
+        name: sceneName(scene),
+        shotIndexes,
+      });
     });
     const last = shots[shots.length - 1];
     if (last && this.transition) last.transitionOut = this.transition;
@@ -1179,7 +1184,7 @@ class Director {
       ...(draft.transitionIn ? { transitionIn: draft.transitionIn } : {}),
       ...(draft.sounds.length > 0 ? { sounds: draft.sounds.slice(0, 100) } : {}),
       sceneNumber: scene.number,
-      sceneHeading: clip(scene.heading, TEXT_LIMITS.description),
+      sceneHeading: clip(plainText(scene.heading), TEXT_LIMITS.description),
       startTime: start / 10,
       endTime: (start + deciseconds) / 10,
       duration: deciseconds / 10,

@@ -414,9 +414,10 @@ It's *empty*.
         format,
       );
       for (const shot of result.shots) {
-        for (const text of [shot.name, shot.description, shot.prompt, shot.location, ...shot.characters])
-          expect(text).not.toMatch(/\*|(^|\s)_|_(\s|$)/);
+        const texts = [shot.name, shot.description, shot.prompt, shot.location, shot.sceneHeading];
+        for (const text of [...texts, ...shot.characters]) expect(text).not.toMatch(/\*|(^|\s)_|_(\s|$)/);
       }
+      for (const scene of result.scenes) expect(`${scene.heading} ${scene.name}`).not.toMatch(/\*|_/);
     });
   },
 );
