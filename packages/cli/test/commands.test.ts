@@ -43,7 +43,7 @@ describe('offline script commands', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Night Shift\n18 shots in 3 scenes; running time 0:50 for 1 page \(estimate 0:55, 0\.91×\)$/m,
+      /^Night Shift\n18 shots in 3 scenes; running time 0:59 for 1 page \(estimate 0:55, 1\.08×\)$/m,
     );
     expect(result.stdout).toMatch(/^off-screen +ELI +medium on MARA +Mara! They need you downstairs\./m);
     expect(result.stdout).toMatch(

@@ -1,6 +1,6 @@
 import type { CastType } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
-import { sameObject } from './director.js';
+import { sameObject } from './director.capitals.js';
 import { type FilmReading, type FilmScene, type Roster, readScreenplay } from './director.reading.js';
 import { clip } from './director.text.js';
 import { plainText } from './emphasis.js';

@@ -252,3 +252,8 @@ function isSubject(words: string[], tags: (TaggedWord['pos'] | undefined)[], at:
   }
   return true;
 }
+
+/** 'KEY' after 'BRASS KEY' is the same object. */
+export function sameObject(a: string, b: string): boolean {
+  return a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
+}

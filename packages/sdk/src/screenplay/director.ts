@@ -8,7 +8,7 @@ import type {
 } from '../contract/index.js';
 import { DEFAULT_SCENE_NAME, ReelbenchError, styleGuideSchema, TEXT_LIMITS } from '../contract/index.js';
 import { AssetIndex } from './director.assets.js';
-import type { CapitalsRun } from './director.capitals.js';
+import { type CapitalsRun, sameObject } from './director.capitals.js';
 import {
   describeSingle,
   makeSpeech,
@@ -1221,11 +1221,6 @@ function speechText(speech: Speech): string {
 
 function cueKey(name: string): string {
   return normalizeCharacterName(name);
-}
-
-/** 'KEY' after 'BRASS KEY' is the same object. */
-export function sameObject(a: string, b: string): boolean {
-  return a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
 }
 
 /** The move a writer's camera direction asks for ('We PUSH IN', 'PAN across', 'TRACKING'). */
