@@ -129,7 +129,7 @@ const section = writeBenchmarkSection('screenplay', [
   '',
   ...(baseline
     ? [
-        `Baseline rows: the same steps with the build at \`${baselinePath?.replace(/.*?(packages\/)/, '$1')}\` of the commit before the change, measured in this run.`,
+        `Baseline rows: the same steps with the build of ${process.env.REELBENCH_BASELINE_LABEL ?? 'another checkout'} (REELBENCH_BASELINE_SDK), measured in this run. On a shared machine the median CPU time is the fairer comparison.`,
         '',
       ]
     : []),
