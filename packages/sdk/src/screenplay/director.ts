@@ -299,7 +299,11 @@ class Director {
     }
     state.pending = [];
     state.drafts.push(draft);
-    for (const name of draft.characters) if (!state.present.includes(name)) state.present.push(name);
+    for (const name of draft.characters) {
+      if (!state.present.includes(name)) state.present.push(name);
+      // Seen on screen once, a character needs no introduction later.
+      if (draft.framing !== 'pov') this.introduced.add(name);
+    }
     return draft;
   }
 
@@ -571,11 +575,27 @@ class Director {
         flush();
         const draft = this.insertDraft(asWritten(element, sentence), objects, index, opens);
         draft.sounds.push(...sounds);
+        for (const name of characters) if (!state.present.includes(name)) state.present.push(name);
         opens = false;
         this.add(state, draft);
         continue;
       }
       const previousDraft = state.drafts[state.drafts.length - 1];
+      if (
+        !chunk &&
+        previousDraft?.purpose === 'introduction' &&
+        previousDraft.to === index &&
+        read.runs.length === 0 &&
+        characters.every((name) => previousDraft.characters.includes(name)) &&
+        countWords(previousDraft.action) + words <= this.rule.wordsPerShot
+      ) {
+        // The rest of the introduction's paragraph stays on the person just introduced.
+        previousDraft.scriptText = `${previousDraft.scriptText} ${sentence}`;
+        previousDraft.action = clip(`${previousDraft.action} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.seconds += this.actionSeconds(plain, false);
+        opens = false;
+        continue;
+      }
       if (
         !chunk &&
         element.type === 'action' &&
