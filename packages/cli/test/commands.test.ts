@@ -37,6 +37,40 @@ describe('offline script commands', () => {
     expect(analysis.characters.map((c) => c.name)).toEqual(['MARA', 'ELI', 'OLD MAN']);
   });
 
+  it("script analyze --director prints the director's report offline, and --json gives its data", async () => {
+    const result = await runCli(['script', 'analyze', '--director', NIGHT_SHIFT], {
+      env: { REELBENCH_SERVER: dead },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Night Shift\n\d+ shots in 3 scenes; running time 0:\d\d for 1 page \(estimate 0:55, [01]\.\d\d×\)$/m,
+    );
+    expect(result.stdout).toMatch(/^off-screen +ELI +medium on MARA +Mara! They need you downstairs\./m);
+    expect(result.stdout).toMatch(
+      /^1 +INT\. HOSPITAL CORRIDOR - NIGHT +4 +medium 1, over-shoulder 3 +MARA 2, ELI 2$/m,
+    );
+    const json = await runCli([
+      'script',
+      'analyze',
+      '--director',
+      NIGHT_SHIFT,
+      '--json',
+      '--template',
+      'single-close',
+    ]);
+    const report = JSON.parse(json.stdout) as {
+      runningTimeRatio: number;
+      shots: number;
+      framings: Record<string, number>;
+      voices: { speaker: string; coveredOn: string }[];
+    };
+    expect(Object.values(report.framings).reduce((sum, n) => sum + n, 0)).toBe(report.shots);
+    expect(report.runningTimeRatio).toBeGreaterThanOrEqual(0.8);
+    expect(report.runningTimeRatio).toBeLessThanOrEqual(1.25);
+    expect(report.framings.close).toBeGreaterThan(0);
+    expect(report.voices).toEqual([expect.objectContaining({ speaker: 'ELI', coveredOn: 'medium on MARA' })]);
+  });
+
   it('script analyze on an unreadable FDX is one sentence with the line, exit 1', async () => {
     const result = await runCli(['script', 'analyze', BROKEN_FDX]);
     expect(result.code).toBe(1);

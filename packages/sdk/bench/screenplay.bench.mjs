@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeScreenplay, directFirstPass, parseFountain } from '@reelbench/sdk/screenplay';
 import fountainJs from 'fountain-js';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
@@ -26,7 +26,14 @@ if (!existsSync(GENERATOR)) {
 }
 const startLoad = loadavg()[0];
 const script = execFileSync(process.execPath, [GENERATOR, '--pages', String(PAGES)], { encoding: 'utf8' });
+const realWorld = execFileSync(process.execPath, [GENERATOR, '--pages', String(PAGES), '--real-world'], {
+  encoding: 'utf8',
+});
 const { Fountain, Lexer } = fountainJs;
+// REELBENCH_BASELINE_SDK=<a checkout>/packages/sdk/dist/screenplay/index.js measures that build too, in
+// the same run: the director before a change, side by side with the director after it.
+const baselinePath = process.env.REELBENCH_BASELINE_SDK;
+const baseline = baselinePath ? await import(pathToFileURL(baselinePath).href) : null;
 
 const steps = {
   'parseFountain (ours)': () => parseFountain(script),
@@ -39,6 +46,25 @@ const steps = {
     analyzeScreenplay(screenplay);
     return directFirstPass(screenplay, {});
   },
+  'whole first pass, --real-world script': () => {
+    const screenplay = parseFountain(realWorld);
+    analyzeScreenplay(screenplay);
+    return directFirstPass(screenplay, {});
+  },
+  ...(baseline
+    ? {
+        'baseline: whole first pass': () => {
+          const screenplay = baseline.parseFountain(script);
+          baseline.analyzeScreenplay(screenplay);
+          return baseline.directFirstPass(screenplay, {});
+        },
+        'baseline: whole first pass, --real-world script': () => {
+          const screenplay = baseline.parseFountain(realWorld);
+          baseline.analyzeScreenplay(screenplay);
+          return baseline.directFirstPass(screenplay, {});
+        },
+      }
+    : {}),
 };
 
 function percentile(sorted, p) {
@@ -101,6 +127,12 @@ const section = writeBenchmarkSection('screenplay', [
       `| ${name} | ${ms(results[name].median)} | ${ms(results[name].p95)} | ${ms(results[name].cpu)} |`,
   ),
   '',
+  ...(baseline
+    ? [
+        `Baseline rows: the same steps with the build of ${process.env.REELBENCH_BASELINE_LABEL ?? 'another checkout'} (REELBENCH_BASELINE_SDK), measured in this run. On a shared machine the median CPU time is the fairer comparison.`,
+        '',
+      ]
+    : []),
   `Goals: the whole first pass under ${GOAL_FIRST_PASS_MS} ms (median ${ms(whole)}): ${verdict(whole < GOAL_FIRST_PASS_MS)}. ` +
     `Our parse no slower than fountain-js's tokenizer (${(ours / tokenizer).toFixed(2)}× its median): ${verdict(ours <= tokenizer)}.`,
   '',

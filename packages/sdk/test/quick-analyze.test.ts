@@ -152,3 +152,24 @@ describe('quickAnalyze on a generated 5-page Fountain screenplay', () => {
     expect(readingTimeMinutes).toBe(Math.ceil(wordCount / 200));
   });
 });
+
+describe("quickAnalyze: names that speak, not the title page or the writer's slugs", () => {
+  it('lists no title page value and no slug as a character', () => {
+    const script = `Title: LOW WATER
+Draft date:
+\tSHOOTING DRAFT
+
+INT. PIER - NIGHT
+
+ANGLE ON MARA
+
+She waits.
+
+MARA
+Nobody.
+
+THE END
+`;
+    expect(quickAnalyze(script).characters).toEqual(['MARA']);
+  });
+});

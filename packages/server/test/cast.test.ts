@@ -49,9 +49,8 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     expect(first.cast.missing).toBe(0);
     expect(first.job).toBeNull();
     const byName = new Map(first.created.map((asset) => [asset.name, asset]));
-    expect(byName.get('Mara')?.description).toBe(
-      'Mara climbs the spiral stairs with a lantern. The lamp turns above her.',
-    );
+    // Her own introduction: the sentence that brings her on, not the paragraph (issue 25).
+    expect(byName.get('Mara')?.description).toBe('Mara climbs the spiral stairs with a lantern.');
     expect(byName.get('Odile')?.description).toBe('Odile wipes the counter and watches the door.');
     expect(byName.get('Diner')?.description).toBe('Scene headings: INT. DINER - NIGHT');
     expect(byName.get('Pier')?.type).toBe('location');

@@ -1,4 +1,6 @@
 import {
+  CINEMATIC_TEMPLATES,
+  PACINGS,
   SCRIPT_FORMATS,
   type Script,
   type ScriptAnalysis,
@@ -110,11 +112,105 @@ function analysisText(analysis: ScriptAnalysis, paint: Paint): string {
   return [...title, summary, '', scenes, '', characters].join('\n');
 }
 
-/** The engine's full analysis, offline: no server, no sign-in. */
-async function analyze(path: string, options: FormatOption, paint: Paint): Promise<CommandResult> {
+type DirectorReport = Awaited<ReturnType<typeof screenplayEngine>>['directorReport'] extends (
+  ...args: never[]
+) => infer R
+  ? R
+  : never;
+
+function counts(entries: [string, number][]): string {
+  const shown = entries.filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
+  return shown.length > 0 ? shown.join(', ') : 'none';
+}
+
+/** The director's report as a reviewer reads it: the numbers first, then each list. */
+function directorText(report: DirectorReport, paint: Paint): string {
+  const ratio = `${report.runningTimeRatio.toFixed(2)}×`;
+  const summary = [
+    ...(report.title === undefined ? [] : [paint('bold', report.title)]),
+    `${plural(report.shots, 'shot')} in ${plural(report.scenes, 'scene')}; running time ${formatDuration(report.runningTimeSeconds)} for ${plural(report.pageCount, 'page')} (estimate ${formatDuration(report.estimatedScreenTimeSeconds)}, ${ratio})`,
+    `Framings: ${counts(Object.entries(report.framings))}`,
+    `Sound effects noted: ${report.soundEffects}`,
+  ];
+  const section = (title: string, body: string) => ['', paint('bold', title), body];
+  const none = (rows: string[][], headers: string[]) =>
+    rows.length === 0 ? 'none' : table(headers, rows, paint);
+  return [
+    ...summary,
+    ...section(
+      'INSERTS',
+      none(
+        report.inserts.map((insert) => [insert.shot, insert.subjects.join(', ')]),
+        ['SHOT', 'OF'],
+      ),
+    ),
+    ...section(
+      'INTRODUCTIONS',
+      none(
+        report.introductions.map((intro) => [intro.shot, intro.characters.join(', ')]),
+        ['SHOT', 'CHARACTERS'],
+      ),
+    ),
+    ...section(
+      'VOICE-OVER AND OFF-SCREEN LINES',
+      none(
+        report.voices.map((voice) => [voice.kind, voice.speaker, voice.coveredOn, voice.line, voice.shot]),
+        ['KIND', 'SPEAKER', 'COVERED ON', 'LINE', 'SHOT'],
+      ),
+    ),
+    ...section(
+      'DIALOGUE SCENES',
+      none(
+        report.dialogueScenes.map((scene) => [
+          String(scene.scene),
+          scene.heading,
+          String(scene.speeches),
+          counts(Object.entries(scene.coverage)),
+          counts(Object.entries(scene.singles)),
+        ]),
+        ['#', 'HEADING', 'SPEECHES', 'COVERAGE', 'SINGLES'],
+      ),
+    ),
+    ...section(
+      'TRANSITIONS',
+      none(
+        report.transitions.map((t) => [
+          t.kind,
+          t.text,
+          `${t.position === 'in' ? 'into' : 'out of'} ${t.shot}`,
+        ]),
+        ['KIND', 'AS WRITTEN', 'WHERE'],
+      ),
+    ),
+    ...section(
+      "WRITER'S SLUGS",
+      none(
+        report.slugs.map((slug) => [slug.text, slug.shot ?? 'not carried out']),
+        ['SLUG', 'SHOT'],
+      ),
+    ),
+  ].join('\n');
+}
+
+interface AnalyzeOptions extends FormatOption {
+  director?: boolean;
+  pacing?: (typeof PACINGS)[number];
+  template?: (typeof CINEMATIC_TEMPLATES)[number];
+}
+
+/** The engine's full analysis, offline: no server, no sign-in. With --director, the director's report. */
+async function analyze(path: string, options: AnalyzeOptions, paint: Paint): Promise<CommandResult> {
   const local = await readScript(path, options);
   const engine = await screenplayEngine();
-  const analysis: ScriptAnalysis = engine.analyzeScreenplay(engine.parseScript(local.content, local.format));
+  const screenplay = engine.parseScript(local.content, local.format);
+  if (options.director) {
+    const report = engine.directorReport(screenplay, {
+      ...(options.pacing ? { pacing: options.pacing } : {}),
+      ...(options.template ? { template: options.template } : {}),
+    });
+    return { json: report, text: directorText(report, paint) };
+  }
+  const analysis: ScriptAnalysis = engine.analyzeScreenplay(screenplay);
   return { json: analysis, text: analysisText(analysis, paint) };
 }
 
@@ -181,11 +277,22 @@ export function registerScriptCommands(program: Command, ctx: CliContext): void 
       .command('analyze <file>')
       .description('scenes, characters, locations, pages and screen time, computed offline')
       .addOption(formatOption())
-      .action(async (file: string, options: FormatOption) =>
+      .option(
+        '--director',
+        "the director's report instead: shots by framing, inserts, voice-over and off-screen coverage, dialogue coverage, transitions, slugs, running time against pages",
+      )
+      .addOption(new Option('--pacing <pacing>', 'with --director: the first pass pacing').choices(PACINGS))
+      .addOption(
+        new Option('--template <template>', 'with --director: the cinematic template').choices(
+          CINEMATIC_TEMPLATES,
+        ),
+      )
+      .action(async (file: string, options: AnalyzeOptions) =>
         ctx.emit(await analyze(file, options, ctx.out.paint)),
       ),
     'reelbench script analyze night-shift.fountain',
     'reelbench script analyze draft.fdx --json | jq .scenes',
+    'reelbench script analyze --director night-shift.fountain',
   );
   withExamples(
     script

@@ -645,6 +645,41 @@ export const firstPassRequestSchema = z.object({
 });
 export type FirstPassRequest = z.infer<typeof firstPassRequestSchema>;
 
+/**
+ * How a shot joins its neighbour, as the script's transition asks: a dissolve, a fade (from or to
+ * black), a cut to black, a smash or match cut, a wipe, an iris, a jump cut. A plain cut is the default
+ * and is never written.
+ */
+export const FIRST_PASS_TRANSITIONS = [
+  'dissolve',
+  'fade',
+  'cut-to-black',
+  'smash-cut',
+  'match-cut',
+  'wipe',
+  'iris',
+  'jump-cut',
+] as const;
+export const firstPassTransitionSchema = z.object({
+  kind: z.enum(FIRST_PASS_TRANSITIONS),
+  /** The line as the script writes it: 'DISSOLVE TO:', 'FADE OUT.'. */
+  text: z.string().max(TEXT_LIMITS.shortText),
+});
+export type FirstPassTransition = z.infer<typeof firstPassTransitionSchema>;
+
+/**
+ * What the shot's sound carries besides its own lines: an effect the action writes in capitals
+ * ('A DOG BARKS'), a voice-over line heard over the picture, a line spoken off screen.
+ */
+export const FIRST_PASS_SOUND_KINDS = ['effect', 'voice-over', 'off-screen'] as const;
+export const firstPassSoundSchema = z.object({
+  kind: z.enum(FIRST_PASS_SOUND_KINDS),
+  text: descriptionSchema,
+  /** The character speaking, for a voice-over or off-screen line. */
+  speaker: nameSchema.optional(),
+});
+export type FirstPassSound = z.infer<typeof firstPassSoundSchema>;
+
 export const firstPassShotSchema = z
   .object({
     name: nameSchema.default(DEFAULT_SHOT_NAME),
@@ -658,6 +693,11 @@ export const firstPassShotSchema = z
     /** Objects the shot is about (an insert's subject), as the script names them. */
     props: z.array(nameSchema).max(LIST_LIMITS.placements).optional(),
     prompt: promptSchema.default(''),
+    /** The transition from the previous shot into this one (the first shot's: from black). */
+    transitionIn: firstPassTransitionSchema.optional(),
+    /** The transition out of the last shot of the cut ('FADE OUT.'), when nothing follows it. */
+    transitionOut: firstPassTransitionSchema.optional(),
+    sounds: z.array(firstPassSoundSchema).max(LIST_LIMITS.placements).optional(),
     sceneNumber: z.number().int().min(1),
     sceneHeading: z.string().max(TEXT_LIMITS.description).default(''),
     /** Seconds from the start of the cut. */

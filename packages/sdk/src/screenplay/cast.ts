@@ -1,10 +1,13 @@
-import type { CastType, FirstPassScene, FirstPassShot } from '../contract/index.js';
+import type { CastType } from '../contract/index.js';
 import { TEXT_LIMITS } from '../contract/index.js';
+import { sameObject } from './director.capitals.js';
+import { type FilmReading, type FilmScene, type Roster, readScreenplay } from './director.reading.js';
 import { clip } from './director.text.js';
 import { plainText } from './emphasis.js';
-import type { Screenplay, ScriptElement } from './fountain.types.js';
+import type { Screenplay } from './fountain.types.js';
 import { NameMatcher } from './name-matcher.js';
-import { characterKey, normalizeCharacterName } from './screenplay.model.js';
+import { normalizeCharacterName } from './screenplay.model.js';
+import { sentenceRanges } from './sentences.js';
 
 /** One character, location or prop the script names, described from the script. */
 export interface ScriptCastMember {
@@ -42,76 +45,155 @@ function oneLine(text: string): string {
   return plainText(text).replace(/\s+/g, ' ').trim();
 }
 
-/** Each speaker's first appearance: the first action naming them, else their first line of dialogue. */
-function characterDescriptions(elements: readonly ScriptElement[]): Map<string, string> {
-  const speakers: string[] = [];
-  for (const element of elements) {
-    if (element.type === 'character') {
-      const key = characterKey(element);
-      if (key !== '' && !speakers.includes(key)) speakers.push(key);
-    }
-  }
-  const matcher = new NameMatcher(speakers, true);
-  const found = new Map<string, string>();
-  elements.forEach((element, index) => {
-    if (element.type === 'action') {
-      for (const name of matcher.find(oneLine(element.text))) {
-        const key = normalizeCharacterName(name);
-        if (!found.has(key)) found.set(key, oneLine(element.text));
-      }
-    } else if (element.type === 'character') {
-      const key = characterKey(element);
-      const next = elements[index + 1];
-      if (!found.has(key) && next?.type === 'dialogue') found.set(key, `First line: “${oneLine(next.text)}”`);
-    }
-  });
-  return new Map(speakers.map((key) => [key, clip(found.get(key) ?? '', DESCRIPTION_CHARS)]));
+const PRONOUN = /\b(?:he|she|him|her|his|hers|they|them|their)\b/i;
+
+interface Appearance {
+  index: number;
+  description: string;
 }
 
 /**
- * The cast a script names, in order of appearance: its speaking characters (described by their first
- * appearance), the locations of its scenes (by their scene headings) and the props its shots are about
- * (by the line they appear in). The first pass gives the scenes, locations and props.
+ * The cast a script names, from the director's reading of it (director.reading.ts), in order of
+ * appearance: its characters (every speaker, joint cues split, and everyone the action introduces,
+ * aliases and ages merged), the places of its scenes (one each, sub-locations under their place)
+ * and the physical objects its action handles in capitals or its slugs put the camera on. Each is
+ * described by its own introduction: the sentence that introduces the character or first shows the
+ * object, the first line that shows the place.
  */
-export function scriptCast(
-  screenplay: Screenplay,
-  pass: { shots: readonly FirstPassShot[]; scenes: readonly FirstPassScene[] },
-): ScriptCastMember[] {
-  const characters = [...characterDescriptions(screenplay.elements)].map(
-    ([key, description]): ScriptCastMember => ({ type: 'character', name: castName(key), key, description }),
-  );
-  const headings = new Map<string, { name: string; headings: string[] }>();
-  for (const scene of pass.scenes) {
-    const first = pass.shots[scene.shotIndexes[0] ?? -1];
-    const location = first?.location ?? '';
-    if (location === '') continue;
-    const key = castKey(location);
-    const entry = headings.get(key) ?? { name: location, headings: [] };
+export function scriptCast(screenplay: Screenplay): ScriptCastMember[] {
+  const reading = readScreenplay(screenplay);
+  const { roster } = reading;
+  const characters = characterAppearances(screenplay, roster);
+  const members: ScriptCastMember[] = [...characters]
+    .sort((a, b) => a[1].index - b[1].index)
+    .map(([key, found]) => ({
+      type: 'character',
+      name: castName(key),
+      key,
+      description: clip(found.description, DESCRIPTION_CHARS),
+    }));
+  members.push(...locationsOf(reading.scenes, roster));
+  members.push(...propsOf(reading));
+  return members;
+}
+
+function characterAppearances(screenplay: Screenplay, roster: Roster): Map<string, Appearance> {
+  const found = new Map<string, Appearance>();
+  const firstIndex = new Map<string, number>();
+  const matcher = new NameMatcher(roster.names, true);
+  const { elements } = screenplay;
+  elements.forEach((element, index) => {
+    if (element.type === 'character') {
+      for (const name of roster.speakersOf(castKey(element.name))) {
+        if (!firstIndex.has(name)) firstIndex.set(name, index);
+        const next = elements[index + 1];
+        if (!found.has(name) && !roster.introductions.has(name) && next?.type === 'dialogue')
+          found.set(name, { index, description: `First line: “${oneLine(next.text)}”` });
+      }
+    } else if (element.type === 'action') {
+      const text = plainText(element.text);
+      for (const [start, end] of sentenceRanges(text)) {
+        const sentence = text.slice(start, end);
+        for (const name of matcher.find(sentence)) {
+          const key = roster.canonical(normalizeCharacterName(name)) ?? name;
+          if (!firstIndex.has(key)) firstIndex.set(key, index);
+          if (!found.has(key) && !roster.introductions.has(key))
+            found.set(key, { index, description: oneLine(sentence) });
+        }
+      }
+    }
+  });
+  for (const [name, intro] of roster.introductions) {
+    found.set(name, { index: intro.index, description: oneLine(intro.sentence) });
+    if (!firstIndex.has(name)) firstIndex.set(name, intro.index);
+  }
+  const out = new Map<string, Appearance>();
+  for (const name of roster.names) {
+    const description = found.get(name)?.description ?? '';
+    out.set(name, { index: firstIndex.get(name) ?? Number.MAX_SAFE_INTEGER, description });
+  }
+  return out;
+}
+
+function locationsOf(scenes: readonly FilmScene[], roster: Roster): ScriptCastMember[] {
+  const matcher = new NameMatcher(roster.names, true);
+  const byPlace = new Map<string, { name: string; headings: string[]; within: string[]; shown: string }>();
+  for (const scene of scenes) {
+    if (!scene.place) continue;
+    const key = castKey(scene.place);
+    const entry = byPlace.get(key) ?? { name: scene.place, headings: [], within: [], shown: '' };
     const heading = oneLine(scene.heading);
     if (heading !== '' && !entry.headings.includes(heading)) entry.headings.push(heading);
-    headings.set(key, entry);
+    if (scene.subLocation && !entry.within.includes(scene.subLocation)) entry.within.push(scene.subLocation);
+    if (entry.shown === '') entry.shown = placeLine(scene, matcher);
+    byPlace.set(key, entry);
   }
-  const locations = [...headings].map(
-    ([key, entry]): ScriptCastMember => ({
+  return [...byPlace].map(([key, entry]) => {
+    const parts = [
+      entry.shown,
+      entry.within.length > 0 ? `Within it: ${entry.within.map(castName).join(', ')}.` : '',
+      `Scene headings: ${entry.headings.join('; ')}`,
+    ].filter((part) => part !== '');
+    return {
       type: 'location',
       name: castName(entry.name),
       key,
-      description: clip(`Scene headings: ${entry.headings.join('; ')}`, DESCRIPTION_CHARS),
-    }),
-  );
+      description: clip(parts.join(' '), DESCRIPTION_CHARS),
+    };
+  });
+}
+
+/** The first sentence of a scene that shows the place: it names no one and refers to no one. */
+function placeLine(scene: FilmScene, matcher: NameMatcher): string {
+  for (const beat of scene.beats) {
+    if (beat.type !== 'action' || beat.element.type !== 'action') continue;
+    const text = plainText(beat.element.text);
+    for (const [start, end] of sentenceRanges(text)) {
+      const sentence = text.slice(start, end);
+      if (matcher.find(sentence).length === 0 && !PRONOUN.test(sentence) && !/\p{Lu}\p{Lu}/u.test(sentence))
+        return oneLine(sentence);
+    }
+    return '';
+  }
+  return '';
+}
+
+function propsOf(reading: FilmReading): ScriptCastMember[] {
   const props = new Map<string, ScriptCastMember>();
-  for (const shot of pass.shots) {
-    for (const prop of shot.props ?? []) {
-      const key = castKey(prop);
-      if (key === '' || props.has(key)) continue;
-      const line = oneLine(shot.script_text || shot.action);
-      props.set(key, {
-        type: 'prop',
-        name: castName(prop),
-        key,
-        description: clip(line === '' ? '' : `First seen: ${line}`, DESCRIPTION_CHARS),
-      });
+  const add = (name: string, line: string) => {
+    const key = castKey(name.replace(/^(?:the|a|an)\s+/i, ''));
+    if (
+      key === '' ||
+      [...props.keys()].some((known) => sameObject(known, key)) ||
+      reading.roster.isPerson(key)
+    )
+      return;
+    props.set(key, {
+      type: 'prop',
+      name: castName(name.replace(/^(?:the|a|an)\s+/i, '')),
+      key,
+      description: clip(line === '' ? '' : `First seen: ${oneLine(line)}`, DESCRIPTION_CHARS),
+    });
+  };
+  for (const scene of reading.scenes) {
+    for (const beat of scene.beats) {
+      if (
+        beat.type === 'slug' &&
+        (beat.slug.kind === 'insert' || beat.slug.kind === 'close') &&
+        beat.slug.subject !== ''
+      ) {
+        if (!reading.roster.isPerson(beat.slug.subject.toUpperCase())) add(beat.slug.subject, beat.slug.text);
+        continue;
+      }
+      if (beat.type !== 'action' || beat.element.type !== 'action') continue;
+      const text = plainText(beat.element.text);
+      if (!/\p{Lu}\p{Lu}/u.test(text)) continue;
+      for (const [start, end] of sentenceRanges(text)) {
+        const sentence = text.slice(start, end);
+        for (const run of reading.capitals.read(sentence, text.slice(end)).runs)
+          if (run.kind === 'prop' && run.role === 'object') add(run.text, sentence);
+      }
     }
   }
-  return [...characters, ...locations, ...props.values()];
+  return [...props.values()];
 }

@@ -1,125 +1,149 @@
 import type { FramingType, StyleGuide } from '../contract/index.js';
+import type { Delivery } from './director.reading.js';
+import { PARENTHETICAL_PAUSE_SECONDS, SPEAKING_WORDS_PER_SECOND } from './director.rules.js';
 import { countWords, plainText } from './emphasis.js';
 import type { CharacterElement, ScriptElement } from './fountain.types.js';
-import { characterKey } from './screenplay.model.js';
+import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
+import { sentenceRanges } from './sentences.js';
 
 export interface Speech {
   cue: CharacterElement;
-  speaker: string;
+  /** Who speaks, as the roster names them (a joint cue has several). */
+  speakers: string[];
+  delivery: Delivery;
   parts: ScriptElement[];
+  /** Element index of the cue. */
+  index: number;
   /** Spoken words (dialogue and sung lyrics). */
   words: number;
   parentheticals: number;
   /** A later piece of a long speech: its lines follow the cue without repeating it. */
   continued: boolean;
+  /** Dual dialogue: the two speeches said at once (this speech stands for the pair). */
+  dual?: Speech[];
 }
 
-export function makeSpeech(cue: CharacterElement, parts: ScriptElement[], continued = false): Speech {
+export function makeSpeech(
+  cue: CharacterElement,
+  speakers: string[],
+  delivery: Delivery,
+  parts: ScriptElement[],
+  index: number,
+  continued = false,
+): Speech {
   let words = 0;
   let parentheticals = 0;
   for (const part of parts) {
     if (part.type === 'dialogue' || part.type === 'lyrics') words += countWords(plainText(part.text));
     else if (part.type === 'parenthetical') parentheticals++;
   }
-  return { cue, speaker: characterKey(cue), parts, words, parentheticals, continued };
-}
-
-export type Coverage = 'single' | 'two-shot' | 'over-shoulder' | 'triangular' | 'single-close';
-
-/** Lines shorter than this many words on average play best in a two-shot. */
-const QUICK_EXCHANGE_WORDS = 10;
-
-export function chooseCoverage(
-  template: StyleGuide['template'],
-  speakers: number,
-  averageWords: number,
-): Coverage {
-  if (template === 'single-close') return 'single-close';
-  if (speakers < 2) return 'single';
-  switch (template) {
-    case 'two-shot':
-    case 'over-shoulder':
-    case 'triangular':
-      return template;
-    default:
-      if (speakers >= 3) return 'triangular';
-      return averageWords <= QUICK_EXCHANGE_WORDS ? 'two-shot' : 'over-shoulder';
-  }
-}
-
-/** The framing of the index-th shot of an exchange. */
-export function coverageFraming(
-  coverage: Coverage,
-  index: number,
-  hasListener: boolean,
-  long: boolean,
-): FramingType {
-  switch (coverage) {
-    case 'two-shot':
-      return 'two-shot';
-    case 'single-close':
-      return 'close';
-    case 'over-shoulder':
-      return hasListener ? 'over-shoulder' : 'medium';
-    case 'triangular':
-      return index % 2 === 0 && hasListener ? 'over-shoulder' : 'medium';
-    default:
-      return long ? 'close' : 'medium';
-  }
+  return { cue, speakers, delivery, parts, index, words, parentheticals, continued };
 }
 
 /**
- * Consecutive speeches share one shot while together they hold at most `maxWords` words;
- * `sameSpeaker` keeps a shot on one speaker (a close-up cannot hold a reply).
+ * A speech plays at the speaking pace, but never shorter than the page gives it (its cue, lines and
+ * the blank line before, at a minute a page): a quick 'Fine.' still takes its beat.
  */
-export function groupSpeeches(speeches: Speech[], maxWords: number, sameSpeaker: boolean): Speech[][] {
-  const groups: Speech[][] = [];
-  let group: Speech[] = [];
+export function speechSeconds(speech: Speech): number {
+  const spoken =
+    speech.words / SPEAKING_WORDS_PER_SECOND + speech.parentheticals * PARENTHETICAL_PAUSE_SECONDS;
+  let lines = speech.continued ? 0 : 2;
+  for (const part of speech.parts) {
+    if (part.type === 'dialogue' || part.type === 'lyrics')
+      lines += wrappedLineCount(plainText(part.text), ELEMENT_WIDTHS.dialogue);
+    else if (part.type === 'parenthetical')
+      lines += wrappedLineCount(part.text, ELEMENT_WIDTHS.parenthetical);
+  }
+  return Math.max(spoken, lines * SECONDS_PER_LINE);
+}
+
+/** How the singles of a conversation are framed, by the template preference. */
+export type SingleStyle = 'medium' | 'over-shoulder' | 'close' | 'alternate';
+
+/** Lines shorter than this many words on average play best in medium singles. */
+const QUICK_EXCHANGE_WORDS = 10;
+
+export function singleStyle(
+  template: StyleGuide['template'],
+  speakers: number,
+  averageWords: number,
+): SingleStyle {
+  if (template === 'auto' && speakers >= 3) return 'alternate';
+  switch (template) {
+    case 'single-close':
+      return 'close';
+    case 'over-shoulder':
+      return 'over-shoulder';
+    case 'triangular':
+      return 'alternate';
+    default:
+      // Two people: over-the-shoulders keep both in the geography; a quick three-way, mediums.
+      return speakers <= 2 || averageWords > QUICK_EXCHANGE_WORDS ? 'over-shoulder' : 'medium';
+  }
+}
+
+export function singleFraming(style: SingleStyle, index: number, hasListener: boolean): FramingType {
+  if (style === 'close') return 'close';
+  if (style === 'medium' || !hasListener) return 'medium';
+  if (style === 'alternate') return index % 2 === 0 ? 'over-shoulder' : 'medium';
+  return 'over-shoulder';
+}
+
+/**
+ * A speech longer than `budget` words cut between sentences into pieces under one cue. A
+ * parenthetical directs the line after it, so it always opens the next piece, never ends one.
+ */
+export function splitSpeech(speech: Speech, budget: number): Speech[] {
+  if (speech.words <= budget) return [speech];
+  const pieces: Speech[] = [];
+  let parts: ScriptElement[] = [];
   let words = 0;
-  for (const speech of speeches) {
-    const speakerChanges = sameSpeaker && group.length > 0 && group[0]?.speaker !== speech.speaker;
-    if (group.length > 0 && (words + speech.words > maxWords || speakerChanges)) {
-      groups.push(group);
-      group = [];
+  let held: ScriptElement[] = [];
+  const close = () => {
+    if (parts.some((part) => part.type === 'dialogue' || part.type === 'lyrics')) {
+      pieces.push(
+        makeSpeech(speech.cue, speech.speakers, speech.delivery, parts, speech.index, pieces.length > 0),
+      );
+      parts = [];
       words = 0;
     }
-    group.push(speech);
-    words += speech.words;
+  };
+  for (const part of speech.parts) {
+    if (part.type !== 'dialogue') {
+      if (part.type === 'parenthetical') held.push(part);
+      else parts.push(part);
+      continue;
+    }
+    let from = -1;
+    let to = -1;
+    const take = () => {
+      if (from >= 0) parts.push({ ...part, text: part.text.slice(from, to) });
+      from = -1;
+    };
+    for (const [start, end] of sentenceRanges(part.text)) {
+      const count = countWords(plainText(part.text.slice(start, end)));
+      if (words > 0 && words + count > budget) {
+        take();
+        close();
+      }
+      if (held.length > 0) {
+        take();
+        parts.push(...held);
+        held = [];
+      }
+      if (from < 0) from = start;
+      to = end;
+      words += count;
+    }
+    take();
   }
-  if (group.length > 0) groups.push(group);
-  return groups;
-}
-
-/** Who the speaker talks to: the one who spoke before, else the next other speaker. */
-export function listenerFor(
-  speaker: string,
-  previous: string | undefined,
-  speeches: Speech[],
-  index: number,
-  speakers: string[],
-): string | undefined {
-  if (previous && previous !== speaker) return previous;
-  for (let i = index + 1; i < speeches.length; i++) {
-    const next = speeches[i]?.speaker;
-    if (next && next !== speaker) return next;
+  parts.push(...held);
+  close();
+  if (parts.length > 0) {
+    const last = pieces[pieces.length - 1];
+    if (last) pieces[pieces.length - 1] = { ...last, parts: [...last.parts, ...parts] };
   }
-  return speakers.find((name) => name !== speaker);
-}
-
-export function describeDialogue(framing: FramingType, speakers: string[], listeners: string[]): string {
-  const who = speakers.join(' and ');
-  switch (framing) {
-    case 'over-shoulder':
-      return `Over ${listeners[0] ?? 'the listener'}'s shoulder onto ${who} as they speak.`;
-    case 'two-shot':
-      return `${[...speakers, ...listeners].join(' and ')} together in frame as they talk.`;
-    case 'wide':
-      return `Master shot of ${[...speakers, ...listeners].join(', ')} as the exchange begins.`;
-    case 'close':
-      return `Close on ${who} as they speak.`;
-    default:
-      return `${who} speaks${listeners.length > 0 ? ` to ${listeners.join(' and ')}` : ''}.`;
-  }
+  return pieces.length > 0 ? pieces : [speech];
 }
 
 export function spokenText(speech: Speech): string {
@@ -138,4 +162,26 @@ export function speechScript(speech: Speech): string {
     else if (part.type === 'lyrics') lines.push(...part.text.split('\n').map((line) => `~${line}`));
   }
   return lines.join('\n');
+}
+
+/** 'MARA' speaking, as the shot's action reads: 'MARA: (quietly) You came.' */
+export function speechAction(speech: Speech): string {
+  return `${speech.speakers.join(' and ')}: ${spokenText(speech)}`;
+}
+
+export function describeSingle(
+  framing: FramingType,
+  speaker: string,
+  listener: string | undefined,
+  side: string,
+): string {
+  const where = side === '' ? '' : ` ${side}`;
+  switch (framing) {
+    case 'over-shoulder':
+      return `Over ${listener ?? 'the listener'}'s shoulder onto ${speaker} as they speak.${where}`;
+    case 'close':
+      return `Close on ${speaker} as they speak.${where}`;
+    default:
+      return `${speaker} speaks${listener ? ` to ${listener}` : ''}.${where}`;
+  }
 }

@@ -61,5 +61,9 @@ function mergeDrafts(first: ShotDraft, second: ShotDraft): ShotDraft {
     scriptText: `${first.scriptText}\n\n${second.scriptText}`,
     seconds: first.seconds + second.seconds,
     props: [...first.props, ...second.props],
+    sounds: [...first.sounds, ...second.sounds],
+    slugs: [...first.slugs, ...second.slugs],
+    from: Math.min(first.from, second.from),
+    to: Math.max(first.to, second.to),
   };
 }

@@ -1,24 +1,38 @@
-import type { FirstPassScene, FirstPassShot, FramingType, StyleGuide } from '../contract/index.js';
+import type {
+  FirstPassScene,
+  FirstPassShot,
+  FirstPassSound,
+  FirstPassTransition,
+  FramingType,
+  StyleGuide,
+} from '../contract/index.js';
 import { DEFAULT_SCENE_NAME, ReelbenchError, styleGuideSchema, TEXT_LIMITS } from '../contract/index.js';
 import { AssetIndex } from './director.assets.js';
+import { type CapitalsRun, sameObject } from './director.capitals.js';
 import {
-  type Coverage,
-  chooseCoverage,
-  coverageFraming,
-  describeDialogue,
-  groupSpeeches,
-  listenerFor,
+  describeSingle,
   makeSpeech,
+  type SingleStyle,
   type Speech,
+  singleFraming,
+  singleStyle,
+  speechAction,
   speechScript,
-  spokenText,
+  speechSeconds,
+  splitSpeech,
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
+import {
+  type Beat,
+  type FilmReading,
+  type FilmScene,
+  readScreenplay,
+  type Slug,
+} from './director.reading.js';
 import {
   type CameraMove,
   FRAMING_LABELS,
   PACING_RULES,
-  PARENTHETICAL_PAUSE_SECONDS,
   type PacingRule,
   SPEAKING_WORDS_PER_SECOND,
 } from './director.rules.js';
@@ -35,27 +49,10 @@ import type {
 import { NameMatcher } from './name-matcher.js';
 import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { PropFinder } from './props.js';
-import {
-  characterKey,
-  continuesDialogue,
-  parseSceneHeading,
-  type SceneHeadingParts,
-} from './screenplay.model.js';
-import { sentenceRanges, splitByWords } from './sentences.js';
+import { normalizeCharacterName } from './screenplay.model.js';
+import { sentenceRanges } from './sentences.js';
 
 export type { DirectorAsset, DirectorOptions, FirstPassResult, LinkedAsset } from './director.types.js';
-
-interface DirectorScene {
-  number: number;
-  heading: string;
-  parts: SceneHeadingParts;
-  /** The location as shots name it: the asset's name when the project has one. */
-  location: string;
-  locationPrompt: string;
-  /** Elements before the scene's first heading play first, in scene 1. */
-  prologue: ScriptElement[];
-  body: ScriptElement[];
-}
 
 function toStyleGuide(input: Partial<StyleGuide>): StyleGuide {
   const parsed = styleGuideSchema.safeParse(input);
@@ -70,26 +67,74 @@ function toStyleGuide(input: Partial<StyleGuide>): StyleGuide {
   });
 }
 
+/** A first pass with what the director did for each shot, for the director's report. */
+export interface DirectedPass extends FirstPassResult {
+  /** Parallel to `shots`. */
+  drafts: ShotDraft[];
+  reading: FilmReading;
+  /** Slugs the director could not carry out (nothing followed them in their scene). */
+  unhonouredSlugs: string[];
+}
+
 /**
- * The embedded first pass: a rule-based director that turns a screenplay into an ordered, timed
- * shot list with no network. See docs/screenplay.md for the rules.
+ * The embedded first pass: a rule-based director that reads a screenplay as a film maker does
+ * (FILM.md) and covers it with an ordered, timed shot list, with no network. See docs/screenplay.md.
  */
 export function directFirstPass(
   screenplay: Screenplay,
   styleGuide: Partial<StyleGuide> = {},
   options: DirectorOptions = {},
 ): FirstPassResult {
-  const guide = toStyleGuide(styleGuide);
-  const director = new Director(screenplay, guide, options.assets ?? []);
-  return director.run();
+  const { shots, scenes, missingAssets, linkedAssets } = directScreenplay(screenplay, styleGuide, options);
+  return { shots, scenes, missingAssets, linkedAssets };
 }
+
+/** The first pass with the director's own notes on each shot. */
+export function directScreenplay(
+  screenplay: Screenplay,
+  styleGuide: Partial<StyleGuide> = {},
+  options: DirectorOptions = {},
+): DirectedPass {
+  const guide = toStyleGuide(styleGuide);
+  return new Director(screenplay, guide, options.assets ?? []).run();
+}
+
+/** What the camera has seen so far in a scene. */
+interface SceneState {
+  scene: FilmScene;
+  drafts: ShotDraft[];
+  /** People seen or heard on screen in the scene, in order. */
+  present: string[];
+  /** A conversation's geography has been shown (a master or two-shot of these speakers). */
+  mastered: Set<string>;
+  /** The left-to-right order of a conversation's two people, for the 180° line. */
+  sides: string[];
+  slug: { slug: Slug; index: number } | null;
+  series: boolean;
+  /** Sounds and voice-over heard before the scene's first shot: they ride on it. */
+  pending: { sounds: FirstPassSound[]; seconds: number; script: string[]; from: number }[];
+  lastSpeaker: string | undefined;
+  objects: Set<string>;
+  /** The scene's first paragraph of action: its lines that set the place ride on the establishing shot. */
+  firstAction: number | null;
+}
+
+const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
+  'medium',
+  'close',
+  'extreme-close',
+  'over-shoulder',
+]);
 
 class Director {
   private readonly rule: PacingRule;
-  private readonly speakers: string[];
   private readonly mentions: NameMatcher;
   private readonly props: PropFinder;
   private readonly assets: AssetIndex;
+  private readonly reading: FilmReading;
+  private readonly introduced = new Set<string>();
+  private readonly unhonoured: string[] = [];
+  private transition: FirstPassTransition | null = null;
 
   constructor(
     private readonly screenplay: Screenplay,
@@ -97,31 +142,26 @@ class Director {
     assets: readonly DirectorAsset[],
   ) {
     this.rule = PACING_RULES[guide.pacing];
-    this.speakers = [
-      ...new Set(
-        screenplay.elements.flatMap((element) =>
-          element.type === 'character' ? [characterKey(element)] : [],
-        ),
-      ),
-    ];
-    this.mentions = new NameMatcher(this.speakers, true);
+    this.reading = readScreenplay(screenplay);
+    this.mentions = new NameMatcher(this.reading.roster.names, true);
     this.assets = new AssetIndex(assets);
     this.props = new PropFinder({
-      characters: this.speakers,
       propAssets: this.assets.propNames(),
       handledObjects: guide.template === 'insert',
     });
   }
 
-  run(): FirstPassResult {
-    const scenes = directorScenes(this.screenplay, this.assets);
-    const drafted = scenes.map((scene) => this.coverScene(scene));
+  run(): DirectedPass {
+    const scenes = this.reading.scenes;
+    const drafted = scenes.map((scene, index) => this.coverScene(scene, scenes[index - 1]));
     const capped = capShotCount(drafted);
     const shots: FirstPassShot[] = [];
+    const drafts: ShotDraft[] = [];
     const outScenes: FirstPassScene[] = [];
     let clock = 0;
     scenes.forEach((scene, s) => {
       const shotIndexes: number[] = [];
+      const names = this.sceneNames(scene);
       (capped[s] ?? []).forEach((draft, k) => {
         const deciseconds = Math.max(
           Math.round(draft.seconds * 10),
@@ -129,168 +169,629 @@ class Director {
           10,
         );
         shotIndexes.push(shots.length);
-        shots.push(this.toShot(scene, draft, k + 1, clock, deciseconds));
-        this.assets.link(draft, scene.parts.location, shots.length - 1);
+        shots.push(this.toShot(scene, names, draft, k + 1, clock, deciseconds));
+        drafts.push(draft);
+        this.assets.link(draft, names.place, shots.length - 1);
         clock += deciseconds;
       });
-      outScenes.push({ number: scene.number, heading: scene.heading, name: sceneName(scene), shotIndexes });
+      outScenes.push({
+        number: scene.number,
+        heading: plainText(scene.heading),
+        name: sceneName(scene),
+        shotIndexes,
+      });
     });
+    const last = shots[shots.length - 1];
+    if (last && this.transition) last.transitionOut = this.transition;
     return {
       shots,
       scenes: outScenes,
       missingAssets: this.assets.missing(
-        this.speakers,
-        scenes.flatMap((scene) => (scene.parts.location ? [scene.parts.location] : [])),
+        this.reading.roster.names.filter((name) => this.speaks(name)),
+        scenes.flatMap((scene) => (scene.place ? [scene.place] : [])),
       ),
       linkedAssets: this.assets.linked(),
+      drafts,
+      reading: this.reading,
+      unhonouredSlugs: this.unhonoured,
     };
   }
 
-  private coverScene(scene: DirectorScene): ShotDraft[] {
-    const drafts = this.coverBeats(scene.prologue);
-    if (scene.heading !== '') drafts.push(this.establishing(scene));
-    drafts.push(...this.coverBeats(scene.body));
-    return drafts;
-  }
+  private speakers: Set<string> | undefined;
 
-  private coverBeats(elements: readonly ScriptElement[]): ShotDraft[] {
-    const drafts: ShotDraft[] = [];
-    let exchange: Speech[] = [];
-    const endExchange = () => {
-      if (exchange.length > 0) drafts.push(...this.coverExchange(exchange));
-      exchange = [];
-    };
-    for (let i = 0; i < elements.length; i++) {
-      const element = elements[i] as ScriptElement;
-      if (element.type === 'character') {
-        const parts: ScriptElement[] = [];
-        while (i + 1 < elements.length && continuesDialogue(elements[i + 1] as ScriptElement)) {
-          parts.push(elements[++i] as ScriptElement);
-        }
-        exchange.push(makeSpeech(element, parts));
-        continue;
-      }
-      if (element.type === 'note' || element.type === 'boneyard' || element.type === 'synopsis') continue;
-      endExchange();
-      if (element.type === 'action' || element.type === 'centered' || element.type === 'lyrics') {
-        drafts.push(...this.coverAction(element));
-      }
+  private speaks(name: string): boolean {
+    if (!this.speakers) {
+      this.speakers = new Set(
+        this.screenplay.elements.flatMap((element) =>
+          element.type === 'character' ? this.reading.roster.speakersOf(cueKey(element.name)) : [],
+        ),
+      );
     }
-    endExchange();
-    return drafts;
+    return this.speakers.has(name);
   }
 
-  private establishing(scene: DirectorScene): ShotDraft {
-    const { location, intExt, timeOfDay } = scene.parts;
+  private sceneNames(scene: FilmScene): { place: string | null; location: string; prompt: string } {
+    if (!scene.place) return { place: null, location: '', prompt: '' };
+    const location = clip(this.assets.locationName(scene.place), TEXT_LIMITS.name);
+    const prompt = this.assets.locationPrompt(scene.place);
+    return {
+      place: scene.place,
+      location,
+      prompt: scene.subLocation ? `${prompt}, ${scene.subLocation.toLowerCase()}` : prompt,
+    };
+  }
+
+  // ---------------------------------------------------------------- scenes
+
+  private coverScene(scene: FilmScene, previous: FilmScene | undefined): ShotDraft[] {
+    const state: SceneState = {
+      scene,
+      drafts: [],
+      present: [],
+      mastered: new Set(),
+      sides: [],
+      slug: null,
+      series: false,
+      pending: [],
+      lastSpeaker: undefined,
+      objects: new Set(),
+      firstAction: scene.beats.find((beat) => beat.type === 'action')?.index ?? null,
+    };
+    const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
+    const opensOnSlug = firstFilmed?.type === 'slug' && firstFilmed.slug.kind !== 'series';
+    const samePlace =
+      previous !== undefined &&
+      previous.place !== null &&
+      previous.place === scene.place &&
+      previous.subLocation === scene.subLocation;
+    const located = scene.place !== null || (!scene.prologue && scene.heading !== '');
+    const leading = scene.beats.findIndex((beat) => beat.type !== 'transition');
+    const opening = leading < 0 ? scene.beats : scene.beats.slice(0, leading);
+    for (const beat of opening) this.cover(state, beat);
+    if (located && !opensOnSlug && !samePlace) this.add(state, this.establishing(scene));
+    for (const beat of leading < 0 ? [] : scene.beats.slice(leading)) this.cover(state, beat);
+    this.endExchange(state);
+    this.flushPending(state);
+    if (state.slug) this.unhonoured.push(state.slug.slug.text);
+    this.ensureSingles(state);
+    return state.drafts;
+  }
+
+  private exchange: Beat[] = [];
+
+  private cover(state: SceneState, beat: Beat): void {
+    if (beat.type === 'speech' || beat.type === 'dual') {
+      this.exchange.push(beat);
+      return;
+    }
+    this.endExchange(state);
+    switch (beat.type) {
+      case 'transition':
+        if (beat.transition) this.transition = beat.transition;
+        return;
+      case 'slug':
+        this.slug(state, beat.slug, beat.index);
+        return;
+      case 'action':
+        this.coverAction(state, beat.element, beat.index);
+        return;
+    }
+  }
+
+  private endExchange(state: SceneState): void {
+    if (this.exchange.length === 0) return;
+    const beats = this.exchange;
+    this.exchange = [];
+    this.coverExchange(state, beats);
+  }
+
+  /** Adds a shot: the pending transition joins it to the one before, a pending slug is carried out. */
+  private add(state: SceneState, draft: ShotDraft): ShotDraft {
+    if (this.transition) {
+      draft.transitionIn = this.transition;
+      this.transition = null;
+    }
+    for (const pending of state.pending) {
+      draft.sounds.unshift(...pending.sounds);
+      draft.seconds = Math.max(draft.seconds, pending.seconds);
+      draft.scriptText = [...pending.script, draft.scriptText].join('\n\n');
+      draft.from = Math.min(draft.from, pending.from);
+    }
+    state.pending = [];
+    state.drafts.push(draft);
+    for (const name of draft.characters) {
+      if (!state.present.includes(name)) state.present.push(name);
+      // Seen on screen once, a character needs no introduction later.
+      if (draft.framing !== 'pov') this.introduced.add(name);
+    }
+    return draft;
+  }
+
+  /** A slug waiting for the next shot shapes it: framing and subject. */
+  private takeSlug(state: SceneState): { slug: Slug; index: number } | null {
+    const pending = state.slug;
+    state.slug = null;
+    return pending;
+  }
+
+  private slug(state: SceneState, slug: Slug, index: number): void {
+    switch (slug.kind) {
+      case 'freeze': {
+        const last = state.drafts[state.drafts.length - 1];
+        if (last) {
+          last.description = clip(`${last.description} Ends on a freeze frame.`, TEXT_LIMITS.description);
+          last.slugs.push(slug.text);
+          last.to = Math.max(last.to, index);
+        } else this.unhonoured.push(slug.text);
+        return;
+      }
+      case 'series':
+        state.series = true;
+        state.slug = { slug: { ...slug, kind: 'wide' }, index };
+        return;
+      case 'end-series':
+        state.series = false;
+        return;
+      case 'intercut':
+        return;
+      case 'back':
+        state.series = false;
+        break;
+    }
+    if (state.slug) this.unhonoured.push(state.slug.slug.text);
+    state.slug = { slug, index };
+    if (slug.content !== '') this.slugShot(state, slug.content, index, index, slug.text);
+  }
+
+  /** The shot a slug directs, over the lines it covers. */
+  private slugShot(state: SceneState, text: string, from: number, to: number, scriptText: string): void {
+    const pending = this.takeSlug(state);
+    if (!pending) return;
+    const plain = plainText(text);
+    const draft = this.actionDraft(plain, scriptText, from, to, this.actionSeconds(plain, true));
+    this.shape(draft, pending.slug, plain);
+    draft.from = Math.min(draft.from, pending.index);
+    this.add(state, draft);
+  }
+
+  /** Framing and subject as the slug says: a person gets a shot of them, an object an insert. */
+  private shape(draft: ShotDraft, slug: Slug, plain: string): void {
+    draft.slugs.push(slug.text);
+    const subject = plainText(slug.subject);
+    const person =
+      subject === '' ? null : this.reading.roster.canonical(subject.toUpperCase().replace(/['’]S$/, ''));
+    let framing: FramingType;
+    switch (slug.kind) {
+      case 'close':
+        framing = person || subject === '' ? 'close' : 'insert';
+        break;
+      case 'wide':
+      case 'back':
+      case 'later':
+        framing = 'wide';
+        break;
+      case 'pov':
+        framing = 'pov';
+        break;
+      case 'insert':
+        framing = 'insert';
+        break;
+      default:
+        framing = person ? 'medium' : subject === '' ? 'medium' : 'insert';
+    }
+    draft.framing = framing;
+    draft.camera = this.moveFor(framing, framing === 'pov' ? 'handheld' : undefined);
+    if (framing === 'pov') {
+      draft.characters = [];
+      draft.subject = clip(`${person ?? (subject || 'the character')}'s point of view: ${plain}`, 300);
+      draft.purpose = 'action';
+    } else if (person) {
+      draft.characters =
+        framing === 'wide' ? [person, ...draft.characters.filter((name) => name !== person)] : [person];
+      draft.subject = clip(`${person}: ${plain}`, 300);
+    } else if (framing === 'insert') {
+      const object = subject === '' ? plain : subject.replace(/^(?:the|a|an)\s+/i, '');
+      draft.props = [clip(object.replace(/^(?:the|a|an)\s+/i, ''), TEXT_LIMITS.name)];
+      draft.characters = [];
+      draft.subject = `close detail of ${object}`;
+      draft.purpose = 'insert';
+    }
+    draft.description = clip(`${FRAMING_LABELS[framing]}: ${plain}`, TEXT_LIMITS.description);
+  }
+
+  private flushPending(state: SceneState): void {
+    if (state.pending.length === 0) return;
+    const pending = state.pending;
+    state.pending = [];
+    const last = state.drafts[state.drafts.length - 1];
+    if (last) {
+      for (const item of pending) {
+        last.sounds.push(...item.sounds);
+        last.seconds += item.seconds;
+        last.scriptText = [last.scriptText, ...item.script].join('\n\n');
+      }
+      return;
+    }
+    const place = state.scene.place ?? 'black screen';
+    const draft = this.placeDraft(`${place}, as the voice is heard`, pending[0]?.from ?? 0);
+    state.pending = pending;
+    this.add(state, draft);
+  }
+
+  private placeDraft(subject: string, index: number): ShotDraft {
+    return {
+      purpose: 'voice-over',
+      framing: 'wide',
+      camera: this.moveFor('wide'),
+      characters: [],
+      subject,
+      description: clip(`Wide: ${subject}.`, TEXT_LIMITS.description),
+      action: '',
+      scriptText: '',
+      seconds: 0,
+      props: [],
+      sounds: [],
+      slugs: [],
+      from: index,
+      to: index,
+    };
+  }
+
+  private establishing(scene: FilmScene): ShotDraft {
+    const { intExt, timeOfDay } = scene.parts;
     const upper = scene.heading.toUpperCase();
-    const framing: FramingType = upper.includes('POV')
+    const framing: FramingType = /\bPOV\b/.test(upper)
       ? 'pov'
       : upper.includes('AERIAL')
         ? 'aerial'
         : 'establishing';
     const pacing = this.guide.pacing;
     const camera: CameraMove = pacing === 'slow' ? 'crane down' : pacing === 'fast' ? 'push-in' : 'slow pan';
-    const place = location ?? plainText(scene.heading);
+    const place = scene.place ? this.assets.locationName(scene.place) : plainText(scene.heading);
+    const within = scene.subLocation ? ` (${scene.subLocation})` : '';
     const when = timeOfDay ? `, ${timeOfDay.toLowerCase()}` : '';
     return {
+      purpose: 'establishing',
       framing,
       camera: framing === 'pov' ? 'handheld' : camera,
       characters: [],
-      // The prompt names a known location in its own place; a heading such as 'BLACK' is the subject.
-      subject: location ? '' : place,
-      description: `${FRAMING_LABELS[framing]} view of ${place}${when}${intExt ? ` (${intExt})` : ''}.`,
-      action: `The scene opens on ${place}${when}.`,
+      subject: scene.place ? '' : place,
+      description: `${FRAMING_LABELS[framing]} view of ${place}${within}${when}${intExt ? ` (${intExt})` : ''}.`,
+      action: `The scene opens on ${place}${within}${when}.`,
       scriptText: scene.heading,
       seconds: Math.max(this.rule.establishingSeconds, 2 * SECONDS_PER_LINE),
       props: [],
+      sounds: [],
+      slugs: [],
+      from: Math.max(scene.headingIndex, 0),
+      to: Math.max(scene.headingIndex, 0),
       opensScene: true,
     };
   }
 
-  /** Action: sentences gathered into shots by the pacing's word budget; a named prop gets an insert. */
-  private coverAction(element: ActionElement | CenteredElement | LyricsElement): ShotDraft[] {
-    const { text } = element;
-    const centered = element.type === 'centered';
-    const insertsAllowed = (this.guide.template === 'auto' || this.guide.template === 'insert') && !centered;
-    const drafts: ShotDraft[] = [];
-    let chunk: [number, number] | null = null;
-    let chunkWords = 0;
+  // ---------------------------------------------------------------- action
+
+  private coverAction(
+    state: SceneState,
+    element: ActionElement | CenteredElement | LyricsElement,
+    index: number,
+  ): void {
+    if (element.type === 'centered') {
+      const plain = readable(asWritten(element, element.text));
+      const card = this.actionDraft(
+        plain,
+        asWritten(element, element.text),
+        index,
+        index,
+        this.actionSeconds(plain, true),
+      );
+      card.framing = 'wide';
+      card.purpose = 'card';
+      card.description = clip(`Title card: ${plain}`, TEXT_LIMITS.description);
+      this.add(state, card);
+      return;
+    }
+    if (state.series) {
+      this.coverSeries(state, element, index);
+      return;
+    }
+    const text = element.text;
+    const ranges = sentenceRanges(text);
+    let chunk: {
+      from: number;
+      to: number;
+      words: number;
+      characters: Set<string>;
+      sounds: FirstPassSound[];
+      camera?: CameraMove;
+    } | null = null;
+    let opens = true;
     const flush = () => {
       if (!chunk) return;
-      const shot = this.actionShot(
-        asWritten(element, text.slice(...chunk)),
-        chunkWords,
-        drafts.length === 0,
-        centered,
-      );
-      drafts.push(shot);
+      const written = asWritten(element, text.slice(chunk.from, chunk.to));
+      const plain = readable(written);
+      const draft = this.actionDraft(plain, written, index, index, this.actionSeconds(plain, opens));
+      draft.sounds.push(...chunk.sounds);
+      if (chunk.camera) draft.camera = chunk.camera;
+      if (draft.characters.length === 0 && chunk.characters.size > 0) {
+        draft.characters = [...chunk.characters];
+        draft.framing = 'medium';
+        draft.camera = this.moveFor('medium', describesMovement(plain) ? 'tracking' : undefined);
+        draft.description = clip(`${FRAMING_LABELS.medium}: ${plain}`, TEXT_LIMITS.description);
+      }
+      opens = false;
       chunk = null;
-      chunkWords = 0;
+      const pending = this.takeSlug(state);
+      if (pending) {
+        this.shape(draft, pending.slug, plain);
+        draft.from = Math.min(draft.from, pending.index);
+      }
+      this.add(state, draft);
     };
-    for (const range of sentenceRanges(text).flatMap((r) => splitByWords(text, r, this.rule.wordsPerShot))) {
-      const sentence = text.slice(...range);
+    for (const [start, end] of ranges) {
+      const sentence = text.slice(start, end);
       const plain = plainText(sentence);
       const words = countWords(plain);
-      const props = insertsAllowed ? this.props.find(plain) : [];
-      if (props.length > 0) {
-        flush();
-        drafts.push(this.insertShot(asWritten(element, sentence), props, drafts.length === 0));
+      const read =
+        element.type === 'action'
+          ? this.reading.capitals.read(plain, plainText(text.slice(end)))
+          : { runs: [], soundOnly: false };
+      const sounds = soundsOf(read.runs, plain);
+      const characters = this.charactersIn(plain, read.runs, state);
+      if (read.soundOnly && !state.slug) {
+        if (chunk) {
+          chunk.to = end;
+          chunk.words += words;
+          chunk.sounds.push(...sounds);
+          continue;
+        }
+        const carrier = state.drafts[state.drafts.length - 1];
+        const seconds = this.actionSeconds(plain, opens);
+        opens = false;
+        if (carrier) {
+          carrier.sounds.push(...sounds);
+          carrier.seconds += seconds;
+          carrier.scriptText = `${carrier.scriptText}\n\n${sentence}`;
+          carrier.to = Math.max(carrier.to, index);
+        } else state.pending.push({ sounds, seconds, script: [sentence], from: index });
         continue;
       }
-      if (chunk && chunkWords + words > this.rule.wordsPerShot) flush();
-      chunk = chunk ? [chunk[0], range[1]] : [range[0], range[1]];
-      chunkWords += words;
+      if (state.slug) {
+        flush();
+        chunk = { from: start, to: end, words, characters: new Set(characters), sounds };
+        flush();
+        continue;
+      }
+      // A character's first appearance is a shot of them, however the writer typed the name.
+      const introduced = characters.filter((name) => !this.introduced.has(name));
+      if (introduced.length > 0) {
+        flush();
+        this.introduction(state, sentence, plain, index, introduced, characters, sounds, opens);
+        opens = false;
+        continue;
+      }
+      const objects = this.objectsIn(state, plain, read.runs);
+      if (objects.length > 0) {
+        flush();
+        const draft = this.insertDraft(asWritten(element, sentence), objects, index, opens);
+        draft.sounds.push(...sounds);
+        for (const name of characters) if (!state.present.includes(name)) state.present.push(name);
+        opens = false;
+        this.add(state, draft);
+        continue;
+      }
+      const previousDraft = state.drafts[state.drafts.length - 1];
+      if (
+        !chunk &&
+        previousDraft?.purpose === 'introduction' &&
+        previousDraft.to === index &&
+        read.runs.length === 0 &&
+        characters.every((name) => previousDraft.characters.includes(name)) &&
+        countWords(previousDraft.action) + words <= this.rule.wordsPerShot
+      ) {
+        // The rest of the introduction's paragraph stays on the person just introduced.
+        previousDraft.scriptText = `${previousDraft.scriptText} ${sentence}`;
+        previousDraft.action = clip(`${previousDraft.action} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.seconds += this.actionSeconds(plain, false);
+        opens = false;
+        continue;
+      }
+      if (
+        !chunk &&
+        element.type === 'action' &&
+        index === state.firstAction &&
+        !read.runs.some((run) => run.kind === 'camera') &&
+        previousDraft?.purpose === 'establishing' &&
+        previousDraft.slugs.length === 0 &&
+        characters.length === 0 &&
+        words <= 12 &&
+        sounds.length === 0
+      ) {
+        // 'Gulls wheel over black water.': the line that sets the place plays on the establishing shot.
+        previousDraft.scriptText = `${previousDraft.scriptText}\n\n${sentence}`;
+        previousDraft.description = clip(`${previousDraft.description} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.title ??= previousDraft.subject;
+        previousDraft.subject = previousDraft.subject === '' ? plain : `${previousDraft.subject} ${plain}`;
+        previousDraft.pageSeconds =
+          (previousDraft.pageSeconds ?? 2 * SECONDS_PER_LINE) + this.actionSeconds(plain, opens);
+        previousDraft.seconds = Math.max(this.rule.establishingSeconds, previousDraft.pageSeconds);
+        previousDraft.to = Math.max(previousDraft.to, index);
+        opens = false;
+        continue;
+      }
+      if (
+        !chunk &&
+        previousDraft &&
+        (previousDraft.purpose === 'off-screen' || previousDraft.purpose === 'reaction') &&
+        words <= 6 &&
+        characters.length === 1 &&
+        characters[0] === previousDraft.characters[0]
+      ) {
+        // 'She turns.' after a line she hears: the same shot, cut on her reaction.
+        previousDraft.scriptText = `${previousDraft.scriptText}\n\n${sentence}`;
+        previousDraft.action = clip(`${previousDraft.action} ${plain}`, TEXT_LIMITS.description);
+        previousDraft.seconds += this.actionSeconds(plain, false);
+        previousDraft.to = Math.max(previousDraft.to, index);
+        opens = false;
+        continue;
+      }
+      const current = chunk as { characters: Set<string>; words: number } | null;
+      const newSubject =
+        current !== null &&
+        current.characters.size > 0 &&
+        characters.length > 0 &&
+        characters.every((name) => !current.characters.has(name));
+      if (current && (current.words + words > this.rule.wordsPerShot || newSubject)) flush();
+      const camera = cameraMoveOf(read.runs);
+      if (chunk) {
+        chunk.to = end;
+        chunk.words += words;
+        chunk.sounds.push(...sounds);
+        for (const name of characters) chunk.characters.add(name);
+        if (camera) chunk.camera = camera;
+      } else {
+        chunk = { from: start, to: end, words, characters: new Set(characters), sounds };
+        if (camera) chunk.camera = camera;
+      }
     }
     flush();
-    return drafts;
+  }
+
+  /** A series of shots or a montage: each line is a shot. */
+  private coverSeries(state: SceneState, element: ActionElement | LyricsElement, index: number): void {
+    for (const line of element.text.split('\n')) {
+      const written = line.trim();
+      const plain = plainText(written).replace(/^(?:[-–—•*]|[A-Z0-9]{1,2}[.)])\s*/, '');
+      if (plain === '') continue;
+      const draft = this.actionDraft(plain, written, index, index, this.actionSeconds(plain, true));
+      const pending = this.takeSlug(state);
+      if (pending) {
+        draft.slugs.push(pending.slug.text);
+        draft.from = Math.min(draft.from, pending.index);
+      }
+      this.add(state, draft);
+    }
+  }
+
+  private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState): string[] {
+    const found = this.mentions.find(plain).map((name) => this.reading.roster.canonical(name) ?? name);
+    // 'She turns.': the pronoun is the person we were watching.
+    const last = state?.drafts[state.drafts.length - 1]?.characters[0];
+    if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
+    for (const run of runs) {
+      if (run.kind !== 'person') continue;
+      const name = this.reading.roster.canonical(run.text);
+      if (name && !found.includes(name)) found.push(name);
+    }
+    return [...new Set(found)];
+  }
+
+  /** Objects that earn an insert: named in capitals as the thing acted on, or a prop asset. */
+  private objectsIn(state: SceneState, plain: string, runs: CapitalsRun[]): string[] {
+    const template = this.guide.template;
+    if (template !== 'auto' && template !== 'insert') return [];
+    const found = [
+      ...runs.filter((run) => run.kind === 'prop' && run.role === 'object').map((run) => run.text),
+      ...this.props.find(plain),
+    ].filter((name) => !this.reading.roster.isPerson(name.toUpperCase()));
+    const seen = [...state.objects];
+    const fresh = [...new Set(found)].filter(
+      (name) => !seen.some((known) => sameObject(known, name.toUpperCase())),
+    );
+    for (const name of fresh) state.objects.add(name.toUpperCase());
+    return fresh;
+  }
+
+  private introduction(
+    state: SceneState,
+    sentence: string,
+    plain: string,
+    index: number,
+    names: string[],
+    characters: string[],
+    sounds: FirstPassSound[],
+    opens: boolean,
+  ): void {
+    for (const name of names) this.introduced.add(name);
+    const others = state.present.filter((name) => !names.includes(name));
+    const cast = [...new Set([...names, ...characters, ...others.slice(-1)])];
+    // Alone, a medium of them; with someone already in the scene, a wide that sets the geography.
+    const framing: FramingType = names.length > 1 || others.length > 0 ? 'wide' : 'medium';
+    const draft = this.actionDraft(plain, sentence, index, index, this.actionSeconds(plain, opens));
+    draft.purpose = 'introduction';
+    draft.framing = framing;
+    draft.camera = this.moveFor(framing, describesMovement(plain) ? 'tracking' : undefined);
+    draft.characters = cast;
+    draft.subject = clip(`${joinNames(names)} (introduction): ${plain}`, 300);
+    draft.description = clip(
+      `${FRAMING_LABELS[framing]} introducing ${joinNames(names)}: ${plain}`,
+      TEXT_LIMITS.description,
+    );
+    draft.sounds.push(...sounds);
+    this.add(state, draft);
   }
 
   private actionSeconds(plain: string, opensParagraph: boolean): number {
     return (wrappedLineCount(plain, ELEMENT_WIDTHS.action) + (opensParagraph ? 1 : 0)) * SECONDS_PER_LINE;
   }
 
-  private actionShot(
+  private actionDraft(
+    plain: string,
     scriptText: string,
-    words: number,
-    opensParagraph: boolean,
-    centered: boolean,
+    from: number,
+    to: number,
+    seconds: number,
   ): ShotDraft {
-    const plain = readable(scriptText);
-    const characters = this.mentions.find(plain);
+    const characters = this.mentions.find(plain).map((name) => this.reading.roster.canonical(name) ?? name);
+    const words = countWords(plain);
     const { pacing } = this.guide;
     let framing: FramingType;
-    if (centered || characters.length === 0) framing = 'wide';
-    else if (pacing === 'slow') framing = opensParagraph ? 'wide' : 'medium';
+    if (characters.length === 0) framing = 'wide';
+    else if (pacing === 'slow') framing = words >= this.rule.wordsPerShot * 0.5 ? 'wide' : 'medium';
     else if (pacing === 'fast' && characters.length === 1 && words < this.rule.wordsPerShot / 2)
       framing = 'close';
     else framing = words >= this.rule.wordsPerShot * 0.6 ? 'wide' : 'medium';
-    const camera = this.moveFor(framing, describesMovement(plain) ? 'tracking' : undefined);
     return {
+      purpose: 'action',
       framing,
-      camera,
-      characters,
+      camera: this.moveFor(framing, describesMovement(plain) ? 'tracking' : undefined),
+      characters: [...new Set(characters)],
       subject: clip(plain, 300),
       description: clip(`${FRAMING_LABELS[framing]}: ${plain}`, TEXT_LIMITS.description),
       action: clip(plain, TEXT_LIMITS.description),
       scriptText,
-      seconds: this.actionSeconds(plain, opensParagraph),
+      seconds,
       props: [],
+      sounds: [],
+      slugs: [],
+      from,
+      to,
     };
   }
 
-  private insertShot(scriptText: string, props: string[], opensParagraph: boolean): ShotDraft {
+  private insertDraft(
+    scriptText: string,
+    props: string[],
+    index: number,
+    opensParagraph: boolean,
+  ): ShotDraft {
     const plain = readable(scriptText);
     const subject = props.join(', ');
     return {
+      purpose: 'insert',
       framing: 'insert',
       camera: this.guide.pacing === 'slow' ? 'slow push-in' : 'static',
-      characters: this.mentions.find(plain),
+      characters: [],
       subject: `close detail of ${subject}`,
       description: clip(`Insert on ${subject}: ${plain}`, TEXT_LIMITS.description),
       action: clip(plain, TEXT_LIMITS.description),
       scriptText,
       seconds: this.actionSeconds(plain, opensParagraph),
-      props,
+      props: props.map((prop) => clip(prop, TEXT_LIMITS.name)),
+      sounds: [],
+      slugs: [],
+      from: index,
+      to: index,
     };
   }
 
@@ -303,25 +804,102 @@ class Director {
     return 'static';
   }
 
-  /** Dialogue coverage per the template preference; 'auto' decides by speakers and line length. */
-  private coverExchange(speeches: Speech[]): ShotDraft[] {
-    const speakers = [...new Set(speeches.map((speech) => speech.speaker))];
-    const words = speeches.reduce((sum, speech) => sum + speech.words, 0);
-    const coverage = chooseCoverage(this.guide.template, speakers.length, words / speeches.length);
-    const budget = this.speechBudget();
-    if (coverage === 'two-shot')
-      return this.groupShots(groupSpeeches(speeches, budget, false), speakers, coverage);
-    if (coverage === 'triangular') {
-      const [master, ...rest] = groupSpeeches(speeches, budget, false);
-      const masterShot = master ? [this.dialogueShot(master, 'wide', speakers)] : [];
-      const singles = groupSpeeches(rest.flat(), this.rule.holdWords, false);
-      return [...masterShot, ...this.groupShots(singles, speakers, coverage)];
+  // ---------------------------------------------------------------- dialogue
+
+  private coverExchange(state: SceneState, beats: Beat[]): void {
+    const roster = this.reading.roster;
+    const speeches: Speech[] = [];
+    for (const beat of beats) {
+      if (beat.type === 'dual') {
+        const pair = beat.speeches.map((s) =>
+          makeSpeech(s.cue, roster.speakersOf(cueKey(s.cue.name)), 'on', s.parts, beat.index),
+        );
+        const [left] = pair;
+        if (left) speeches.push({ ...left, dual: pair });
+        continue;
+      }
+      if (beat.type !== 'speech') continue;
+      speeches.push(
+        makeSpeech(beat.cue, roster.speakersOf(cueKey(beat.cue.name)), beat.delivery, beat.parts, beat.index),
+      );
     }
-    return this.groupShots(
-      groupSpeeches(speeches, this.rule.holdWords, coverage === 'single-close'),
-      speakers,
-      coverage,
+    const onScreen = speeches.filter((speech) => speech.delivery === 'on' && !speech.dual);
+    const speakers = [...new Set(onScreen.flatMap((speech) => speech.speakers))];
+    const words = onScreen.reduce((sum, speech) => sum + speech.words, 0);
+    const style = singleStyle(
+      this.guide.template,
+      speakers.length,
+      onScreen.length > 0 ? words / onScreen.length : 0,
     );
+    const key = [...speakers].sort().join('|');
+    // A wide that already holds everyone (an introduction, the action before) sets the geography.
+    const previous = state.drafts[state.drafts.length - 1];
+    const heldWide =
+      previous !== undefined &&
+      (previous.framing === 'wide' || previous.framing === 'two-shot') &&
+      speakers.every((name) => previous.characters.includes(name));
+    let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide;
+    if (speakers.length === 2 && state.sides.length === 0) state.sides = [...speakers];
+    let single = 0;
+    for (let i = 0; i < speeches.length; i++) {
+      const speech = speeches[i] as Speech;
+      if (speech.dual) {
+        this.dualShot(state, speech.dual, speech.index);
+        continue;
+      }
+      if (speech.delivery === 'voice-over') {
+        this.voiceOver(state, speech);
+        continue;
+      }
+      if (speech.delivery === 'off-screen') {
+        this.offScreen(state, speech, speeches.slice(i + 1));
+        continue;
+      }
+      if (!masterDone) {
+        masterDone = true;
+        state.mastered.add(key);
+        const group = [speech];
+        const budget = this.guide.template === 'two-shot' ? this.speechBudget() : this.rule.holdWords;
+        let total = speech.words;
+        while (
+          isOn(speeches[i + 1]) &&
+          total + (speeches[i + 1]?.words ?? 0) <= budget &&
+          this.guide.template === 'two-shot'
+        ) {
+          const next = speeches[++i] as Speech;
+          group.push(next);
+          total += next.words;
+        }
+        this.masterShot(state, group, speakers);
+        continue;
+      }
+      if (this.guide.template === 'two-shot' && speakers.length === 2) {
+        const group = [speech];
+        let total = speech.words;
+        while (isOn(speeches[i + 1]) && total + (speeches[i + 1]?.words ?? 0) <= this.speechBudget()) {
+          const next = speeches[++i] as Speech;
+          group.push(next);
+          total += next.words;
+        }
+        if (group.length > 1) {
+          this.masterShot(state, group, speakers);
+          continue;
+        }
+      }
+      // The camera follows the speaker; one person's consecutive lines may share a shot.
+      const group = [speech];
+      let total = speech.words;
+      while (
+        isOn(speeches[i + 1]) &&
+        sameSpeakers(speeches[i + 1] as Speech, speech) &&
+        total + (speeches[i + 1]?.words ?? 0) <= this.rule.holdWords
+      ) {
+        const next = speeches[++i] as Speech;
+        group.push(next);
+        total += next.words;
+      }
+      this.singles(state, group, style, single++, speakers);
+    }
   }
 
   /** Words one dialogue shot covers: the pacing's budget, within its longest shot. */
@@ -329,106 +907,265 @@ class Director {
     return Math.min(this.rule.wordsPerShot, this.rule.maxShotSeconds * SPEAKING_WORDS_PER_SECOND);
   }
 
-  private groupShots(groups: Speech[][], speakers: string[], coverage: Coverage): ShotDraft[] {
-    const drafts: ShotDraft[] = [];
-    const order = groups.flat();
-    let seen = 0;
-    let previousSpeaker: string | undefined;
-    groups.forEach((group, index) => {
-      const first = group[0] as Speech;
-      const listener = listenerFor(first.speaker, previousSpeaker, order, seen, speakers);
-      seen += group.length;
-      previousSpeaker = group[group.length - 1]?.speaker;
-      const words = group.reduce((sum, speech) => sum + speech.words, 0);
-      const long = words >= this.speechBudget() * 0.75;
-      const framing = coverageFraming(coverage, index, listener !== undefined, long);
-      const cast =
-        framing === 'two-shot'
-          ? speakers
-          : listener && framing === 'over-shoulder'
-            ? [first.speaker, listener]
-            : [first.speaker];
-      if (group.length > 1) {
-        drafts.push(this.dialogueShot(group, framing, cast));
-        return;
-      }
-      this.splitSpeech(first).forEach((part, k) => {
-        drafts.push(this.dialogueShot([part], k === 0 ? framing : 'close', k === 0 ? cast : [first.speaker]));
-      });
-    });
-    return drafts;
-  }
-
-  /** A speech longer than the word budget is cut between sentences into pieces under one cue. */
-  private splitSpeech(speech: Speech): Speech[] {
-    const budget = this.speechBudget();
-    if (speech.words <= budget) return [speech];
-    const pieces: Speech[] = [];
-    let parts: ScriptElement[] = [];
-    let words = 0;
-    const close = () => {
-      if (parts.length > 0) pieces.push(makeSpeech(speech.cue, parts, pieces.length > 0));
-      parts = [];
-      words = 0;
-    };
-    for (const part of speech.parts) {
-      if (part.type !== 'dialogue') {
-        parts.push(part);
-        continue;
-      }
-      let from = -1;
-      let to = -1;
-      const take = () => {
-        if (from >= 0) parts.push({ ...part, text: part.text.slice(from, to) });
-        from = -1;
-      };
-      for (const [start, end] of sentenceRanges(part.text)) {
-        const count = countWords(plainText(part.text.slice(start, end)));
-        if (words > 0 && words + count > budget) {
-          take();
-          close();
-        }
-        if (from < 0) from = start;
-        to = end;
-        words += count;
-      }
-      take();
-    }
-    close();
-    return pieces;
-  }
-
-  private dialogueShot(group: Speech[], framing: FramingType, cast: string[]): ShotDraft {
-    const speakers = [...new Set(group.map((speech) => speech.speaker))];
-    const characters = [...new Set([...speakers, ...cast])].filter((name) => name !== '');
-    const spoken = group.map((speech) => `${speech.speaker}: ${spokenText(speech)}`).join(' ');
-    const seconds = group.reduce(
-      (sum, speech) =>
-        sum + speech.words / SPEAKING_WORDS_PER_SECOND + speech.parentheticals * PARENTHETICAL_PAUSE_SECONDS,
-      0,
-    );
-    const listeners = characters.filter((name) => !speakers.includes(name));
+  private dialogueDraft(
+    purpose: ShotDraft['purpose'],
+    group: Speech[],
+    framing: FramingType,
+    characters: string[],
+    subject: string,
+    description: string,
+  ): ShotDraft {
+    const first = group[0] as Speech;
+    const last = group[group.length - 1] as Speech;
+    const seconds = group.reduce((sum, speech) => sum + speechSeconds(speech), 0);
     return {
+      purpose,
       framing,
       camera: this.moveFor(
         framing,
         framing === 'close' && seconds > this.rule.maxShotSeconds / 2 ? 'slow push-in' : undefined,
       ),
-      characters,
-      subject:
-        listeners.length > 0
-          ? `${speakers.join(' and ')} speaking to ${listeners.join(' and ')}`
-          : `${characters.join(' and ')} speaking`,
-      description: clip(describeDialogue(framing, speakers, listeners), TEXT_LIMITS.description),
-      action: clip(spoken, TEXT_LIMITS.description),
+      characters: [...new Set(characters)].filter((name) => name !== ''),
+      subject,
+      description: clip(description, TEXT_LIMITS.description),
+      action: clip(group.map(speechAction).join(' '), TEXT_LIMITS.description),
       scriptText: group.map(speechScript).join('\n\n'),
       seconds,
       props: [],
+      sounds: [],
+      slugs: [],
+      from: first.index,
+      to: last.index + last.parts.length,
+      speakers: group.flatMap((speech) => (speech.delivery === 'on' ? speech.speakers : [])),
     };
   }
 
+  private masterShot(state: SceneState, group: Speech[], speakers: string[]): void {
+    const framing: FramingType = speakers.length === 2 ? 'two-shot' : 'wide';
+    const who = this.ordered(state, speakers);
+    const description =
+      framing === 'two-shot'
+        ? `${joinNames(who)} together in frame as they talk${who.length === 2 ? ` (${who[0]} frame left, ${who[1]} frame right)` : ''}.`
+        : `Master shot of ${joinNames(who)} as the exchange begins.`;
+    const draft = this.dialogueDraft('master', group, framing, who, `${joinNames(who)} talking`, description);
+    this.applySlug(state, draft, group);
+    this.add(state, draft);
+    state.lastSpeaker = group[group.length - 1]?.speakers[0];
+  }
+
+  private ordered(state: SceneState, speakers: string[]): string[] {
+    return [...speakers].sort((a, b) => rank(state.sides, a) - rank(state.sides, b));
+  }
+
+  private side(state: SceneState, speaker: string): string {
+    const at = state.sides.indexOf(speaker);
+    if (state.sides.length !== 2 || at < 0) return '';
+    return at === 0 ? `${speaker} frame left, looking right.` : `${speaker} frame right, looking left.`;
+  }
+
+  private listenerFor(
+    state: SceneState,
+    speaker: string,
+    later: Speech[],
+    speakers: string[],
+  ): string | undefined {
+    if (state.lastSpeaker && state.lastSpeaker !== speaker) return state.lastSpeaker;
+    const next = later.find((speech) => speech.delivery === 'on' && !speech.speakers.includes(speaker));
+    if (next) return next.speakers[0];
+    return (
+      speakers.find((name) => name !== speaker) ??
+      [...state.present].reverse().find((name) => name !== speaker)
+    );
+  }
+
+  /** Singles (or over-the-shoulders) following the speaker; long speeches cut to the listener. */
+  private singles(
+    state: SceneState,
+    group: Speech[],
+    style: SingleStyle,
+    index: number,
+    speakers: string[],
+  ): void {
+    const first = group[0] as Speech;
+    const speaker = first.speakers[0] ?? '';
+    if (first.speakers.length > 1) {
+      // A joint cue ('MARA AND JOE'): both of them, together.
+      this.masterShot(state, group, first.speakers);
+      return;
+    }
+    const listener = this.listenerFor(state, speaker, [], speakers);
+    const framing = singleFraming(style, index, listener !== undefined);
+    const pieces =
+      group.length > 1 ? [group] : splitSpeech(first, this.speechBudget()).map((piece) => [piece]);
+    pieces.forEach((piece, k) => {
+      const reaction = k % 2 === 1 && listener !== undefined;
+      if (reaction) {
+        const draft = this.dialogueDraft(
+          'reaction',
+          piece,
+          'medium',
+          [listener, speaker],
+          `${listener} listening to ${speaker}`,
+          `Reaction: ${listener} listens as ${speaker} speaks (off frame).`,
+        );
+        this.add(state, draft);
+        return;
+      }
+      const shotFraming = k === 0 ? framing : 'close';
+      const cast = shotFraming === 'over-shoulder' && listener ? [speaker, listener] : [speaker];
+      const draft = this.dialogueDraft(
+        'single',
+        piece,
+        shotFraming,
+        [...cast, ...first.speakers.slice(1)],
+        listener
+          ? `${first.speakers.join(' and ')} speaking to ${listener}`
+          : `${first.speakers.join(' and ')} speaking`,
+        describeSingle(shotFraming, first.speakers.join(' and '), listener, this.side(state, speaker)),
+      );
+      if (k === 0) this.applySlug(state, draft, piece);
+      this.add(state, draft);
+    });
+    state.lastSpeaker = speaker;
+  }
+
+  private applySlug(state: SceneState, draft: ShotDraft, group: Speech[]): void {
+    const pending = this.takeSlug(state);
+    if (!pending) return;
+    this.shape(draft, pending.slug, group.map(speechAction).join(' '));
+    draft.action = clip(group.map(speechAction).join(' '), TEXT_LIMITS.description);
+    draft.from = Math.min(draft.from, pending.index);
+  }
+
+  private dualShot(state: SceneState, pair: Speech[], index: number): void {
+    const speakers = pair.flatMap((speech) => speech.speakers);
+    const draft = this.dialogueDraft(
+      'dual',
+      pair,
+      'two-shot',
+      speakers,
+      `${speakers.join(' and ')} talking at once`,
+      `${speakers.join(' and ')} together in frame, talking over each other.`,
+    );
+    draft.seconds = Math.max(...pair.map(speechSeconds));
+    draft.from = index;
+    this.add(state, draft);
+  }
+
+  /** Voice-over plays over the picture: the shot before it (or the next one) carries the line. */
+  private voiceOver(state: SceneState, speech: Speech): void {
+    const sound: FirstPassSound = {
+      kind: 'voice-over',
+      speaker: clip(speech.speakers.join(' and '), TEXT_LIMITS.name),
+      text: clip(plainText(speechText(speech)), TEXT_LIMITS.description),
+    };
+    const seconds = speechSeconds(speech);
+    const script = speechScript(speech);
+    const carrier = state.drafts[state.drafts.length - 1];
+    if (!carrier) {
+      state.pending.push({ sounds: [sound], seconds, script: [script], from: speech.index });
+      return;
+    }
+    // Never a single of the narrator: a shot on them, or one already long, hands over to the place.
+    const onSpeaker =
+      SINGLE_FRAMINGS.has(carrier.framing) && speech.speakers.includes(carrier.characters[0] ?? '');
+    if (
+      onSpeaker ||
+      (carrier.seconds + seconds > this.rule.maxShotSeconds * 1.5 && carrier.purpose !== 'voice-over')
+    ) {
+      const place = state.scene.place ?? 'the scene';
+      const draft = this.placeDraft(`${place}, as the voice-over goes on`, speech.index);
+      draft.seconds = seconds;
+      draft.sounds.push(sound);
+      draft.scriptText = script;
+      draft.to = speech.index + speech.parts.length;
+      this.add(state, draft);
+      return;
+    }
+    carrier.sounds.push(sound);
+    carrier.seconds = Math.max(carrier.seconds, 0) + seconds * (carrier.purpose === 'voice-over' ? 1 : 0.6);
+    carrier.scriptText = `${carrier.scriptText}\n\n${script}`;
+    carrier.to = Math.max(carrier.to, speech.index + speech.parts.length);
+  }
+
+  /** An off-screen line is covered on whoever hears it. */
+  private offScreen(state: SceneState, speech: Speech, later: Speech[]): void {
+    const speaker = speech.speakers[0] ?? '';
+    const listener =
+      (state.lastSpeaker && state.lastSpeaker !== speaker ? state.lastSpeaker : undefined) ??
+      later.find((next) => next.delivery === 'on' && !next.speakers.includes(speaker))?.speakers[0] ??
+      [...state.present].reverse().find((name) => name !== speaker);
+    const sound: FirstPassSound = {
+      kind: 'off-screen',
+      speaker: clip(speech.speakers.join(' and '), TEXT_LIMITS.name),
+      text: clip(plainText(speechText(speech)), TEXT_LIMITS.description),
+    };
+    const draft = listener
+      ? this.dialogueDraft(
+          'off-screen',
+          [speech],
+          'medium',
+          [listener],
+          `${listener} hearing ${speaker} off screen`,
+          `${listener} hears ${speaker}, who is off screen.`,
+        )
+      : this.dialogueDraft(
+          'off-screen',
+          [speech],
+          'wide',
+          [],
+          `${state.scene.place ?? 'the scene'}, ${speaker} heard off screen`,
+          `Wide on ${state.scene.place ?? 'the scene'} as ${speaker} is heard off screen.`,
+        );
+    draft.sounds.push(sound);
+    this.applySlug(state, draft, [speech]);
+    this.add(state, draft);
+  }
+
+  /**
+   * In a two-person conversation of four or more speeches each speaker gets a single: a speaker the
+   * coverage never framed alone gets a reaction shot in the other's longest single.
+   */
+  private ensureSingles(state: SceneState): void {
+    const lines = state.drafts.filter((draft) => draft.purpose === 'master' || draft.purpose === 'single');
+    const speakerCount = new Map<string, number>();
+    for (const draft of state.drafts) {
+      if (draft.purpose !== 'master' && draft.purpose !== 'single' && draft.purpose !== 'reaction') continue;
+      for (const name of draft.speakers ?? []) speakerCount.set(name, (speakerCount.get(name) ?? 0) + 1);
+    }
+    if (lines.length === 0 || speakerCount.size !== 2) return;
+    const total = [...speakerCount.values()].reduce((sum, n) => sum + n, 0);
+    if (total < 4) return;
+    for (const name of speakerCount.keys()) {
+      const framed = state.drafts.some(
+        (draft) => SINGLE_FRAMINGS.has(draft.framing) && draft.characters[0] === name,
+      );
+      if (framed) continue;
+      const other = [...speakerCount.keys()].find((n) => n !== name) ?? '';
+      const candidates = state.drafts.filter(
+        (draft) => draft.purpose === 'single' && draft.characters[0] === other,
+      );
+      const target =
+        candidates.sort((a, b) => b.seconds - a.seconds)[0] ??
+        state.drafts.filter((draft) => draft.purpose === 'master').sort((a, b) => b.seconds - a.seconds)[0];
+      if (!target) continue;
+      target.purpose = 'reaction';
+      target.framing = 'medium';
+      target.camera = this.moveFor('medium');
+      target.characters = [name, other];
+      target.subject = `${name} listening to ${other}`;
+      target.description = clip(
+        `Reaction: ${name} listens as ${other} speaks (off frame).`,
+        TEXT_LIMITS.description,
+      );
+    }
+  }
+
+  // ---------------------------------------------------------------- output
+
   private toShot(
-    scene: DirectorScene,
+    scene: FilmScene,
+    names: { location: string; prompt: string },
     draft: ShotDraft,
     k: number,
     start: number,
@@ -439,7 +1176,7 @@ class Director {
     const subject = looks === '' ? draft.subject : `${draft.subject}; featuring ${looks}`;
     return {
       name: clip(
-        `${scene.number}.${k} ${FRAMING_LABELS[draft.framing]} – ${plainText(draft.subject) || scene.location}`,
+        `${scene.number}.${k} ${FRAMING_LABELS[draft.framing]} – ${plainText(draft.title ?? draft.subject) || names.location || 'scene'}`,
         TEXT_LIMITS.name,
       ),
       description: draft.description,
@@ -448,14 +1185,14 @@ class Director {
       framing: draft.framing,
       camera_move: draft.camera,
       characters,
-      location: scene.location,
+      location: names.location,
       ...(draft.props.length > 0 ? { props: draft.props.map((prop) => clip(prop, TEXT_LIMITS.name)) } : {}),
       prompt: clip(
         buildPrompt({
           framing: draft.framing,
           camera: draft.camera,
-          subject,
-          location: scene.locationPrompt,
+          subject: plainText(subject),
+          location: names.prompt,
           intExt: scene.parts.intExt,
           timeOfDay: scene.parts.timeOfDay,
           style: this.guide.style,
@@ -464,13 +1201,66 @@ class Director {
         }),
         TEXT_LIMITS.prompt,
       ),
+      ...(draft.transitionIn ? { transitionIn: draft.transitionIn } : {}),
+      ...(draft.sounds.length > 0 ? { sounds: draft.sounds.slice(0, 100) } : {}),
       sceneNumber: scene.number,
-      sceneHeading: clip(scene.heading, TEXT_LIMITS.description),
+      sceneHeading: clip(plainText(scene.heading), TEXT_LIMITS.description),
       startTime: start / 10,
       endTime: (start + deciseconds) / 10,
       duration: deciseconds / 10,
     };
   }
+}
+
+/** 'A, B and C'. */
+function joinNames(names: readonly string[]): string {
+  return names.length <= 2
+    ? names.join(' and ')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function isOn(speech: Speech | undefined): boolean {
+  return speech !== undefined && speech.delivery === 'on' && speech.dual === undefined;
+}
+
+function rank(sides: string[], name: string): number {
+  const at = sides.indexOf(name);
+  return at < 0 ? sides.length : at;
+}
+
+function sameSpeakers(a: Speech, b: Speech): boolean {
+  return a.speakers.join('|') === b.speakers.join('|');
+}
+
+function speechText(speech: Speech): string {
+  return speech.parts
+    .filter((part) => part.type === 'dialogue' || part.type === 'lyrics')
+    .map((part) => ('text' in part ? part.text : ''))
+    .join(' ');
+}
+
+function cueKey(name: string): string {
+  return normalizeCharacterName(name);
+}
+
+/** The move a writer's camera direction asks for ('We PUSH IN', 'PAN across', 'TRACKING'). */
+function cameraMoveOf(runs: CapitalsRun[]): CameraMove | undefined {
+  for (const run of runs) {
+    if (run.kind !== 'camera') continue;
+    if (/^PUSH/.test(run.text)) return 'push-in';
+    if (/^PAN/.test(run.text)) return 'slow pan';
+    if (/^TRACK/.test(run.text)) return 'tracking';
+    if (/^DOLL/.test(run.text)) return 'slow dolly';
+    if (/^CRANE/.test(run.text)) return 'crane down';
+    if (/^HANDHELD/.test(run.text)) return 'handheld';
+  }
+  return undefined;
+}
+
+function soundsOf(runs: CapitalsRun[], plain: string): FirstPassSound[] {
+  return runs.some((run) => run.kind === 'sound')
+    ? [{ kind: 'effect', text: clip(plain, TEXT_LIMITS.description) }]
+    : [];
 }
 
 /** Lines as the script writes them: lyrics keep their '~', centered text its '> <'. */
@@ -498,38 +1288,14 @@ function readable(scriptText: string): string {
     .join(' ');
 }
 
-function sceneName(scene: DirectorScene): string {
-  const place = scene.parts.location ?? plainText(scene.heading);
+function sceneName(scene: FilmScene): string {
+  if (scene.prologue && !scene.place)
+    return clip(`${DEFAULT_SCENE_NAME} ${scene.number}: Prologue`, TEXT_LIMITS.name);
+  const place = scene.parts.location ?? scene.place ?? plainText(scene.heading);
   return clip(
     place === ''
       ? `${DEFAULT_SCENE_NAME} ${scene.number}`
       : `${DEFAULT_SCENE_NAME} ${scene.number}: ${place}`,
     TEXT_LIMITS.name,
   );
-}
-
-/** Scenes as the director covers them; a script with no heading is one scene. */
-function directorScenes(screenplay: Screenplay, assets: AssetIndex): DirectorScene[] {
-  const { elements, scenes } = screenplay;
-  const first = scenes[0];
-  const prologue = elements.slice(0, first ? first.headingIndex : elements.length);
-  if (!first) {
-    const hasContent = prologue.some((element) => element.type === 'action' || element.type === 'character');
-    const parts = { intExt: null, location: null, timeOfDay: null };
-    return hasContent
-      ? [{ number: 1, heading: '', parts, location: '', locationPrompt: '', prologue, body: [] }]
-      : [];
-  }
-  return scenes.map((scene, index) => {
-    const parts = parseSceneHeading(scene.heading.text);
-    return {
-      number: scene.number,
-      heading: scene.heading.text,
-      parts,
-      location: parts.location ? clip(assets.locationName(parts.location), TEXT_LIMITS.name) : '',
-      locationPrompt: parts.location ? assets.locationPrompt(parts.location) : '',
-      prologue: index === 0 ? prologue : [],
-      body: elements.slice(scene.headingIndex + 1, scene.endIndex),
-    };
-  });
 }

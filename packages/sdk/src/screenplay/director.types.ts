@@ -2,6 +2,8 @@ import type {
   AssetType,
   FirstPassScene,
   FirstPassShot,
+  FirstPassSound,
+  FirstPassTransition,
   FramingType,
   MissingAsset,
 } from '../contract/index.js';
@@ -35,17 +37,45 @@ export interface FirstPassResult {
   linkedAssets: LinkedAsset[];
 }
 
+/** What a shot is for: the report and the rules that check any breakdown read it. */
+export type ShotPurpose =
+  | 'establishing'
+  | 'action'
+  | 'introduction'
+  | 'insert'
+  | 'card'
+  | 'master'
+  | 'single'
+  | 'reaction'
+  | 'voice-over'
+  | 'off-screen'
+  | 'dual';
+
 /** A shot before it is placed on the timeline. `characters` are normalised names. */
 export interface ShotDraft {
+  purpose: ShotPurpose;
+  /** Element indexes of the screenplay the shot covers, first and last (a shot's source span). */
+  from: number;
+  to: number;
+  sounds: FirstPassSound[];
+  /** Who speaks on screen in the lines the shot covers. */
+  speakers?: string[];
+  /** The writer's slugs this shot carries out, as written. */
+  slugs: string[];
+  transitionIn?: FirstPassTransition;
   framing: FramingType;
   camera: CameraMove;
   characters: string[];
   subject: string;
+  /** What the shot's name says it shows, when not its subject (an establishing shot's place). */
+  title?: string;
   description: string;
   action: string;
   scriptText: string;
   seconds: number;
   props: string[];
+  /** The page time of an establishing shot's heading and the lines that set the place. */
+  pageSeconds?: number;
   /** The establishing shot: it stays the first shot of its scene. */
   opensScene?: boolean;
 }

@@ -2,6 +2,20 @@ export * from './analyze.js';
 export * from './cast.js';
 export * from './convert.js';
 export * from './director.js';
+export {
+  type Beat,
+  type Delivery,
+  type FilmReading,
+  type FilmScene,
+  Roster,
+  readScreenplay,
+  readSlug,
+  readTransition,
+  type Slug,
+  type SlugKind,
+} from './director.reading.js';
+export * from './director.report.js';
+export * from './director.review.js';
 export * from './director.rules.js';
 export * from './emphasis.js';
 export * from './fdx.js';
@@ -13,6 +27,8 @@ export * from './page-model.js';
 export * from './plain-text.js';
 export {
   type CueParts,
+  type HeadingPlace,
+  headingPlace,
   type IntExt,
   isTransitionText,
   isUppercaseCue,

@@ -130,7 +130,10 @@ export interface ScenePages {
 export interface PageModel {
   /** Pages used, the last one counted even if partly filled. The title page is not counted. */
   pageCount: number;
-  /** Exact length in pages (lines used ÷ 55), the basis of the screen-time estimate. */
+  /**
+   * Exact length in pages (lines used ÷ 55), the basis of the screen-time estimate; the empty foot of
+   * a page before a forced page break is not counted.
+   */
   pages: number;
   totalLines: number;
   estimatedScreenTimeSeconds: number;
@@ -223,13 +226,18 @@ export function paginate(screenplay: Screenplay): PageModel {
   const cursor = new PageCursor();
   const dual = new DualDialogue();
   const layouts: (ElementLayout | null)[] = [];
+  const ends: number[] = [];
+  /** Lines left empty at the foot of a page by forced breaks: paper, not screen time. */
+  let unused = 0;
   for (const element of screenplay.elements) {
     if (!isPrinted(element)) {
       if (element.type === 'page_break' && cursor.y > 0) {
         dual.finish(cursor);
+        unused += PAGE_LINES - cursor.y;
         cursor.newPage();
       }
       layouts.push(null);
+      ends.push(cursor.position);
       continue;
     }
     const level = dual.before(cursor, element);
@@ -240,17 +248,18 @@ export function paginate(screenplay: Screenplay): PageModel {
       : placeWhole(cursor, element, gap, lines);
     dual.placed(element, layout);
     layouts.push(layout);
+    ends.push(cursor.position);
   }
   dual.finish(cursor);
   const totalLines = cursor.position;
-  const pages = totalLines / PAGE_LINES;
+  const pages = (totalLines - unused) / PAGE_LINES;
   return {
     pageCount: cursor.y > 0 ? cursor.page + 1 : cursor.page,
     pages,
     totalLines,
     estimatedScreenTimeSeconds: Math.round(pages * SECONDS_PER_PAGE),
     elements: layouts,
-    scenes: measureScenes(screenplay, layouts, totalLines),
+    scenes: measureScenes(screenplay, layouts, ends, totalLines),
   };
 }
 
@@ -294,12 +303,14 @@ function placeSplittable(
 function measureScenes(
   screenplay: Screenplay,
   layouts: readonly (ElementLayout | null)[],
+  ends: readonly number[],
   totalLines: number,
 ): ScenePages[] {
   const starts = screenplay.scenes.map((scene) => layouts[scene.headingIndex]?.position ?? 0);
   return screenplay.scenes.map((scene, index) => {
     const position = starts[index] ?? 0;
-    const lengthLines = Math.max((starts[index + 1] ?? totalLines) - position, 0);
+    const end = forcedBreakEnd(screenplay, layouts, ends, scene) ?? starts[index + 1] ?? totalLines;
+    const lengthLines = Math.max(end - position, 0);
     const lengthEighths = Math.max(1, Math.round((lengthLines / PAGE_LINES) * 8));
     return {
       number: scene.number,
@@ -310,4 +321,23 @@ function measureScenes(
       eighths: formatEighths(lengthEighths),
     };
   });
+}
+
+/**
+ * A scene that ends on a forced page break (Fountain '===', Final Draft StartsNewPage) ends with its
+ * last printed line: the empty rest of the page belongs to no scene.
+ */
+function forcedBreakEnd(
+  screenplay: Screenplay,
+  layouts: readonly (ElementLayout | null)[],
+  ends: readonly number[],
+  scene: Screenplay['scenes'][number],
+): number | undefined {
+  let breaks = false;
+  for (let i = scene.endIndex - 1; i > scene.headingIndex; i--) {
+    const element = screenplay.elements[i];
+    if (element?.type === 'page_break') breaks = true;
+    if (layouts[i]) return breaks ? ends[i] : undefined;
+  }
+  return undefined;
 }

@@ -88,7 +88,10 @@ function trimDashes(text: string): string {
 
 const SEGMENT_SEPARATOR = / [-–—] /;
 
-/** 'EXT. POLICE STATION - ROOF - NIGHT' → {EXT, 'POLICE STATION - ROOF', 'NIGHT'}. */
+/**
+ * 'EXT. POLICE STATION - ROOF - NIGHT' → {EXT, 'POLICE STATION - ROOF', 'NIGHT'}; the time of day may
+ * also follow a comma ('INT. DINER, NIGHT').
+ */
 export function parseSceneHeading(text: string): SceneHeadingParts {
   const plain = plainText(text).trim().toUpperCase();
   const prefix = matchHeadingPrefix(plain);
@@ -96,14 +99,50 @@ export function parseSceneHeading(text: string): SceneHeadingParts {
     .split(SEGMENT_SEPARATOR)
     .map((segment) => segment.trim());
   const last = segments[segments.length - 1] ?? '';
-  const timeOfDay = (segments.length > 1 || prefix !== null) && isTimeOfDay(last) ? last : null;
-  if (timeOfDay !== null) segments.pop();
+  const comma = last.lastIndexOf(',');
+  let timeOfDay: string | null = null;
+  if (comma > 0 && isTimeOfDay(last.slice(comma + 1).trim())) {
+    timeOfDay = last.slice(comma + 1).trim();
+    segments[segments.length - 1] = last.slice(0, comma).trim();
+  } else if ((segments.length > 1 || prefix !== null) && isTimeOfDay(last)) {
+    timeOfDay = last;
+    segments.pop();
+  }
   const location = trimDashes(segments.join(' - '));
   return {
     intExt: prefix ? prefix.intExt : null,
     location: prefix && location !== '' ? location : null,
     timeOfDay,
   };
+}
+
+/** Heading segments that qualify the shot, not the place: 'CAR - MOVING', 'HOUSE - FLASHBACK'. */
+const PLACE_QUALIFIERS = new Set([
+  'MOVING',
+  'ESTABLISHING',
+  'FLASHBACK',
+  'PRESENT',
+  'PRESENT DAY',
+  'DREAM',
+  'STOCK',
+]);
+
+export interface HeadingPlace {
+  /** 'LIGHTHOUSE' of 'LIGHTHOUSE - KEEPER'S KITCHEN'. */
+  place: string;
+  /** 'KEEPER'S KITCHEN': the part of the place the scene is in, or null. */
+  subLocation: string | null;
+}
+
+/** A heading's location split into its place and the sub-location within it. */
+export function headingPlace(location: string): HeadingPlace {
+  const segments = location
+    .split(SEGMENT_SEPARATOR)
+    .map((segment) => segment.trim())
+    .filter((segment) => segment !== '' && !PLACE_QUALIFIERS.has(segment) && !/^\(.*\)$/.test(segment));
+  const place = segments[0] ?? location;
+  const rest = segments.slice(1).join(' - ');
+  return { place, subLocation: rest === '' ? null : rest };
 }
 
 /** Fountain: a transition is uppercase and ends in 'TO:'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { castName, directFirstPass, parseScript, scriptCast } from '../../src/screenplay/index.js';
+import { castName, parseScript, scriptCast } from '../../src/screenplay/index.js';
 
 const SCRIPT = `INT. LIGHTHOUSE - NIGHT
 
@@ -19,13 +19,14 @@ Dr. Hale waits by the door.
 describe('scriptCast', () => {
   it('names each speaker by their first appearance, each location by its headings, each prop by its line', () => {
     const screenplay = parseScript(SCRIPT, 'auto');
-    const cast = scriptCast(screenplay, directFirstPass(screenplay));
+    const cast = scriptCast(screenplay);
     expect(cast).toEqual([
       {
         type: 'character',
         name: 'Mara',
         key: 'MARA',
-        description: 'MARA, 30s, oilskin coat, climbs the stairs. She picks up the brass KEY.',
+        // Her own introduction, not the rest of the paragraph (issue 25).
+        description: 'MARA, 30s, oilskin coat, climbs the stairs.',
       },
       { type: 'character', name: 'Dr. Hale', key: 'DR. HALE', description: 'First line: “Nobody.”' },
       {
@@ -36,6 +37,61 @@ describe('scriptCast', () => {
       },
       { type: 'prop', name: 'Key', key: 'KEY', description: 'First seen: She picks up the brass KEY.' },
     ]);
+  });
+
+  it('reads the cast as the director reads the script: people once, objects only, one asset a place', () => {
+    const screenplay = parseScript(
+      `NARRATOR (V.O.)
+Nobody in Port Ellen forgets the winter of the flood.
+
+EXT. HARBOUR WALL - DUSK
+
+MARA QUINN (30s), oilskin coat, walks the wall with a LETTER. A DOG BARKS somewhere below.
+
+JOE (60s) steps out of the lamplight. We PUSH IN on his face.
+
+MARA AND JOE
+Hello.
+
+NARRATOR (V.O.)
+They had not spoken in ten years.
+
+INT. LIGHTHOUSE - KEEPER'S KITCHEN - NIGHT
+
+A kettle ticks on the stove.
+
+YOUNG MARA (8) hides a BRASS KEY in the flour jar. The phone RINGS.
+
+MARA
+I remember this kitchen.
+
+INT. LIGHTHOUSE - LAMP ROOM - NIGHT
+
+The great lens turns.
+
+JOE
+Nobody comes up here now.
+`,
+      'auto',
+    );
+    const cast = scriptCast(screenplay);
+    expect(cast.map((member) => [member.type, member.name])).toEqual([
+      ['character', 'Narrator'],
+      ['character', 'Mara'],
+      ['character', 'Joe'],
+      ['location', 'Harbour Wall'],
+      ['location', 'Lighthouse'],
+      ['prop', 'Letter'],
+      ['prop', 'Brass Key'],
+    ]);
+    const of = (name: string) => cast.find((member) => member.name === name)?.description;
+    expect(of('Mara')).toBe('MARA QUINN (30s), oilskin coat, walks the wall with a LETTER.');
+    expect(of('Joe')).toBe('JOE (60s) steps out of the lamplight.');
+    expect(of('Narrator')).toBe('First line: “Nobody in Port Ellen forgets the winter of the flood.”');
+    expect(of('Lighthouse')).toBe(
+      "A kettle ticks on the stove. Within it: Keeper's Kitchen, Lamp Room. Scene headings: INT. LIGHTHOUSE - KEEPER'S KITCHEN - NIGHT; INT. LIGHTHOUSE - LAMP ROOM - NIGHT",
+    );
+    expect(of('Brass Key')).toBe('First seen: YOUNG MARA (8) hides a BRASS KEY in the flour jar.');
   });
 
   it('titles names written in capitals, and leaves mixed case alone', () => {

@@ -4,6 +4,11 @@ import type { ShotDraft } from '../../src/screenplay/director.types.js';
 
 function draft(label: string, seconds: number, opensScene = false): ShotDraft {
   return {
+    purpose: opensScene ? 'establishing' : 'action',
+    from: 0,
+    to: 0,
+    sounds: [],
+    slugs: [],
     framing: opensScene ? 'establishing' : 'medium',
     camera: 'static',
     characters: [label.toUpperCase()],

@@ -129,13 +129,22 @@ describe('paginate', () => {
 describe('paginate on the generated 120-page screenplay', { timeout: FEATURE_TIMEOUT_MS }, () => {
   const generated = useGeneratedScreenplay(120);
 
-  it('gives every scene a start page in order and a length, adding up to the whole script', () => {
+  it('gives every scene a start page in order and a length, running to the next scene or to a forced page break', () => {
     const model = paginate(generated.screenplay);
     const pages = model.scenes.map((scene) => scene.page);
     expect(pages).toEqual([...pages].sort((a, b) => a - b));
     expect(model.scenes.every((scene) => scene.lengthEighths >= 1)).toBe(true);
-    const first = model.scenes[0]?.position ?? 0;
-    expect(first + model.scenes.reduce((sum, scene) => sum + scene.lengthLines, 0)).toBe(model.totalLines);
+    const { elements, scenes } = generated.screenplay;
+    model.scenes.forEach((scene, i) => {
+      const next = model.scenes[i + 1]?.position ?? model.totalLines;
+      const block = scenes[i];
+      const breaks = block
+        ? elements.slice(block.headingIndex, block.endIndex).some((e) => e.type === 'page_break')
+        : false;
+      // The empty rest of a page before a forced break belongs to no scene.
+      if (breaks) expect(scene.position + scene.lengthLines).toBeLessThan(next);
+      else expect(scene.position + scene.lengthLines).toBe(next);
+    });
     expect(model.pageCount).toBe(Math.ceil(model.totalLines / PAGE_LINES));
     // The generator writes about 55 source lines a page; wrapping at the real column widths makes more.
     expect(model.pageCount).toBeGreaterThanOrEqual(120);

@@ -39,6 +39,6 @@ export class GeminiBreakdownProvider implements BreakdownProvider {
       reply,
       (r) => r.candidates[0]?.content.parts[0]?.text ?? '',
     );
-    return toFirstPassResult(this.name, text, input.screenplay, input.assets);
+    return toFirstPassResult(this.name, text, input.screenplay, input.assets, input.styleGuide);
   }
 }

@@ -40,6 +40,6 @@ export class OpenAiCompatibleBreakdownProvider implements BreakdownProvider {
       reply,
       (r) => r.choices[0]?.message.content ?? '',
     );
-    return toFirstPassResult(this.name, text, input.screenplay, input.assets);
+    return toFirstPassResult(this.name, text, input.screenplay, input.assets, input.styleGuide);
   }
 }

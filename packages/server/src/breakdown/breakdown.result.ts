@@ -8,6 +8,7 @@ import {
   type MissingAsset,
   ReelbenchError,
   SERVER_MESSAGES,
+  type StyleGuide,
   TEXT_LIMITS,
 } from '@reelbench/sdk/contract';
 import {
@@ -16,6 +17,7 @@ import {
   normalizeCharacterName,
   parseSceneHeading,
   plainText,
+  reviewShots,
   type Screenplay,
 } from '@reelbench/sdk/screenplay';
 import { z } from 'zod';
@@ -176,14 +178,19 @@ function linkedAssets(shots: FirstPassShot[], names: AssetNames): LinkedAsset[] 
   );
 }
 
-/** A model's text answer → a first pass consistent with what the local director returns. */
+/**
+ * A model's text answer → a first pass consistent with what the local director returns: the shots
+ * pass through the same film grammar as the director's own (reviewShots), then go on the timeline.
+ */
 export function toFirstPassResult(
   provider: string,
   text: string,
   screenplay: Screenplay,
   assets: readonly BreakdownAsset[],
+  styleGuide: StyleGuide,
 ): FirstPassResult {
-  const shots = placeOnTimeline(validShots(provider, parseJson(provider, text)));
+  const reviewed = reviewShots(screenplay, validShots(provider, parseJson(provider, text)), styleGuide);
+  const shots = placeOnTimeline(reviewed.shots);
   const names = new AssetNames(assets);
   return {
     shots,

@@ -5,7 +5,6 @@ import {
   type Cast,
   type CastMember,
   type CreateCastReply,
-  FIRST_PASS_DEFAULTS,
   type FramingType,
   type Job,
   MESSAGES,
@@ -25,7 +24,6 @@ import type { JobPayloads } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { castPlacements, mergePlacements } from '../script/first-pass.plan.js';
-import { FirstPassService } from '../script/first-pass.service.js';
 import { ScriptService } from '../script/script.service.js';
 import type { ShotEntity } from '../shots/shot.entity.js';
 import { ShotsRepository } from '../shots/shot.repository.js';
@@ -88,7 +86,6 @@ export class CastService implements OnModuleInit {
   constructor(
     private readonly projects: ProjectsService,
     private readonly scripts: ScriptService,
-    private readonly firstPass: FirstPassService,
     private readonly assets: AssetsService,
     private readonly generation: AssetGenerationService,
     private readonly shots: ShotsRepository,
@@ -102,7 +99,7 @@ export class CastService implements OnModuleInit {
 
   async cast(user: User, projectId: string): Promise<Cast> {
     const project = await this.projects.requireOwned(user, projectId);
-    const { members, index, shots } = await this.read(user, project);
+    const { members, index, shots } = await this.read(project);
     return this.present(project, members, index, shots);
   }
 
@@ -125,7 +122,7 @@ export class CastService implements OnModuleInit {
     options: { generate: boolean; provider?: string | undefined },
   ): Promise<CreateCastReply> {
     const project = await this.projects.requireOwned(user, projectId);
-    const { members, index, shots } = await this.read(user, project);
+    const { members, index, shots } = await this.read(project);
     const created: Asset[] = [];
     for (const member of members) {
       if (index.find(member.type, member.key)) continue;
@@ -159,7 +156,7 @@ export class CastService implements OnModuleInit {
         );
       }
     }
-    const after = await this.read(user, project);
+    const after = await this.read(project);
     return {
       cast: this.present(project, after.members, after.index, after.shots),
       created: await Promise.all(created.map((asset) => this.assets.getById(user, asset.id))),
@@ -186,10 +183,10 @@ export class CastService implements OnModuleInit {
     return { generated };
   }
 
-  private async read(user: User, project: ProjectEntity) {
-    const screenplay = await this.scripts.savedScreenplay(project);
-    const pass = await this.firstPass.breakdown(user, project.id, { ...FIRST_PASS_DEFAULTS });
-    const members = scriptCast(screenplay, { shots: pass.shots, scenes: pass.scenes ?? [] });
+  private async read(project: ProjectEntity) {
+    // The cast comes from the director's own reading of the script, whichever breakdown provider
+    // made the shots.
+    const members = scriptCast(await this.scripts.savedScreenplay(project));
     const index = new CastIndex(await this.shots.accessibleAssets(project));
     const ids = await this.shots.idsOf(this.shots.manager, project.id);
     const shots = (await this.shots.findIn(project.id, ids)).filter((shot) => shotNames(shot) !== null);

@@ -22,6 +22,29 @@ EXT. HARBOUR - DAWN
 Eli walks the length of the pier alone.
 `;
 
+/** A scene a model can misdirect in every way issue 25 lists (see fake-llm.server.ts). */
+export const MISDIRECTED_SCRIPT = `FADE IN:
+
+INT. KITCHEN - NIGHT
+
+MARA QUINN (30s) pours coffee. The door SLAMS.
+
+NARRATOR (V.O.)
+She was always late.
+
+MARA
+You're late.
+
+ELI (O.S.)
+Traffic.
+
+DISSOLVE TO:
+
+EXT. HARBOUR - DAWN
+
+Eli walks the length of the pier alone.
+`;
+
 export function breakdownInput(overrides: Partial<BreakdownInput> = {}): BreakdownInput {
   return {
     screenplay: parseFountain(FOUNTAIN),

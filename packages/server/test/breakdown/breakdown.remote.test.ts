@@ -1,7 +1,8 @@
 import { firstPassResponseSchema, ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
+import { parseFountain } from '@reelbench/sdk/screenplay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BreakdownProvider, createBreakdownProvider } from '../../src/breakdown/index.js';
-import { breakdownInput, FOUNTAIN, KITCHEN_ID, MARA_ID } from './breakdown.fixtures.js';
+import { breakdownInput, FOUNTAIN, KITCHEN_ID, MARA_ID, MISDIRECTED_SCRIPT } from './breakdown.fixtures.js';
 import { type FakeLlm, type FakeReply, type RecordedRequest, startFakeLlm } from './fake-llm.server.js';
 
 const API_KEY = 'sk-test-very-secret-4242';
@@ -119,6 +120,36 @@ describe.each(['openai', 'gemini'] as const)('the %s breakdown provider', (proto
       { assetId: MARA_ID, type: 'character', name: 'Mara', shotIndexes: [0] },
       { assetId: KITCHEN_ID, type: 'location', name: 'Kitchen', shotIndexes: [0] },
     ]);
+  });
+
+  it('passes the model’s shots through the director’s film grammar', async () => {
+    const provider = await setUp(['misdirected']);
+    const result = await provider.breakdown(
+      breakdownInput({ screenplay: parseFountain(MISDIRECTED_SCRIPT), fountain: MISDIRECTED_SCRIPT }),
+    );
+    expect(firstPassResponseSchema.safeParse(result).success).toBe(true);
+    expect(
+      result.shots.map((shot) => [shot.framing, shot.characters, shot.script_text.split('\n')[0]]),
+    ).toEqual([
+      ['establishing', [], 'INT. KITCHEN - NIGHT'],
+      ['medium', ['MARA'], 'MARA QUINN (30s) pours coffee.'],
+      ['wide', [], 'NARRATOR (V.O.)'],
+      ['medium', ['MARA'], 'MARA'],
+      ['medium', ['MARA'], 'ELI (O.S.)'],
+      ['establishing', [], 'EXT. HARBOUR - DAWN'],
+    ]);
+    const [opening, mara, narrator, , hears, harbour] = result.shots;
+    expect(opening?.transitionIn).toEqual({ kind: 'fade', text: 'FADE IN:' });
+    expect(harbour?.transitionIn).toEqual({ kind: 'dissolve', text: 'DISSOLVE TO:' });
+    expect(mara?.sounds).toEqual([{ kind: 'effect', text: 'The door SLAMS.' }]);
+    expect(mara?.props).toBeUndefined();
+    expect(narrator?.sounds).toEqual([
+      { kind: 'voice-over', speaker: 'NARRATOR', text: 'She was always late.' },
+    ]);
+    expect(narrator?.name).not.toContain('NARRATOR speaking');
+    expect(hears?.sounds).toEqual([{ kind: 'off-screen', speaker: 'ELI', text: 'Traffic.' }]);
+    // The timeline is laid again after the review: back to back from 0.
+    expect(result.shots.map((shot) => shot.startTime)).toEqual([0, 3, 9, 12, 15, 18]);
   });
 
   it('reads an answer wrapped in ``` fences', async () => {

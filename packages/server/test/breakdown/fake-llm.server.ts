@@ -10,6 +10,7 @@ export type FakeReply =
   | 'mismatch'
   | 'html'
   | 'hang'
+  | 'misdirected'
   | { status: number };
 
 export interface RecordedRequest {
@@ -76,7 +77,65 @@ function envelope(protocol: Protocol, text: string): unknown {
     : { candidates: [{ content: { role: 'model', parts: [{ text }] } }] };
 }
 
+const shot = (fields: Record<string, unknown>) => ({
+  description: '',
+  action: '',
+  camera_move: 'static',
+  characters: [],
+  location: 'KITCHEN',
+  prompt: 'a shot',
+  sceneNumber: 1,
+  sceneHeading: 'INT. KITCHEN - NIGHT',
+  duration: 3,
+  ...fields,
+});
+
+/**
+ * What a model that does not know film grammar answers for MISDIRECTED_SCRIPT (breakdown.fixtures.ts):
+ * transitions as shots, inserts of a person and of a sound, a close-up of the narrator, the off-screen
+ * speaker on camera.
+ */
+export const MISDIRECTED_SHOTS = [
+  shot({ name: 'Fade in', framing: 'wide', script_text: 'FADE IN:' }),
+  shot({ name: '1.1 Establishing – KITCHEN', framing: 'establishing', script_text: 'INT. KITCHEN - NIGHT' }),
+  shot({
+    name: '1.2 Insert – MARA QUINN',
+    framing: 'insert',
+    props: ['MARA QUINN'],
+    script_text: 'MARA QUINN (30s) pours coffee.',
+  }),
+  shot({ name: '1.3 Insert – SLAMS', framing: 'insert', props: ['SLAMS'], script_text: 'The door SLAMS.' }),
+  shot({
+    name: '1.4 Close-up – NARRATOR speaking',
+    framing: 'close',
+    characters: ['NARRATOR'],
+    script_text: 'NARRATOR (V.O.)\nShe was always late.',
+  }),
+  shot({
+    name: '1.5 Medium – MARA',
+    framing: 'medium',
+    characters: ['MARA'],
+    script_text: "MARA\nYou're late.",
+  }),
+  shot({
+    name: '1.6 Close-up – ELI speaking',
+    framing: 'close',
+    characters: ['ELI', 'MARA'],
+    script_text: 'ELI (O.S.)\nTraffic.',
+  }),
+  shot({ name: 'Dissolve', framing: 'wide', script_text: 'DISSOLVE TO:' }),
+  shot({
+    name: '2.1 Establishing – HARBOUR',
+    framing: 'establishing',
+    location: 'HARBOUR',
+    sceneNumber: 2,
+    sceneHeading: 'EXT. HARBOUR - DAWN',
+    script_text: 'EXT. HARBOUR - DAWN',
+  }),
+];
+
 function answerText(reply: FakeReply, prompt: string): string {
+  if (reply === 'misdirected') return JSON.stringify({ shots: MISDIRECTED_SHOTS });
   const shots = shotsFromPrompt(prompt);
   if (reply === 'fenced') return `\`\`\`json\n${JSON.stringify({ shots })}\n\`\`\``;
   if (reply === 'empty') return JSON.stringify({ shots: [] });

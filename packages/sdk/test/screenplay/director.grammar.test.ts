@@ -1,0 +1,522 @@
+import { describe, expect, it } from 'vitest';
+import type { FirstPassShot } from '../../src/contract/index.js';
+import { analyzeScreenplay } from '../../src/screenplay/analyze.js';
+import { directFirstPass, type FirstPassResult } from '../../src/screenplay/director.js';
+import { parseFdx, toFdx } from '../../src/screenplay/fdx.js';
+import { parseFountain } from '../../src/screenplay/fountain.parser.js';
+import type { Screenplay } from '../../src/screenplay/fountain.types.js';
+
+/**
+ * One test per rule of FILM.md's grammar (issue 25), each on a small screenplay written for it, read
+ * from Fountain and from the Final Draft file the same script saves as.
+ */
+const FORMATS = {
+  fountain: (source: string) => parseFountain(source),
+  fdx: (source: string) => parseFdx(toFdx(parseFountain(source))),
+} as const;
+
+function pass(source: string, format: keyof typeof FORMATS, styleGuide = {}): FirstPassResult {
+  return directFirstPass(FORMATS[format](source), styleGuide);
+}
+
+const lines = (shots: FirstPassShot[]) => shots.map((shot) => shot.script_text);
+const named = (shots: FirstPassShot[], text: string) => shots.find((shot) => shot.script_text.includes(text));
+
+describe.each(Object.keys(FORMATS) as (keyof typeof FORMATS)[])(
+  'the director reads %s as a film maker does',
+  (format) => {
+    it('makes no shot of a transition: a dissolve or a fade joins the shots around it, a cut is nothing', () => {
+      const result = pass(
+        `FADE IN:
+
+EXT. PIER - NIGHT
+
+Rain on the boards.
+
+CUT TO:
+
+INT. CABIN - NIGHT
+
+A lamp gutters.
+
+DISSOLVE TO:
+
+EXT. LIGHTHOUSE - DAWN
+
+The light goes out.
+
+FADE OUT.
+`,
+        format,
+      );
+      expect(lines(result.shots).filter((text) => /TO:|FADE/.test(text))).toEqual([]);
+      expect(result.shots[0]?.transitionIn).toEqual({ kind: 'fade', text: 'FADE IN:' });
+      const cabin = result.scenes[1]?.shotIndexes[0] ?? -1;
+      expect(result.shots[cabin]?.transitionIn).toBeUndefined();
+      const lighthouse = result.scenes[2]?.shotIndexes[0] ?? -1;
+      expect(result.shots[lighthouse]?.transitionIn).toEqual({ kind: 'dissolve', text: 'DISSOLVE TO:' });
+      expect(result.shots.at(-1)?.transitionOut).toEqual({ kind: 'fade', text: 'FADE OUT.' });
+    });
+
+    it('films nothing of the title page, an epigraph before FADE IN, OPENING TITLES or THE END', () => {
+      const result = pass(
+        `Title: Low Water
+Credit: Written by
+Author: A. Writer
+Draft date: Shooting Draft
+
+"The sea gives back what it takes."
+-- Old saying
+
+FADE IN:
+
+OPENING TITLES
+
+EXT. RIVER - DAY
+
+Water slides under a bridge.
+
+CUT TO BLACK.
+
+THE END
+`,
+        format,
+      );
+      expect(lines(result.shots)).toEqual(['EXT. RIVER - DAY\n\nWater slides under a bridge.']);
+      expect(result.shots.at(-1)?.transitionOut).toEqual({ kind: 'cut-to-black', text: 'CUT TO BLACK.' });
+      expect(result.scenes.map((scene) => scene.name)).toEqual(['Scene 1: RIVER']);
+    });
+
+    it('makes material before the first heading a scene of its own, placed by its own words or flagged a prologue', () => {
+      const placed = pass(
+        `BLACK WATER UNDER A PIER, NIGHT.
+
+Something glints on the seabed.
+
+INT. BEDROOM - DAY
+
+Mara wakes.
+`,
+        format,
+      );
+      expect(placed.scenes.map((scene) => scene.name)).toEqual([
+        'Scene 1: BLACK WATER UNDER A PIER',
+        'Scene 2: BEDROOM',
+      ]);
+      expect(placed.shots[0]).toMatchObject({
+        framing: 'establishing',
+        location: 'BLACK WATER UNDER A PIER',
+        sceneNumber: 1,
+      });
+      expect(placed.shots[0]?.prompt).toContain('night');
+      expect(named(placed.shots, 'glints')?.location).toBe('BLACK WATER UNDER A PIER');
+
+      const unplaced = pass(
+        `A voice in the dark counts to ten.\n\nINT. BEDROOM - DAY\n\nMara wakes.\n`,
+        format,
+      );
+      expect(unplaced.scenes.map((scene) => scene.name)).toEqual(['Scene 1: Prologue', 'Scene 2: BEDROOM']);
+      expect(named(unplaced.shots, 'counts to ten')).toMatchObject({ location: '', sceneNumber: 1 });
+    });
+
+    it('reads every common heading form, with place, sub-location and time of day apart', () => {
+      const source = `INT. HARBOR MARKET, NIGHT
+
+Stalls shuttered.
+
+INT./EXT. CAR - MOVING - DAY
+
+Wipers beat.
+
+I/E TRUCK - NIGHT
+
+Headlights.
+
+INT. LIGHTHOUSE - KEEPER'S KITCHEN - DAWN
+
+A kettle.
+
+.UNDERWATER
+
+Bubbles rise.
+`;
+      const screenplay = FORMATS[format](source);
+      const scenes = analyzeScreenplay(screenplay).scenes;
+      expect(scenes.map((scene) => [scene.intExt, scene.location, scene.timeOfDay])).toEqual([
+        ['INT', 'HARBOR MARKET', 'NIGHT'],
+        ['INT/EXT', 'CAR - MOVING', 'DAY'],
+        ['INT/EXT', 'TRUCK', 'NIGHT'],
+        ['INT', "LIGHTHOUSE - KEEPER'S KITCHEN", 'DAWN'],
+        [null, null, null],
+      ]);
+      const result = directFirstPass(screenplay);
+      expect(result.scenes.map((scene) => scene.name)).toEqual([
+        'Scene 1: HARBOR MARKET',
+        'Scene 2: CAR - MOVING',
+        'Scene 3: TRUCK',
+        "Scene 4: LIGHTHOUSE - KEEPER'S KITCHEN",
+        'Scene 5: UNDERWATER',
+      ]);
+      const kitchen = result.shots[result.scenes[3]?.shotIndexes[0] ?? -1];
+      expect(kitchen).toMatchObject({ location: 'LIGHTHOUSE', framing: 'establishing' });
+      expect(kitchen?.prompt).toContain("LIGHTHOUSE, keeper's kitchen (interior), dawn");
+    });
+
+    it("carries out the writer's slugs on the next shot and never makes them shots or scenes", () => {
+      const result = pass(
+        `INT. KITCHEN - NIGHT
+
+MARA (30s) waits by the stove. JOE (60s) reads at the table.
+
+ANGLE ON MARA
+
+She bites her lip.
+
+JOE'S POV
+
+The back door, ajar.
+
+INSERT - THE LETTER
+
+It is signed with an initial.
+
+BACK TO SCENE
+
+Joe folds the paper away.
+
+.MARA
+
+She turns off the gas.
+
+FREEZE FRAME.
+`,
+        format,
+      );
+      expect(result.scenes).toHaveLength(1);
+      expect(
+        lines(result.shots).filter((text) => /^(ANGLE|JOE'S POV|INSERT|BACK|\.?MARA$|FREEZE)/.test(text)),
+      ).toEqual([]);
+      expect(named(result.shots, 'bites her lip')).toMatchObject({ framing: 'medium', characters: ['MARA'] });
+      expect(named(result.shots, 'ajar')?.framing).toBe('pov');
+      expect(named(result.shots, 'signed with an initial')).toMatchObject({
+        framing: 'insert',
+        props: ['LETTER'],
+      });
+      expect(named(result.shots, 'folds the paper')?.framing).toBe('wide');
+      const gas = named(result.shots, 'turns off the gas');
+      expect(gas).toMatchObject({ framing: 'medium', characters: ['MARA'] });
+      expect(gas?.description).toContain('freeze frame');
+    });
+
+    it('hears sounds in capitals as notes on the shot, never as shots or inserts', () => {
+      const result = pass(
+        `EXT. HARBOUR - NIGHT
+
+Mara walks the quay. A FOGHORN MOANS.
+
+Somewhere a DOOR SLAMS.
+
+The phone RINGS. She lets it ring.
+`,
+        format,
+      );
+      expect(result.shots.some((shot) => shot.framing === 'insert')).toBe(false);
+      expect(lines(result.shots).some((text) => text.startsWith('Somewhere a DOOR'))).toBe(false);
+      const heard = result.shots.flatMap((shot) => (shot.sounds ?? []).map((sound) => sound.text));
+      expect(heard).toEqual(['A FOGHORN MOANS.', 'Somewhere a DOOR SLAMS.', 'The phone RINGS.']);
+    });
+
+    it('makes an insert only of an object the action names, never a person, a sound, a verb or a camera direction', () => {
+      const result = pass(
+        `EXT. MARKET - DAY
+
+PASSERSBY hurry past the stalls. An OLD WOMAN feeds the pigeons.
+
+Kit LAUGHS. Somewhere a bell is RINGING. We PUSH IN on the crowd.
+
+LOOK DOWN at the cobbles.
+
+Kit picks up a WALLET from the cobbles.
+
+KIT
+Somebody dropped this.
+`,
+        format,
+      );
+      const inserts = result.shots.filter((shot) => shot.framing === 'insert');
+      expect(inserts.map((shot) => shot.props)).toEqual([['WALLET']]);
+      expect(named(result.shots, 'PASSERSBY')?.framing).not.toBe('insert');
+      expect(named(result.shots, 'OLD WOMAN')?.framing).not.toBe('insert');
+    });
+
+    it("shoots a character's introduction as a medium shot of them, their description in the prompt", () => {
+      const result = pass(
+        `EXT. HARBOUR WALL - DUSK
+
+MARA QUINN (30s), soaked to the bone, climbs onto the wall with a LETTER.
+
+MARA
+Nobody comes here anymore.
+`,
+        format,
+      );
+      const intro = named(result.shots, 'MARA QUINN');
+      expect(intro).toMatchObject({ framing: 'medium', characters: ['MARA'] });
+      expect(intro?.prompt).toContain('soaked to the bone');
+      expect(result.shots.filter((shot) => shot.framing === 'insert')).toEqual([]);
+    });
+
+    it('covers two people talking with a two-shot, then over-the-shoulders that follow the speaker', () => {
+      const result = pass(
+        `INT. DINER - NIGHT
+
+ELI
+You should go home.
+
+MARA
+Not without the ledger.
+
+ELI
+It is gone.
+
+MARA
+Then so am I.
+`,
+        format,
+      );
+      const dialogue = result.shots.filter((shot) => shot.framing !== 'establishing');
+      expect(dialogue.map((shot) => [shot.framing, shot.characters[0]])).toEqual([
+        ['two-shot', 'ELI'],
+        ['over-shoulder', 'MARA'],
+        ['over-shoulder', 'ELI'],
+        ['over-shoulder', 'MARA'],
+      ]);
+    });
+
+    it('cuts to the listener during a long speech, and a parenthetical directs the line after it', () => {
+      const speech = Array.from(
+        { length: 4 },
+        (_, i) => `I waited on that pier for ${i + 2} winters and nobody came.`,
+      ).join(' ');
+      const result = pass(
+        `INT. DINER - NIGHT
+
+ELI
+Why?
+
+MARA
+${speech}
+(closer)
+And then you wrote.
+`,
+        format,
+        { pacing: 'balanced' },
+      );
+      const mara = result.shots.filter(
+        (shot) => shot.script_text.includes('winters') || shot.script_text.includes('(closer)'),
+      );
+      expect(mara.some((shot) => shot.characters[0] === 'ELI' && shot.name.includes('listening'))).toBe(true);
+      const closer = mara.find((shot) => shot.script_text.includes('(closer)'));
+      expect(closer?.script_text).toMatch(/\(closer\)\nAnd then you wrote\.$/);
+      for (const shot of mara) expect(shot.script_text.trimEnd().endsWith('(closer)')).toBe(false);
+    });
+
+    it('plays voice-over over the picture and covers an off-screen line on the listener', () => {
+      const result = pass(
+        `EXT. RIVER - DAWN
+
+Mist on the water. MARA (30s) watches a boat drift.
+
+NARRATOR (V.O.)
+Every town keeps one book it never shows anybody.
+
+Mara wades in to her knees.
+
+A boat drifts.
+
+JOE (O.S.)
+Mara! Come back!
+
+She does not turn.
+`,
+        format,
+      );
+      expect(result.shots.some((shot) => shot.characters.includes('NARRATOR'))).toBe(false);
+      const carrier = result.shots.find((shot) => shot.sounds?.some((sound) => sound.kind === 'voice-over'));
+      expect(carrier?.script_text).toContain('watches a boat drift');
+      expect(carrier?.sounds?.[0]).toEqual({
+        kind: 'voice-over',
+        speaker: 'NARRATOR',
+        text: 'Every town keeps one book it never shows anybody.',
+      });
+      const offScreen = result.shots.find((shot) =>
+        shot.sounds?.some((sound) => sound.kind === 'off-screen'),
+      );
+      expect(offScreen).toMatchObject({ characters: ['MARA'] });
+      expect(offScreen?.characters).not.toContain('JOE');
+    });
+
+    it('cuts action only between sentences', () => {
+      const long = `Mara drags the net up the slipway, past the upturned hulls and the rusted winch and the old men mending their lines in the last of the light, until her hands bleed and the gulls give up on her and the tide turns behind her.`;
+      const result = pass(`EXT. SLIPWAY - DUSK\n\n${long} She sits.\n`, format, { pacing: 'fast' });
+      const action = result.shots.filter((shot) => shot.framing !== 'establishing');
+      for (const shot of action) expect(shot.script_text).toMatch(/^[A-Z]/);
+      expect(action.map((shot) => shot.script_text).join(' ')).toBe(`${long} She sits.`);
+    });
+
+    it('lets the template shape the coverage without dropping the grammar', () => {
+      const source = `INT. DINER - NIGHT
+
+ELI
+You should go home, it is late and the roads are bad tonight.
+
+MARA
+Not without the ledger, not after what it cost me to find it.
+
+ELI
+It is gone and it is not coming back to either of us.
+
+MARA
+Then neither am I, and you can tell them that yourself.
+
+NARRATOR (V.O.)
+She never went home.
+`;
+      for (const template of ['two-shot', 'over-shoulder', 'single-close', 'triangular', 'insert'] as const) {
+        const result = pass(source, format, { template });
+        for (const speaker of ['ELI', 'MARA']) {
+          const single = result.shots.find(
+            (shot) =>
+              ['medium', 'close', 'over-shoulder'].includes(shot.framing) && shot.characters[0] === speaker,
+          );
+          expect(single, `${template}: a single of ${speaker}`).toBeDefined();
+        }
+        expect(
+          result.shots.some((shot) => shot.characters.includes('NARRATOR')),
+          template,
+        ).toBe(false);
+      }
+      const close = pass(source, format, { template: 'single-close' }).shots.filter((shot) =>
+        shot.name.includes('speaking'),
+      );
+      expect(new Set(close.map((shot) => shot.framing))).toEqual(new Set(['close']));
+    });
+
+    it('shows no emphasis markup in names, descriptions or prompts', () => {
+      const result = pass(
+        `INT. **VAULT** - NIGHT
+
+_MARA_ (30s) opens the **STRONGBOX**.
+
+MARA
+It's *empty*.
+`,
+        format,
+      );
+      for (const shot of result.shots) {
+        const texts = [shot.name, shot.description, shot.prompt, shot.location, shot.sceneHeading];
+        for (const text of [...texts, ...shot.characters]) expect(text).not.toMatch(/\*|(^|\s)_|_(\s|$)/);
+      }
+      for (const scene of result.scenes) expect(`${scene.heading} ${scene.name}`).not.toMatch(/\*|_/);
+    });
+  },
+);
+
+/** FILM.md's worked example, verbatim. */
+const HARBOUR_WALL = `EXT. HARBOUR WALL - DUSK
+
+Gulls wheel over black water. MARA QUINN (30s), oilskin coat, walks the wall with a LETTER.
+
+JOE (O.S.)
+You came.
+
+She turns. JOE (60s) steps out of the lamplight.
+
+MARA
+(holding up the letter)
+You wrote it.
+
+JOE
+I wrote a lot of things.
+
+A DOG BARKS somewhere below.
+
+CLOSE ON the letter: "Come home."
+
+DISSOLVE TO:
+
+EXT. ROAD - NIGHT
+
+A car waits.
+`;
+
+describe.each(Object.keys(FORMATS) as (keyof typeof FORMATS)[])("FILM.md's worked example (%s)", (format) => {
+  it('is covered shot for shot as the table in FILM.md says', () => {
+    const result = pass(HARBOUR_WALL, format);
+    const scene = (result.scenes[0]?.shotIndexes ?? []).map((i) => result.shots[i] as FirstPassShot);
+    expect(scene.map((shot) => [shot.framing, shot.characters])).toEqual([
+      ['establishing', []],
+      ['medium', ['MARA']],
+      ['medium', ['MARA']],
+      ['wide', ['JOE', 'MARA']],
+      ['over-shoulder', ['MARA', 'JOE']],
+      ['over-shoulder', ['JOE', 'MARA']],
+      ['insert', []],
+    ]);
+    const [opening, intro, hears, joe, mara, reply, insert] = scene;
+    expect(opening?.script_text).toContain('Gulls wheel over black water.');
+    expect(intro?.script_text).toContain('walks the wall with a LETTER');
+    expect(hears?.sounds).toEqual([{ kind: 'off-screen', speaker: 'JOE', text: 'You came.' }]);
+    expect(hears?.script_text).toContain('She turns.');
+    expect(joe?.script_text).toBe('JOE (60s) steps out of the lamplight.');
+    expect(mara?.script_text).toBe('MARA\n(holding up the letter)\nYou wrote it.');
+    expect(reply?.sounds).toEqual([{ kind: 'effect', text: 'A DOG BARKS somewhere below.' }]);
+    expect(insert).toMatchObject({ props: ['letter'], script_text: 'CLOSE ON the letter: "Come home."' });
+    expect(result.shots[scene.length]?.transitionIn).toEqual({ kind: 'dissolve', text: 'DISSOLVE TO:' });
+    const names = result.shots.map((shot) => shot.name).join('\n');
+    expect(names).not.toMatch(/FADE|DOG BARKS|DISSOLVE|Insert – .*MARA/);
+  });
+});
+
+describe('the page model honours forced page breaks', () => {
+  const fdx = `<?xml version="1.0" encoding="UTF-8"?>
+<FinalDraft DocumentType="Script" Version="5">
+  <Content>
+    <Paragraph Type="Scene Heading"><Text>INT. KITCHEN - NIGHT</Text></Paragraph>
+    <Paragraph Type="Action"><Text>A kettle boils.</Text></Paragraph>
+    <Paragraph Type="Scene Heading" StartsNewPage="Yes"><Text>EXT. YARD - NIGHT</Text></Paragraph>
+    <Paragraph Type="Action"><Text>Snow.</Text></Paragraph>
+    <Paragraph Type="Shot"><Text>ANGLE ON THE GATE</Text></Paragraph>
+    <Paragraph Type="Action"><Text>It swings open.</Text></Paragraph>
+    <Paragraph Type="Transition"><Text>DISSOLVE TO:</Text></Paragraph>
+    <Paragraph Type="Scene Heading"><Text>EXT. ROAD - DAWN</Text></Paragraph>
+    <Paragraph Type="Action"><Text>Tyre tracks.</Text></Paragraph>
+  </Content>
+</FinalDraft>`;
+
+  it.each([
+    ['fdx StartsNewPage', parseFdx(fdx)],
+    [
+      'fountain ===',
+      parseFountain('INT. KITCHEN - NIGHT\n\nA kettle boils.\n\n===\n\nEXT. YARD - NIGHT\n\nSnow.\n'),
+    ],
+  ])(
+    '%s: the next scene starts a page; the scene before it ends with its own lines',
+    (_, screenplay: Screenplay) => {
+      const analysis = analyzeScreenplay(screenplay);
+      expect(analysis.scenes.map((scene) => [scene.page, scene.eighths])).toEqual(
+        [
+          [1, '1/8'],
+          [2, '1/8'],
+        ].concat(analysis.scenes.length > 2 ? [[2, '1/8']] : []),
+      );
+    },
+  );
+
+  it('reads a Final Draft Shot paragraph as a slug and a Transition as the join', () => {
+    const result = directFirstPass(parseFdx(fdx));
+    expect(lines(result.shots)).not.toContain('ANGLE ON THE GATE');
+    expect(named(result.shots, 'It swings open.')).toMatchObject({ framing: 'insert', props: ['GATE'] });
+    expect(result.shots[result.scenes[2]?.shotIndexes[0] ?? -1]?.transitionIn?.kind).toBe('dissolve');
+  });
+});
