@@ -33,7 +33,7 @@ export function filterOptionValue(value: string): string {
 /** What drawtext draws of a name: one line, no control characters. */
 export function burnInText(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-  return name.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return name.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 /**
