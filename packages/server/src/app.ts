@@ -102,6 +102,7 @@ export async function createApp(
     });
     // No 'X-Powered-By: Express': nothing tells a scanner what runs here.
     app.getHttpAdapter().getInstance().disable('x-powered-by');
+    if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
     configureRequestContext(app, { logger, role: config.role, lifecycle });
     app.useGlobalFilters(new HttpErrorFilter());
     // Before the body parsers, so their error answers carry the CORS headers too.

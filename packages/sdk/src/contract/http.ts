@@ -142,6 +142,13 @@ export const readinessSchema = z.object({
   role: serverRoleSchema,
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /**
+   * How late the process's event loop ran over the last 10 to 20 s, in milliseconds (a request waits
+   * at least this long before its turn): percentiles and the longest stall.
+   */
+  eventLoop: z
+    .object({ p50Ms: z.number().min(0), p99Ms: z.number().min(0), maxMs: z.number().min(0) })
+    .optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

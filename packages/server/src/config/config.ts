@@ -93,6 +93,12 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   corsOrigins: string[];
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): behind a load balancer, how many proxies (or which
+   * addresses) to believe about the client's address, so the per-address limits count clients, not
+   * the balancer. Unset: the connection's own address.
+   */
+  trustProxy: number | string | undefined;
   tokenTtlDays: number;
   logLevel: LogLevel;
   storage: StorageConfig;
@@ -212,6 +218,13 @@ const envSchema = z
     REDIS_URL: optional(url(['redis:', 'rediss:']).optional()),
     PUBLIC_URL: optional(url(['http:', 'https:']).optional()),
     CORS_ORIGINS: optional(z.string().optional()),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(\d{1,2}|[\w.:/, -]+)$/, 'must be a number of proxies or their addresses, comma-separated')
+        .optional(),
+    ),
     TOKEN_TTL_DAYS: optional(integer(1, 3_650).default(30)),
     LOG_LEVEL: optional(
       z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -360,6 +373,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     redisUrl: values.REDIS_URL,
     publicUrl: values.PUBLIC_URL,
     corsOrigins: origins,
+    trustProxy:
+      values.TRUST_PROXY === undefined || !/^\d+$/.test(values.TRUST_PROXY)
+        ? values.TRUST_PROXY
+        : Number(values.TRUST_PROXY),
     tokenTtlDays: values.TOKEN_TTL_DAYS,
     logLevel: values.LOG_LEVEL,
     storage: storageConfig(values),
