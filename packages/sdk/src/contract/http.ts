@@ -578,6 +578,23 @@ export const HTTP_ROUTES = {
       auth: true,
     },
     view: { method: 'GET', path: '/api/review/:token', response: reviewViewSchema, auth: false },
+    /**
+     * A shot's current frame (:kind image) or video (:kind video) for a review link, the link checked
+     * on every request: it stops working when the link is revoked or expires. The bytes, with byte ranges.
+     */
+    shotMedia: {
+      method: 'GET',
+      path: '/api/files/review/:token/shots/:shotId/:kind',
+      response: z.string(),
+      auth: false,
+    },
+    /** The project's newest rough cut (MP4) for a review link, checked like shotMedia. */
+    roughCutMedia: {
+      method: 'GET',
+      path: '/api/files/review/:token/rough-cut',
+      response: z.string(),
+      auth: false,
+    },
     /** A reviewer's time-coded comment: the token is the permission, a name is all it asks. */
     comment: {
       method: 'POST',

@@ -61,17 +61,29 @@ export class ReviewRepository {
     return this.db.getRepository(ScriptEntity).findOneBy({ projectId });
   }
 
-  insertComment(
+  /**
+   * The new comment, or 'full' when the project already keeps as many as it may: the database's
+   * trigger (migration ReviewCommentCap) counts under a per-project lock, so concurrent inserts
+   * cannot pass the cap.
+   */
+  async insertComment(
     values: Pick<
       ReviewCommentEntity,
       'projectId' | 'linkId' | 'authorName' | 'body' | 'timeMs' | 'shotId' | 'shotOffsetMs'
     >,
-  ): Promise<ReviewCommentEntity> {
-    return this.comments.save(this.comments.create(values));
+  ): Promise<ReviewCommentEntity | 'full'> {
+    try {
+      return await this.comments.save(this.comments.create(values));
+    } catch (error) {
+      const driverError = (error as { driverError?: { code?: unknown; constraint?: unknown } }).driverError;
+      if (driverError?.code === '23514' && driverError.constraint === 'review_comments_per_project')
+        return 'full';
+      throw error;
+    }
   }
 
-  countComments(projectId: string): Promise<number> {
-    return this.comments.countBy({ projectId });
+  findShot(projectId: string, id: string): Promise<ShotEntity | null> {
+    return this.db.getRepository(ShotEntity).findOneBy({ projectId, id });
   }
 
   /** In the order of the cut: by time, then as they came. */
