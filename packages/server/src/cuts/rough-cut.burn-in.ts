@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rateString } from './rough-cut.rate.js';
-import type { RoughCutRequest } from './rough-cut.render.js';
 
 const FONT_CANDIDATES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -44,12 +43,21 @@ export function literalTextOptions(file: string): string {
   return `textfile=${filterOptionValue(file)}:expansion=none`;
 }
 
+/** What the burn-in needs of a rough cut: its rate, height, scratch folder and events. */
+export interface BurnInCut {
+  frameRate: number;
+  height: number;
+  /** Where the names' text files are written (the render's scratch folder). */
+  workDir: string;
+  events: readonly { name: string; frames: number }[];
+}
+
 /**
  * The burn-in: record timecode from 01:00:00:00 top right, each event's name bottom left while it
  * is on. Each name is written to a file of its own in `workDir` and drawn from there, so a name is
  * only ever text: `%{…}`, quotes, backslashes, colons and semicolons show as they are.
  */
-export async function burnInFilter(request: RoughCutRequest, font: string): Promise<string> {
+export async function burnInFilter(request: BurnInCut, font: string): Promise<string> {
   const fontfile = filterOptionValue(font.replace(/\\/g, '/'));
   const rate = rateString(request.frameRate);
   const box = 'box=1:boxcolor=black@0.55:boxborderw=8:fontcolor=white';

@@ -87,13 +87,13 @@ function toSummary(link: ReviewLinkEntity, now: number): ReviewLinkSummary {
 }
 
 /** A shot's length on the review timeline, as the cuts count it: a shot without one shows a second. */
-function shotLengthMs(shot: ShotEntity): number {
+function shotLengthMs(shot: Pick<ShotEntity, 'duration'>): number {
   return Math.round((shot.duration > 0 ? shot.duration : 1) * 1_000);
 }
 
 /** The shot on screen at timeMs in the review's order, and how far into it; none past the end. */
 export function shotAt(
-  shots: readonly ShotEntity[],
+  shots: readonly Pick<ShotEntity, 'id' | 'duration'>[],
   timeMs: number,
 ): { shotId: string | null; offsetMs: number } {
   let start = 0;
@@ -228,7 +228,7 @@ export class ReviewService {
     await this.throttles.require('review-comment', address, SERVER_MESSAGES.tooManyReviewComments);
     const { link, project } = await this.requireLive(token);
     const { authorName, body, timeMs } = parse(reviewCommentCreateSchema, input);
-    const at = shotAt(await this.reviews.listShots(project.id), timeMs);
+    const at = shotAt(await this.reviews.shotTimings(project.id), timeMs);
     const inserted = await this.reviews.insertComment({
       projectId: project.id,
       linkId: link.id,
