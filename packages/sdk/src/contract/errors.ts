@@ -123,7 +123,6 @@ export const SERVER_MESSAGES = {
   tooManyRegistrations: 'Too many accounts registered from this address. Try again later.',
   tooManyReviewComments: 'Too many comments from this address. Try again in a minute.',
   tooManyReviewRequests: 'Too many requests for review pages from this address. Try again in a minute.',
-  concurrentWrite: 'Someone else changed this at the same moment. Try again.',
 } as const;
 
 /** The longest piece of client input an error message repeats. */

@@ -30,7 +30,7 @@ export class EventLoopMonitor implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.monitor.enable();
-    this.timer = setInterval(() => this.rotate(), EVENT_LOOP_WINDOW_MS);
+    this.timer = setInterval(() => this.closeWindow(), EVENT_LOOP_WINDOW_MS);
     this.timer.unref();
   }
 
@@ -58,7 +58,8 @@ export class EventLoopMonitor implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  private rotate(): void {
+  /** Ends the current window (every EVENT_LOOP_WINDOW_MS): logs it, and a stall past the limit as a warning. */
+  closeWindow(): void {
     const window = this.current();
     this.monitor.reset();
     this.previous = window;

@@ -305,3 +305,15 @@ describe('resolveSigningSecret', () => {
     expect((await resolveSigningSecret(config)).signingSecret).toBe(first.signingSecret);
   });
 });
+
+describe('the hardening limits in the config', () => {
+  it('refuses out-of-range limits and reads TRUST_PROXY as hops or addresses', () => {
+    expect(configProblems(loadConfig, { PASSWORD_MIN_SCORE: '5', PROCESS_KILL_GRACE_MS: 'soon' })).toEqual({
+      PASSWORD_MIN_SCORE: 'must be at most 4',
+      PROCESS_KILL_GRACE_MS: 'must be a whole number between 0 and 60000',
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+  });
+});
