@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Cut, JobAcceptedReply } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   burnInFont,
@@ -11,7 +12,11 @@ import {
 import { type RoughCutEvent, renderRoughCut } from '../src/cuts/rough-cut.render.js';
 import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
 import { ffmpegCapabilities, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
+import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { burnInReference, grayFrame, nameBandDifference } from './support/burn-in-frames.js';
+import { newProject, waitForEvent } from './support/factories.js';
+import { newShot, useTestServer } from './support/harness.js';
+import { ask } from './support/socket-expect.js';
 
 /** Every character drawtext, its option parser or the filter graph would otherwise act on. */
 const HOSTILE_NAME = "It's %{pts} %{eif:n:d} \\ back: slash; [x], done";
@@ -152,5 +157,57 @@ describe('the rough cut burn-in draws any shot name as it is', () => {
     await expect(rendering).rejects.toThrow('cancelled by the test');
     expect(await programsIn(directory)).toEqual([]);
     await expect(stat(path.join(directory, 'cancelled.mp4'))).rejects.toThrow();
+  });
+});
+
+describe('a rough cut job that fails', () => {
+  const harness = useTestServer({ database: 'pglite', users: ['alice'], env: { LOG_LEVEL: 'warn' } });
+  const logged: string[] = [];
+  let restore: (() => void) | undefined;
+
+  beforeAll(() => {
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    restore = () => {
+      process.stderr.write = write;
+    };
+  });
+
+  afterAll(() => restore?.());
+
+  it('carries a human reason for the page, and its log line says more, with the job id', async () => {
+    const { server, alice } = harness;
+    const project = await newProject(server, alice, { name: 'Broken frame' });
+    const key = `projects/${project.id}/images/broken.png`;
+    await server.app.get<symbol, Storage>(STORAGE).put(key, Buffer.from('not an image at all'), 'image/png');
+    await newShot(server, project.id, { name: "Mara's key", duration: 1, position: 0, s3_image_key: key });
+    const socket = await harness.connect(alice);
+    await ask(socket, 'project:subscribe', { projectId: project.id });
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Assembly' });
+    const accepted = await ask<JobAcceptedReply>(socket, 'cut:render-rough-cut', {
+      projectId: project.id,
+      cutId: cut.id,
+      burnIn: true,
+    });
+    const failed = await waitForEvent<{ jobId: string; error: string; code?: string }>(
+      socket,
+      'job:error',
+      (event) => event.jobId === accepted.job.id,
+    );
+    expect(failed).toMatchObject({
+      code: 'SERVER_ERROR',
+      error:
+        "Rough cut rendering failed: ffmpeg could not encode event 1 (Mara's key) (a media file could not be read)",
+    });
+    const line = logged
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as { level: string; jobId?: string; msg: string })
+      .find((entry) => entry.jobId === accepted.job.id && entry.level === 'warn');
+    expect(line?.msg).toContain(failed.error);
+    expect(line?.msg).toMatch(/it said: .*Invalid data found/);
   });
 });
