@@ -3,6 +3,7 @@ import { AssetsModule } from './assets/asset.module.js';
 import { AudioModule } from './audio/audio.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CastModule } from './cast/cast.module.js';
+import { Throttles } from './common/throttles.js';
 import { AppConfig } from './config/config.js';
 import { CutsModule } from './cuts/cut.module.js';
 import type { DatabaseTarget } from './database/data-source.js';
@@ -36,8 +37,8 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       {
         module: ConfigModule,
         global: true,
-        providers: [{ provide: AppConfig, useValue: config }, Lifecycle],
-        exports: [AppConfig, Lifecycle],
+        providers: [{ provide: AppConfig, useValue: config }, Lifecycle, Throttles],
+        exports: [AppConfig, Lifecycle, Throttles],
       },
       databaseModule(database),
       RealtimeModule,

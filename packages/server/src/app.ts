@@ -14,6 +14,7 @@ import type { ServerConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/signing-secret.js';
 import type { DatabaseKind, DatabaseTarget } from './database/data-source.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
+import { processLauncher } from './generation/local/process-launcher.js';
 import { closeRedis, connectRedis, type RedisPair } from './realtime/redis.js';
 import { SocketIoAdapter } from './realtime/socket-io.adapter.js';
 import { Lifecycle } from './system/lifecycle.js';
@@ -74,6 +75,11 @@ export async function createApp(
 ): Promise<ReelbenchServer> {
   const config = await resolveSigningSecret(serverConfig);
   registerSecrets(configSecrets(config));
+  processLauncher.configure({
+    maxWallMs: config.limits.processTimeoutMs,
+    cpuSeconds: config.limits.processCpuSeconds,
+    killGraceMs: config.limits.processKillGraceMs,
+  });
   const logger = new AppLogger(config.logLevel);
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -96,6 +102,7 @@ export async function createApp(
     });
     // No 'X-Powered-By: Express': nothing tells a scanner what runs here.
     app.getHttpAdapter().getInstance().disable('x-powered-by');
+    if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
     configureRequestContext(app, { logger, role: config.role, lifecycle });
     app.useGlobalFilters(new HttpErrorFilter());
     // Before the body parsers, so their error answers carry the CORS headers too.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AuthResponse,
   authResponseSchema,
@@ -235,5 +236,58 @@ describe.each(testDatabases())('auth on %s', (database) => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe.each(testDatabases())('registration limits on %s', (database) => {
+  const { server } = useTestServer({ database, env: { REGISTRATIONS_PER_HOUR: '12' } });
+  const register = (body: unknown) =>
+    api<AuthResponse & ErrorBody>(server, 'POST', '/api/auth/register', { body });
+  const fresh = (password: string, name = randomUUID().slice(0, 8)) => ({
+    email: `${name}@example.com`,
+    username: `user_${name}`,
+    password,
+  });
+
+  it('refuses a common or guessable password with Registration failed and why, storing nothing', async () => {
+    const name = randomUUID().slice(0, 8);
+    for (const [password, why] of [
+      ['password', 'one of the ten most used passwords'],
+      ['12345678', 'one of the ten most used passwords'],
+      [' '.repeat(8), 'repeats one character'],
+      ['qwertyuiop', 'used passwords'],
+      [`${name}${name}`, 'your email address or username'],
+    ] as const) {
+      const response = await register(fresh(password, name));
+      expect(response.status, password).toBe(400);
+      const error = errorBodySchema.parse(response.body);
+      expect(error).toMatchObject({ error: 'Registration failed', code: 'VALIDATION_ERROR' });
+      expect(error.details).toEqual([{ path: 'password', message: expect.stringContaining(why) }]);
+      expect(error.details?.[0]?.message).toMatch(/^Too easy to guess: .+\. Use a longer phrase/);
+    }
+    const [count] = await server.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE email = $1',
+      [`${name}@example.com`],
+    );
+    expect(count?.n).toBe(0);
+  });
+
+  it('answers a taken email after hashing the password, like a new one, and counts both toward the limit', async () => {
+    const taken = await newUser(server);
+    const again = await register({ ...fresh('a long enough passphrase'), email: taken.email });
+    expect(again.status).toBe(400);
+    expect(errorBodySchema.parse(again.body).details).toEqual([
+      { path: 'email', message: SERVER_MESSAGES.emailTaken },
+    ]);
+    // The address has used its twelve registrations this hour (this suite's, refused ones included).
+    let last = await register(fresh('a long enough passphrase'));
+    while (last.status !== 429) last = await register(fresh('a long enough passphrase'));
+    expect(errorBodySchema.parse(last.body)).toMatchObject({
+      code: 'RATE_LIMIT_ERROR',
+      error: SERVER_MESSAGES.tooManyRegistrations,
+    });
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [count] = await server.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(count?.n).toBeLessThanOrEqual(12);
   });
 });

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   getActionSpec,
   isSafeUrl,
@@ -9,9 +13,16 @@ import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fitText, textWidth, wrapText } from '../src/cuts/pdf-writer.js';
+import { burnInFont, burnInText } from '../src/cuts/rough-cut.burn-in.js';
+import { renderRoughCut } from '../src/cuts/rough-cut.render.js';
+import { resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
+import { ffmpegCapabilities } from '../src/generation/local/ffmpeg-process.js';
+import { burnInReference, grayFrame, nameBandDifference } from './support/burn-in-frames.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
+import { BURST_ENV, type BurstWorld, burst, type LimitedCell, limitedCells } from './support/limit-bursts.js';
 import {
   callRoute,
   isNotAvailable,
@@ -380,4 +391,169 @@ describe.each(testDatabases())('hostile input on %s', (database) => {
     // The server runs in this process: a polluted prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+});
+
+/** Characters drawtext, its option parser and the filter graph act on, and the letters of %{pts}. */
+const EXPANSION_ALPHABET = [
+  '%',
+  '{',
+  '}',
+  "'",
+  '"',
+  '\\',
+  ':',
+  ';',
+  ',',
+  '[',
+  ']',
+  '=',
+  '\n',
+  '$',
+  'p',
+  't',
+  's',
+  'n',
+  ' ',
+  'A',
+];
+
+describe('hostile input: the cost class (text of any length through the PDF layout)', () => {
+  const longWord = fc
+    .tuple(fc.constantFrom('w', 'M', 'i', '😀', 'é'), fc.integer({ min: 1, max: 20_000 }))
+    .map(([char, count]) => char.repeat(count));
+  const text = fc.oneof(
+    longWord,
+    fc.string({ maxLength: 600 }),
+    fc.array(longWord, { maxLength: 6 }).map((words) => words.join(' ')),
+  );
+
+  it('fits every line in its box, at most the lines asked for, and reads no more than what shows', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 20, max: 700 }),
+        fc.integer({ min: 1, max: 9 }),
+        (value, width, lines) => {
+          const wrapped = wrapText(value, 'regular', 11, width, lines);
+          expect(wrapped.length).toBeLessThanOrEqual(lines);
+          for (const line of wrapped)
+            expect(textWidth(line, 'regular', 11)).toBeLessThanOrEqual(width + 1e-9);
+          const fitted = fitText(value, 'bold', 9, width);
+          expect(textWidth(fitted, 'bold', 9)).toBeLessThanOrEqual(width + 1e-9);
+          // Past what a box could ever show, more text changes nothing (so it costs nothing).
+          const padded = `${value}${' y'.repeat(2_000)}`.padEnd(40_000, 'z');
+          const more = `${padded}${'q'.repeat(100_000)}`;
+          expect(wrapText(more, 'regular', 11, width, lines)).toEqual(
+            wrapText(padded, 'regular', 11, width, lines),
+          );
+          expect(fitText(more, 'bold', 9, width)).toBe(fitText(padded, 'bold', 9, width));
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+});
+
+describe('hostile input: the expansion class (shot names through the burn-in)', () => {
+  it('draws every name exactly as drawtext draws the same text from a file', async () => {
+    const ffmpeg = resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH });
+    const font = burnInFont();
+    if (font === undefined || !(await ffmpegCapabilities(ffmpeg.path)).filters.has('drawtext')) return;
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'reelbench-expansion-'));
+    const size = { width: 320, height: 180 };
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.string({ unit: fc.constantFrom(...EXPANSION_ALPHABET), minLength: 1, maxLength: 24 }),
+          async (name) => {
+            const output = path.join(directory, `${randomUUID()}.mp4`);
+            const outcome = await renderRoughCut({
+              ffmpeg,
+              frameRate: 24,
+              ...size,
+              events: [
+                { name, frames: 6, sourceIn: 0, transition: { type: 'cut' }, video: null, image: null },
+              ],
+              soundtrack: null,
+              burnIn: true,
+              workDir: directory,
+              output,
+              signal: new AbortController().signal,
+              onProgress: async () => undefined,
+            });
+            expect(outcome.burnIn).toBe('drawn');
+            const frame = await grayFrame(ffmpeg.path, output, size, 3);
+            const reference = await burnInReference(ffmpeg.path, font, burnInText(name), size);
+            const { ink, disagreeing } = nameBandDifference(frame, reference);
+            expect(disagreeing, JSON.stringify(name)).toBeLessThanOrEqual(Math.max(8, ink * 0.05));
+          },
+        ),
+        {
+          seed: SEED,
+          numRuns: 10,
+          examples: [['%{pts}'], ['%{eif:1/0:d}'], ["It's"], ['a\\b:c;d'], ['%{localtime}[x],y']],
+        },
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe.each(testDatabases())('hostile input: the concurrency class on %s', (database) => {
+  const harness = useTestServer({ database, users: ['alice'], env: BURST_ENV });
+  let world: BurstWorld;
+
+  beforeAll(async () => {
+    const { server, alice } = harness;
+    const project = await api<{ id: string }>(server, 'POST', '/api/projects', {
+      token: alice.token,
+      body: { name: 'Fuzzed bursts' },
+    });
+    const shot = await api<{ id: string }>(server, 'POST', `/api/projects/${project.body.id}/shots`, {
+      token: alice.token,
+      body: { name: 'Target' },
+    });
+    const link = await api<{ token: string }>(
+      server,
+      'POST',
+      `/api/projects/${project.body.id}/review-links`,
+      {
+        token: alice.token,
+      },
+    );
+    world = {
+      server,
+      owner: alice,
+      projectId: project.body.id,
+      shotId: shot.body.id,
+      reviewToken: link.body.token,
+      socket: () => harness.connect(alice),
+    };
+  });
+
+  it('lets no burst of any size past a limit, refusing with 429 RATE_LIMIT_ERROR, never a 5xx', async () => {
+    const cells = limitedCells().filter((cell) => cell.per !== 'user');
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: cells.length - 1 }),
+        fc.integer({ min: 1, max: 30 }),
+        async (which, extra) => {
+          const cell = cells[which] as LimitedCell;
+          run += 1;
+          // A fresh address each run: its counters start at zero.
+          const { passed, problems } = await burst(
+            cell,
+            world,
+            `127.1.${run}.${which + 1}`,
+            cell.limit + extra,
+          );
+          expect(problems).toEqual([]);
+          expect(passed).toBe(cell.limit);
+        },
+      ),
+      { seed: SEED, numRuns: 12 },
+    );
+  }, 120_000);
 });

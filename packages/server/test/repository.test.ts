@@ -16,8 +16,12 @@ describe.each(testDatabases())('the public repository on %s', (database) => {
   const imageKey = () => `projects/${project.id}/assets/hero.png`;
 
   beforeAll(async () => {
-    const series = await newSeries(server, alice, { name: 'Harbour nights' });
-    project = await newProject(server, alice, { name: 'Episode one', series_id: series.id });
+    const series = await newSeries(server, alice, { name: 'Harbour nights', description: 'Season notes' });
+    project = await newProject(server, alice, {
+      name: 'Episode one',
+      description: 'Private notes for the crew',
+      series_id: series.id,
+    });
     hero = await newAsset(server, alice, { projectId: project.id }, 'character', 'Mara');
     villain = await newAsset(server, alice, { projectId: project.id }, 'character', 'The Broker');
     const storage = server.app.get<symbol, Storage>(STORAGE);
@@ -56,8 +60,19 @@ describe.each(testDatabases())('the public repository on %s', (database) => {
     // The image only as a signed URL (a local one names its key in the path): no key field, no prompt.
     expect(image?.url).toMatch(/[?&]sig=/);
     expect(text).not.toContain('s3Key');
-    for (const secret of ['a private prompt', 'owner only', alice.user.id, alice.email, 'The Broker'])
+    // An asset is published, not the project: its name heads the page, its description stays private.
+    expect(page.description).toBeNull();
+    for (const secret of [
+      'a private prompt',
+      'owner only',
+      alice.user.id,
+      alice.email,
+      'The Broker',
+      'Private notes for the crew',
+    ])
       expect(text).not.toContain(secret);
+    const seriesPage = repositoryViewSchema.parse((await view(project.series_id ?? '')).body);
+    expect(seriesPage.description).toBeNull();
   });
 
   it('publishes a whole project, and a series page gathers what its projects publish', async () => {
@@ -69,9 +84,15 @@ describe.each(testDatabases())('the public repository on %s', (database) => {
     expect(state.body).toMatchObject({ projectId: project.id, published: true, repositoryId: project.id });
     const page = repositoryViewSchema.parse((await view(project.id)).body);
     expect(page.assets.map((asset) => asset.name)).toEqual(['Mara', 'The Broker']);
+    expect(page.description).toBe('Private notes for the crew');
     const seriesId = project.series_id ?? '';
     const seriesPage = repositoryViewSchema.parse((await view(seriesId)).body);
-    expect(seriesPage).toMatchObject({ id: seriesId, kind: 'series', name: 'Harbour nights' });
+    expect(seriesPage).toMatchObject({
+      id: seriesId,
+      kind: 'series',
+      name: 'Harbour nights',
+      description: 'Season notes',
+    });
     expect(seriesPage.assets.map((asset) => asset.name)).toEqual(['Mara', 'The Broker']);
 
     const viaSocket = await request(socket, 'repository:publishProject', {

@@ -3,8 +3,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAuthRequired, routeAnswer, socketAnswer, type WalkAnswer } from './support/auth-walk.js';
 import { testDatabases } from './support/databases.js';
-import { api, connectSocket, newUser } from './support/factories.js';
+import { api, connectSocket, newProject, newUser } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
+import { BURST_ENV, type BurstWorld, burst, limitedCells } from './support/limit-bursts.js';
 import {
   callSampleRoute,
   inBatches,
@@ -283,4 +284,39 @@ describe.each(testDatabases())('security matrix on %s', (database) => {
     const notAnswered = secrets.filter((secret) => secret !== world.ids.reviewToken);
     expect(notAnswered.filter((secret) => answered.includes(secret))).toEqual([]);
   });
+});
+
+describe.each(testDatabases())('security matrix, concurrency class, on %s', (database) => {
+  const harness = useTestServer({ database, users: ['alice'], env: BURST_ENV });
+  let world: BurstWorld;
+
+  beforeAll(async () => {
+    const { server, alice } = harness;
+    const project = await newProject(server, alice, { name: 'Bursts' });
+    const shot = await api<{ id: string }>(server, 'POST', `/api/projects/${project.id}/shots`, {
+      token: alice.token,
+      body: { name: 'Target' },
+    });
+    const link = await api<{ token: string }>(server, 'POST', `/api/projects/${project.id}/review-links`, {
+      token: alice.token,
+    });
+    world = {
+      server,
+      owner: alice,
+      projectId: project.id,
+      shotId: shot.body.id,
+      reviewToken: link.body.token,
+      // The harness closes its sockets after each test: one for each request of a burst.
+      socket: () => harness.connect(alice),
+    };
+  });
+
+  it.each(limitedCells().map((cell, index) => [cell.name, cell, index] as const))(
+    '%s: a burst of the limit and ten more lets exactly the limit through',
+    async (_name, cell, index) => {
+      const { passed, problems } = await burst(cell, world, `127.0.${index + 1}.9`, cell.limit + 10);
+      expect(problems).toEqual([]);
+      expect(passed).toBe(cell.limit);
+    },
+  );
 });

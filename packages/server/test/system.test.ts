@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { healthSchema, listHttpRoutes } from '@reelbench/sdk/contract';
+import { healthSchema, listHttpRoutes, type Readiness, readinessSchema } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventLoopMonitor } from '../src/system/event-loop.js';
 import { SERVER_VERSION } from '../src/system/version.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket } from './support/factories.js';
@@ -136,5 +137,56 @@ describe('the built web app and CORS', () => {
     const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`);
     expect(polling.status).toBe(200);
     expect(await polling.text()).toMatch(/^0\{"sid"/);
+  });
+});
+
+describe('the event-loop monitor', () => {
+  let server: TestServer;
+  const logged: string[] = [];
+  let restore: (() => void) | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      database: 'pglite',
+      env: { LOG_LEVEL: 'warn', EVENT_LOOP_WARN_MS: '120' },
+    });
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    restore = () => {
+      process.stderr.write = write;
+    };
+  });
+
+  afterAll(async () => {
+    restore?.();
+    await server?.close();
+  });
+
+  it('reports a stall of the event loop in readiness, and logs it as a warning', async () => {
+    const monitor = server.app.get(EventLoopMonitor);
+    monitor.closeWindow();
+    monitor.closeWindow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The server runs in this process: holding its event loop for 250 ms is a stall it must see.
+    const until = Date.now() + 250;
+    while (Date.now() < until) {
+      // busy
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ready = await api<Readiness>(server, 'GET', '/api/health/ready');
+    expect(readinessSchema.parse(ready.body).eventLoop?.maxMs).toBeGreaterThanOrEqual(200);
+    monitor.closeWindow();
+    const warning = logged
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; context?: string; msg: string })
+      .find((line) => line.context === 'EventLoop');
+    expect(warning).toMatchObject({
+      level: 'warn',
+      msg: expect.stringMatching(/^event loop stalled for \d+/),
+    });
   });
 });

@@ -1,10 +1,10 @@
-import http from 'node:http';
 import { type ErrorBody, type Project, SERVER_MESSAGES, type Shot } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, newUser, request, type TestUser } from './support/factories.js';
+import { requestFrom } from './support/from-address.js';
 import { expectHttpError, newShot, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
@@ -26,38 +26,6 @@ function nested(depth: number): Record<string, unknown> {
   let value: Record<string, unknown> = { leaf: true };
   for (let level = 0; level < depth; level += 1) value = { a: value };
   return value;
-}
-
-/** One POST from a chosen loopback source address (127.0.0.x all reach a server on 127.0.0.1). */
-function postFrom(
-  url: string,
-  localAddress: string,
-  body: unknown,
-): Promise<{ status: number; body: ErrorBody }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const text = JSON.stringify(body);
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          data += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) as ErrorBody }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
 }
 
 describe.each(testDatabases())('trust holes on %s', (database) => {
@@ -328,11 +296,11 @@ describe.each(testDatabases())('trust holes on %s', (database) => {
       const owner: TestUser = await newUser(server);
       const url = `${server.url}/api/auth/login`;
       for (let attempt = 0; attempt < 6; attempt += 1) {
-        await postFrom(url, '127.0.0.2', { email: owner.email, password: `guess ${attempt}` });
+        await requestFrom(url, '127.0.0.2', { email: owner.email, password: `guess ${attempt}` });
       }
-      const limited = await postFrom(url, '127.0.0.2', { email: owner.email, password: owner.password });
+      const limited = await requestFrom(url, '127.0.0.2', { email: owner.email, password: owner.password });
       expect(limited.status).toBe(429);
-      const fromHome = await postFrom(url, '127.0.0.3', { email: owner.email, password: owner.password });
+      const fromHome = await requestFrom(url, '127.0.0.3', { email: owner.email, password: owner.password });
       expect(fromHome.status).toBe(200);
       const me = await api(server, 'GET', '/api/auth/me', { token: owner.token });
       expect(me.status).toBe(200);

@@ -120,6 +120,9 @@ export const SERVER_MESSAGES = {
   tooManyGenerations: 'Too many generation requests. Try again later.',
   tooManyRunningJobs: 'Too many jobs running. Wait for one to finish.',
   storageFull: 'Storage is full: nothing was saved. Try again later.',
+  tooManyRegistrations: 'Too many accounts registered from this address. Try again later.',
+  tooManyReviewComments: 'Too many comments from this address. Try again in a minute.',
+  tooManyReviewRequests: 'Too many requests for review pages from this address. Try again in a minute.',
 } as const;
 
 /** The longest piece of client input an error message repeats. */

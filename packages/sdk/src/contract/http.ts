@@ -142,6 +142,13 @@ export const readinessSchema = z.object({
   role: serverRoleSchema,
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /**
+   * How late the process's event loop ran over the last 10 to 20 s, in milliseconds (a request waits
+   * at least this long before its turn): percentiles and the longest stall.
+   */
+  eventLoop: z
+    .object({ p50Ms: z.number().min(0), p99Ms: z.number().min(0), maxMs: z.number().min(0) })
+    .optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 
@@ -571,6 +578,23 @@ export const HTTP_ROUTES = {
       auth: true,
     },
     view: { method: 'GET', path: '/api/review/:token', response: reviewViewSchema, auth: false },
+    /**
+     * A shot's current frame (:kind image) or video (:kind video) for a review link, the link checked
+     * on every request: it stops working when the link is revoked or expires. The bytes, with byte ranges.
+     */
+    shotMedia: {
+      method: 'GET',
+      path: '/api/files/review/:token/shots/:shotId/:kind',
+      response: z.string(),
+      auth: false,
+    },
+    /** The project's newest rough cut (MP4) for a review link, checked like shotMedia. */
+    roughCutMedia: {
+      method: 'GET',
+      path: '/api/files/review/:token/rough-cut',
+      response: z.string(),
+      auth: false,
+    },
     /** A reviewer's time-coded comment: the token is the permission, a name is all it asks. */
     comment: {
       method: 'POST',

@@ -77,6 +77,8 @@ const EXPECTED_ROUTES: Record<string, string> = {
   'review.revokeLink': 'DELETE /api/projects/:id/review-links/:linkId *',
   'review.revoke': 'DELETE /api/review-links/:token *',
   'review.view': 'GET /api/review/:token',
+  'review.shotMedia': 'GET /api/files/review/:token/shots/:shotId/:kind',
+  'review.roughCutMedia': 'GET /api/files/review/:token/rough-cut',
   'review.comment': 'POST /api/review/:token/comments',
   'review.listComments': 'GET /api/projects/:id/review-comments *',
   'review.deleteComment': 'DELETE /api/projects/:id/review-comments/:commentId *',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
+import { EntityRows } from '../database/entity-rows.js';
 import { FileEntity } from '../files/file.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { AssetEntity } from './asset.entity.js';
@@ -9,7 +10,11 @@ export type AssetValues = Partial<Omit<AssetEntity, 'createdAt' | 'updatedAt'>>;
 
 @Injectable()
 export class AssetsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly rows: EntityRows<AssetEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.rows = new EntityRows(db, AssetEntity);
+  }
 
   private get assets(): Repository<AssetEntity> {
     return this.db.getRepository(AssetEntity);
@@ -54,8 +59,18 @@ export class AssetsRepository {
     return this.assets.save(this.assets.create(values));
   }
 
-  update(asset: AssetEntity, values: AssetValues): Promise<AssetEntity> {
-    return this.assets.save(this.assets.merge(asset, values));
+  /**
+   * Writes only `values` (one UPDATE of those columns) and answers the row as it then stands: what a
+   * concurrent write changed in other columns (an image a job stored) is kept.
+   */
+  async update(asset: AssetEntity, values: AssetValues): Promise<AssetEntity> {
+    if (Object.keys(values).length === 0) return asset;
+    const { sets, params } = this.rows.assignments(values, 2);
+    const [rows] = (await this.db.query(
+      `UPDATE assets SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *`,
+      [asset.id, ...params],
+    )) as [Record<string, unknown>[], number];
+    return this.rows.first(rows) ?? asset;
   }
 
   async delete(id: string): Promise<void> {

@@ -163,18 +163,25 @@ export class AssetsService {
     return asset;
   }
 
+  /**
+   * Under the row's lock, like every other write of an asset: the config is merged into the current
+   * one, and a concurrent image write (a generation finishing) is never put back to what was read.
+   */
   async update(user: User, id: string, updates: AssetUpdates): Promise<Asset> {
     const existing = await this.requireAsset(user, id);
-    const values: AssetValues = {};
-    if (updates.name !== undefined) values.name = updates.name;
-    if (updates.description !== undefined) values.description = updates.description;
-    if (updates.metadata !== undefined) values.metadata = updates.metadata;
-    if (updates.visualIdentifier !== undefined) values.visualIdentifier = updates.visualIdentifier;
-    if (updates.config !== undefined) {
-      values.config = resolveConfig(existing.type as AssetType, storedConfig(existing), updates.config);
-    }
-    const entity = await this.assets.update(existing, values);
-    return this.announceUpdate(entity);
+    const outcome = await this.assets.modifyLocked(existing.ownerId, existing.id, (current) => {
+      const values: AssetValues = {};
+      if (updates.name !== undefined) values.name = updates.name;
+      if (updates.description !== undefined) values.description = updates.description;
+      if (updates.metadata !== undefined) values.metadata = updates.metadata;
+      if (updates.visualIdentifier !== undefined) values.visualIdentifier = updates.visualIdentifier;
+      if (updates.config !== undefined) {
+        values.config = resolveConfig(current.type as AssetType, storedConfig(current), updates.config);
+      }
+      return { values, result: undefined };
+    });
+    if (outcome === null) throw assetNotFound(id);
+    return this.announceUpdate(outcome.asset);
   }
 
   async remove(user: User, id: string): Promise<DeletedReply> {

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES, ReelbenchError, SERVER_MESSAGES, type User } from '@reelbench/sdk/contract';
 import { unauthenticated, validation } from '../common/domain-error.js';
+import { Throttles } from '../common/throttles.js';
 import { AppConfig } from '../config/config.js';
+import { offThread } from '../workers/off-thread.js';
 import { AuthRepository } from './auth.repository.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -40,6 +42,10 @@ function emailTaken(): ReelbenchError {
   return validation(MESSAGES.registrationFailed, [{ path: 'email', message: SERVER_MESSAGES.emailTaken }]);
 }
 
+function weakPassword(reason: string): ReelbenchError {
+  return validation(MESSAGES.registrationFailed, [{ path: 'password', message: reason }]);
+}
+
 function loginFailed(): ReelbenchError {
   return new ReelbenchError({ code: 'AUTH_ERROR', message: MESSAGES.loginFailed });
 }
@@ -51,7 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 @Injectable()
 export class AuthService {
-  private readonly limiter = new LoginRateLimiter();
+  private readonly limiter: LoginRateLimiter;
   private readonly revokedListeners = new Set<(session: RevokedSession) => void>();
   /** Verified against when the email is unknown, so both failures take the same time. */
   private dummyHash: Promise<string> | undefined;
@@ -59,10 +65,27 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+    private readonly throttles: Throttles,
+  ) {
+    this.limiter = new LoginRateLimiter(throttles);
+  }
 
-  async register(input: { email: string; username: string; password: string }): Promise<AuthSession> {
-    if (await this.repo.findUserByEmail(input.email)) throw emailTaken();
+  /**
+   * A new account, from at most REGISTRATIONS_PER_HOUR per address, with a password zxcvbn scores
+   * at least PASSWORD_MIN_SCORE. The password is hashed before the email is looked at, so a taken
+   * email is answered in the time a new one takes (docs/security.md says why the answer differs).
+   */
+  async register(
+    input: { email: string; username: string; password: string },
+    address: string,
+  ): Promise<AuthSession> {
+    await this.throttles.require('registration', address, SERVER_MESSAGES.tooManyRegistrations);
+    const weakness = await offThread.run('passwordWeakness', {
+      password: input.password,
+      userInputs: [input.email, input.email.split('@')[0] ?? '', input.username],
+      minScore: this.config.limits.passwordMinScore,
+    });
+    if (weakness !== null) throw weakPassword(weakness);
     const passwordHash = await hashPassword(input.password);
     try {
       const user = await this.repo.insertUser({ email: input.email, username: input.username, passwordHash });
@@ -73,18 +96,18 @@ export class AuthService {
     }
   }
 
-  /** Unknown email and wrong password answer the same 401 'Login failed'. */
+  /**
+   * Unknown email and wrong password answer the same 401 'Login failed'. The attempt is counted
+   * before the hash is computed (LoginRateLimiter).
+   */
   async login(input: { email: string; password: string }, address: string): Promise<AuthSession> {
     const key = input.email.toLowerCase();
-    this.limiter.check(key, address);
+    await this.limiter.attempt(key, address);
     const user = await this.repo.findUserByEmail(input.email);
     this.dummyHash ??= hashPassword('not a password');
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await this.dummyHash));
-    if (user === null || !valid) {
-      this.limiter.recordFailure(key, address);
-      throw loginFailed();
-    }
-    this.limiter.recordSuccess(key, address);
+    if (user === null || !valid) throw loginFailed();
+    await this.limiter.succeeded(key, address);
     return { user: toUser(user), token: await this.issueToken(user.id) };
   }
 

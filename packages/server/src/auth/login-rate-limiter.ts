@@ -1,83 +1,45 @@
-import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
-
-export const LOGIN_LIMITS = {
-  windowMs: 15 * 60_000,
-  /** Wrong passwords for one account from one address. */
-  failuresPerEmail: 5,
-  /** Wrong passwords from one address, whatever the accounts. */
-  failuresPerAddress: 20,
-  /**
-   * Wrong passwords for one account from all addresses: past it, only addresses that already failed
-   * for the account are refused, so a spread-out guesser is slowed and the owner still gets in.
-   */
-  failuresPerAccount: 100,
-} as const;
-/** Above this many tracked keys, expired ones are swept, so a flood of addresses cannot grow memory forever. */
-const SWEEP_THRESHOLD = 10_000;
-
-function pairKey(email: string, address: string): string {
-  return `pair:${address}:${email}`;
-}
+import { SERVER_MESSAGES } from '@reelbench/sdk/contract';
+import { rateLimited, type Throttles } from '../common/throttles.js';
 
 /**
- * Failed logins in a sliding window, per email AND address pair, per address, and per email across
- * addresses (refusing only addresses that failed for it). Nobody can lock an owner out from the
- * owner's own address by failing from another. In memory, per process: with several nodes an
- * attacker gets the limits once per node, which still bounds guessing.
+ * Login attempts, counted BEFORE the password is checked (so a burst cannot have every attempt
+ * hashed while the count catches up), in three counters (common/throttles.ts; limits in the config):
+ * per account and address, per address whatever the accounts, and per account across addresses. The
+ * last refuses only addresses that already tried the account, so someone guessing from elsewhere
+ * cannot lock the owner out: the owner's own address still logs in. A successful login gives its
+ * attempt back and clears the account-and-address count.
  */
 export class LoginRateLimiter {
-  private readonly failures = new Map<string, number[]>();
+  constructor(private readonly throttles: Throttles) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Throws RATE_LIMIT_ERROR (with retryAfterSeconds) while either key is over its limit. */
-  check(email: string, address: string): void {
-    const pair = pairKey(email, address);
-    const waits = [
-      this.waitMs(pair, LOGIN_LIMITS.failuresPerEmail),
-      this.waitMs(`address:${address}`, LOGIN_LIMITS.failuresPerAddress),
-      this.recent(pair).length > 0 ? this.waitMs(`email:${email}`, LOGIN_LIMITS.failuresPerAccount) : 0,
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      throw new ReelbenchError({
-        code: 'RATE_LIMIT_ERROR',
-        message: SERVER_MESSAGES.tooManyLoginAttempts,
-        context: { retryAfterSeconds: Math.ceil(wait / 1000) },
-      });
+  /** Counts one attempt; throws RATE_LIMIT_ERROR (with retryAfterSeconds) when it is one too many. */
+  async attempt(account: string, address: string): Promise<void> {
+    const pair = await this.throttles.take('login-account-address', pairKey(account, address));
+    const fromAddress = await this.throttles.take('login-address', address);
+    const forAccount = await this.throttles.take('login-account', account);
+    // Past the per-account limit, an address that never tried this account still gets in.
+    const triedBefore = pair.consumed > 1;
+    const refused = [pair, fromAddress, ...(triedBefore ? [forAccount] : [])].filter(
+      (taken) => !taken.allowed,
+    );
+    if (refused.length > 0) {
+      throw rateLimited(
+        SERVER_MESSAGES.tooManyLoginAttempts,
+        Math.max(...refused.map((taken) => taken.retryAfterMs)),
+      );
     }
   }
 
-  recordFailure(email: string, address: string): void {
-    if (this.failures.size > SWEEP_THRESHOLD) this.sweep();
-    for (const key of [pairKey(email, address), `email:${email}`, `address:${address}`]) {
-      this.failures.set(key, [...this.recent(key), this.now()]);
-    }
+  /** The attempt was the right password: it does not count against the address or the account. */
+  async succeeded(account: string, address: string): Promise<void> {
+    await Promise.all([
+      this.throttles.forget('login-account-address', pairKey(account, address)),
+      this.throttles.giveBack('login-address', address),
+      this.throttles.giveBack('login-account', account),
+    ]);
   }
+}
 
-  /** A successful login forgets the email's failures from that address (not the address's own). */
-  recordSuccess(email: string, address: string): void {
-    this.failures.delete(pairKey(email, address));
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - LOGIN_LIMITS.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > since);
-  }
-
-  /** 0 when under the limit, else how long until the oldest counted failure leaves the window. */
-  private waitMs(key: string, limit: number): number {
-    const recent = this.recent(key);
-    if (recent.length < limit) return 0;
-    const oldestCounted = recent[recent.length - limit] ?? this.now();
-    return oldestCounted + LOGIN_LIMITS.windowMs - this.now();
-  }
-
-  private sweep(): void {
-    for (const key of this.failures.keys()) {
-      const recent = this.recent(key);
-      if (recent.length === 0) this.failures.delete(key);
-      else this.failures.set(key, recent);
-    }
-  }
+function pairKey(account: string, address: string): string {
+  return `${address}|${account}`;
 }

@@ -5,7 +5,7 @@ export const REDACTED = '[REDACTED]';
 /**
  * What a log line must never carry, by shape: bearer tokens, Authorization and cookie headers,
  * password/token/secret/key fields (JSON or key=value), credentials in a URL (DATABASE_URL,
- * REDIS_URL) and the signature of a signed URL (ours and S3's).
+ * REDIS_URL), the signature of a signed URL (ours and S3's) and review tokens in paths.
  */
 const PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
@@ -19,6 +19,8 @@ const PATTERNS: [RegExp, string][] = [
     /([?&](?:sig|signature|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|token)=)[^&\s"'#]+/gi,
     `$1${REDACTED}`,
   ],
+  // A review token is the path segment after /review/ or /review-links/ (the page, its API, its media).
+  [/(\/review(?:-links)?\/)[^/?#\s"']+/gi, `$1${REDACTED}`],
 ];
 
 /** Secrets from the configuration, also redacted verbatim wherever they appear (4+ characters). */

@@ -51,6 +51,33 @@ export interface LimitsConfig {
   generationsPerMinute: number;
   /** Jobs of one user waiting or running at once (429 RATE_LIMIT_ERROR); MAX_ACTIVE_JOBS_PER_USER. */
   activeJobsPerUser: number;
+  /**
+   * Login attempts counted before the password is checked, in LOGIN_WINDOW_SECONDS (429): per account
+   * and address, per address, and per account across addresses (refusing only addresses that already
+   * tried it); LOGIN_ATTEMPTS_PER_ACCOUNT_ADDRESS, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_ATTEMPTS_PER_ACCOUNT.
+   */
+  loginPerAccountAddress: number;
+  loginPerAddress: number;
+  loginPerAccount: number;
+  loginWindowSeconds: number;
+  /** Accounts registered from one address per hour (429); REGISTRATIONS_PER_HOUR. */
+  registrationsPerHour: number;
+  /** The least zxcvbn score (0–4) a new password needs (400 'Registration failed'); PASSWORD_MIN_SCORE. */
+  passwordMinScore: number;
+  /** Review comments from one address per minute (429); REVIEW_COMMENTS_PER_MINUTE. */
+  reviewCommentsPerMinute: number;
+  /** Review pages from one address per minute (429); REVIEW_VIEWS_PER_MINUTE. */
+  reviewViewsPerMinute: number;
+  /** Review media (frames, videos, the rough cut) from one address per minute (429); REVIEW_MEDIA_PER_MINUTE. */
+  reviewMediaPerMinute: number;
+  /** The longest one program (ffmpeg) may run; PROCESS_TIMEOUT_MS. */
+  processTimeoutMs: number;
+  /** Processor seconds one program may use, RLIMIT_CPU (0: none); PROCESS_CPU_SECONDS. */
+  processCpuSeconds: number;
+  /** How long a program stopped with SIGTERM gets before SIGKILL; PROCESS_KILL_GRACE_MS. */
+  processKillGraceMs: number;
+  /** An event-loop delay over this is logged as a warning; EVENT_LOOP_WARN_MS. */
+  eventLoopWarnMs: number;
 }
 
 /** What `loadConfig` reads from the environment; the signing secret may still be missing. */
@@ -66,6 +93,12 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   corsOrigins: string[];
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): behind a load balancer, how many proxies (or which
+   * addresses) to believe about the client's address, so the per-address limits count clients, not
+   * the balancer. Unset: the connection's own address.
+   */
+  trustProxy: number | string | undefined;
   tokenTtlDays: number;
   logLevel: LogLevel;
   storage: StorageConfig;
@@ -130,6 +163,19 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   imagePixels: MAX_INPUT_PIXELS,
   generationsPerMinute: 120,
   activeJobsPerUser: 200,
+  loginPerAccountAddress: 5,
+  loginPerAddress: 20,
+  loginPerAccount: 100,
+  loginWindowSeconds: 15 * 60,
+  registrationsPerHour: 100,
+  passwordMinScore: 3,
+  reviewCommentsPerMinute: 20,
+  reviewViewsPerMinute: 120,
+  reviewMediaPerMinute: 1_200,
+  processTimeoutMs: 30 * 60_000,
+  processCpuSeconds: 4 * 60 * 60,
+  processKillGraceMs: 2_000,
+  eventLoopWarnMs: 200,
 };
 
 const S3_VARIABLES = [
@@ -172,6 +218,13 @@ const envSchema = z
     REDIS_URL: optional(url(['redis:', 'rediss:']).optional()),
     PUBLIC_URL: optional(url(['http:', 'https:']).optional()),
     CORS_ORIGINS: optional(z.string().optional()),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(\d{1,2}|[\w.:/, -]+)$/, 'must be a number of proxies or their addresses, comma-separated')
+        .optional(),
+    ),
     TOKEN_TTL_DAYS: optional(integer(1, 3_650).default(30)),
     LOG_LEVEL: optional(
       z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -202,6 +255,23 @@ const envSchema = z
     MAX_IMAGE_PIXELS: optional(integer(1, MAX_INPUT_PIXELS).default(DEFAULT_LIMITS.imagePixels)),
     GENERATIONS_PER_MINUTE: optional(integer(1, 100_000).default(DEFAULT_LIMITS.generationsPerMinute)),
     MAX_ACTIVE_JOBS_PER_USER: optional(integer(1, 100_000).default(DEFAULT_LIMITS.activeJobsPerUser)),
+    LOGIN_ATTEMPTS_PER_ACCOUNT_ADDRESS: optional(
+      integer(1, 100_000).default(DEFAULT_LIMITS.loginPerAccountAddress),
+    ),
+    LOGIN_ATTEMPTS_PER_ADDRESS: optional(integer(1, 100_000).default(DEFAULT_LIMITS.loginPerAddress)),
+    LOGIN_ATTEMPTS_PER_ACCOUNT: optional(integer(1, 1_000_000).default(DEFAULT_LIMITS.loginPerAccount)),
+    LOGIN_WINDOW_SECONDS: optional(integer(1, 86_400).default(DEFAULT_LIMITS.loginWindowSeconds)),
+    REGISTRATIONS_PER_HOUR: optional(integer(1, 1_000_000).default(DEFAULT_LIMITS.registrationsPerHour)),
+    PASSWORD_MIN_SCORE: optional(integer(0, 4).default(DEFAULT_LIMITS.passwordMinScore)),
+    REVIEW_COMMENTS_PER_MINUTE: optional(
+      integer(1, 1_000_000).default(DEFAULT_LIMITS.reviewCommentsPerMinute),
+    ),
+    REVIEW_VIEWS_PER_MINUTE: optional(integer(1, 1_000_000).default(DEFAULT_LIMITS.reviewViewsPerMinute)),
+    REVIEW_MEDIA_PER_MINUTE: optional(integer(1, 1_000_000).default(DEFAULT_LIMITS.reviewMediaPerMinute)),
+    PROCESS_TIMEOUT_MS: optional(integer(1_000, 172_800_000).default(DEFAULT_LIMITS.processTimeoutMs)),
+    PROCESS_CPU_SECONDS: optional(integer(0, 604_800).default(DEFAULT_LIMITS.processCpuSeconds)),
+    PROCESS_KILL_GRACE_MS: optional(integer(0, 60_000).default(DEFAULT_LIMITS.processKillGraceMs)),
+    EVENT_LOOP_WARN_MS: optional(integer(10, 60_000).default(DEFAULT_LIMITS.eventLoopWarnMs)),
   })
   .superRefine((env, ctx) => {
     if (env.ROLE !== 'all') {
@@ -303,6 +373,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     redisUrl: values.REDIS_URL,
     publicUrl: values.PUBLIC_URL,
     corsOrigins: origins,
+    trustProxy:
+      values.TRUST_PROXY === undefined || !/^\d+$/.test(values.TRUST_PROXY)
+        ? values.TRUST_PROXY
+        : Number(values.TRUST_PROXY),
     tokenTtlDays: values.TOKEN_TTL_DAYS,
     logLevel: values.LOG_LEVEL,
     storage: storageConfig(values),
@@ -323,6 +397,19 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       imagePixels: values.MAX_IMAGE_PIXELS,
       generationsPerMinute: values.GENERATIONS_PER_MINUTE,
       activeJobsPerUser: values.MAX_ACTIVE_JOBS_PER_USER,
+      loginPerAccountAddress: values.LOGIN_ATTEMPTS_PER_ACCOUNT_ADDRESS,
+      loginPerAddress: values.LOGIN_ATTEMPTS_PER_ADDRESS,
+      loginPerAccount: values.LOGIN_ATTEMPTS_PER_ACCOUNT,
+      loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,
+      registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
+      passwordMinScore: values.PASSWORD_MIN_SCORE,
+      reviewCommentsPerMinute: values.REVIEW_COMMENTS_PER_MINUTE,
+      reviewViewsPerMinute: values.REVIEW_VIEWS_PER_MINUTE,
+      reviewMediaPerMinute: values.REVIEW_MEDIA_PER_MINUTE,
+      processTimeoutMs: values.PROCESS_TIMEOUT_MS,
+      processCpuSeconds: values.PROCESS_CPU_SECONDS,
+      processKillGraceMs: values.PROCESS_KILL_GRACE_MS,
+      eventLoopWarnMs: values.EVENT_LOOP_WARN_MS,
     },
   };
 }

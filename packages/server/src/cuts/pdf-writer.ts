@@ -74,23 +74,84 @@ export function encodeWinAnsi(text: string): number[] {
   return Array.from(text, winAnsiCode);
 }
 
-/** Width in points of `text` set in `font` at `size`. */
-export function textWidth(text: string, font: PdfFont, size: number): number {
-  let units = 0;
-  for (const code of encodeWinAnsi(text)) units += HELVETICA[code - 32] ?? 556;
+/** The advance of one WinAnsi code, in 1/1000 em of Helvetica. */
+function advance(code: number): number {
+  return HELVETICA[code - 32] ?? 556;
+}
+
+/** Width in points of `units` thousandths of an em set in `font` at `size`. */
+function points(units: number, font: PdfFont, size: number): number {
   return ((units * size) / 1000) * (font === 'bold' ? BOLD_SCALE : 1);
 }
 
-/** `text` cut to fit `width`, ending in an ellipsis when it was cut. */
-export function fitText(text: string, font: PdfFont, size: number, width: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (textWidth(clean, font, size) <= width) return clean;
-  let end = clean.length;
-  while (end > 0 && textWidth(`${clean.slice(0, end).trimEnd()}…`, font, size) > width) end -= 1;
-  return end === 0 ? '' : `${clean.slice(0, end).trimEnd()}…`;
+/** Width in points of `text` set in `font` at `size`. */
+export function textWidth(text: string, font: PdfFont, size: number): number {
+  let units = 0;
+  for (const code of encodeWinAnsi(text)) units += advance(code);
+  return points(units, font, size);
 }
 
-/** Words wrapped into lines of at most `width` points; at most `maxLines`, the last one cut with '…'. */
+/** The narrowest character's advance: no line `width` points wide holds more characters than this allows. */
+const NARROWEST = Math.min(...HELVETICA);
+
+/** How many characters of any text can be seen in `width` points (and one more, to know it was cut). */
+function visibleChars(font: PdfFont, size: number, width: number): number {
+  return Math.max(0, Math.floor(width / points(NARROWEST, font, size))) + 1;
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * The longest start of `chars` that fits in `width` points with an ellipsis after it (trailing
+ * spaces dropped), in one pass: each character is measured once.
+ */
+function cutWithEllipsis(chars: readonly string[], font: PdfFont, size: number, width: number): string {
+  const room = width - textWidth(ELLIPSIS, font, size);
+  let used = 0;
+  let end = 0;
+  for (const char of chars) {
+    const next = used + points(advance(winAnsiCode(char)), font, size);
+    if (next > room) break;
+    used = next;
+    end += 1;
+  }
+  const kept = chars.slice(0, end).join('').trimEnd();
+  return kept === '' ? '' : `${kept}${ELLIPSIS}`;
+}
+
+/**
+ * `text` (whitespace runs as one space) cut to fit `width`, ending in an ellipsis when it was cut.
+ * Linear in what can show: the characters past what a line of that width could hold are never read.
+ */
+export function fitText(text: string, font: PdfFont, size: number, width: number): string {
+  const limit = visibleChars(font, size, width);
+  const chars: string[] = [];
+  let space = false;
+  let more = false;
+  for (const char of text) {
+    if (/\s/.test(char)) {
+      space = chars.length > 0;
+      continue;
+    }
+    if (chars.length + (space ? 1 : 0) >= limit) {
+      more = true;
+      break;
+    }
+    if (space) chars.push(' ');
+    space = false;
+    chars.push(char);
+  }
+  const clean = chars.join('');
+  if (!more && textWidth(clean, font, size) <= width) return clean;
+  return cutWithEllipsis(chars, font, size, width);
+}
+
+/**
+ * Words wrapped into lines of at most `width` points; at most `maxLines`, the last one ending in '…'
+ * when text was left out. A word wider than a line goes on over the next lines. Linear in what can
+ * show: characters past what `maxLines` lines could ever hold are not looked at, and each of the
+ * others is measured once.
+ */
 export function wrapText(
   text: string,
   font: PdfFont,
@@ -98,26 +159,51 @@ export function wrapText(
   width: number,
   maxLines: number,
 ): string[] {
+  if (maxLines <= 0) return [];
+  const budget = visibleChars(font, size, width) * (maxLines + 1);
+  const shown = text.length > budget ? text.slice(0, budget) : text;
+  let truncated = shown.length < text.length;
+  const space = points(advance(32), font, size);
   const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const next = line === '' ? word : `${line} ${word}`;
-      if (textWidth(next, font, size) <= width) {
-        line = next;
+  let line = '';
+  let lineWidth = 0;
+  const newLine = () => {
+    lines.push(line);
+    line = '';
+    lineWidth = 0;
+  };
+  for (const paragraph of shown.split(/\r?\n/)) {
+    for (const word of paragraph.split(/\s+/)) {
+      if (word === '') continue;
+      const chars = Array.from(word);
+      const widths = chars.map((char) => points(advance(winAnsiCode(char)), font, size));
+      const wordWidth = widths.reduce((sum, value) => sum + value, 0);
+      if (line !== '' && lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
-      if (line !== '') lines.push(line);
-      line = textWidth(word, font, size) <= width ? word : fitText(word, font, size, width);
+      if (line !== '') newLine();
+      chars.forEach((char, index) => {
+        const charWidth = widths[index] ?? 0;
+        if (line !== '' && lineWidth + charWidth > width) newLine();
+        line += char;
+        lineWidth += charWidth;
+      });
     }
-    lines.push(line);
+    newLine();
+    if (lines.length > maxLines) break;
   }
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = fitText(`${kept[maxLines - 1]} …`, font, size, width);
-  if (!kept[maxLines - 1]?.endsWith('…')) kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-  return kept;
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    truncated = true;
+  }
+  const last = lines.length - 1;
+  if (truncated && last >= 0) {
+    lines[last] = cutWithEllipsis(Array.from(`${lines[last]} `), font, size, width) || ELLIPSIS;
+  }
+  return lines;
 }
 
 /** A PDF literal string of WinAnsi bytes, with ( ) \ escaped and anything outside ASCII as octal. */
@@ -129,6 +215,19 @@ function literal(text: string): string {
     else out += `\\${code.toString(8).padStart(3, '0')}`;
   }
   return `${out})`;
+}
+
+/**
+ * A PDF text string (the document information: title, creator): printable ASCII as a literal, anything
+ * else as UTF-16BE with its byte order mark (PDF 1.4, 3.8.1), so a title's em dash or accents are kept.
+ */
+export function textString(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[()\\]/g, (char) => `\\${char}`)})`;
+  let hex = 'FEFF';
+  for (let index = 0; index < text.length; index += 1) {
+    hex += text.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
+  }
+  return `<${hex}>`;
 }
 
 const num = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
@@ -209,7 +308,7 @@ export class PdfDocument {
       `<< /Type /Pages /Count ${this.pages.length} /Kids [${this.pages.map((_, i) => `${pageRef(i)} 0 R`).join(' ')}] >>`,
     );
     objects[3] = Buffer.from(
-      `<< /Title ${literal(this.info.title)} /Creator ${literal(this.info.creator)} /Producer ${literal(this.info.creator)} >>`,
+      `<< /Title ${textString(this.info.title)} /Creator ${textString(this.info.creator)} /Producer ${textString(this.info.creator)} >>`,
     );
     for (const font of ['regular', 'bold'] as const) {
       objects[fontRef[font]] = Buffer.from(

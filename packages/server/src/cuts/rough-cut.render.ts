@@ -1,15 +1,22 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CutTransition, ReelbenchError } from '@reelbench/sdk/contract';
+import { type CutTransition, inputExcerpt, isReelbenchError, ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../common/domain-error.js';
 import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
 import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../generation/local/animatic.js';
 import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
-import { ffmpegCapabilities, runFfmpeg, stderrTail } from '../generation/local/ffmpeg-process.js';
+import {
+  type FfmpegRun,
+  ffmpegCapabilities,
+  ffmpegFailureReason,
+  runFfmpeg,
+  stderrTail,
+} from '../generation/local/ffmpeg-process.js';
 import { Mp4Error, type Mp4Track, readMp4 } from '../generation/local/mp4.js';
 import { writeMp4 } from '../generation/local/mp4-write.js';
+import { processLauncher } from '../generation/local/process-launcher.js';
 import { silentTrack } from '../generation/local/silence.js';
-import { burnInFilter, burnInFont } from './rough-cut.burn-in.js';
+import { burnInFilter, burnInFont, burnInText } from './rough-cut.burn-in.js';
 import { type JoinPart, joinInProcess } from './rough-cut.join.js';
 import { framesToSecondsExact, rateString } from './rough-cut.rate.js';
 
@@ -66,22 +73,48 @@ export interface RoughCutOutcome {
 }
 
 const TIMEOUT_MS = 30 * 60_000;
-function failed(message: string, run: { code: number | null; stderr: string }, step: string): ReelbenchError {
+export const ROUGH_CUT_FAILED = 'Rough cut rendering failed';
+
+/**
+ * A failed ffmpeg step as the job's error: what ffmpeg could not do and, when its output says, why,
+ * in words (never ffmpeg's own text, which names files on the server); that text, the exit code and
+ * the step go in the context, for the log.
+ */
+function failed(what: string, reason: string | undefined, context: Record<string, unknown>): ReelbenchError {
   return new ReelbenchError({
     code: 'SERVER_ERROR',
-    message,
-    context: { step, exitCode: run.code, stderr: stderrTail(run.stderr) },
+    message: `${ROUGH_CUT_FAILED}: ffmpeg could not ${what}${reason ? ` (${reason})` : ''}`,
+    context: { step: what, ...(reason ? { reason } : {}), ...context },
   });
 }
 
-async function ffmpeg(request: RoughCutRequest, args: string[], step: string): Promise<void> {
+/** "encode event 3 (Night exterior)": the event's number and a short, clean excerpt of its name. */
+function eventStep(verb: string, request: RoughCutRequest, event: RoughCutEvent): string {
+  const number = request.events.indexOf(event) + 1;
+  const name = inputExcerpt(burnInText(event.name), 40);
+  return `${verb} event ${number}${name ? ` (${name})` : ''}`;
+}
+
+async function ffmpeg(request: RoughCutRequest, args: string[], what: string): Promise<void> {
   if (request.signal.aborted) throw request.signal.reason ?? new Error('cancelled');
-  const run = await runFfmpeg(
-    request.ffmpeg.path,
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args],
-    TIMEOUT_MS,
-  );
-  if (run.code !== 0) throw failed('Rough cut rendering failed', run, step);
+  let run: FfmpegRun;
+  try {
+    run = await runFfmpeg(
+      request.ffmpeg.path,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args],
+      TIMEOUT_MS,
+      { signal: request.signal },
+    );
+  } catch (error) {
+    if (isReelbenchError(error) && error.message === GENERATION_MESSAGES.videoTimedOut) {
+      const minutes = Math.round(Math.min(TIMEOUT_MS, processLauncher.limits.maxWallMs) / 60_000);
+      throw failed(what, `it ran longer than ${minutes} min`, { stderr: error.context?.stderr });
+    }
+    throw error;
+  }
+  if (run.code !== 0) {
+    throw failed(what, ffmpegFailureReason(run), { exitCode: run.code, stderr: stderrTail(run.stderr) });
+  }
 }
 
 /**
@@ -133,7 +166,11 @@ async function encodeSegment(
     input = ['-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:r=${rate}`];
     graph = '[0:v]format=yuv420p[v]';
   }
-  await ffmpeg(request, [...input, ...silentVideoArgs(graph, rate, total, output)], `segment ${event.name}`);
+  await ffmpeg(
+    request,
+    [...input, ...silentVideoArgs(graph, rate, total, output)],
+    eventStep('encode', request, event),
+  );
 }
 
 /** Encode the filter graph's `[v]` as the animatic's H.264, no audio, exactly `frames` long at `rate`. */
@@ -188,7 +225,7 @@ async function dissolveGroup(
   await ffmpeg(
     request,
     [...inputs, ...silentVideoArgs(`${parts.join(';')};${label}format=yuv420p[v]`, rate, total, output)],
-    'dissolve',
+    eventStep('dissolve into', request, events.at(-1) as RoughCutEvent),
   );
 }
 
@@ -227,7 +264,7 @@ async function audioTrack(
       ...SOUNDTRACK_ARGS,
       file,
     ],
-    'soundtrack',
+    'encode the soundtrack',
   );
   const { audio } = await readMp4(file);
   if (audio === undefined) throw new Mp4Error('The encoded soundtrack has no audio track');
@@ -296,7 +333,7 @@ async function joinWithFfmpeg(
       ...['-frames:v', String(options.frames), '-t', options.seconds.toFixed(6)],
       ...['-movflags', '+faststart', request.output],
     ],
-    'join',
+    options.burnIn ? 'draw the burn-in over the joined events' : 'join the events',
   );
   return reencoded;
 }
@@ -380,7 +417,7 @@ export async function renderRoughCut(request: RoughCutRequest): Promise<RoughCut
         frames,
         seconds,
         audio: cutAudio,
-        burnIn: burnIn === 'drawn' && font ? burnInFilter(request, font) : null,
+        burnIn: burnIn === 'drawn' && font ? await burnInFilter(request, font) : null,
       });
       copiedEvents -= reencoded;
       encodedEvents += reencoded;

@@ -6,10 +6,11 @@ import { settingsOf } from '../shots/shot-order.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { isValidStorageKey, projectIdOfKey } from '../storage/storage-key.js';
 import { readStart } from '../storage/stream-bytes.js';
+import { offThread } from '../workers/off-thread.js';
 import { CutsRepository } from './cut.repository.js';
 import { CutsService } from './cut.service.js';
 import type { PdfJpeg } from './pdf-writer.js';
-import { type StoryboardShot, storyboardPdf } from './storyboard-pdf.js';
+import type { StoryboardShot } from './storyboard-pdf.js';
 
 /** A frame larger than this is not read (a generated frame is a few hundred KB). */
 const MAX_FRAME_BYTES = 25 * 1024 * 1024;
@@ -86,13 +87,15 @@ export class StoryboardService {
       });
       previousScene = scene;
     }
-    const bytes = storyboardPdf({
+    // Layout, drawing and compression are synchronous: a worker thread does them (workers/off-thread.ts).
+    const pdf = await offThread.run('storyboardPdf', {
       title: cut.name,
       subtitle: `${project.name} · cut v${cut.version} · ${cut.events.length} shot${cut.events.length === 1 ? '' : 's'} · ${cut.frameRate} fps`,
       frameRate: cut.frameRate,
       layout,
       shots,
     });
+    const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     return { filename: `${fileStem(cut.name)}-v${cut.version}-storyboard.pdf`, bytes };
   }
 

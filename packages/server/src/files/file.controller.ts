@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, Param, Query, Req, Res, UploadedFile } from '@nestjs/common';
 import {
   type DownloadUrl,
@@ -15,8 +14,8 @@ import { CurrentUser } from '../auth/auth.guard.js';
 import { Public, Route } from '../common/route.decorator.js';
 import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { RAW_FILES_PATH } from '../storage/url-signer.js';
-import { parseByteRange, sliceStream } from './byte-range.js';
 import { FilesService } from './file.service.js';
+import { sendObject } from './send-object.js';
 
 const routes = HTTP_ROUTES.files;
 
@@ -105,30 +104,6 @@ export class FilesController {
   ): Promise<void> {
     const object = await this.files.openSigned(wildcardKey(key), expires, sig);
     const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
-    const range = parseByteRange(request.get('range'), object.size);
-    // setHeader, not set(): Express would append a charset to the stored content type.
-    response.setHeader('Content-Type', object.contentType);
-    response.setHeader('Accept-Ranges', 'bytes');
-    response.setHeader('Cache-Control', `private, max-age=${maxAge}`);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    // Uploaded bytes are never a page of this origin, even when opened directly.
-    response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    if (range === 'unsatisfiable') {
-      object.body.destroy();
-      response.status(416);
-      response.setHeader('Content-Range', `bytes */${object.size}`);
-      response.end();
-      return;
-    }
-    if (range === null) {
-      response.status(200);
-      response.setHeader('Content-Length', String(object.size));
-      await pipeline(object.body, response).catch(() => response.destroy());
-      return;
-    }
-    response.status(206);
-    response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
-    response.setHeader('Content-Length', String(range.end - range.start + 1));
-    await pipeline(sliceStream(object.body, range), response).catch(() => response.destroy());
+    await sendObject(request, response, object, `private, max-age=${maxAge}`);
   }
 }

@@ -32,8 +32,30 @@ export class JobsRepository {
     return this.db.getRepository(JobEntity);
   }
 
-  insert(job: NewJob): Promise<JobEntity> {
-    return this.rows.save(this.rows.create({ ...job, status: 'queued', progress: 0 }));
+  /**
+   * Inserts the job unless its user already has `activeJobs` waiting or running ('running') or queued
+   * `perMinute` in the last minute ('per-minute'). Counted and inserted under a per-user lock in one
+   * transaction, so concurrent requests (on any node) cannot all take the last place.
+   */
+  insertWithinLimits(
+    job: NewJob,
+    limits: { activeJobs: number; perMinute: number },
+  ): Promise<JobEntity | 'running' | 'per-minute'> {
+    return this.db.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('jobs:' || $1::text, 0))`, [
+        job.userId,
+      ]);
+      const [counts]: { active: number; recent: number }[] = await manager.query(
+        `SELECT count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS active,
+                count(*) FILTER (WHERE created_at > now() - interval '60 seconds')::int AS recent
+           FROM jobs WHERE user_id = $1`,
+        [job.userId],
+      );
+      if ((counts?.active ?? 0) >= limits.activeJobs) return 'running';
+      if ((counts?.recent ?? 0) >= limits.perMinute) return 'per-minute';
+      const rows = manager.getRepository(JobEntity);
+      return rows.save(rows.create({ ...job, status: 'queued', progress: 0 }));
+    });
   }
 
   findOne(id: string): Promise<JobEntity | null> {
@@ -60,16 +82,6 @@ export class JobsRepository {
     );
     const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
     return { waiting: count('queued'), running: count('running') };
-  }
-
-  /** Jobs the user queued in the last `seconds` seconds (the per-user generation rate). */
-  async createdWithin(userId: string, seconds: number): Promise<number> {
-    const [row]: { count: string }[] = await this.db.query(
-      `SELECT count(*)::text AS count FROM jobs
-        WHERE user_id = $1 AND created_at > now() - make_interval(secs => $2)`,
-      [userId, seconds],
-    );
-    return Number(row?.count ?? 0);
   }
 
   async setQueueJob(id: string, queueJobId: string): Promise<void> {

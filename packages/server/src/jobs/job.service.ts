@@ -47,20 +47,6 @@ export class JobsService {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * The per-user limits (config.limits): jobs started per minute and jobs waiting or running at
-   * once, each RATE_LIMIT_ERROR (429) with the seconds to wait. Counted in the database, so they
-   * hold across nodes; two requests at the same instant may both pass the last free slot.
-   */
-  private async checkLimits(user: User): Promise<void> {
-    const { generationsPerMinute, activeJobsPerUser } = this.config.limits;
-    const counts = await this.repository.counts(user.id);
-    if (counts.waiting + counts.running >= activeJobsPerUser)
-      throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
-    if ((await this.repository.createdWithin(user.id, 60)) >= generationsPerMinute)
-      throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
-  }
-
   /** Job types register their handler once, at module start. */
   register<T extends JobType>(type: T, handler: JobHandler<JobPayloads[T]>): void {
     this.worker.register(type, handler);
@@ -68,14 +54,21 @@ export class JobsService {
 
   async enqueue<T extends JobType>(request: EnqueueRequest<T>): Promise<JobAcceptedReply> {
     if (!this.worker.handles(request.type)) throw new Error(`No handler for job type ${request.type}`);
-    await this.checkLimits(request.user);
-    const entity = await this.repository.insert({
-      projectId: request.projectId,
-      userId: request.user.id,
-      type: request.type,
-      payload: { ...request.payload },
-      shotIds: request.shotIds ?? null,
-    });
+    // The per-user limits (config.limits): jobs started per minute and jobs waiting or running at once,
+    // each RATE_LIMIT_ERROR (429) with the seconds to wait; reserved with the insert (see the repository).
+    const { generationsPerMinute, activeJobsPerUser } = this.config.limits;
+    const entity = await this.repository.insertWithinLimits(
+      {
+        projectId: request.projectId,
+        userId: request.user.id,
+        type: request.type,
+        payload: { ...request.payload },
+        shotIds: request.shotIds ?? null,
+      },
+      { activeJobs: activeJobsPerUser, perMinute: generationsPerMinute },
+    );
+    if (entity === 'running') throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
+    if (entity === 'per-minute') throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
     const queueJobId = await this.queue.send(entity.id);
     await this.repository.setQueueJob(entity.id, queueJobId);
     entity.queueJobId = queueJobId;

@@ -12,6 +12,7 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
 } from '@reelbench/sdk/contract';
+import { withAbortSignal } from '../common/abort-scope.js';
 import { withLogContext, withOwnLogContext } from '../common/log-context.js';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
@@ -46,15 +47,16 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * Rejects with the reason once the job runs past its time limit (never settles otherwise): raced
- * with the handler, so a handler stuck on a provider that never answers cannot hold its slot.
+ * Rejects with the reason once the job is cancelled or runs past its time limit (never settles
+ * otherwise): raced with the handler, so the slot is free at once, and a handler stuck on a provider
+ * that never answers cannot hold it. A stopping worker instead waits for its handlers' current step.
  */
-function pastTimeLimit(signal: AbortSignal): Promise<never> {
+function stoppedEarly(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     signal.addEventListener(
       'abort',
       () => {
-        if (signal.reason instanceof JobTimeoutError) reject(signal.reason);
+        if (!(signal.reason instanceof WorkerStoppingError)) reject(signal.reason);
       },
       { once: true },
     );
@@ -296,7 +298,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       },
     };
     try {
-      const result = await Promise.race([handler.run(context), pastTimeLimit(signal)]);
+      // Every program the handler starts (runFfmpeg) is stopped with the job: see common/abort-scope.ts.
+      const run = withAbortSignal(signal, () => handler.run(context));
+      // Settled later by a handler that was left behind: nothing waits for it any more.
+      run.catch(() => undefined);
+      const result = await Promise.race([run, stoppedEarly(signal)]);
       if (signal.aborted) throw signal.reason ?? new GenerationCancelledError();
       const done = await this.repository.finish(entity.id, ['running'], { status: 'completed', result });
       await this.queue.complete(deliveryId);
@@ -333,9 +339,14 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
     } else {
       const reason = error.context?.reason;
-      this.logger.warn(
-        `job ${entity.id} (${entity.type}) failed: ${message}${typeof reason === 'string' ? ` (${reason})` : ''}`,
-      );
+      const stderr = error.context?.stderr;
+      // The program's own last words (ffmpeg's stderr) are for the operator: the job's message has none.
+      const said =
+        typeof stderr === 'string' && stderr.trim() !== ''
+          ? `; it said: ${stderr.trim().split(/\r?\n/).slice(-3).join(' | ')}`
+          : '';
+      const why = typeof reason === 'string' && !message.includes(reason) ? ` (${reason})` : '';
+      this.logger.warn(`job ${entity.id} (${entity.type}) failed: ${message}${why}${said}`);
     }
     const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
       status: 'failed',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityRows } from '../database/entity-rows.js';
 import { ShotEntity } from '../shots/shot.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import type { ProjectStats } from './project.mapper.js';
@@ -9,7 +10,11 @@ export type ProjectValues = Partial<Omit<ProjectEntity, 'id' | 'createdAt' | 'up
 
 @Injectable()
 export class ProjectsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly rows: EntityRows<ProjectEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.rows = new EntityRows(db, ProjectEntity);
+  }
 
   private get projects(): Repository<ProjectEntity> {
     return this.db.getRepository(ProjectEntity);
@@ -73,8 +78,18 @@ export class ProjectsRepository {
     return this.projects.save(this.projects.create(values));
   }
 
-  update(project: ProjectEntity, values: ProjectValues): Promise<ProjectEntity> {
-    return this.projects.save(this.projects.merge(project, values));
+  /**
+   * Writes only `values` (one UPDATE of those columns) and answers the row as it then stands: a
+   * concurrent change to another field is kept, never put back to what this request had read.
+   */
+  async update(project: ProjectEntity, values: ProjectValues): Promise<ProjectEntity> {
+    if (Object.keys(values).length === 0) return project;
+    const { sets, params } = this.rows.assignments(values, 2);
+    const [rows] = (await this.db.query(
+      `UPDATE projects SET ${sets}, "updated_at" = now() WHERE id = $1 RETURNING *`,
+      [project.id, ...params],
+    )) as [Record<string, unknown>[], number];
+    return this.rows.first(rows) ?? project;
   }
 
   /**

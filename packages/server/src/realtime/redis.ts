@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { createClient } from 'redis';
 
-function newClient(url: string) {
+export function newRedisClient(url: string) {
   return createClient({ url });
 }
 
-export type RedisClient = ReturnType<typeof newClient>;
+export type RedisClient = ReturnType<typeof newRedisClient>;
 export interface RedisPair {
   pub: RedisClient;
   sub: RedisClient;
@@ -15,8 +15,8 @@ const logger = new Logger('Redis');
 
 /** The publisher and subscriber connections the socket.io Redis adapter needs. */
 export async function connectRedis(url: string): Promise<RedisPair> {
-  const pub = newClient(url);
-  const sub = newClient(url);
+  const pub = newRedisClient(url);
+  const sub = newRedisClient(url);
   // Without a listener an 'error' event would crash the process; the client reconnects by itself.
   for (const client of [pub, sub]) client.on('error', (error: Error) => logger.warn(error.message));
   await Promise.all([pub.connect(), sub.connect()]);

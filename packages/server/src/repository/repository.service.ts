@@ -55,7 +55,9 @@ export class RepositoryService {
         id: project.id,
         kind: 'project',
         name: project.name,
-        description: project.description,
+        // Publishing an asset publishes that asset, under the project's name: the project's own
+        // description is shown only when the owner publishes the project (docs/security.md).
+        description: project.repositoryPublished ? project.description : null,
         assets: await this.publicAssets(entities),
       };
     }
@@ -78,7 +80,8 @@ export class RepositoryService {
       id: series.id,
       kind: 'series',
       name: series.name,
-      description: series.description,
+      // Likewise the series' description: only once one of its projects is published as a whole.
+      description: published.length > 0 ? series.description : null,
       assets: await this.publicAssets(entities),
     };
   }

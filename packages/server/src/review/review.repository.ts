@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, IsNull, type Repository } from 'typeorm';
+import { EntityRows } from '../database/entity-rows.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ScriptEntity } from '../script/script.entity.js';
 import { ShotEntity } from '../shots/shot.entity.js';
@@ -9,7 +10,11 @@ import { ReviewLinkEntity } from './review-link.entity.js';
 
 @Injectable()
 export class ReviewRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly commentRows: EntityRows<ReviewCommentEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.commentRows = new EntityRows(db, ReviewCommentEntity);
+  }
 
   private get links(): Repository<ReviewLinkEntity> {
     return this.db.getRepository(ReviewLinkEntity);
@@ -57,21 +62,51 @@ export class ReviewRepository {
       .find({ where: { projectId }, order: { position: 'ASC', createdAt: 'ASC', id: 'ASC' } });
   }
 
+  /** The project's shots' ids and lengths in timeline order: all a comment's placement needs. */
+  shotTimings(projectId: string): Promise<Pick<ShotEntity, 'id' | 'duration'>[]> {
+    return this.db.getRepository(ShotEntity).find({
+      select: { id: true, duration: true },
+      where: { projectId },
+      order: { position: 'ASC', createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
   findScript(projectId: string): Promise<ScriptEntity | null> {
     return this.db.getRepository(ScriptEntity).findOneBy({ projectId });
   }
 
-  insertComment(
+  /**
+   * The new comment, or 'full' when the project already keeps as many as it may: the database's
+   * trigger (migration ReviewCommentCap) counts under a per-project lock, so concurrent inserts
+   * cannot pass the cap.
+   */
+  async insertComment(
     values: Pick<
       ReviewCommentEntity,
       'projectId' | 'linkId' | 'authorName' | 'body' | 'timeMs' | 'shotId' | 'shotOffsetMs'
     >,
-  ): Promise<ReviewCommentEntity> {
-    return this.comments.save(this.comments.create(values));
+  ): Promise<ReviewCommentEntity | 'full'> {
+    try {
+      // One statement (no transaction around it): the trigger's lock is held for as short as can be.
+      const inserted = await this.comments
+        .createQueryBuilder()
+        .insert()
+        .values(values)
+        .returning('*')
+        .execute();
+      const saved = this.commentRows.first(inserted.raw as Record<string, unknown>[]);
+      if (saved === null) throw new Error('The comment insert returned no row');
+      return saved;
+    } catch (error) {
+      const driverError = (error as { driverError?: { code?: unknown; constraint?: unknown } }).driverError;
+      if (driverError?.code === '23514' && driverError.constraint === 'review_comments_per_project')
+        return 'full';
+      throw error;
+    }
   }
 
-  countComments(projectId: string): Promise<number> {
-    return this.comments.countBy({ projectId });
+  findShot(projectId: string, id: string): Promise<ShotEntity | null> {
+    return this.db.getRepository(ShotEntity).findOneBy({ projectId, id });
   }
 
   /** In the order of the cut: by time, then as they came. */

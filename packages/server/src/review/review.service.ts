@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
+  buildPath,
   type DeletedReply,
+  HTTP_ROUTES,
   isReelbenchError,
   REVIEW_LIMITS,
   type ReviewComment,
@@ -13,13 +15,17 @@ import {
   type Script,
   type ScriptFormat,
   SERVER_EVENTS,
+  SERVER_MESSAGES,
   type Shot,
+  STORED_FILE_PATH,
   scriptFormatSchema,
   type User,
 } from '@reelbench/sdk/contract';
 import { hashToken, newToken } from '../auth/token.js';
 import { notFound, validation } from '../common/domain-error.js';
+import { Throttles } from '../common/throttles.js';
 import { parse, parseId } from '../common/validation.js';
+import { AppConfig } from '../config/config.js';
 import { RoughCutService } from '../cuts/rough-cut.service.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
@@ -28,6 +34,8 @@ import { EventsService } from '../realtime/events.service.js';
 import type { ScriptEntity } from '../script/script.entity.js';
 import type { ShotEntity } from '../shots/shot.entity.js';
 import { ShotsService } from '../shots/shot.service.js';
+import { STORAGE, type Storage, type StoredObject } from '../storage/storage.types.js';
+import { isKeyInScope, projectIdOfKey } from '../storage/storage-key.js';
 import { ReviewRepository } from './review.repository.js';
 import type { ReviewCommentEntity } from './review-comment.entity.js';
 import type { ReviewLinkEntity } from './review-link.entity.js';
@@ -79,13 +87,13 @@ function toSummary(link: ReviewLinkEntity, now: number): ReviewLinkSummary {
 }
 
 /** A shot's length on the review timeline, as the cuts count it: a shot without one shows a second. */
-function shotLengthMs(shot: ShotEntity): number {
+function shotLengthMs(shot: Pick<ShotEntity, 'duration'>): number {
   return Math.round((shot.duration > 0 ? shot.duration : 1) * 1_000);
 }
 
 /** The shot on screen at timeMs in the review's order, and how far into it; none past the end. */
 export function shotAt(
-  shots: readonly ShotEntity[],
+  shots: readonly Pick<ShotEntity, 'id' | 'duration'>[],
   timeMs: number,
 ): { shotId: string | null; offsetMs: number } {
   let start = 0;
@@ -111,6 +119,9 @@ export class ReviewService {
     private readonly shots: ShotsService,
     private readonly events: EventsService,
     private readonly roughCuts: RoughCutService,
+    private readonly throttles: Throttles,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
   async createLink(user: User, projectId: string, input: unknown = {}): Promise<ReviewLink> {
@@ -160,8 +171,12 @@ export class ReviewService {
     return { revoked: true };
   }
 
-  /** Public: no account, the token is the permission. */
-  async view(token: string): Promise<ReviewView> {
+  /**
+   * Public: no account, the token is the permission (REVIEW_VIEWS_PER_MINUTE per address). The shots
+   * carry what the page shows, their media as URLs through the token (see media()).
+   */
+  async view(token: string, address: string): Promise<ReviewView> {
+    await this.throttles.require('review-view', address, SERVER_MESSAGES.tooManyReviewRequests);
     const { project } = await this.requireLive(token);
     const [shots, script, comments, roughCut] = await Promise.all([
       this.reviews.listShots(project.id),
@@ -169,34 +184,64 @@ export class ReviewService {
       this.reviews.listComments(project.id),
       this.roughCuts.newest(project.id),
     ]);
+    const media = new ReviewMediaUrls(this.config.publicUrl, token);
     return {
       project: this.reviewProject(project),
-      shots: (await this.shots.presentAll(shots)).map(reviewShot),
+      shots: (await this.shots.presentAll(shots)).map((shot) => reviewShot(shot, media)),
       script: script === null ? null : toReviewScript(script),
       comments: comments.map(toReviewComment),
-      ...(roughCut === null ? {} : { roughCut: { url: roughCut.url, duration: roughCut.durationSeconds } }),
+      ...(roughCut === null
+        ? {}
+        : { roughCut: { url: media.roughCut(), duration: roughCut.durationSeconds } }),
     };
   }
 
-  /** Public: a reviewer's comment, placed on the shot on screen at its time. */
-  async comment(token: string, input: ReviewCommentCreate): Promise<ReviewComment> {
+  /**
+   * Public: a shot's current frame or video, or the newest rough cut, for as long as the link is live
+   * (REVIEW_MEDIA_PER_MINUTE per address). Nothing else of the project is reachable this way.
+   */
+  async media(
+    token: string,
+    address: string,
+    what: { shotId: string; kind: string } | 'rough-cut',
+  ): Promise<{ object: StoredObject; etag: string }> {
+    await this.throttles.require('review-media', address, SERVER_MESSAGES.tooManyReviewRequests);
+    const { project } = await this.requireLive(token);
+    let key: string | null = null;
+    if (what === 'rough-cut') {
+      key = (await this.roughCuts.newest(project.id))?.key ?? null;
+    } else if (what.kind === 'image' || what.kind === 'video') {
+      const shot = await this.reviews.findShot(project.id, parseId(what.shotId, 'File'));
+      key = (what.kind === 'image' ? shot?.s3ImageKey : shot?.s3VideoKey) ?? null;
+    }
+    if (key === null || !isKeyInScope(key, { projectId: project.id })) throw notFound('File');
+    const object = await this.storage.get(key);
+    if (object === undefined) throw notFound('File');
+    return { object, etag: `"${hashToken(key).slice(0, 32)}"` };
+  }
+
+  /**
+   * Public: a reviewer's comment, placed on the shot on screen at its time. At most
+   * REVIEW_COMMENTS_PER_MINUTE per address; the project's cap is the database's to hold.
+   */
+  async comment(token: string, input: ReviewCommentCreate, address: string): Promise<ReviewComment> {
+    await this.throttles.require('review-comment', address, SERVER_MESSAGES.tooManyReviewComments);
     const { link, project } = await this.requireLive(token);
     const { authorName, body, timeMs } = parse(reviewCommentCreateSchema, input);
-    if ((await this.reviews.countComments(project.id)) >= REVIEW_LIMITS.commentsPerProject) {
+    const at = shotAt(await this.reviews.shotTimings(project.id), timeMs);
+    const inserted = await this.reviews.insertComment({
+      projectId: project.id,
+      linkId: link.id,
+      authorName,
+      body,
+      timeMs,
+      shotId: at.shotId,
+      shotOffsetMs: at.offsetMs,
+    });
+    if (inserted === 'full') {
       throw validation(`A project keeps at most ${REVIEW_LIMITS.commentsPerProject} review comments`);
     }
-    const at = shotAt(await this.reviews.listShots(project.id), timeMs);
-    const saved = toReviewComment(
-      await this.reviews.insertComment({
-        projectId: project.id,
-        linkId: link.id,
-        authorName,
-        body,
-        timeMs,
-        shotId: at.shotId,
-        shotOffsetMs: at.offsetMs,
-      }),
-    );
+    const saved = toReviewComment(inserted);
     this.events.toProject(project.id, SERVER_EVENTS.reviewCommentAdded, {
       projectId: project.id,
       comment: saved,
@@ -230,16 +275,62 @@ export class ReviewService {
     return { link, project };
   }
 
+  /** The thumbnail is left out: the page does not show it, and it may be a signed URL of ours. */
   private reviewProject(entity: ProjectEntity): ReviewView['project'] {
-    const { id, name, description, thumbnail, settings } = toProject(entity);
-    return { id, name, description, thumbnail, settings };
+    const { id, name, description, settings } = toProject(entity);
+    return { id, name, description, thumbnail: null, settings };
   }
 }
 
+/** The URLs of a link's media: through the token, so they work exactly as long as the link does. */
+class ReviewMediaUrls {
+  private readonly base: string;
+
+  constructor(
+    publicUrl: string | undefined,
+    private readonly token: string,
+  ) {
+    this.base = (publicUrl ?? '').replace(/\/+$/, '');
+  }
+
+  shot(shotId: string, kind: 'image' | 'video'): string {
+    return `${this.base}${buildPath(HTTP_ROUTES.review.shotMedia.path, { token: this.token, shotId, kind })}`;
+  }
+
+  roughCut(): string {
+    return `${this.base}${buildPath(HTTP_ROUTES.review.roughCutMedia.path, { token: this.token })}`;
+  }
+}
+
+/** A stored-file URL the review must not hand out (signed for days, or for another use). */
+function isOurFileUrl(url: string | null): boolean {
+  return url !== null && (url.startsWith(STORED_FILE_PATH) || /^https?:\/\/[^/]+\/api\/files\//.test(url));
+}
+
 /**
- * A reviewer has no account: the shot as present() makes it (freshly signed URLs, staleness), and the
- * storage keys themselves stay private.
+ * What a reviewer sees of a shot (docs/security.md, "The review view"): what the page shows (name,
+ * description, action, script text, framing, camera move, timing, generation state, staleness) and
+ * its media through the link; not how it is made (prompt, composition, placements, style, template,
+ * assessment) nor any storage key or signed URL.
  */
-function reviewShot(shot: Shot): Shot {
-  return { ...shot, s3_image_key: null, s3_video_key: null };
+function reviewShot(shot: Shot, media: ReviewMediaUrls): Shot {
+  const own = (key: string | null) => key !== null && projectIdOfKey(key) === shot.projectId;
+  const mediaUrl = (key: string | null, url: string | null, kind: 'image' | 'video') =>
+    own(key) ? media.shot(shot.id, kind) : isOurFileUrl(url) ? null : url;
+  return {
+    ...shot,
+    image_url: mediaUrl(shot.s3_image_key, shot.image_url, 'image'),
+    video_url: mediaUrl(shot.s3_video_key, shot.video_url, 'video'),
+    s3_image_key: null,
+    s3_video_key: null,
+    prompt: null,
+    composition_settings: null,
+    selected_template: null,
+    customCompositionUrl: null,
+    assets: [],
+    style_package_id: null,
+    assessment_notes: null,
+    assessed_at: null,
+    sequence_id: null,
+  };
 }

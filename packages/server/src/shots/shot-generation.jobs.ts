@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type BatchShotResult,
+  type ErrorCode,
   type FramingType,
   type Job,
   ReelbenchError,
@@ -30,10 +31,11 @@ import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 /** How often a batch stores its per-shot results while it runs. */
 const RESULT_SAVE_MS = 500;
-function errorMessage(error: unknown, kind: MediaKind): string {
+/** A shot's failure as its result says it (a catalogue error's own message, else the generic one) and its class. */
+function failureOf(error: unknown, kind: MediaKind): { message: string; code: ErrorCode } {
   return error instanceof ReelbenchError && error.code !== 'SERVER_ERROR'
-    ? error.message
-    : failureMessage(kind);
+    ? { message: error.message, code: error.code }
+    : { message: failureMessage(kind), code: 'SERVER_ERROR' };
 }
 
 /** Runs `work` over items, at most `limit` at a time, stopping early when the signal fires. */
@@ -139,8 +141,10 @@ export class ShotGenerationJobs implements OnModuleInit {
       return bookkeeping;
     };
     const lanes = Math.min(payload.concurrency ?? this.slots.size, this.slots.size);
+    // Each failed shot's error class: a job whose shots all failed fails with the first one's.
+    const codes = new Map<string, ErrorCode>();
     await eachLimited(todo, lanes, signal, async (shotId) => {
-      const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal);
+      const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal, codes);
       // The lane goes on to its next shot while the bookkeeping (ordered, one at a time) catches up.
       if (outcome !== null) void record(outcome);
     });
@@ -148,8 +152,9 @@ export class ShotGenerationJobs implements OnModuleInit {
     throwIfCancelled(signal);
     const ordered = ordering(payload.shotIds, results);
     if (ordered.length > 0 && ordered.every((entry) => entry.status === 'failed')) {
+      // A shot deleted under its job is NOT_FOUND_ERROR (404 to the request waiting for it), not ours.
       throw new ReelbenchError({
-        code: 'SERVER_ERROR',
+        code: codes.get(ordered[0]?.shotId ?? '') ?? 'SERVER_ERROR',
         message: ordered[0]?.error ?? failureMessage(kind),
         context: { results: ordered },
       });
@@ -165,10 +170,15 @@ export class ShotGenerationJobs implements OnModuleInit {
     options: ShotsJobPayload,
     assets: JobAssets,
     signal: AbortSignal,
+    codes: Map<string, ErrorCode>,
   ): Promise<BatchShotResult | null> {
     const marked = await this.shotMedia.markGeneration(job.projectId, [shotId], kind, 'processing', job.id);
     const shot = marked[0];
-    if (shot === undefined) return { shotId, status: 'failed', error: 'Shot not found' };
+    if (shot === undefined) {
+      const gone = notFound('Shot');
+      codes.set(shotId, gone.code);
+      return { shotId, status: 'failed', error: gone.message };
+    }
     await this.announce(job, kind, shot, { status: 'processing', progress: 0 }, assets.byId);
     try {
       const task = { job, shot, options, assets, signal };
@@ -180,7 +190,8 @@ export class ShotGenerationJobs implements OnModuleInit {
       return { shotId, status: 'completed', ...(url ? { url } : {}) };
     } catch (error) {
       if (error instanceof GenerationCancelledError || signal.aborted) return null;
-      const message = errorMessage(error, kind);
+      const { message, code } = failureOf(error, kind);
+      codes.set(shotId, code);
       const failed = await this.shotMedia.releaseGeneration([shotId], kind, job.id, 'failed');
       for (const entity of failed)
         await this.announce(job, kind, entity, { status: 'failed', progress: 0, message }, assets.byId);

@@ -13,6 +13,7 @@ import { Route } from '../common/route.decorator.js';
 import { AppConfig } from '../config/config.js';
 import type { DatabaseTarget } from '../database/data-source.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
+import { EventLoopMonitor } from './event-loop.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { SERVER_VERSION } from './version.js';
@@ -39,6 +40,7 @@ export class SystemController {
     @Inject(AppConfig) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly lifecycle: Lifecycle,
+    private readonly eventLoop: EventLoopMonitor,
   ) {}
 
   @Route(routes.health)
@@ -62,7 +64,13 @@ export class SystemController {
     const reachable = await Promise.race([probe, timeout]).catch(() => false);
     clearTimeout(timer);
     if (!reachable) throw notReady('Database unreachable');
-    return { status: 'ready', role: this.config.role, database: this.database.kind, version: SERVER_VERSION };
+    return {
+      status: 'ready',
+      role: this.config.role,
+      database: this.database.kind,
+      version: SERVER_VERSION,
+      eventLoop: this.eventLoop.delay(),
+    };
   }
 
   @Route(routes.openapi)

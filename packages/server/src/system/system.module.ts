@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EventLoopMonitor } from './event-loop.js';
 import { SystemController } from './system.controller.js';
 
-@Module({ controllers: [SystemController] })
+@Module({ controllers: [SystemController], providers: [EventLoopMonitor] })
 export class SystemModule {}

@@ -522,6 +522,8 @@ export const ROUTE_SAMPLES: RouteTable = {
     revokeLink: (ids) => ({ params: { id: ids.projectId, linkId: ids.reviewLinkId } }),
     revoke: (ids) => ({ params: { token: ids.reviewToken } }),
     view: (ids) => ({ params: { token: ids.reviewToken } }),
+    shotMedia: (ids) => ({ params: { token: ids.reviewToken, shotId: ids.shotIds[0], kind: 'image' } }),
+    roughCutMedia: (ids) => ({ params: { token: ids.reviewToken } }),
     comment: (ids) => ({
       params: { token: ids.reviewToken },
       body: { authorName: 'Walker', body: 'A note', timeMs: 0 },
@@ -557,6 +559,8 @@ export const PUBLIC_ROUTES = new Set([
   'auth.register',
   'auth.login',
   'review.view',
+  'review.shotMedia',
+  'review.roughCutMedia',
   'review.comment',
   'repository.view',
   'system.health',

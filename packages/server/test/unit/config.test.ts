@@ -82,6 +82,19 @@ describe('loadConfig', () => {
       MAX_IMAGE_PIXELS: '1000000',
       GENERATIONS_PER_MINUTE: '30',
       MAX_ACTIVE_JOBS_PER_USER: '12',
+      LOGIN_ATTEMPTS_PER_ACCOUNT_ADDRESS: '3',
+      LOGIN_ATTEMPTS_PER_ADDRESS: '9',
+      LOGIN_ATTEMPTS_PER_ACCOUNT: '40',
+      LOGIN_WINDOW_SECONDS: '600',
+      REGISTRATIONS_PER_HOUR: '7',
+      PASSWORD_MIN_SCORE: '4',
+      REVIEW_COMMENTS_PER_MINUTE: '5',
+      REVIEW_VIEWS_PER_MINUTE: '50',
+      REVIEW_MEDIA_PER_MINUTE: '500',
+      PROCESS_TIMEOUT_MS: '60000',
+      PROCESS_CPU_SECONDS: '0',
+      PROCESS_KILL_GRACE_MS: '500',
+      EVENT_LOOP_WARN_MS: '150',
     });
     expect(config).toEqual({
       role: 'api',
@@ -142,6 +155,19 @@ describe('loadConfig', () => {
         imagePixels: 1_000_000,
         generationsPerMinute: 30,
         activeJobsPerUser: 12,
+        loginPerAccountAddress: 3,
+        loginPerAddress: 9,
+        loginPerAccount: 40,
+        loginWindowSeconds: 600,
+        registrationsPerHour: 7,
+        passwordMinScore: 4,
+        reviewCommentsPerMinute: 5,
+        reviewViewsPerMinute: 50,
+        reviewMediaPerMinute: 500,
+        processTimeoutMs: 60_000,
+        processCpuSeconds: 0,
+        processKillGraceMs: 500,
+        eventLoopWarnMs: 150,
       },
       breakdown: {
         provider: 'gemini',
@@ -277,5 +303,17 @@ describe('resolveSigningSecret', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await readFile(file, 'utf8')).trim()).toBe(first.signingSecret);
     expect((await resolveSigningSecret(config)).signingSecret).toBe(first.signingSecret);
+  });
+});
+
+describe('the hardening limits in the config', () => {
+  it('refuses out-of-range limits and reads TRUST_PROXY as hops or addresses', () => {
+    expect(configProblems(loadConfig, { PASSWORD_MIN_SCORE: '5', PROCESS_KILL_GRACE_MS: 'soon' })).toEqual({
+      PASSWORD_MIN_SCORE: 'must be at most 4',
+      PROCESS_KILL_GRACE_MS: 'must be a whole number between 0 and 60000',
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({}).trustProxy).toBeUndefined();
   });
 });

@@ -27,6 +27,15 @@ describe('redact', () => {
     ['redis://:redis-pass@cache:6379', 'redis-pass'],
     ['GET /api/files/raw/a/b.png?expires=1790000000&sig=0f1e2d3c4b5a', '0f1e2d3c4b5a'],
     ['https://bucket.s3/k.png?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=deadbeef99', 'deadbeef99'],
+    [
+      'GET /api/review/Abc_def-0123456789abcdefghijklmnopqrstuvwxyz12 200',
+      'Abc_def-0123456789abcdefghijklmnopqrstuvwxyz12',
+    ],
+    ['POST /api/review/tok3n-value/comments 201', 'tok3n-value'],
+    ['GET /api/files/review/tok3n-value/shots/3f2a/image 206', 'tok3n-value'],
+    ['DELETE /api/review-links/tok3n-value 200', 'tok3n-value'],
+    ['GET /review/tok3n-value?x=1 200', 'tok3n-value'],
+    ['GET /api/files/raw/a.png?access_token=tok3n-value 403', 'tok3n-value'],
   ])('hides the secret in %s', (text, secret) => {
     const out = redact(text);
     expect(out).not.toContain(secret);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitText, textWidth, wrapText } from '../../src/cuts/pdf-writer.js';
+import { fitText, textString, textWidth, wrapText } from '../../src/cuts/pdf-writer.js';
 import {
   formatDuration,
   type StoryboardShot,
@@ -128,5 +128,51 @@ describe('the storyboard PDF', () => {
     expect(wrapText('two\nlines', 'regular', 10, 500, 5)).toEqual(['two', 'lines']);
     expect(formatDuration(60, 24)).toBe('2.5 s · 60 fr');
     expect(formatDuration(48, 24)).toBe('2 s · 48 fr');
+  });
+
+  it('writes the title metadata as a PDF text string: UTF-16BE with its mark when it is not plain ASCII', () => {
+    expect(textString('The Ledger (cut 2)')).toBe('(The Ledger \\(cut 2\\))');
+    expect(textString('A — b')).toBe('<FEFF00410020201400200062>');
+    // Outside the basic plane: the surrogate pair, as UTF-16 writes it.
+    expect(textString('🎬')).toBe('<FEFFD83CDFAC>');
+    const pdf = readPdf(
+      storyboardPdf({ title: 'Night — Café', subtitle: '', frameRate: 24, layout: 'pages', shots: [] }),
+    );
+    const hex = /\/Title <FEFF([0-9A-F]+)>/.exec(pdf.info)?.[1] ?? '';
+    const title = Buffer.from(hex, 'hex').swap16().toString('utf16le');
+    expect(title).toBe('Night — Café storyboard');
+  });
+
+  it('lays out a word of any length in what the lines show: broken over the lines, the last cut with …', () => {
+    const word = 'x'.repeat(10_000);
+    const lines = wrapText(word, 'regular', 11, 300, 8);
+    expect(lines).toHaveLength(8);
+    for (const line of lines) expect(textWidth(line, 'regular', 11)).toBeLessThanOrEqual(300);
+    expect(lines.slice(0, 7).every((line) => /^x+$/.test(line))).toBe(true);
+    expect(lines[7]?.endsWith('…')).toBe(true);
+    // Only what can show is read: a million characters more change nothing.
+    expect(wrapText(`${word}${'y'.repeat(1_000_000)}`, 'regular', 11, 300, 8)).toEqual(lines);
+    expect(fitText(`${word}${'y'.repeat(1_000_000)}`, 'bold', 9, 120)).toBe(fitText(word, 'bold', 9, 120));
+    const cut = fitText(word, 'bold', 9, 120);
+    expect(cut).toMatch(/^x+…$/);
+    expect(textWidth(cut, 'bold', 9)).toBeLessThanOrEqual(120);
+    // A long word among short ones starts its own line.
+    expect(wrapText(`a ${'w'.repeat(60)} b`, 'regular', 10, 100, 5)[0]).toBe('a');
+    expect(wrapText('   ', 'regular', 10, 100, 5)).toEqual([]);
+  });
+
+  it('prints six shots of 10,000-character words, each cut to its box', () => {
+    const list = shots(6).map((shot) => ({
+      ...shot,
+      name: 'N'.repeat(10_000),
+      scriptText: 'w'.repeat(10_000),
+      sceneHeading: 'S'.repeat(10_000),
+    }));
+    for (const layout of ['contact', 'pages'] as const) {
+      const pdf = make(layout, list);
+      const text = pdf.pages.flatMap((page) => page.text);
+      expect(text.some((line) => /^w+…$/.test(line))).toBe(true);
+      expect(Math.max(...text.map((line) => line.length))).toBeLessThan(400);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { Soundtracks1795564800000 } from './1795564800000-soundtracks.js';
 import { Review1795571000000 } from './1795571000000-review.js';
 import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
 import { StylePackages1795700000000 } from './1795700000000-style-packages.js';
+import { ReviewCommentCap1795760000000 } from './1795760000000-review-comment-cap.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Review1795571000000,
   JobErrorCode1795600000000,
   StylePackages1795700000000,
+  ReviewCommentCap1795760000000,
 ];

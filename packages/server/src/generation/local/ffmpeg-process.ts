@@ -1,12 +1,20 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
+import { currentAbortSignal, outsideAbortScope } from '../../common/abort-scope.js';
 import { notAvailable } from '../../common/domain-error.js';
 import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
-import { LaunchError, type LaunchResult, processLauncher } from './process-launcher.js';
+import { type LaunchEnd, LaunchError, type LaunchResult, processLauncher } from './process-launcher.js';
 
 export interface FfmpegRun {
   code: number | null;
   stdout: Buffer;
   stderr: string;
+  /** 'cpu-limit' when the kernel stopped it at PROCESS_CPU_SECONDS. */
+  ended: LaunchEnd;
+}
+
+export interface FfmpegOptions {
+  /** Stops it (SIGTERM, then SIGKILL); by default the signal of the job it runs for, if any. */
+  signal?: AbortSignal | undefined;
 }
 
 /** ffmpeg reports progress on stderr; only the end matters for an error, so only the end is kept. */
@@ -18,14 +26,48 @@ export function stderrTail(stderr: string): string {
 }
 
 /**
- * Runs ffmpeg with an argument list (no shell), started from the process launcher (see
- * process-launcher.ts); resolves with the exit code, rejects only if it cannot run or times out.
+ * Why a run failed, in words for the person who asked for it: what kind of problem ffmpeg reported,
+ * never its text (which names files on the server). Undefined when nothing better than "it failed"
+ * can be said.
  */
-export async function runFfmpeg(binary: string, args: string[], timeoutMs: number): Promise<FfmpegRun> {
+export function ffmpegFailureReason(run: Pick<FfmpegRun, 'ended' | 'stderr'>): string | undefined {
+  if (run.ended === 'cpu-limit' || /received signal 24\b/i.test(run.stderr))
+    return `it used more than its ${processLauncher.limits.cpuSeconds} s of processor time`;
+  const reasons: [RegExp, string][] = [
+    [/No such file or directory|does not exist/i, 'a media file is missing'],
+    [
+      /Invalid data found|moov atom not found|could not find codec parameters|Invalid argument/i,
+      'a media file could not be read',
+    ],
+    [/No space left on device/i, 'the disk is full'],
+    [/Cannot allocate memory|Out of memory/i, 'it ran out of memory'],
+    [/Unknown encoder|Encoder not found/i, 'an encoder is missing'],
+    [
+      /No such filter|Error (?:parsing|initializing|reinitializing) filter|Error applying option|Failed to configure/i,
+      'a filter could not be set up',
+    ],
+    [/Conversion failed|Error while (?:decoding|encoding|filtering)/i, 'encoding failed'],
+  ];
+  return reasons.find(([pattern]) => pattern.test(run.stderr))?.[1];
+}
+
+/**
+ * Runs ffmpeg with an argument list (no shell), started from the process launcher (see
+ * process-launcher.ts) under its bounds; resolves with the exit code, rejects only if it cannot run,
+ * times out or is stopped by its signal (with the signal's reason).
+ */
+export async function runFfmpeg(
+  binary: string,
+  args: string[],
+  timeoutMs: number,
+  options: FfmpegOptions = {},
+): Promise<FfmpegRun> {
+  const signal = options.signal ?? currentAbortSignal();
   let result: LaunchResult;
   try {
-    result = await processLauncher.run({ binary, args, timeoutMs, stderrKeep: STDERR_KEEP });
+    result = await processLauncher.run({ binary, args, timeoutMs, stderrKeep: STDERR_KEEP, signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof LaunchError)
       throw notAvailable(GENERATION_MESSAGES.ffmpegMissing, { binary, reason });
@@ -36,6 +78,9 @@ export async function runFfmpeg(binary: string, args: string[], timeoutMs: numbe
       context: { binary, reason },
     });
   }
+  if (result.ended === 'stopped' && signal?.aborted) {
+    throw signal.reason instanceof Error ? signal.reason : new Error('ffmpeg was stopped');
+  }
   if (result.timedOut) {
     throw new ReelbenchError({
       code: 'SERVER_ERROR',
@@ -43,7 +88,7 @@ export async function runFfmpeg(binary: string, args: string[], timeoutMs: numbe
       context: { binary, timeoutMs, stderr: stderrTail(result.stderr) },
     });
   }
-  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr, ended: result.ended };
 }
 
 export interface FfmpegCapabilities {
@@ -76,11 +121,14 @@ async function probeCapabilities(binary: string): Promise<FfmpegCapabilities> {
   };
 }
 
-/** The filters and encoders this binary has, asked once per binary. */
+/**
+ * The filters and encoders this binary has, asked once per binary (outside any job's scope: every
+ * job shares the answer, so one job's cancel must not stop it for the others).
+ */
 export function ffmpegCapabilities(binary: string): Promise<FfmpegCapabilities> {
   let entry = capabilities.get(binary);
   if (!entry) {
-    entry = probeCapabilities(binary);
+    entry = outsideAbortScope(() => probeCapabilities(binary));
     capabilities.set(binary, entry);
     entry.catch(() => capabilities.delete(binary));
   }

@@ -6,6 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { outsideAbortScope } from '../../common/abort-scope.js';
 import type { FfmpegLocation } from './ffmpeg-path.js';
 import { runFfmpeg, stderrTail } from './ffmpeg-process.js';
 import { Mp4Error, type Mp4Sample, type Mp4Track, readMp4 } from './mp4.js';
@@ -59,7 +60,8 @@ async function encodeTemplate(ffmpeg: FfmpegLocation): Promise<Mp4Track> {
 export async function silentTrack(ffmpeg: FfmpegLocation, seconds: number): Promise<Mp4Track> {
   let template = templates.get(ffmpeg.path);
   if (template === undefined) {
-    template = encodeTemplate(ffmpeg);
+    // Shared by every job that needs silence: one job's cancel must not stop it for the others.
+    template = outsideAbortScope(() => encodeTemplate(ffmpeg));
     templates.set(ffmpeg.path, template);
     template.catch(() => templates.delete(ffmpeg.path));
   }
