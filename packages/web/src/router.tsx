@@ -7,8 +7,8 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { AppServices } from './app/services.js';
-import { NotFoundPage } from './pages/not-found-page.js';
-import { ProjectLayout } from './pages/project-layout.js';
+import { NotFoundPage } from './pages/not-found/not-found-page.js';
+import { ProjectLayout } from './pages/project/project-layout.js';
 import { ErrorScreen } from './shell/error-screens.js';
 import { LoadingScreen } from './shell/loading-screen.js';
 import { prefetchShots } from './shots/fetch-shots.js';
@@ -31,19 +31,19 @@ const loginRoute = createRoute({
       ? { redirect: search.redirect }
       : {},
   // Loaded on its own: a signed-in tab never needs the sign-in form's code.
-  component: lazyRouteComponent(() => import('./pages/login-page.js'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('./pages/login/login-page.js'), 'LoginPage'),
 });
 
 const repositoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/repository/$repositoryId',
-  component: lazyRouteComponent(() => import('./pages/public-pages.js'), 'RepositoryPage'),
+  component: lazyRouteComponent(() => import('./pages/repository/repository-page.js'), 'RepositoryPage'),
 });
 
 const reviewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/review/$token',
-  component: lazyRouteComponent(() => import('./pages/public-pages.js'), 'ReviewPage'),
+  component: lazyRouteComponent(() => import('./pages/review/review-page.js'), 'ReviewPage'),
 });
 
 /** The product pages that show every shot of the project. */
@@ -77,7 +77,7 @@ const guardedRoute = createRoute({
 const projectsRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./pages/projects-page.js'), 'ProjectsPage'),
+  component: lazyRouteComponent(() => import('./pages/projects/projects-page.js'), 'ProjectsPage'),
 });
 
 const projectRoute = createRoute({
@@ -86,7 +86,7 @@ const projectRoute = createRoute({
   component: ProjectLayout,
 });
 
-const dashboard = lazyRouteComponent(() => import('./pages/dashboard-page.js'), 'DashboardPage');
+const dashboard = lazyRouteComponent(() => import('./pages/dashboard/dashboard-page.js'), 'DashboardPage');
 const projectIndexRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/',
@@ -110,13 +110,13 @@ const assetsRoute = createRoute({
 const assetRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets/$assetId',
-  component: lazyRouteComponent(() => import('./pages/assets/asset-page.js'), 'AssetPage'),
+  component: lazyRouteComponent(() => import('./pages/assets/asset/asset-page.js'), 'AssetPage'),
 });
 const shotsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'shots',
   loader: ({ context, params, preload }) => prefetchShotViews(context, params.projectId, preload),
-  component: lazyRouteComponent(() => import('./pages/shot-list/shot-list-page.js'), 'ShotListPage'),
+  component: lazyRouteComponent(() => import('./pages/shots/shot-list-page.js'), 'ShotListPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -126,7 +126,7 @@ const stylesRoute = createRoute({
 const jobsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'jobs',
-  component: lazyRouteComponent(() => import('./pages/jobs-page.js'), 'JobsPage'),
+  component: lazyRouteComponent(() => import('./pages/jobs/jobs-page.js'), 'JobsPage'),
 });
 const audioRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -141,12 +141,12 @@ const roughCutRoute = createRoute({
 const cutsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl',
-  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutsPage'),
+  component: lazyRouteComponent(() => import('./pages/edl/cuts-page.js'), 'CutsPage'),
 });
 const edlRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl/$edlId',
-  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutPage'),
+  component: lazyRouteComponent(() => import('./pages/edl/cut/cut-page.js'), 'CutPage'),
 });
 const productRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -4,8 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { runAction } from '../src/actions/run-action.js';
 import { createServices } from '../src/app/services.js';
+import { AssetPage } from '../src/pages/assets/asset/asset-page.js';
 import { assetsUi } from '../src/pages/assets/asset-actions.js';
-import { AssetPage } from '../src/pages/assets/asset-page.js';
 import { renderPage } from './render-page.js';
 import { id, PROJECT_ID } from './shots-fixtures.js';
 

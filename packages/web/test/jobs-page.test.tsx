@@ -16,7 +16,7 @@ import { PageCommands } from '../src/app/page-commands.js';
 import { RecentActions } from '../src/app/recent-actions.js';
 import type { AppServices } from '../src/app/services.js';
 import { ServicesProvider } from '../src/app/services-context.js';
-import { JobsPage } from '../src/pages/jobs-page.js';
+import { JobsPage } from '../src/pages/jobs/jobs-page.js';
 import { ActivityCounter } from '../src/state/activity.js';
 import { createStore } from '../src/state/store.js';
 import { ToastStore } from '../src/state/toasts.js';

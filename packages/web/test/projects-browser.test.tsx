@@ -3,7 +3,7 @@ import type { ProjectListEntry, Series } from '@reelbench/sdk';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { groupBySeries } from '../src/pages/projects/format.js';
+import { groupBySeries } from '../src/format/format.js';
 import { ProjectBrowser } from '../src/pages/projects/project-browser.js';
 import type { ProjectsView } from '../src/pages/projects/projects-state.js';
 

@@ -1,7 +1,7 @@
 import type { Asset, Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
 import { labShotId, movedTo, nudged } from '../src/pages/shot-lab/lab-model.js';
 import { ShotLabPage } from '../src/pages/shot-lab/shot-lab-page.js';

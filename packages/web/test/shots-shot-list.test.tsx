@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
-import { ShotList } from '../src/pages/shot-list/shot-list-page.js';
+import { ShotList } from '../src/pages/shots/shot-list-page.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
 

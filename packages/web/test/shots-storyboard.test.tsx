@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
 import { StoryboardPage } from '../src/pages/storyboard/storyboard-page.js';
 import type { ShotListData } from '../src/shots/editor.js';

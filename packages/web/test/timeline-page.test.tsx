@@ -1,13 +1,13 @@
 import { TOASTS } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
-import { Transport } from '../src/pages/timeline/playback.js';
-import { formatTimecode } from '../src/pages/timeline/timeline-model.js';
 import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { selectionStore, selectOnly } from '../src/shots/selection.js';
+import { Transport } from '../src/timeline/playback.js';
+import { formatTimecode } from '../src/timeline/timeline-model.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
 

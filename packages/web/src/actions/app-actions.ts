@@ -1,9 +1,9 @@
 import type { JobAcceptedReply } from '@reelbench/sdk';
 import { TOASTS } from '@reelbench/sdk';
 import type { PageCommandId } from '../app/page-commands.js';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
-import { printPath } from '../pages/print/print-actions.js';
+import { printPath } from '../pages/storyboard/print/print-actions.js';
 import type { ShotListData } from '../shots/editor.js';
 import type { ShotWithStaleness } from '../shots/model.js';
 import { errorBody } from '../state/errors.js';
@@ -126,7 +126,7 @@ function castCommand(env: ActionEnv, generate: boolean): ActionDefinition {
     available: hasProject,
     perform: async (context) => {
       if (context.projectId === null) return;
-      const { createCastFromScript } = await import('../pages/dashboard/cast-actions.js');
+      const { createCastFromScript } = await import('../pages/dashboard/create-cast.js');
       await createCastFromScript(env.services, context.projectId, generate);
     },
   };

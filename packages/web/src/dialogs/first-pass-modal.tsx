@@ -13,7 +13,7 @@ import {
   type VisualStyle,
 } from '@reelbench/sdk';
 import { useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';

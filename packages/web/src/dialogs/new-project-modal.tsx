@@ -2,7 +2,7 @@ import { DEFAULT_PROJECT_NAME } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { Field, InputField, TextareaField } from '../ui/fields.js';

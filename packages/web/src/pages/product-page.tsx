@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useServices } from '../app/services-context.js';
 import { PRODUCTS } from '../products.js';
 import { prefetchShots } from '../shots/fetch-shots.js';
-import { NotFoundPage } from './not-found-page.js';
-import { printLayoutOf } from './print/print-actions.js';
-import { UpcomingPage } from './upcoming-page.js';
+import { UpcomingPage } from './editor/editor-page.js';
+import { NotFoundPage } from './not-found/not-found-page.js';
+import { printLayoutOf } from './storyboard/print/print-actions.js';
 
 const StoryboardPage = lazy(() =>
   import('./storyboard/storyboard-page.js').then((module) => ({ default: module.StoryboardPage })),
@@ -14,7 +14,7 @@ const ShotLabPage = lazy(() =>
   import('./shot-lab/shot-lab-page.js').then((module) => ({ default: module.ShotLabPage })),
 );
 const StoryboardPrint = lazy(() =>
-  import('./print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
+  import('./storyboard/print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
 );
 const MediaPage = lazy(() =>
   import('./media/media-page.js').then((module) => ({ default: module.MediaPage })),

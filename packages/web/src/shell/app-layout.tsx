@@ -16,7 +16,7 @@ const HelpOverlay = lazy(() =>
   import('./help-overlay.js').then((module) => ({ default: module.HelpOverlay })),
 );
 const ShareReviewModal = lazy(() =>
-  import('../review/share-review-modal.js').then((module) => ({ default: module.ShareReviewModal })),
+  import('../dialogs/share-review-modal.js').then((module) => ({ default: module.ShareReviewModal })),
 );
 const FirstPassModal = lazy(() =>
   import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),

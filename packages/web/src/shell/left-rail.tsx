@@ -21,7 +21,7 @@ import {
   Wand2,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';

@@ -18,7 +18,7 @@ import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { SECTION_ORDER } from '../actions/app-actions.js';
 import type { ActionContext } from '../actions/registry.js';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { Kbd } from '../ui/card.js';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, ChevronRight, Clapperboard, Cloud, CloudOff, Moon, Search, Sun } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { SAVE_STATE_LABELS } from '../state/save-manager.js';
 import { useStore } from '../state/store.js';

@@ -1,6 +1,6 @@
 import type { Reelbench } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import type { ShotListData } from './editor.js';
 
 /** The server's page size limit for shot lists. */

@@ -1,7 +1,7 @@
 import { ASPECT_RATIOS, type AspectRatio, type Project } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { useServices } from '../app/services-context.js';
 import { type ShotEditor, shotEditorFor } from './editor.js';

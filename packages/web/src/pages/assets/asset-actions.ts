@@ -9,7 +9,7 @@ import {
   TOASTS,
 } from '@reelbench/sdk';
 import type { ActionContext, ActionDefinition } from '../../actions/registry.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import { type AppServices, perServices } from '../../app/services.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store } from '../../state/store.js';

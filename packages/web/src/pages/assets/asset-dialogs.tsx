@@ -1,7 +1,7 @@
 import { type Asset, type AssetUpdates, TOASTS } from '@reelbench/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';

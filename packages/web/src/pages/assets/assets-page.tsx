@@ -4,7 +4,7 @@ import { useParams, useRouter } from '@tanstack/react-router';
 import { Layers, Plus, SearchX, UserRound } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
 import { ActionButton } from '../../shell/action-button.js';

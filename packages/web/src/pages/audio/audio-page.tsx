@@ -10,8 +10,13 @@ import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, U
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
+import { formatOffset, soundtrackQueryKey, useSoundtrack } from '../../audio/use-soundtrack.js';
+import { Waveform } from '../../audio/waveform.js';
+import { cutQueryKey, cutsQueryKey } from '../../cuts/cut-actions.js';
+import { formatAbsolute } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
+import { FPS, formatTimecode, playheadSliderProps } from '../../timeline/timeline-model.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -20,13 +25,8 @@ import { Modal } from '../../ui/modal.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
-import { cutQueryKey, cutsQueryKey } from '../cuts/cut-actions.js';
-import { ProgressBar } from '../dashboard/widgets.js';
-import { formatAbsolute } from '../projects/format.js';
-import { FPS, formatTimecode, playheadSliderProps } from '../timeline/timeline-model.js';
+import { ProgressBar } from '../../ui/widgets.js';
 import { registerAudioActions, soundtrackShown } from './audio-actions.js';
-import { formatOffset, soundtrackQueryKey, useSoundtrack } from './use-soundtrack.js';
-import { Waveform } from './waveform.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 

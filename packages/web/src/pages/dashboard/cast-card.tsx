@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, MapPin, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useServices } from '../../app/services-context.js';
+import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { plural } from '../projects/format.js';
-import { castQueryKey, missingNames } from './cast-actions.js';
-import { StatusIcon } from './widgets.js';
+import { StatusIcon } from '../../ui/widgets.js';
+import { castQueryKey, missingNames } from './create-cast.js';
 
 const CAST_ICONS: Record<CastMember['type'], ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   character: User,

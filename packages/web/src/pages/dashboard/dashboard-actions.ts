@@ -1,5 +1,5 @@
 import type { ActionContext } from '../../actions/registry.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import type { AppServices } from '../../app/services.js';
 
 const DASHBOARD_PATH = /^\/project\/[^/]+(?:\/dashboard)?\/?$/;

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';

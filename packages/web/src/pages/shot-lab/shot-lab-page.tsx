@@ -21,11 +21,11 @@ import {
   useState,
 } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { shotLabPath } from '../../shots/actions.js';
 import type { ShotListData } from '../../shots/editor.js';
+import { FrameStatus } from '../../shots/frame-status.js';
 import { generateShotImages } from '../../shots/generation.js';
 import {
   deriveShotStatus,
@@ -36,17 +36,17 @@ import {
 } from '../../shots/model.js';
 import { shotProgress, useShotProgress } from '../../shots/progress.js';
 import { selectOnly } from '../../shots/selection.js';
+import { shotLabPath } from '../../shots/shot-actions.js';
 import { useUndoRedoCommands } from '../../shots/shot-commands.js';
 import { NoShotsYet } from '../../shots/shots-page-status.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
+import { formatDuration } from '../../timeline/timeline-model.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input, Textarea } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
-import { FrameStatus } from '../storyboard/storyboard-cell.js';
-import { formatDuration } from '../timeline/timeline-model.js';
 import { labHandlers, registerLabActions } from './lab-actions.js';
 import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
 import { Takes } from './takes.js';

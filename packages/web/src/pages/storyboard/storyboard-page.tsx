@@ -14,7 +14,6 @@ import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useM
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { registerShotActions, shotLabPath, shotNavigation } from '../../shots/actions.js';
 import { alternates } from '../../shots/coverage.js';
 import {
   deriveShotStatus,
@@ -37,6 +36,7 @@ import {
   selectRange,
   toggle,
 } from '../../shots/selection.js';
+import { registerShotActions, shotLabPath, shotNavigation } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';

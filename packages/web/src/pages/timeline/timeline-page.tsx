@@ -16,19 +16,15 @@ import {
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
+import { CreateCutCommand } from '../../cuts/cut-dialogs.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { shotLabPath } from '../../shots/actions.js';
 import { formatShotNumber, type SceneGroup, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
 import { selectAll, selectOnly } from '../../shots/selection.js';
+import { shotLabPath } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
-import { Kbd, Skeleton } from '../../ui/card.js';
-import { Tooltip } from '../../ui/tooltip.js';
-import { CreateCutCommand } from '../cuts/cut-dialogs.js';
-import { OrderPersister, sameOrder } from './order-persist.js';
-import { Transport } from './playback.js';
-import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
+import { Transport } from '../../timeline/playback.js';
 import {
   clampDuration,
   DEFAULT_ZOOM,
@@ -43,14 +39,18 @@ import {
   stepFrame,
   TRIM_STEP_FRAMES,
   ZOOM_LEVELS,
-} from './timeline-model.js';
+} from '../../timeline/timeline-model.js';
+import { Viewer } from '../../timeline/viewer.js';
+import { Kbd, Skeleton } from '../../ui/card.js';
+import { Tooltip } from '../../ui/tooltip.js';
+import { OrderPersister, sameOrder } from './order-persist.js';
+import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
 import { TimelineTracks } from './timeline-tracks.js';
-import { Viewer } from './viewer.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
+import { useSoundtrack } from '../../audio/use-soundtrack.js';
 import { CommentsPanel } from '../../review/comments-panel.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
-import { useSoundtrack } from '../audio/use-soundtrack.js';
 
 /** The timeline's zoom, kept for the tab. */
 export const timelineZoom = createStore<number>(DEFAULT_ZOOM);
