@@ -348,7 +348,7 @@ export function appActions(env: ActionEnv): ActionDefinition[] {
         if (context.projectId === null) return;
         try {
           await services.activity.track(client.shots.create(context.projectId, {}));
-          await services.queryClient.invalidateQueries({ queryKey: ['shots', context.projectId] });
+          await services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(context.projectId) });
           toasts.show({ type: 'success', title: 'Shot added', message: 'It is at the end of the timeline.' });
         } catch (error) {
           toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });

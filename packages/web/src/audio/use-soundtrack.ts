@@ -1,17 +1,11 @@
-import type { Soundtrack } from '@reelbench/sdk/contract';
 import { useQuery } from '@tanstack/react-query';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
-
-export const soundtrackQueryKey = (projectId: string) => ['soundtrack', projectId] as const;
 
 /** The project's soundtrack with its waveform peaks (null without one), shared by the audio page and the timeline. */
 export function useSoundtrack(projectId: string) {
   const { client } = useServices();
-  return useQuery<Soundtrack | null>({
-    queryKey: soundtrackQueryKey(projectId),
-    queryFn: () => client.audio.get(projectId),
-    enabled: projectId !== '',
-  });
+  return useQuery(queries.soundtrack(client, projectId));
 }
 
 /** Seconds as m:ss.fff, the way an offset is read. */

@@ -38,9 +38,6 @@ export function cutsUi(services: AppServices): Store<CutsUi> {
   return store;
 }
 
-export const cutsQueryKey = (projectId: string) => ['cuts', projectId] as const;
-export const cutQueryKey = (projectId: string, cutId: string) => ['cut', projectId, cutId] as const;
-
 /** Pages where the timeline's order and durations are on screen: a cut can be made from them. */
 export const CUT_SOURCE_PATHS = ['/timeline', '/edl'];
 export const CUT_PAGE_PATHS = ['/edl/'];

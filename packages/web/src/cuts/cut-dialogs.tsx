@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Scissors } from 'lucide-react';
 import { useState } from 'react';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { ActionButton } from '../shell/action-button.js';
 import { errorBody } from '../state/errors.js';
@@ -10,7 +11,7 @@ import { useStore } from '../state/store.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
 import { Field, Input } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi, registerCutActions } from './cut-actions.js';
+import { cutImporter, cutsUi, registerCutActions } from './cut-actions.js';
 
 /** The cuts actions registered for this tab (call before a toolbar reads them). */
 export function useCutActions() {
@@ -93,8 +94,8 @@ export function CutDialogs({ projectId, projectName }: { projectId: string; proj
     },
     onSuccess: async (cut: Cut) => {
       close();
-      queryClient.setQueryData(cutQueryKey(projectId, cut.id), cut);
-      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      queryClient.setQueryData(queryKeys.cut(projectId, cut.id), cut);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
       toasts.show({ type: 'success', title: 'Cut Created', message: `${cut.name} v${cut.version}` });
       await navigate({ to: '/project/$projectId/edl/$edlId', params: { projectId, edlId: cut.id } });
     },
@@ -105,11 +106,11 @@ export function CutDialogs({ projectId, projectName }: { projectId: string; proj
       activity.track(client.cuts.rename(projectId, cutId, name)),
     onSuccess: async (cut: Cut) => {
       close();
-      queryClient.setQueryData(cutQueryKey(projectId, cut.id), cut);
+      queryClient.setQueryData(queryKeys.cut(projectId, cut.id), cut);
       ui.set((state) =>
         state.current?.id === cut.id ? { ...state, current: { ...state.current, name: cut.name } } : state,
       );
-      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+      queryClient.setQueryData<CutSummary[]>(queryKeys.cuts(projectId), (list) =>
         list?.map((entry) => (entry.id === cut.id ? { ...entry, name: cut.name } : entry)),
       );
       toasts.show({ type: 'success', title: 'Cut Renamed', message: cut.name });
@@ -121,8 +122,8 @@ export function CutDialogs({ projectId, projectName }: { projectId: string; proj
     onSuccess: async (_reply, cutId) => {
       close();
       ui.set((state) => (state.current?.id === cutId ? { ...state, current: null } : state));
-      queryClient.removeQueries({ queryKey: cutQueryKey(projectId, cutId) });
-      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+      queryClient.removeQueries({ queryKey: queryKeys.cut(projectId, cutId) });
+      queryClient.setQueryData<CutSummary[]>(queryKeys.cuts(projectId), (list) =>
         list?.filter((entry) => entry.id !== cutId),
       );
       toasts.show({ type: 'success', title: 'Cut Deleted' });

@@ -2,6 +2,7 @@ import { HTTP_ROUTES, type ReviewLink, type ReviewLinkSummary } from '@reelbench
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { queries, queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { errorBody } from '../state/errors.js';
@@ -18,8 +19,6 @@ const EXPIRY_OPTIONS = [
   { value: '168', label: '7 days' },
   { value: '720', label: '30 days' },
 ] as const;
-
-export const reviewLinksKey = (projectId: string) => ['review-links', projectId] as const;
 
 function absoluteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
@@ -45,9 +44,7 @@ export function ShareReviewModal() {
   const [error, setError] = useState<string | null>(null);
 
   const links = useQuery({
-    queryKey: reviewLinksKey(projectId ?? ''),
-    queryFn: () =>
-      client.http.typedRequest(HTTP_ROUTES.review.listLinks, { params: { id: projectId ?? '' } }),
+    ...queries.reviewLinks(client, projectId ?? ''),
     enabled: open && projectId !== null,
   });
 
@@ -71,7 +68,7 @@ export function ShareReviewModal() {
       );
       setCreated(link);
       setCopied(false);
-      await queryClient.invalidateQueries({ queryKey: reviewLinksKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reviewLinks(projectId) });
     } catch (failure) {
       setError(errorBody(failure));
     } finally {
@@ -107,7 +104,7 @@ export function ShareReviewModal() {
         title: 'Review link revoked',
         message: `Link ${link.hint}… no longer opens.`,
       });
-      await queryClient.invalidateQueries({ queryKey: reviewLinksKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reviewLinks(projectId) });
     } catch (failure) {
       setError(errorBody(failure));
     }

@@ -1,7 +1,7 @@
 import { DEFAULT_PROJECT_NAME, type Project } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../app/queries.js';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
 import { Field, InputField } from '../ui/fields.js';
@@ -27,7 +27,7 @@ export function SeriesField({
   onNewNameChange: (name: string) => void;
 }) {
   const { client } = useServices();
-  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list() });
+  const series = useQuery(queries.series(client));
   return (
     <>
       <Field label="Series">

@@ -18,7 +18,7 @@ import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { SECTION_ORDER } from '../actions/app-actions.js';
 import type { ActionContext } from '../actions/registry.js';
-import { queryKeys } from '../app/queries.js';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { Kbd } from '../ui/card.js';
@@ -89,7 +89,7 @@ function useRegistryActions(): KBarAction[] {
 function ProjectEntries() {
   const { client } = useServices();
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: queryKeys.projects, queryFn: () => client.projects.list() });
+  const { data } = useQuery(queries.projects(client));
   const actions = useMemo<KBarAction[]>(
     () =>
       (data ?? []).map((project) => ({

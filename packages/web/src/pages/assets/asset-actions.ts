@@ -86,7 +86,7 @@ export function storeAsset(services: Pick<AppServices, 'queryClient'>, asset: As
   const { queryClient } = services;
   queryClient.setQueryData(queryKeys.asset(asset.id), asset);
   const projects = new Set<string>();
-  for (const [key] of queryClient.getQueriesData<Asset[]>({ queryKey: ['assets'] })) {
+  for (const [key] of queryClient.getQueriesData<Asset[]>({ queryKey: queryKeys.allAssets })) {
     const projectId = key[1];
     if (typeof projectId === 'string') projects.add(projectId);
   }

@@ -1,7 +1,7 @@
 import { type Asset, type AssetUpdates, TOASTS } from '@reelbench/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../../app/queries.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
@@ -120,11 +120,7 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
   const { name, description, visualIdentifier } = fields.values;
   const [nameError, setNameError] = useState<string | null>(null);
   const [picked, setTarget] = useState<{ id: string; name: string } | undefined>(undefined);
-  const projects = useQuery({
-    queryKey: queryKeys.projects,
-    queryFn: () => services.client.projects.list(),
-    enabled: dialog?.kind === 'clone',
-  });
+  const projects = useQuery({ ...queries.projects(services.client), enabled: dialog?.kind === 'clone' });
   const others = (projects.data ?? [])
     .filter((project) => project.id !== projectId)
     .map((project) => ({ id: project.id, name: project.name }));

@@ -1,10 +1,10 @@
 import { ASSET_TYPES, type Asset, type AssetType } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { Layers, Plus, SearchX, UserRound } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/queries.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -18,6 +18,7 @@ import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
 import { AssetDialogs } from './asset-dialogs.js';
 import {
@@ -40,11 +41,7 @@ export const assetFilters = createStore<AssetFilters>({ query: '', type: 'all' }
 
 export function useProjectAssets(projectId: string) {
   const { client } = useServices();
-  return useQuery({
-    queryKey: queryKeys.assets(projectId),
-    queryFn: () => client.assets.listByProject(projectId),
-    enabled: projectId !== '',
-  });
+  return useQuery(queries.assets(client, projectId));
 }
 
 const cellDomId = (asset: Asset) => `asset-${asset.id}`;
@@ -55,8 +52,7 @@ const cellDomId = (asset: Asset) => `asset-${asset.id}`;
  * in the palette and the toolbar.
  */
 export function AssetsPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
   const ui = assetActionsFor(services);
   const router = useRouter();

@@ -5,14 +5,13 @@ import {
   type Soundtrack,
 } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
-import { formatOffset, soundtrackQueryKey, useSoundtrack } from '../../audio/use-soundtrack.js';
+import { formatOffset, useSoundtrack } from '../../audio/use-soundtrack.js';
 import { Waveform } from '../../audio/waveform.js';
-import { cutQueryKey, cutsQueryKey } from '../../cuts/cut-actions.js';
 import { formatAbsolute } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
@@ -26,6 +25,7 @@ import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
 import { ProgressBar } from '../../ui/widgets.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { registerAudioActions, soundtrackShown } from './audio-actions.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
@@ -167,19 +167,14 @@ function TrackView({
 
 /** /project/{id}/audio: the project's soundtrack — upload, waveform, listen, offset, the cut it goes under. */
 export function AudioPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
   const { client, commands, toasts, activity } = services;
   registerAudioActions(services);
   const queryClient = useQueryClient();
   const soundtrack = useSoundtrack(projectId);
   const track = soundtrack.data ?? null;
-  const cuts = useQuery({
-    queryKey: cutsQueryKey(projectId),
-    queryFn: () => client.cuts.list(projectId),
-    enabled: projectId !== '',
-  });
+  const cuts = useQuery(queries.cuts(client, projectId));
   const fileInput = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
@@ -197,8 +192,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
     return () => shown.set(false);
   }, [shown, track]);
 
-  const key = soundtrackQueryKey(projectId);
-  const setTrack = (next: Soundtrack | null) => queryClient.setQueryData(key, next);
+  const setTrack = (next: Soundtrack | null) =>
+    queryClient.setQueryData(queryKeys.soundtrack(projectId), next);
 
   // ---------------------------------------------------------------- upload (drop or pick)
   const busy = upload !== null;
@@ -217,7 +212,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
       const next = await activity.track(client.audio.set(projectId, { key: stored.key }));
       setTrack(next);
       player.seek(0);
-      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
       toasts.show({
         type: 'success',
         title: track ? 'Soundtrack Replaced' : 'Soundtrack Uploaded',
@@ -269,8 +264,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
       const updated = await activity.track(
         client.audio.setCut(projectId, { cutId: cut.id, offsetSeconds: offset }),
       );
-      queryClient.setQueryData(cutQueryKey(projectId, updated.id), updated);
-      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+      queryClient.setQueryData(queryKeys.cut(projectId, updated.id), updated);
+      queryClient.setQueryData<CutSummary[]>(queryKeys.cuts(projectId), (list) =>
         list?.map((entry) => (entry.id === updated.id ? { ...entry, hasSoundtrack: true } : entry)),
       );
       toasts.show({

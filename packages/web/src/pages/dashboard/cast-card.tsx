@@ -2,6 +2,7 @@ import type { Cast, CastMember } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Box, MapPin, User } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -9,7 +10,7 @@ import { errorBody } from '../../state/errors.js';
 import { Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { StatusIcon } from '../../ui/widgets.js';
-import { castQueryKey, missingNames } from './create-cast.js';
+import { missingNames } from './create-cast.js';
 
 const CAST_ICONS: Record<CastMember['type'], ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   character: User,
@@ -72,10 +73,8 @@ export function CastCard({
 }) {
   const { client } = useServices();
   const cast = useQuery({
-    queryKey: [...castQueryKey(projectId), script.length, assetCount],
-    queryFn: () => client.projects.cast(projectId),
+    ...queries.cast(client, projectId, script.length, assetCount),
     enabled: connected,
-    retry: false,
   });
   if (cast.data) {
     return (

@@ -5,8 +5,6 @@ import type { AppServices } from '../../app/services.js';
 import { plural } from '../../format/format.js';
 import { errorBody } from '../../state/errors.js';
 
-export const castQueryKey = (projectId: string) => ['cast', projectId] as const;
-
 /** The cast's members the project has no asset for, as a sentence: 'Eli, Odile and Pier'. */
 export function missingNames(cast: Pick<Cast, 'members'>): string {
   const names = cast.members.filter((member) => member.assetId === null).map((member) => member.name);
@@ -35,7 +33,7 @@ export async function createCastFromScript(
   try {
     const reply = await activity.track(client.projects.createCast(projectId, { generate }));
     await Promise.all(
-      [castQueryKey(projectId), queryKeys.assets(projectId), queryKeys.shots(projectId)].map((queryKey) =>
+      [queryKeys.cast(projectId), queryKeys.assets(projectId), queryKeys.shots(projectId)].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

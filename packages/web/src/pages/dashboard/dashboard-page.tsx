@@ -1,6 +1,6 @@
-import { type Asset, type AssetType, type Job, LIST_LIMITS, quickAnalyze, type Shot } from '@reelbench/sdk';
+import { type Asset, type AssetType, type Job, quickAnalyze, type Shot } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useRouter, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import {
   ArrowRight,
   Box,
@@ -22,7 +22,7 @@ import {
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { isActiveJob } from '../../app/jobs-tracker.js';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/queries.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatAbsolute, formatDuration, formatRelative, plural } from '../../format/format.js';
 import { JOB_STATUS_LABELS, jobLabel, sortJobs } from '../../format/job-format.js';
@@ -34,6 +34,7 @@ import { useStore } from '../../state/store.js';
 import { Card, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { ProgressBar, StatusIcon } from '../../ui/widgets.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { registerDashboardActions } from './dashboard-actions.js';
 import {
   chooseNextStep,
@@ -351,8 +352,7 @@ function useSearchPanel(): [string | undefined, () => void] {
 
 /** /project/{id} and /project/{id}/dashboard: the pipeline at a glance and the next step as a command. */
 export function DashboardPage() {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = params.projectId ?? '';
+  const projectId = useProjectId();
   const services = useServices();
   const { client, jobs, connection, commands } = services;
   registerDashboardActions(services);
@@ -362,30 +362,16 @@ export function DashboardPage() {
   const [panel, closePanel] = useSearchPanel();
   const [deleting, setDeleting] = useState(false);
 
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-  });
-  const script = useQuery({
-    queryKey: queryKeys.script(projectId),
-    queryFn: () => client.script.get(projectId),
-  });
-  const shots = useQuery({
-    queryKey: queryKeys.shots(projectId),
-    queryFn: () => client.shots.list(projectId, { limit: LIST_LIMITS.shots }),
-  });
-  const assets = useQuery({
-    queryKey: queryKeys.assets(projectId),
-    queryFn: () => client.assets.listByProject(projectId),
-  });
+  const project = useQuery(queries.project(client, projectId));
+  const script = useQuery(queries.script(client, projectId));
+  const shots = useQuery(queries.shots(client, projectId));
+  const assets = useQuery(queries.assets(client, projectId));
   const content = script.data?.content ?? '';
   const quick = useMemo(() => quickAnalyze(content), [content]);
 
   const analysis = useQuery({
-    queryKey: [...queryKeys.analysis(projectId), content.length, script.data?.updatedAt ?? ''],
-    queryFn: () => client.script.analyzeProject(projectId),
+    ...queries.projectAnalysis(client, projectId, content.length, script.data?.updatedAt ?? ''),
     enabled: socketState === 'connected' && content.trim() !== '',
-    retry: false,
   });
   const allJobs = useStore(jobs.store, (state) => state.jobs);
   const activeJobs = useMemo(
@@ -440,7 +426,7 @@ export function DashboardPage() {
     return counts;
   }, [assets.data]);
 
-  const seriesList = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list() });
+  const seriesList = useQuery(queries.series(client));
   const seriesName = seriesList.data?.find((entry) => entry.id === project.data?.series_id)?.name;
   const runtime = shotList.reduce((sum, shot) => sum + shot.duration, 0);
   const scriptStats = analysis.data

@@ -3,9 +3,8 @@ import { framesToTimecode } from '@reelbench/sdk/editorial';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Pencil, Trash2 } from 'lucide-react';
-import { queryKeys } from '../../app/queries.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
-import { cutsQueryKey } from '../../cuts/cut-actions.js';
 import { type ItemAction } from '../../shell/action-buttons.js';
 import '../../styles/pages.css';
 import '../../styles/cuts.css';
@@ -18,21 +17,13 @@ export function useIds(given: { projectId?: string; cutId?: string }): { project
 
 export function useProjectName(projectId: string): string {
   const { client } = useServices();
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-    enabled: projectId !== '',
-  });
+  const project = useQuery(queries.project(client, projectId));
   return project.data?.name ?? 'Cut';
 }
 
 export function useCuts(projectId: string) {
   const { client } = useServices();
-  return useQuery({
-    queryKey: cutsQueryKey(projectId),
-    queryFn: () => client.cuts.list(projectId),
-    enabled: projectId !== '',
-  });
+  return useQuery(queries.cuts(client, projectId));
 }
 
 /** 00:01:02:03 of a frame count at the cut's rate (no 01:00:00:00 offset). */

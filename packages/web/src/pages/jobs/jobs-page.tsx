@@ -1,5 +1,4 @@
 import type { Job } from '@reelbench/sdk';
-import { useParams } from '@tanstack/react-router';
 import { ImageIcon, ListChecks, RefreshCw, Video, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { isActiveJob } from '../../app/jobs-tracker.js';
@@ -18,6 +17,7 @@ import { PageHeader } from '../../ui/page-header.js';
 import { TableHead } from '../../ui/table-head.js';
 import { Tooltip } from '../../ui/tooltip.js';
 import { ProgressBar, StatusIcon } from '../../ui/widgets.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { jobsSelection, registerJobsActions } from './jobs-state.js';
 import '../../styles/pages.css';
 
@@ -131,8 +131,7 @@ function RenderAllButtons({ imagesVariant }: { imagesVariant: 'primary' | 'secon
 }
 
 export function JobsPage() {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = params.projectId ?? '';
+  const projectId = useProjectId();
   const services = useServices();
   const { jobs, connection, commands, registry } = services;
   registerJobsActions(services);

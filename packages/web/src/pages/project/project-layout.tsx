@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { FolderX } from 'lucide-react';
 import { useEffect } from 'react';
-import { queryKeys } from '../../app/queries.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { isClientError } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
@@ -16,10 +16,7 @@ export function ProjectLayout() {
   const { projectId } = useParams({ from: '/guarded/project/$projectId' });
   const { client, saves, connection } = useServices();
   const socketState = useStore(connection.state);
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-  });
+  const project = useQuery(queries.project(client, projectId));
 
   useEffect(() => {
     void saves.setProject(projectId);

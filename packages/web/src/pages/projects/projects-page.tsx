@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/queries.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { filterProjects, formatDuration, groupBySeries, plural, spoken } from '../../format/format.js';
 import { useNow } from '../../format/use-now.js';
@@ -72,8 +72,8 @@ export function ProjectsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const filterRef = useRef<HTMLInputElement>(null);
 
-  const projects = useQuery({ queryKey: queryKeys.projects, queryFn: () => client.projects.list() });
-  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list() });
+  const projects = useQuery(queries.projects(client));
+  const series = useQuery(queries.series(client));
 
   const seriesById = useMemo(
     () => new Map((series.data ?? []).map((entry) => [entry.id, entry])),

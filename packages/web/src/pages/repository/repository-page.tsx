@@ -2,6 +2,7 @@ import { HTTP_ROUTES, type RepositoryAsset } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { Boxes, ImageOff } from 'lucide-react';
+import { type QueryData, queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { PublicFrame } from '../../review/public-frame.js';
 import { errorBody } from '../../state/errors.js';
@@ -16,30 +17,26 @@ const TYPE_LABELS: Record<RepositoryAsset['type'], string> = {
   custom: 'Custom',
 };
 
+/** Publishing the whole project answers the repository's new state (an asset's answers the asset). */
+function isRepositoryState(reply: object): reply is QueryData<'repositoryState'> {
+  return 'repositoryId' in reply && 'publishedAssetIds' in reply;
+}
+
 /** The owner's publishing panel (Repository Settings in the palette): the project, or asset by asset. */
 function PublishingPanel({ projectId }: { projectId: string }) {
   const { client, toasts, activity } = useServices();
   const queryClient = useQueryClient();
-  const state = useQuery({
-    queryKey: ['repository-state', projectId],
-    queryFn: () => client.http.typedRequest(HTTP_ROUTES.repository.state, { params: { id: projectId } }),
-    retry: false,
-  });
-  const assets = useQuery({
-    queryKey: ['assets', projectId],
-    queryFn: () => client.assets.listByProject(projectId),
-    enabled: state.isSuccess,
-  });
+  const state = useQuery(queries.repositoryState(client, projectId));
+  const assets = useQuery({ ...queries.assets(client, projectId), enabled: state.isSuccess });
   if (!state.isSuccess) return null;
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['repository-state', projectId] });
-    await queryClient.invalidateQueries({ queryKey: ['repository', projectId] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.repositoryState(projectId) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.repository(projectId) });
   };
-  const run = async (work: Promise<unknown>) => {
+  const run = async (work: Promise<object>) => {
     try {
       const next = await activity.track(work);
-      if (next && typeof next === 'object' && 'repositoryId' in next)
-        queryClient.setQueryData(['repository-state', projectId], next);
+      if (isRepositoryState(next)) queryClient.setQueryData(queryKeys.repositoryState(projectId), next);
       await refresh();
     } catch (failure) {
       toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(failure) });
@@ -94,11 +91,7 @@ export function RepositoryPage() {
   const search = useSearch({ strict: false }) as { panel?: unknown };
   const { client, session } = useServices();
   const signedIn = useStore(session.store, (state) => state.status === 'signed-in');
-  const view = useQuery({
-    queryKey: ['repository', repositoryId],
-    queryFn: () => client.http.typedRequest(HTTP_ROUTES.repository.view, { params: { id: repositoryId } }),
-    retry: false,
-  });
+  const view = useQuery(queries.repository(client, repositoryId));
   const owner =
     signedIn && search.panel === 'publishing' ? <PublishingPanel projectId={repositoryId} /> : null;
   if (view.isPending) {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Film, Lock, MessageSquare, Pause, Play } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { PublicFrame } from '../../review/public-frame.js';
 import type { ShotWithStaleness } from '../../shots/model.js';
@@ -152,7 +153,7 @@ function CommentForm({ token, clock }: { token: string; clock: ReviewClock }) {
       } catch {
         // Private mode: the name is asked again next time.
       }
-      queryClient.setQueryData<ReviewView>(['review', token], (view) =>
+      queryClient.setQueryData(queryKeys.review(token), (view) =>
         view ? { ...view, comments: [...view.comments, comment].sort((a, b) => a.timeMs - b.timeMs) } : view,
       );
       setBody('');
@@ -240,11 +241,7 @@ function CommentList({ comments, clock }: { comments: ReviewComment[]; clock: Re
 export function ReviewPage() {
   const { token } = useParams({ from: '/review/$token' });
   const { client } = useServices();
-  const view = useQuery({
-    queryKey: ['review', token],
-    queryFn: () => client.http.typedRequest(HTTP_ROUTES.review.view, { params: { token } }),
-    retry: false,
-  });
+  const view = useQuery(queries.review(client, token));
   const transport = useMemo(() => new Transport(), []);
   const total = view.data
     ? (view.data.roughCut?.duration ?? view.data.shots.reduce((sum, shot) => sum + lengthOf(shot), 0))

@@ -1,13 +1,12 @@
 import type { Job, RoughCut } from '@reelbench/sdk';
 import type { CutSummary } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { Clapperboard, Download, Film, Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isActiveJob } from '../../app/jobs-tracker.js';
 import { usePageCommand } from '../../app/page-commands.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
-import { cutsQueryKey } from '../../cuts/cut-actions.js';
 import { formatAbsolute, plural } from '../../format/format.js';
 import { JOB_STATUS_LABELS } from '../../format/job-format.js';
 import { CommentsPanel } from '../../review/comments-panel.js';
@@ -21,13 +20,11 @@ import { Checkbox } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
 import { ProgressBar } from '../../ui/widgets.js';
 import { registerRoughCutActions } from '../audio/audio-actions.js';
+import { useProjectId } from '../project/use-project-id.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
 export const ROUGH_CUT_JOB = 'cut:render-rough-cut';
-
-export const roughCutQueryKey = (projectId: string, cutId: string) =>
-  ['rough-cut', projectId, cutId] as const;
 
 const DISSOLVES: Record<RoughCut['dissolves'], string> = {
   xfade: 'dissolves rendered',
@@ -159,8 +156,7 @@ function Player({
  * the reviewers' comments as they arrive; a comment's time seeks the player.
  */
 export function RoughCutPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
   const { client, commands, toasts, activity, jobs } = services;
   registerRoughCutActions(services);
@@ -171,16 +167,11 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
   const [starting, setStarting] = useState(false);
   const [playing, setPlaying] = useState(false);
 
-  const cuts = useQuery({
-    queryKey: cutsQueryKey(projectId),
-    queryFn: () => client.cuts.list(projectId),
-    enabled: projectId !== '',
-  });
+  const cuts = useQuery(queries.cuts(client, projectId));
   const cutList = cuts.data ?? [];
   const cut: CutSummary | undefined = cutList.find((entry) => entry.id === chosenCut) ?? cutList[0];
   const roughCut = useQuery({
-    queryKey: roughCutQueryKey(projectId, cut?.id ?? ''),
-    queryFn: () => client.cuts.roughCut(projectId, cut?.id),
+    ...queries.roughCut(client, projectId, cut?.id ?? ''),
     enabled: cut !== undefined,
   });
   const job = useRoughCutJob(projectId, cut?.id);
@@ -191,7 +182,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
   useEffect(() => {
     const status = job?.status;
     if (lastStatus.current !== undefined && lastStatus.current !== status && status === 'completed') {
-      void queryClient.invalidateQueries({ queryKey: ['rough-cut', projectId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.roughCuts(projectId) });
     }
     lastStatus.current = status;
   }, [job?.status, queryClient, projectId]);

@@ -17,12 +17,11 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/queries.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useAction, useRunAction } from '../../shell/use-action.js';
-import { isClientError } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
@@ -153,25 +152,8 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
   // The registry outlives the page: the script actions are added once, on the first visit.
   if (!registry.get('script.import')) registerScriptActions(registry);
 
-  const script = useQuery({
-    queryKey: queryKeys.script(projectId),
-    queryFn: async (): Promise<Script> => {
-      try {
-        return await client.script.get(projectId);
-      } catch (error) {
-        // No script yet is an empty one.
-        if (isClientError(error) && (error as { statusCode?: number }).statusCode === 404) {
-          return { projectId, content: '' };
-        }
-        throw error;
-      }
-    },
-    refetchOnWindowFocus: false,
-  });
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-  });
+  const script = useQuery(queries.script(client, projectId));
+  const project = useQuery(queries.project(client, projectId));
 
   const editor = useRef<ScriptEditorHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -182,7 +164,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
   const [problems, setProblems] = useState<readonly Problem[]>([]);
   const [cursor] = useState(() => createStore<CursorPosition>({ line: 1, column: 1 }));
   const [analysis, setAnalysis] = useState<(ServerAnalysis & { content: string }) | null>(() => {
-    const cached = queryClient.getQueryData<ScriptAnalysis>(queryKeys.analysis(projectId));
+    const cached = queryClient.getQueryData(queryKeys.analysis(projectId));
     const text = cached ? analysedText.get(cached) : undefined;
     return cached && text !== undefined ? { result: cached, stale: false, content: text } : null;
   });

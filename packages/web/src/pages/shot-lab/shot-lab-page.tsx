@@ -21,7 +21,7 @@ import {
   useState,
 } from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/queries.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import type { ShotListData } from '../../shots/editor.js';
@@ -47,6 +47,7 @@ import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input, Textarea } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { labHandlers, registerLabActions } from './lab-actions.js';
 import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
 import { Takes } from './takes.js';
@@ -56,7 +57,8 @@ import '../../styles/timeline.css';
 const NONE = '__none';
 
 /** /project/{id}/shot-lab?shot=<id>: one shot — composition, fields, generation, coverage. */
-export function ShotLabPage({ projectId }: { projectId: string }) {
+export function ShotLabPage(props: { projectId?: string } = {}) {
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
   const { client, commands, queryClient, toasts } = services;
   const router = useRouter();
@@ -75,10 +77,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
     if (shotId && selection.get().active !== shotId) selection.set(selectOnly(shotId));
   }, [shotId, selection]);
 
-  const assetsQuery = useQuery({
-    queryKey: queryKeys.assets(projectId),
-    queryFn: () => client.assets.listByProject(projectId),
-  });
+  const assetsQuery = useQuery(queries.assets(client, projectId));
   const assets = assetsQuery.data ?? [];
   const assetsById = useMemo(() => new Map(assets.map((asset) => [asset.id, asset])), [assets]);
 
@@ -673,11 +672,7 @@ function Progress({
 
 function Coverage({ shotId }: { shotId: string }) {
   const { client } = useServices();
-  const coverage = useQuery({
-    queryKey: ['coverage', shotId],
-    queryFn: () => client.shots.send('get-coverage', { shotId }),
-    retry: false,
-  });
+  const coverage = useQuery(queries.coverage(client, shotId));
   const variants = coverage.data ?? [];
   return (
     <div className="lab-coverage">

@@ -1,7 +1,8 @@
-import type { Shot, ShotTake, ShotTakes } from '@reelbench/sdk';
+import type { Shot, ShotTake } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
@@ -30,11 +31,6 @@ export function generationLabel(generation: string | null): string {
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function takesKey(shot: Pick<Shot, 'id' | 's3_image_key' | 's3_video_key'>) {
-  // A new image or video (a generation, a restore) means new takes: the key follows the media.
-  return ['takes', shot.id, shot.s3_image_key, shot.s3_video_key] as const;
-}
-
 /**
  * The shot's takes (its earlier images and videos, newest first) as a radio group; "Use this take"
  * (a registered action) restores the chosen one, the current media becoming a take in turn.
@@ -48,11 +44,7 @@ export function Takes({
 }) {
   const { client, activity, toasts, commands } = useServices();
   const queryClient = useQueryClient();
-  const takes = useQuery({
-    queryKey: takesKey(shot),
-    queryFn: () => client.shots.getTakes(shot.id),
-    retry: false,
-  });
+  const takes = useQuery(queries.takes(client, shot));
   const list = takes.data?.takes ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const current = list.find((take) => take.id === chosen) ?? list[0];
@@ -62,7 +54,7 @@ export function Takes({
       ? async () => {
           try {
             const reply = await activity.track(client.shots.restoreTake(shot.id, current.id));
-            queryClient.setQueryData<ShotTakes>(takesKey(reply.shot), {
+            queryClient.setQueryData(queryKeys.takes(reply.shot), {
               shotId: reply.shotId,
               takes: reply.takes,
             });

@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import {
   Clapperboard,
   Film,
@@ -10,7 +10,17 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -44,6 +54,8 @@ import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
 import { useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
+import { useProjectId } from '../project/use-project-id.js';
+import { printLayoutOf } from './print/print-actions.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -99,8 +111,27 @@ const KEY_DIRECTIONS: Record<string, Direction> = {
   PageDown: 'pageDown',
 };
 
+const StoryboardPrint = lazy(() =>
+  import('./print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
+);
+
+/** /project/{id}/storyboard, or its print view with ?print=sheet|pages. */
+export function StoryboardRoute() {
+  const projectId = useProjectId();
+  const print = useRouterState({
+    select: (state) => printLayoutOf((state.location.search as Record<string, unknown>).print),
+  });
+  if (print === null) return <StoryboardPage projectId={projectId} />;
+  return (
+    <Suspense fallback={null}>
+      <StoryboardPrint projectId={projectId} layout={print} />
+    </Suspense>
+  );
+}
+
 /** /project/{id}/storyboard: every shot's frame by scene, selectable, editable, generated from here. */
-export function StoryboardPage({ projectId }: { projectId: string }) {
+export function StoryboardPage(props: { projectId?: string } = {}) {
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
   const { commands, toasts, client } = services;
   const router = useRouter();

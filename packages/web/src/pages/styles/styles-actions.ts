@@ -1,5 +1,6 @@
 import { type ColourGrade, type StylePackage, stylesClient, TOASTS } from '@reelbench/sdk';
 import type { ActionContext } from '../../actions/registry.js';
+import { queryKeys } from '../../app/queries.js';
 import { type AppServices, perServices } from '../../app/services.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store } from '../../state/store.js';
@@ -19,8 +20,6 @@ export interface StylesUi {
 export const stylesUi: (services: AppServices) => Store<StylesUi> = perServices(() =>
   createStore<StylesUi>({ dialog: null, selected: null }),
 );
-
-export const stylesQueryKey = (projectId: string) => ['styles', projectId] as const;
 
 export const STYLES_PATHS = ['/styles'];
 
@@ -53,9 +52,7 @@ async function duplicateStyle(services: AppServices, projectId: string, style: S
   const { client, activity, toasts, queryClient } = services;
   try {
     const copy = await activity.track(stylesClient(client.socket).duplicate(projectId, style.id));
-    queryClient.setQueryData<StylePackage[]>(stylesQueryKey(projectId), (list) =>
-      list ? [...list, copy] : list,
-    );
+    queryClient.setQueryData(queryKeys.styles(projectId), (list) => (list ? [...list, copy] : list));
     stylesUi(services).set({ selected: copy, dialog: { kind: 'edit', style: copy } });
     toasts.show({ type: 'success', title: 'Style Package Duplicated', message: copy.name });
   } catch (error) {

@@ -43,6 +43,7 @@ import {
 import { Viewer } from '../../timeline/viewer.js';
 import { Kbd, Skeleton } from '../../ui/card.js';
 import { Tooltip } from '../../ui/tooltip.js';
+import { useProjectId } from '../project/use-project-id.js';
 import { OrderPersister, sameOrder } from './order-persist.js';
 import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
 import { TimelineTracks } from './timeline-tracks.js';
@@ -69,7 +70,9 @@ export function transportFor(projectId: string): Transport {
 export const TRIM_HINT = `Trim: drag a clip’s right edge, or Alt+Shift+Left/Right for ∓${TRIM_STEP_FRAMES} frame (1/${FPS} s)`;
 
 /** /project/{id}/timeline: viewer, transport, ruler, scene band and the video track of shot clips. */
-export function TimelinePage({ projectId, transport: given }: { projectId: string; transport?: Transport }) {
+export function TimelinePage(props: { projectId?: string; transport?: Transport } = {}) {
+  const projectId = useProjectId(props.projectId);
+  const given = props.transport;
   const services = useServices();
   const { commands, toasts, saves } = services;
   const router = useRouter();

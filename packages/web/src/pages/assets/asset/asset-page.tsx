@@ -24,7 +24,7 @@ import {
 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { usePageCommand } from '../../../app/page-commands.js';
-import { queryKeys } from '../../../app/queries.js';
+import { queries } from '../../../app/queries.js';
 import type { AppServices } from '../../../app/services.js';
 import { useServices } from '../../../app/services-context.js';
 import { formatAbsolute } from '../../../format/format.js';
@@ -110,11 +110,7 @@ function keyActions(generateLabel: string): ActionButtonSpec[] {
 
 function useAsset(assetId: string) {
   const { client } = useServices();
-  return useQuery({
-    queryKey: queryKeys.asset(assetId),
-    queryFn: () => client.assets.get(assetId),
-    enabled: assetId !== '',
-  });
+  return useQuery(queries.asset(client, assetId));
 }
 
 /** What runs on each key of the asset in this tab, with the job that does it. */

@@ -11,8 +11,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FileDown, FileText, FileUp, Film, GitCompareArrows } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { queryKeys } from '../../../app/queries.js';
-import { cutImporter, cutQueryKey, cutsQueryKey, cutsUi } from '../../../cuts/cut-actions.js';
+import { queries, queryKeys } from '../../../app/queries.js';
+import { cutImporter, cutsUi } from '../../../cuts/cut-actions.js';
 import { CutDialogs, useCutActions } from '../../../cuts/cut-dialogs.js';
 import { formatAbsolute, plural } from '../../../format/format.js';
 import { ActionButton } from '../../../shell/action-button.js';
@@ -181,11 +181,7 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
   const [compareWith, setCompareWith] = useState('');
   const [imported, setImported] = useState<CutImportResultReply | null>(null);
 
-  const cut = useQuery({
-    queryKey: cutQueryKey(projectId, cutId),
-    queryFn: () => client.cuts.get(projectId, cutId),
-    enabled: projectId !== '' && cutId !== '',
-  });
+  const cut = useQuery(queries.cut(client, projectId, cutId));
   const cuts = useCuts(projectId);
   const data = cut.data;
 
@@ -214,19 +210,12 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
   const others = (cuts.data ?? []).filter((entry) => entry.id !== cutId);
   const other = others.find((entry) => entry.id === compareWith);
   const older = other && data && other.version < data.version ? other : undefined;
+  const otherIsNewer = other !== undefined && data !== undefined && other.version > data.version;
   const comparison = useQuery({
-    queryKey: ['cut-compare', projectId, compareWith, cutId],
-    queryFn: () =>
-      other && data && other.version > data.version
-        ? client.cuts.compare(projectId, cutId, compareWith)
-        : client.cuts.compare(projectId, compareWith, cutId),
+    ...queries.cutComparison(client, projectId, cutId, compareWith, otherIsNewer),
     enabled: compareWith !== '' && data !== undefined && other !== undefined,
   });
-  const newerCut = useQuery({
-    queryKey: cutQueryKey(projectId, compareWith),
-    queryFn: () => client.cuts.get(projectId, compareWith),
-    enabled: other !== undefined && data !== undefined && other.version > data.version,
-  });
+  const newerCut = useQuery({ ...queries.cut(client, projectId, compareWith), enabled: otherIsNewer });
 
   const importFile = useMutation({
     mutationFn: async (file: File) => {
@@ -236,8 +225,8 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
     },
     onSuccess: async (result) => {
       setImported(result);
-      queryClient.setQueryData(cutQueryKey(projectId, result.cut.id), result.cut);
-      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      queryClient.setQueryData(queryKeys.cut(projectId, result.cut.id), result.cut);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) });
       toasts.show({
         type: result.unmatched.length > 0 ? 'warning' : 'success',
