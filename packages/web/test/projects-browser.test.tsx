@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { groupBySeries } from '../src/format/format.js';
 import { ProjectBrowser } from '../src/pages/projects/project-browser.js';
-import type { ProjectsView } from '../src/pages/projects/projects-state.js';
+import type { ProjectsView } from '../src/pages/projects/projects-actions.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 

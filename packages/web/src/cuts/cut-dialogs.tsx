@@ -11,14 +11,7 @@ import { useStore } from '../state/store.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
 import { Field, Input } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { cutImporter, cutsUi, registerCutActions } from './cut-actions.js';
-
-/** The cuts actions registered for this tab (call before a toolbar reads them). */
-export function useCutActions() {
-  const services = useServices();
-  registerCutActions(services, cutImporter(services));
-  return services;
-}
+import { cutsUi } from './cut-actions.js';
 
 /** A cut's name in a one-field form dialog; the field starts from `initial`, selected. */
 function NameModal({
@@ -179,7 +172,6 @@ export function CutDialogs({ projectId, projectName }: { projectId: string; proj
 
 /** The timeline's "Create Cut" button and its dialog. */
 export function CreateCutCommand({ projectId, projectName }: { projectId: string; projectName: string }) {
-  useCutActions();
   return (
     <>
       <ActionButton actionId="cut.create" variant="secondary" size="sm" icon={Scissors} />

@@ -1,16 +1,18 @@
-import { SCENE_COLORS } from '@reelbench/sdk';
-import type { ActionContext, ActionDefinition } from '../actions/registry.js';
+import { type ActionContext, type ActionDefinition, defineActions, hasProject } from '../actions/action.js';
+import { definePageContext } from '../actions/page-context.js';
 import { queryKeys } from '../app/queries.js';
-import type { AppServices } from '../app/services.js';
-import { createStore } from '../state/store.js';
-import { shotEditorFor } from './editor.js';
-import { generateShotImages } from './generation.js';
-import { selectionStore } from './selection.js';
+import { createStore, type Store } from '../state/store.js';
+import type { ShotEditor } from './editor.js';
+import type { Selection } from './selection.js';
 
-const SHOT_VIEW_PATHS = ['/storyboard', '/shots'];
+/** The storyboard or the shot list on screen: its shots' selection and editor. */
+export interface ShotViewContext {
+  projectId: string;
+  selection: Store<Selection>;
+  editor: ShotEditor;
+}
 
-/** Where "Open in Shot Lab" goes; the mounted shot view hands over the router's navigate. */
-export const shotNavigation = { navigate: (to: string) => globalThis.location.assign(to) };
+export const shotView = definePageContext<ShotViewContext>('shot-view');
 
 export function shotLabPath(projectId: string, shotId: string): string {
   return `/project/${projectId}/shot-lab?shot=${encodeURIComponent(shotId)}`;
@@ -67,106 +69,83 @@ const SHOT_MOVES: readonly { id: string; label: string; keywords: string[]; hint
   },
 ];
 
-/** The page actions of the shot views, registered once (section Shots / Generation). */
-export function registerShotActions(services: AppServices): void {
-  const { registry } = services;
-  const selectionOf = (projectId: string) => selectionStore(services.queryClient, projectId);
-  const selectedIds = (context: ActionContext): string[] =>
-    context.projectId === null ? [] : [...selectionOf(context.projectId).get().ids];
-  const hasSelection = (context: ActionContext) => selectedIds(context).length > 0;
-  const editorOf = (projectId: string) =>
-    shotEditorFor(
-      {
-        client: services.client,
-        queryClient: services.queryClient,
-        saves: services.saves,
-        toasts: services.toasts,
-        track: (work) => services.activity.track(work),
-      },
-      projectId,
-    );
-  const definitions: ActionDefinition[] = [
-    {
-      id: 'shot.generateImage',
-      label: 'Generate image for selected shot',
-      section: 'Generation',
-      keywords: ['render', 'frame', 'regenerate', 'selected', 'image'],
-      paths: SHOT_VIEW_PATHS,
-      available: hasSelection,
-      perform: (context) => {
-        if (context.projectId === null) return;
-        return generateShotImages(services, context.projectId, selectedIds(context));
-      },
-    },
-    {
-      id: 'shot.openInLab',
-      label: 'Open selected shot in Shot Lab',
-      section: 'Shots',
-      keywords: ['composition', 'edit shot', 'details'],
-      hint: 'Enter',
-      paths: SHOT_VIEW_PATHS,
-      available: (context) =>
-        context.projectId !== null && selectionOf(context.projectId).get().active !== null,
-      perform: (context) => {
-        if (context.projectId === null) return;
-        const active = selectionOf(context.projectId).get().active;
-        if (active) shotNavigation.navigate(shotLabPath(context.projectId, active));
-      },
-    },
-    ...SHOT_MOVES.map(
-      ({ by, ...move }): ActionDefinition => ({
-        ...move,
-        section: 'Shots',
-        paths: SHOT_VIEW_PATHS,
-        available: hasSelection,
-        perform: (context) => {
-          if (context.projectId !== null) editorOf(context.projectId).moveShots(selectedIds(context), by);
-        },
-      }),
-    ),
-    {
-      id: 'shots.reload',
-      label: 'Reload shots',
-      section: 'Shots',
-      keywords: ['refresh', 'fetch', 'retry'],
-      paths: SHOT_VIEW_PATHS,
-      available: (context) => context.projectId !== null,
-      perform: (context) =>
-        context.projectId === null
-          ? undefined
-          : services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(context.projectId) }),
-    },
-    {
-      id: 'shotList.clearFilters',
-      label: 'Clear shot list filters',
-      section: 'Shots',
-      keywords: ['filter', 'reset', 'show all'],
-      paths: ['/shots'],
-      available: () => shotListFilters.get() !== NO_FILTERS,
-      perform: () => shotListFilters.set(NO_FILTERS),
-    },
-    ...SHOT_LIST_COLUMNS.map(
-      (column): ActionDefinition => ({
-        id: sortActionId(column.id),
-        label: `Sort shot list by ${column.id === 'number' ? 'number' : column.label.toLowerCase()}`,
-        section: 'Shots',
-        keywords: ['sort', 'order by', column.label.toLowerCase()],
-        paths: ['/shots'],
-        perform: () =>
-          shotListSort.set((current) => ({
-            column: column.id,
-            direction:
-              current.column === column.id && current.direction === 'ascending' ? 'descending' : 'ascending',
-          })),
-      }),
-    ),
-  ];
-  registry.registerOnce(...definitions);
-}
+const view = (context: ActionContext) => shotView.get(context.services);
+const selectedIds = (context: ActionContext): string[] => [...(view(context)?.selection.get().ids ?? [])];
+const hasSelection = (context: ActionContext) => selectedIds(context).length > 0;
 
-/** The scene colours as CSS variables (--scene-1..7), so both themes can tune them. */
-export function sceneColorVar(color: string | null): string {
-  if (color === null) return 'var(--text-faint)';
-  const index = (SCENE_COLORS as readonly string[]).indexOf(color.toLowerCase());
-  return index === -1 ? color : `var(--scene-${index + 1})`;
-}
+/** The shot views' actions: on the selected shots (storyboard, shot list), reload, the shot list's sort and filters. */
+export const shotActions = defineActions([
+  {
+    id: 'shot.generateImage',
+    label: 'Generate image for selected shot',
+    section: 'Generation',
+    keywords: ['render', 'frame', 'regenerate', 'selected', 'image'],
+    scope: 'shot-selection',
+    available: hasSelection,
+    perform: async (context) => {
+      const shown = view(context);
+      if (!shown) return;
+      const { generateShotImages } = await import('./generation.js');
+      await generateShotImages(context.services, shown.projectId, selectedIds(context));
+    },
+  },
+  {
+    id: 'shot.openInLab',
+    label: 'Open selected shot in Shot Lab',
+    section: 'Shots',
+    keywords: ['composition', 'edit shot', 'details'],
+    hint: 'Enter',
+    scope: 'shot-selection',
+    available: (context) => (view(context)?.selection.get().active ?? null) !== null,
+    perform: (context) => {
+      const shown = view(context);
+      const active = shown?.selection.get().active;
+      if (shown && active) context.navigate(shotLabPath(shown.projectId, active));
+    },
+  },
+  ...SHOT_MOVES.map(
+    ({ by, ...move }): ActionDefinition => ({
+      ...move,
+      section: 'Shots',
+      scope: 'shot-selection',
+      available: hasSelection,
+      perform: (context) => view(context)?.editor.moveShots(selectedIds(context), by),
+    }),
+  ),
+  {
+    id: 'shots.reload',
+    label: 'Reload shots',
+    section: 'Shots',
+    keywords: ['refresh', 'fetch', 'retry'],
+    scope: 'shot-views',
+    available: hasProject,
+    perform: ({ projectId, services }) =>
+      projectId === null
+        ? undefined
+        : services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) }),
+  },
+  {
+    id: 'shotList.clearFilters',
+    label: 'Clear shot list filters',
+    section: 'Shots',
+    keywords: ['filter', 'reset', 'show all'],
+    scope: 'shot-list',
+    available: () => shotListFilters.get() !== NO_FILTERS,
+    perform: () => shotListFilters.set(NO_FILTERS),
+  },
+  ...SHOT_LIST_COLUMNS.map(
+    (column): ActionDefinition => ({
+      id: sortActionId(column.id),
+      label: `Sort shot list by ${column.id === 'number' ? 'number' : column.label.toLowerCase()}`,
+      section: 'Shots',
+      keywords: ['sort', 'order by', column.label.toLowerCase()],
+      scope: 'shot-list',
+      perform: () =>
+        shotListSort.set((current) => ({
+          column: column.id,
+          direction:
+            current.column === column.id && current.direction === 'ascending' ? 'descending' : 'ascending',
+        })),
+    }),
+  ),
+]);

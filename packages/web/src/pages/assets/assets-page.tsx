@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Layers, Plus, SearchX, UserRound } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
@@ -18,9 +19,10 @@ import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
-import { useProjectId } from '../project/use-project-id.js';
-import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
+import { useProjectId } from '../project/project-layout.js';
+import { assetPath, assetsUi } from './asset-actions.js';
 import { AssetDialogs } from './asset-dialogs.js';
+import { staleKeys } from './asset-images.js';
 import {
   ASSET_ASPECTS,
   ASSET_TYPE_LABELS,
@@ -29,7 +31,6 @@ import {
   assetLayout,
   coverImage,
   imageCount,
-  staleKeys,
 } from './asset-model.js';
 import '../../styles/shots.css';
 import '../../styles/assets.css';
@@ -54,7 +55,7 @@ const cellDomId = (asset: Asset) => `asset-${asset.id}`;
 export function AssetsPage(props: { projectId?: string } = {}) {
   const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const ui = assetActionsFor(services);
+  const ui = assetsUi(services);
   const router = useRouter();
   const run = useRunAction();
   const assets = useProjectAssets(projectId);
@@ -66,7 +67,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   const layout = useMemo(() => assetLayout(list, filters, columns), [list, filters, columns]);
   const grid = useGridRows(frame, layout.rows, { aspect: (row) => ASSET_ASPECTS[row.type] });
   const open = (asset: Asset | undefined) => {
-    if (asset) assetNavigation.navigate(assetPath(projectId, asset.id));
+    if (asset) router.history.push(assetPath(projectId, asset.id));
   };
   const cursor = useGridCursor(layout, grid, {
     cellId: cellDomId,
@@ -75,9 +76,6 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   const { current, setActive } = cursor;
   const activeAsset = cursor.item;
 
-  useEffect(() => {
-    assetNavigation.navigate = (to) => router.history.push(to);
-  }, [router]);
   // The selection's actions act on the active asset.
   useEffect(() => {
     ui.set((state) =>
@@ -86,11 +84,10 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   }, [ui, activeAsset]);
   useEffect(() => () => ui.set((state) => ({ ...state, current: null })), [ui]);
 
-  usePageCommand(services.commands, 'search.focus', () => {
-    searchRef.current?.focus();
-    searchRef.current?.select();
+  usePageContext(editContext, {
+    searchField: () => searchRef.current,
+    ...(activeAsset ? { deleteSelection: () => run('asset.delete') } : {}),
   });
-  usePageCommand(services.commands, 'edit.delete', activeAsset ? () => run('asset.delete') : null);
 
   const counts = useMemo(() => {
     const byType = Object.fromEntries(ASSET_TYPES.map((type) => [type, 0])) as Record<AssetType, number>;

@@ -7,7 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatOffset, useSoundtrack } from '../../audio/use-soundtrack.js';
@@ -25,8 +25,8 @@ import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
 import { ProgressBar } from '../../ui/widgets.js';
-import { useProjectId } from '../project/use-project-id.js';
-import { registerAudioActions, soundtrackShown } from './audio-actions.js';
+import { useProjectId } from '../project/project-layout.js';
+import { audioPage } from './audio-actions.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
@@ -169,8 +169,7 @@ function TrackView({
 export function AudioPage(props: { projectId?: string } = {}) {
   const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { client, commands, toasts, activity } = services;
-  registerAudioActions(services);
+  const { client, toasts, activity } = services;
   const queryClient = useQueryClient();
   const soundtrack = useSoundtrack(projectId);
   const track = soundtrack.data ?? null;
@@ -185,12 +184,6 @@ export function AudioPage(props: { projectId?: string } = {}) {
   const [offsetDraft, setOffsetDraft] = useState<string | null>(null);
   const offsetWrites = useRef(0);
   const player = usePlayer();
-
-  const shown = soundtrackShown(services);
-  useEffect(() => {
-    shown.set(track !== null);
-    return () => shown.set(false);
-  }, [shown, track]);
 
   const setTrack = (next: Soundtrack | null) =>
     queryClient.setQueryData(queryKeys.soundtrack(projectId), next);
@@ -301,14 +294,19 @@ export function AudioPage(props: { projectId?: string } = {}) {
 
   // ---------------------------------------------------------------- actions this page handles
   const ready = !soundtrack.isLoading && !busy;
-  usePageCommand(commands, 'audio.pick', ready ? () => fileInput.current?.click() : null);
-  usePageCommand(commands, 'audio.playPause', track ? player.toggle : null);
-  usePageCommand(commands, 'audio.nudge.frameEarlier', track ? nudgeFrames(-1) : null);
-  usePageCommand(commands, 'audio.nudge.frameLater', track ? nudgeFrames(1) : null);
-  usePageCommand(commands, 'audio.nudge.secondEarlier', track ? nudgeSeconds(-1) : null);
-  usePageCommand(commands, 'audio.nudge.secondLater', track ? nudgeSeconds(1) : null);
-  usePageCommand(commands, 'audio.setCut', track && cut && !settingCut ? () => void setCut() : null);
-  usePageCommand(commands, 'audio.remove', track && !busy ? () => setConfirmRemove(true) : null);
+  usePageContext(audioPage, {
+    hasTrack: track !== null,
+    ...(ready ? { pick: () => fileInput.current?.click() } : {}),
+    ...(track
+      ? {
+          togglePlay: player.toggle,
+          nudgeFrames: (frames: number) => nudgeFrames(frames)(),
+          nudgeSeconds: (seconds: number) => nudgeSeconds(seconds)(),
+        }
+      : {}),
+    ...(track && cut && !settingCut ? { setCut: () => void setCut() } : {}),
+    ...(track && !busy ? { remove: () => setConfirmRemove(true) } : {}),
+  });
 
   const offsetFrames = Math.round(offset * FPS);
   return (

@@ -20,8 +20,9 @@ import {
   Video,
 } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { usePageContext } from '../../actions/page-context.js';
+import { projectTarget } from '../../actions/project-actions.js';
 import { isActiveJob } from '../../app/jobs-tracker.js';
-import { usePageCommand } from '../../app/page-commands.js';
 import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatAbsolute, formatDuration, formatRelative, plural } from '../../format/format.js';
@@ -34,8 +35,7 @@ import { useStore } from '../../state/store.js';
 import { Card, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { ProgressBar, StatusIcon } from '../../ui/widgets.js';
-import { useProjectId } from '../project/use-project-id.js';
-import { registerDashboardActions } from './dashboard-actions.js';
+import { useProjectId } from '../project/project-layout.js';
 import {
   chooseNextStep,
   type NextStep,
@@ -354,8 +354,7 @@ function useSearchPanel(): [string | undefined, () => void] {
 export function DashboardPage() {
   const projectId = useProjectId();
   const services = useServices();
-  const { client, jobs, connection, commands } = services;
-  registerDashboardActions(services);
+  const { client, jobs, connection } = services;
   const navigate = useNavigate();
   const now = useNow();
   const socketState = useStore(connection.state);
@@ -416,9 +415,12 @@ export function DashboardPage() {
       params: { projectId },
       search: { panel: 'settings' } as never,
     });
-  usePageCommand(commands, 'project.rename', project.data ? openSettings : null);
-  usePageCommand(commands, 'project.moveToSeries', project.data ? openSettings : null);
-  usePageCommand(commands, 'project.delete', project.data ? () => setDeleting(true) : null);
+  usePageContext(
+    projectTarget,
+    project.data
+      ? { rename: openSettings, moveToSeries: openSettings, delete: () => setDeleting(true) }
+      : null,
+  );
 
   const assetCounts = useMemo(() => {
     const counts: Record<AssetType, number> = { character: 0, location: 0, prop: 0, custom: 0 };

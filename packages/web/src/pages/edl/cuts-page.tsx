@@ -2,8 +2,9 @@ import { type CutSummary } from '@reelbench/sdk/contract';
 import { Link } from '@tanstack/react-router';
 import { Film, Scissors } from 'lucide-react';
 import { useEffect } from 'react';
+import { useServices } from '../../app/services-context.js';
 import { cutsUi } from '../../cuts/cut-actions.js';
-import { CutDialogs, useCutActions } from '../../cuts/cut-dialogs.js';
+import { CutDialogs } from '../../cuts/cut-dialogs.js';
 import { formatAbsolute, plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { ItemActionButtons } from '../../shell/action-buttons.js';
@@ -19,7 +20,7 @@ import '../../styles/cuts.css';
 /** /project/{id}/edl: the project's cuts, newest version first, with rename and delete. */
 export function CutsPage(props: { projectId?: string } = {}) {
   const { projectId } = useIds(props);
-  const services = useCutActions();
+  const services = useServices();
   const ui = cutsUi(services);
   const run = useRunAction();
   const projectName = useProjectName(projectId);

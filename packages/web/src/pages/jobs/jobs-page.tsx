@@ -1,8 +1,9 @@
 import type { Job } from '@reelbench/sdk';
 import { ImageIcon, ListChecks, RefreshCw, Video, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { isActiveJob } from '../../app/jobs-tracker.js';
-import { usePageCommand } from '../../app/page-commands.js';
 import { useServices } from '../../app/services-context.js';
 import { formatAbsolute, formatRelative, plural, spoken } from '../../format/format.js';
 import { JOB_STATUS_LABELS, jobLabel, percent, sortJobs } from '../../format/job-format.js';
@@ -17,8 +18,8 @@ import { PageHeader } from '../../ui/page-header.js';
 import { TableHead } from '../../ui/table-head.js';
 import { Tooltip } from '../../ui/tooltip.js';
 import { ProgressBar, StatusIcon } from '../../ui/widgets.js';
-import { useProjectId } from '../project/use-project-id.js';
-import { jobsSelection, registerJobsActions } from './jobs-state.js';
+import { useProjectId } from '../project/project-layout.js';
+import { jobsSelection } from './jobs-actions.js';
 import '../../styles/pages.css';
 
 const PROGRESS_STATUS = {
@@ -133,8 +134,7 @@ function RenderAllButtons({ imagesVariant }: { imagesVariant: 'primary' | 'secon
 export function JobsPage() {
   const projectId = useProjectId();
   const services = useServices();
-  const { jobs, connection, commands, registry } = services;
-  registerJobsActions(services);
+  const { jobs, connection, registry } = services;
   const selection = jobsSelection(services);
   const selectedId = useStore(selection);
   const socketState = useStore(connection.state);
@@ -170,10 +170,9 @@ export function JobsPage() {
     row?.scrollIntoView?.({ block: 'nearest' });
   }, [tabIndex]);
 
-  usePageCommand(
-    commands,
-    'edit.delete',
-    selected && isActiveJob(selected) ? () => run('jobs.cancel') : null,
+  usePageContext(
+    editContext,
+    selected && isActiveJob(selected) ? { deleteSelection: () => run('jobs.cancel') } : null,
   );
 
   const move = (to: number) => {

@@ -14,7 +14,7 @@ import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
-import { useProjectId } from '../project/use-project-id.js';
+import { useProjectId } from '../project/project-layout.js';
 import {
   MEDIA_STATUS_LABELS,
   type MediaFilters,

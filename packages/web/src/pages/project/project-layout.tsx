@@ -8,6 +8,12 @@ import { isClientError } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { EmptyState } from '../../ui/card.js';
 
+/** The project of the route the page is on, unless given (tests mount a page without the route table). */
+export function useProjectId(given?: string): string {
+  const params = useParams({ strict: false }) as { projectId?: string };
+  return given ?? params.projectId ?? '';
+}
+
 /**
  * /project/{projectId}: loads the project, points the save manager at it and joins its room so its
  * events arrive while any of its pages is open.

@@ -11,7 +11,7 @@ import {
   posterPalette,
 } from '../../format/format.js';
 import { cx } from '../../ui/cx.js';
-import type { ProjectsView } from './projects-state.js';
+import type { ProjectsView } from './projects-actions.js';
 
 export interface ProjectBrowserProps {
   groups: readonly ProjectGroup[];

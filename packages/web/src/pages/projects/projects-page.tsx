@@ -16,7 +16,9 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
+import { projectTarget } from '../../actions/project-actions.js';
 import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { filterProjects, formatDuration, groupBySeries, plural, spoken } from '../../format/format.js';
@@ -30,7 +32,7 @@ import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { Input } from '../../ui/fields.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { ProjectBrowser } from './project-browser.js';
-import { projectsPageState, registerProjectsActions } from './projects-state.js';
+import { projectsPageState } from './projects-actions.js';
 import '../../styles/pages.css';
 
 type Dialog = { kind: 'rename' | 'delete' | 'move'; project: ProjectListEntry } | null;
@@ -59,11 +61,10 @@ function ProjectsSkeleton() {
 /** `/`: the user's projects by series, as posters or a dense list, driven by the keyboard. */
 export function ProjectsPage() {
   const services = useServices();
-  const { client, commands, registry } = services;
-  const navigate = useNavigate();
+  const { client, registry } = services;
   const state = projectsPageState(services);
-  registerProjectsActions(services);
-  state.open = (projectId) => void navigate({ to: '/project/$projectId', params: { projectId } });
+  const navigate = useNavigate();
+  const open = (projectId: string) => void navigate({ to: '/project/$projectId', params: { projectId } });
 
   const view = useStore(state.view);
   const selectedId = useStore(state.selected);
@@ -97,16 +98,22 @@ export function ProjectsPage() {
     }
   });
 
-  usePageCommand(commands, 'search.focus', () => {
-    filterRef.current?.focus();
-    filterRef.current?.select();
+  const openDialog = (kind: 'rename' | 'delete' | 'move', project: ProjectListEntry) => () =>
+    setDialog({ kind, project });
+  usePageContext(editContext, {
+    searchField: () => filterRef.current,
+    ...(selected ? { deleteSelection: openDialog('delete', selected) } : {}),
   });
-  const openDialog = (kind: 'rename' | 'delete' | 'move') =>
-    selected ? () => setDialog({ kind, project: selected }) : null;
-  usePageCommand(commands, 'project.rename', openDialog('rename'));
-  usePageCommand(commands, 'project.moveToSeries', openDialog('move'));
-  usePageCommand(commands, 'project.delete', openDialog('delete'));
-  usePageCommand(commands, 'edit.delete', openDialog('delete'));
+  usePageContext(
+    projectTarget,
+    selected
+      ? {
+          rename: openDialog('rename', selected),
+          moveToSeries: openDialog('move', selected),
+          delete: openDialog('delete', selected),
+        }
+      : null,
+  );
 
   const focusSelected = () =>
     document.querySelector<HTMLElement>('.project-browser [role="option"][tabindex="0"]')?.focus();
@@ -151,7 +158,7 @@ export function ProjectsPage() {
               onKeyDown={(event) => {
                 if (event.key === 'ArrowDown' || (event.key === 'Enter' && !event.nativeEvent.isComposing)) {
                   event.preventDefault();
-                  if (event.key === 'Enter' && selected) state.open(selected.id);
+                  if (event.key === 'Enter' && selected) open(selected.id);
                   else focusSelected();
                 } else if (event.key === 'Escape' && query !== '') {
                   event.preventDefault();
@@ -231,7 +238,7 @@ export function ProjectsPage() {
               view={view}
               selectedId={selected?.id ?? null}
               onSelect={(id) => state.selected.set(id)}
-              onOpen={(id) => state.open(id)}
+              onOpen={open}
               now={now}
               seriesName={seriesName}
             />

@@ -3,8 +3,8 @@ import type { CutSummary } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clapperboard, Download, Film, Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePageContext } from '../../actions/page-context.js';
 import { isActiveJob } from '../../app/jobs-tracker.js';
-import { usePageCommand } from '../../app/page-commands.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatAbsolute, plural } from '../../format/format.js';
@@ -19,8 +19,8 @@ import { cx } from '../../ui/cx.js';
 import { Checkbox } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
 import { ProgressBar } from '../../ui/widgets.js';
-import { registerRoughCutActions } from '../audio/audio-actions.js';
-import { useProjectId } from '../project/use-project-id.js';
+import { useProjectId } from '../project/project-layout.js';
+import { roughCutPage } from './rough-cut-actions.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
@@ -158,8 +158,7 @@ function Player({
 export function RoughCutPage(props: { projectId?: string } = {}) {
   const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { client, commands, toasts, activity, jobs } = services;
-  registerRoughCutActions(services);
+  const { client, toasts, activity, jobs } = services;
   const queryClient = useQueryClient();
   const [videoElement, videoRef] = useState<HTMLVideoElement | null>(null);
   const [chosenCut, setChosenCut] = useState('');
@@ -227,8 +226,10 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
     element.currentTime = Math.max(0, Math.min(seconds, video?.durationSeconds ?? seconds));
   };
 
-  usePageCommand(commands, 'roughCut.render', cut && !rendering ? () => void render() : null);
-  usePageCommand(commands, 'roughCut.playPause', video ? togglePlay : null);
+  usePageContext(roughCutPage, {
+    ...(cut && !rendering ? { render: () => void render() } : {}),
+    ...(video ? { togglePlay } : {}),
+  });
 
   const options = useMemo(
     () =>

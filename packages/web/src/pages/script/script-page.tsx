@@ -15,8 +15,9 @@ import {
   ScanText,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -31,7 +32,7 @@ import { useFileDrop } from '../../ui/use-file-drop.js';
 import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
 import type { Problem } from './problems.js';
 import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
-import { registerScriptActions, type ScriptHandlers, setScriptHandlers } from './script-actions.js';
+import { scriptPage } from './script-actions.js';
 import { type CursorPosition, ScriptEditor, type ScriptEditorHandle } from './script-editor.js';
 import {
   downloadText,
@@ -146,11 +147,8 @@ export function ScriptPage() {
 
 function ScriptWorkspace({ projectId }: { projectId: string }) {
   const services = useServices();
-  const { client, queryClient, saves, toasts, registry, commands } = services;
+  const { client, queryClient, saves, toasts } = services;
   const runAction = useRunAction();
-
-  // The registry outlives the page: the script actions are added once, on the first visit.
-  if (!registry.get('script.import')) registerScriptActions(registry);
 
   const script = useQuery(queries.script(client, projectId));
   const project = useQuery(queries.project(client, projectId));
@@ -306,39 +304,33 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
       .catch(() => {});
   };
 
-  // The handlers the registered actions call, always with this render's state.
-  const handlers = useRef<ScriptHandlers>({});
-  handlers.current = {
-    'script.import': () => fileInput.current?.click(),
-    'script.analyse': () => {
-      const text = current();
-      if (text.trim() === '')
-        toasts.show({
-          type: 'info',
-          title: 'Nothing to analyse yet',
-          message: 'Write or import a script first.',
-        });
-      else analyse.mutate(text);
-    },
-    'script.format': format,
-    'script.export.fountain': () => exportAs('fountain'),
-    'script.export.fdx': () => exportAs('fdx'),
-    'script.export.text': () => exportAs('text'),
-    'script.validate': showProblems,
-    'script.breakdown.toggle': () => setPanelOpen((open) => !open),
-  };
-
-  useLayoutEffect(() => {
-    if (!loaded) return;
-    const forward: ScriptHandlers = {};
-    for (const id of Object.keys(handlers.current) as (keyof ScriptHandlers)[]) {
-      forward[id] = () => handlers.current[id]?.();
-    }
-    return setScriptHandlers(forward, commands);
-  }, [loaded, commands]);
-
-  usePageCommand(commands, 'edit.undo', loaded ? () => void editor.current?.undo() : null);
-  usePageCommand(commands, 'edit.redo', loaded ? () => void editor.current?.redo() : null);
+  // What the script actions do here, once the script has loaded.
+  usePageContext(
+    scriptPage,
+    loaded
+      ? {
+          importFile: () => fileInput.current?.click(),
+          analyse: () => {
+            const text = current();
+            if (text.trim() === '')
+              toasts.show({
+                type: 'info',
+                title: 'Nothing to analyse yet',
+                message: 'Write or import a script first.',
+              });
+            else analyse.mutate(text);
+          },
+          format,
+          exportAs,
+          showProblems,
+          toggleBreakdown: () => setPanelOpen((open) => !open),
+        }
+      : null,
+  );
+  usePageContext(
+    editContext,
+    loaded ? { undo: () => void editor.current?.undo(), redo: () => void editor.current?.redo() } : null,
+  );
 
   useEffect(() => {
     try {

@@ -3,8 +3,8 @@ import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Film, ImagePlus, LayoutGrid, ListVideo, RefreshCw } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
-import { useServices } from '../../app/services-context.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { useRunAction } from '../../shell/use-action.js';
 import { useIsDirty } from '../../shots/dirty.js';
@@ -25,19 +25,18 @@ import {
 } from '../../shots/model.js';
 import { useShotProgress } from '../../shots/progress.js';
 import { useRenderCount } from '../../shots/render-count.js';
+import { sceneColorVar } from '../../shots/scene-color.js';
 import { type Selection, selectOnly, selectRange, toggle, useIsSelected } from '../../shots/selection.js';
 import {
   ALL_FILTER,
-  registerShotActions,
   SHOT_LIST_COLUMNS,
   type ShotListColumn,
   type ShotListFilters,
   type ShotListSort,
-  sceneColorVar,
   shotLabPath,
   shotListFilters,
   shotListSort,
-  shotNavigation,
+  shotView,
   sortActionId,
 } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
@@ -170,8 +169,6 @@ export function ShotListPage() {
 }
 
 export function ShotList({ projectId }: { projectId: string }) {
-  const services = useServices();
-  const { commands } = services;
   const router = useRouter();
   const runAction = useRunAction();
   const shots = useProjectShots(projectId);
@@ -182,12 +179,6 @@ export function ShotList({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-
-  // The page actions exist before the toolbar asks for them (registering is idempotent).
-  useMemo(() => registerShotActions(services), [services]);
-  useEffect(() => {
-    shotNavigation.navigate = (to) => router.history.push(to);
-  }, [router]);
 
   const rows = useMemo(() => visibleRows(board, filters, sort), [board, filters, sort]);
   const rowIds = useMemo(() => rows.map((entry) => entry.shot.id), [rows]);
@@ -225,10 +216,8 @@ export function ShotList({ projectId }: { projectId: string }) {
     },
     onDeleted: () => requestAnimationFrame(focusGrid),
   });
-  usePageCommand(commands, 'search.focus', () => {
-    searchRef.current?.focus();
-    searchRef.current?.select();
-  });
+  usePageContext(editContext, { ...edits.edit, searchField: () => searchRef.current });
+  usePageContext(shotView, { projectId, selection, editor });
 
   const moveTo = (rowIndex: number, column: ShotListColumn, extend = false) => {
     const id = rowIds[Math.max(0, Math.min(rowIds.length - 1, rowIndex))];
@@ -306,7 +295,7 @@ export function ShotList({ projectId }: { projectId: string }) {
       case 'F2':
         event.preventDefault();
         if (!startEditing() && event.key === 'Enter' && activeId) {
-          shotNavigation.navigate(shotLabPath(projectId, activeId));
+          router.history.push(shotLabPath(projectId, activeId));
         }
         return;
       case 'Escape':

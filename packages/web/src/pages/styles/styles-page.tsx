@@ -13,9 +13,9 @@ import { useStore } from '../../state/store.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { PageHeader } from '../../ui/page-header.js';
-import { useProjectId } from '../project/use-project-id.js';
+import { useProjectId } from '../project/project-layout.js';
 import { GradeStrip } from './grade-strip.js';
-import { registerStyleActions, stylesUi } from './styles-actions.js';
+import { stylesUi } from './styles-actions.js';
 import { StyleDialogs } from './styles-dialogs.js';
 import '../../styles/pages.css';
 import '../../styles/styles-page.css';
@@ -94,7 +94,6 @@ function StyleCard({
 export function StylesPage(props: { projectId?: string } = {}) {
   const projectId = useProjectId(props.projectId);
   const services = useServices();
-  registerStyleActions(services);
   const ui = stylesUi(services);
   const selected = useStore(ui, (state) => state.selected);
   const run = useRunAction();

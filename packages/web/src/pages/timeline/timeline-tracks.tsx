@@ -21,6 +21,7 @@ import {
 } from '../../shots/model.js';
 import { useShotProgress } from '../../shots/progress.js';
 import { useRenderCount } from '../../shots/render-count.js';
+import { sceneColorVar } from '../../shots/scene-color.js';
 import {
   type Selection,
   selectOnly,
@@ -29,7 +30,6 @@ import {
   useIsActive,
   useIsSelected,
 } from '../../shots/selection.js';
-import { sceneColorVar } from '../../shots/shot-actions.js';
 import { type Store, useStore } from '../../state/store.js';
 import type { Transport } from '../../timeline/playback.js';
 import {

@@ -1,6 +1,6 @@
 import type { Asset, AssetAssessment, AssetImageEntry, Job } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import {
   AlertTriangle,
   Aperture,
@@ -23,7 +23,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../../app/page-commands.js';
+import { editContext } from '../../../actions/edit-actions.js';
+import { usePageContext } from '../../../actions/page-context.js';
 import { queries } from '../../../app/queries.js';
 import type { AppServices } from '../../../app/services.js';
 import { useServices } from '../../../app/services-context.js';
@@ -37,21 +38,13 @@ import { EmptyState, Skeleton } from '../../../ui/card.js';
 import { cx } from '../../../ui/cx.js';
 import { HiddenFileInput } from '../../../ui/fields.js';
 import { moveByKey, useGridColumns } from '../../../ui/grid-columns.js';
-import {
-  assessmentKey,
-  assetActionsFor,
-  assetNavigation,
-  generateImage,
-  removeImage,
-  runningOperations,
-  uploadImage,
-} from '../asset-actions.js';
+import { assessmentKey, assetsUi, runningOperations } from '../asset-actions.js';
 import { AssetDialogs } from '../asset-dialogs.js';
+import { displayUrl, staleKeys } from '../asset-images.js';
 import {
   ASSET_ASPECTS,
   ASSET_TYPE_LABELS,
   assessmentReasons,
-  displayUrl,
   type ImageSlot,
   imageSections,
   invalidatedBy,
@@ -62,8 +55,8 @@ import {
   SLOT_STATUS_LABELS,
   type SlotStatus,
   slotStatus,
-  staleKeys,
 } from '../asset-model.js';
+import { removeImage, uploadImage } from '../asset-operations.js';
 import '../../../styles/shots.css';
 import '../../../styles/assets.css';
 
@@ -138,8 +131,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
   const projectId = props.projectId ?? params.projectId ?? '';
   const assetId = props.assetId ?? params.assetId ?? '';
   const services = useServices();
-  const ui = assetActionsFor(services);
-  const router = useRouter();
+  const ui = assetsUi(services);
   const run = useRunAction();
   const query = useAsset(assetId);
   const asset = query.data ?? null;
@@ -151,9 +143,6 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
   const pickFor = useRef<string | null>(null);
   const { columns, cellWidth } = useGridColumns(gridRef, { padX: 0, gap: GAP, minCell: MIN_CELL });
 
-  useEffect(() => {
-    assetNavigation.navigate = (to) => router.history.push(to);
-  }, [router]);
   // The asset actions act on this asset, and the image actions on its selected key.
   useEffect(() => {
     ui.set((state) => ({
@@ -212,23 +201,11 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
   };
 
   const selectedEntry = asset && selected ? asset.images[selected.key] : undefined;
-  const canGenerate = asset !== null && selected !== undefined && !running.has(selected.key);
-  usePageCommand(
-    services.commands,
-    'asset.generateImage',
-    canGenerate && selected ? () => void generateImage(services, asset, selected.key, false) : null,
-  );
-  usePageCommand(
-    services.commands,
-    'asset.regenerate',
-    canGenerate && selected && displayUrl(selectedEntry) !== null
-      ? () => void generateImage(services, asset, selected.key, true)
-      : null,
-  );
-  usePageCommand(
-    services.commands,
-    'edit.delete',
-    canGenerate && selected && selectedEntry ? () => void removeImage(services, asset, selected.key) : null,
+  const canRemove = asset !== null && selected !== undefined && !running.has(selected.key) && selectedEntry;
+  // Delete removes the selected key's image (Ctrl+G and Ctrl+R are the asset actions on the same key).
+  usePageContext(
+    editContext,
+    canRemove ? { deleteSelection: () => void removeImage(services, asset, selected.key) } : null,
   );
 
   const onPick = (file: File) => {

@@ -12,8 +12,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { FileDown, FileText, FileUp, Film, GitCompareArrows } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queries, queryKeys } from '../../../app/queries.js';
+import { useServices } from '../../../app/services-context.js';
 import { cutImporter, cutsUi } from '../../../cuts/cut-actions.js';
-import { CutDialogs, useCutActions } from '../../../cuts/cut-dialogs.js';
+import { CutDialogs } from '../../../cuts/cut-dialogs.js';
 import { formatAbsolute, plural } from '../../../format/format.js';
 import { ActionButton } from '../../../shell/action-button.js';
 import { type ActionButtonSpec, ActionButtons } from '../../../shell/action-buttons.js';
@@ -168,7 +169,7 @@ function ImportReport({ result, projectId }: { result: CutImportResultReply; pro
 /** /project/{id}/edl/{edlId}: one cut's events as an editor reads them, exports, import and compare. */
 export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
   const { projectId, cutId } = useIds(props);
-  const services = useCutActions();
+  const services = useServices();
   const { client, activity, toasts } = services;
   const ui = cutsUi(services);
   const importer = cutImporter(services);

@@ -1,5 +1,5 @@
-import { type HandledActionSpec, registerHandledActions } from '../../../actions/registry.js';
-import type { AppServices } from '../../../app/services.js';
+import { defineActions } from '../../../actions/action.js';
+import { definePageContext } from '../../../actions/page-context.js';
 
 export type PrintLayout = 'sheet' | 'pages';
 export const PRINT_LAYOUTS: readonly { id: PrintLayout; label: string }[] = [
@@ -16,43 +16,56 @@ export function printLayoutOf(value: unknown): PrintLayout | null {
   return value === 'sheet' || value === 'pages' ? value : null;
 }
 
-export type PrintActionId = 'print.contactSheet' | 'print.onePerPage' | 'print.print' | 'print.close';
+/** The print view on screen: its project. */
+export const printView = definePageContext<{ projectId: string }>('print');
 
-/** What the mounted print view does for each of its actions (absent: not available). */
-export const printHandlers: Partial<Record<PrintActionId, () => void>> = {};
+const shown = (services: Parameters<typeof printView.get>[0]) => printView.get(services);
 
-const DEFINITIONS: readonly HandledActionSpec<PrintActionId>[] = [
+/** The print view's toolbar: the two layouts, print, close (Escape closes too). */
+export const printActions = defineActions([
   {
     id: 'print.contactSheet',
     label: 'Print layout: contact sheet',
     section: 'View',
     keywords: ['print', 'pdf', 'grid', 'storyboard'],
+    scope: 'storyboard',
+    available: ({ services }) => shown(services) !== null,
+    perform: ({ services, navigate }) => {
+      const view = shown(services);
+      if (view) navigate(printPath(view.projectId, 'sheet'));
+    },
   },
   {
     id: 'print.onePerPage',
     label: 'Print layout: one shot per page',
     section: 'View',
     keywords: ['print', 'pdf', 'page', 'storyboard'],
+    scope: 'storyboard',
+    available: ({ services }) => shown(services) !== null,
+    perform: ({ services, navigate }) => {
+      const view = shown(services);
+      if (view) navigate(printPath(view.projectId, 'pages'));
+    },
   },
   {
     id: 'print.print',
     label: 'Print or save as PDF',
     section: 'Project',
     keywords: ['print', 'pdf', 'export', 'storyboard'],
+    scope: 'storyboard',
+    available: ({ services }) => shown(services) !== null,
+    perform: () => globalThis.print(),
   },
   {
     id: 'print.close',
     label: 'Close print view',
     section: 'View',
     keywords: ['back', 'storyboard', 'exit'],
+    scope: 'storyboard',
+    available: ({ services }) => shown(services) !== null,
+    perform: ({ services, navigate }) => {
+      const view = shown(services);
+      if (view) navigate(`/project/${view.projectId}/storyboard`);
+    },
   },
-];
-
-/** The print view's actions, registered once; each runs the mounted view's handler. */
-export function registerPrintActions(services: Pick<AppServices, 'registry'>): void {
-  registerHandledActions(services.registry, {
-    specs: DEFINITIONS,
-    paths: ['/storyboard'],
-    handlers: () => printHandlers,
-  });
-}
+]);

@@ -1,9 +1,9 @@
-import { useRouter } from '@tanstack/react-router';
 import { Grid3x3, Printer, RectangleHorizontal, X } from 'lucide-react';
 import { Fragment, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useServices } from '../../../app/services-context.js';
+import { usePageContext } from '../../../actions/page-context.js';
 import { ActionButton } from '../../../shell/action-button.js';
+import { useRunAction } from '../../../shell/use-action.js';
 import {
   formatClock,
   formatSeconds,
@@ -13,17 +13,11 @@ import {
   type SceneGroup,
   UNASSIGNED_SCENE_NAME,
 } from '../../../shots/model.js';
-import { sceneColorVar } from '../../../shots/shot-actions.js';
+import { sceneColorVar } from '../../../shots/scene-color.js';
 import { aspectValue, useProjectShots } from '../../../shots/use-project-shots.js';
 import { EmptyState, Skeleton } from '../../../ui/card.js';
 import { cx } from '../../../ui/cx.js';
-import {
-  PRINT_LAYOUTS,
-  type PrintLayout,
-  printHandlers,
-  printPath,
-  registerPrintActions,
-} from './print-actions.js';
+import { PRINT_LAYOUTS, type PrintLayout, printView } from './print-actions.js';
 import '../../../styles/print.css';
 
 /**
@@ -32,32 +26,21 @@ import '../../../styles/print.css';
  * Shown over the app; in print only this view is printed, so the browser's print makes a clean PDF.
  */
 export function StoryboardPrint({ projectId, layout }: { projectId: string; layout: PrintLayout }) {
-  const services = useServices();
-  const router = useRouter();
+  const runAction = useRunAction();
   const { board, project, aspect, isLoading } = useProjectShots(projectId);
-  useMemo(() => registerPrintActions(services), [services]);
-
-  useEffect(() => {
-    const go = (to: string) => void router.navigate({ to });
-    printHandlers['print.contactSheet'] = () => go(printPath(projectId, 'sheet'));
-    printHandlers['print.onePerPage'] = () => go(printPath(projectId, 'pages'));
-    printHandlers['print.print'] = () => globalThis.print();
-    printHandlers['print.close'] = () => go(`/project/${projectId}/storyboard`);
-    services.commands.version.set((v) => v + 1);
-    return () => {
-      for (const id of Object.keys(printHandlers)) delete printHandlers[id as keyof typeof printHandlers];
-      services.commands.version.set((v) => v + 1);
-    };
-  }, [projectId, router, services]);
+  usePageContext(
+    printView,
+    useMemo(() => ({ projectId }), [projectId]),
+  );
 
   // Escape leaves the print view (a field or dialog handles its own Escape first).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) printHandlers['print.close']?.();
+      if (event.key === 'Escape' && !event.defaultPrevented) runAction('print.close');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [runAction]);
 
   const title = project?.name ?? 'Storyboard';
   const ratio = aspectValue(aspect);
