@@ -88,7 +88,7 @@ export function formatShortcut(shortcut: Shortcut, isMac: boolean): string {
     '+': 'Plus',
     '-': 'Minus',
   };
-  names.push(display[key] ?? (key.length === 1 ? key.toUpperCase() : key));
+  names.push(display[key] ?? (key.length === 1 || /^f\d+$/.test(key) ? key.toUpperCase() : key));
   return names.join(isMac ? '' : '+');
 }
 

@@ -59,8 +59,8 @@ function explainElsewhere(action: RegisteredAction, context: ActionContext): voi
     title: `${action.label} is not on this page`,
     message:
       context.projectId === null
-        ? `It works on a project's ${scope.label.toLowerCase()}: open a project first.`
-        : `It works here: ${scope.label}.`,
+        ? `Where it works: ${scope.label}, in a project. Open a project first.`
+        : `Where it works: ${scope.label}.`,
     ...(there && context.projectId !== null
       ? { action: { label: there.label, onClick: () => void there.perform(context) } }
       : {}),
