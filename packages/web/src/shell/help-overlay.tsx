@@ -25,6 +25,7 @@ export function HelpOverlay() {
       title="Keyboard shortcuts"
       description="Every command is also in the palette (Ctrl K). Each page's keys work on that page."
       size="large"
+      scrollableText
       className="help-overlay"
       footer={
         <Button variant="primary" onClick={() => ui.patch({ helpOpen: false })}>

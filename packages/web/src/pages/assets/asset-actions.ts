@@ -252,38 +252,29 @@ export const assetActions = defineActions([
     // The file picker opens inside the key press or click that asked for it.
     perform: (context) => ui(context).get().pickFile?.(),
   }),
-  forImage({
-    id: 'asset.enhanceImage',
-    label: 'Enhance Image',
-    keywords: ['improve', 'sharpen', 'upscale'],
-    needsImage: true,
-    perform: (context, asset, key) =>
-      operate((operations) => operations.enhanceImage(context.services, asset, key)),
-  }),
-  forImage({
-    id: 'asset.removeBackground',
-    label: 'Remove Background',
-    keywords: ['cut out', 'matte', 'transparent', 'bg'],
-    needsImage: true,
-    perform: (context, asset, key) =>
-      operate((operations) => operations.removeBackground(context.services, asset, key)),
-  }),
-  forImage({
-    id: 'asset.assessImage',
-    label: 'Assess Image',
-    keywords: ['score', 'quality', 'rate', 'check'],
-    needsImage: true,
-    perform: (context, asset, key) =>
-      operate((operations) => operations.assessImage(context.services, asset, key)),
-  }),
-  forImage({
-    id: 'asset.removeImage',
-    label: 'Remove Image',
-    keywords: ['delete', 'clear'],
-    needsImage: true,
-    perform: (context, asset, key) =>
-      operate((operations) => operations.removeImage(context.services, asset, key)),
-  }),
+  // The operations on the selected key's image, each a job or a call with its own toast.
+  ...(
+    [
+      ['asset.enhanceImage', 'Enhance Image', ['improve', 'sharpen', 'upscale'], 'enhanceImage'],
+      [
+        'asset.removeBackground',
+        'Remove Background',
+        ['cut out', 'matte', 'transparent', 'bg'],
+        'removeBackground',
+      ],
+      ['asset.assessImage', 'Assess Image', ['score', 'quality', 'rate', 'check'], 'assessImage'],
+      ['asset.removeImage', 'Remove Image', ['delete', 'clear'], 'removeImage'],
+    ] as const
+  ).map(([id, label, keywords, operation]) =>
+    forImage({
+      id,
+      label,
+      keywords,
+      needsImage: true,
+      perform: (context, asset, key) =>
+        operate((operations) => operations[operation](context.services, asset, key)),
+    }),
+  ),
   {
     id: 'asset.refreshStale',
     label: 'Refresh Stale Images',
