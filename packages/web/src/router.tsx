@@ -6,17 +6,22 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { queries } from './app/queries.js';
 import type { AppServices } from './app/services.js';
-import { NotFoundPage } from './pages/not-found-page.js';
-import { ProjectLayout } from './pages/project-layout.js';
+import { NotFoundPage } from './pages/not-found/not-found-page.js';
+import { ProjectLayout } from './pages/project/project-layout.js';
+import { isShotViewPath } from './products.js';
 import { ErrorScreen } from './shell/error-screens.js';
 import { LoadingScreen } from './shell/loading-screen.js';
-import { prefetchShots } from './shots/fetch-shots.js';
 
 export interface RouterContext {
   services: AppServices;
 }
 
+/**
+ * SPEC.md §2's route table, one route per page. Every page is a folder of src/pages and loads with
+ * its route (lazyRouteComponent), so the first render carries only the shell it needs.
+ */
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: NotFoundPage,
@@ -31,33 +36,20 @@ const loginRoute = createRoute({
       ? { redirect: search.redirect }
       : {},
   // Loaded on its own: a signed-in tab never needs the sign-in form's code.
-  component: lazyRouteComponent(() => import('./pages/login-page.js'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('./pages/login/login-page.js'), 'LoginPage'),
 });
 
 const repositoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/repository/$repositoryId',
-  component: lazyRouteComponent(() => import('./pages/public-pages.js'), 'RepositoryPage'),
+  component: lazyRouteComponent(() => import('./pages/repository/repository-page.js'), 'RepositoryPage'),
 });
 
 const reviewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/review/$token',
-  component: lazyRouteComponent(() => import('./pages/public-pages.js'), 'ReviewPage'),
+  component: lazyRouteComponent(() => import('./pages/review/review-page.js'), 'ReviewPage'),
 });
-
-/** The product pages that show every shot of the project. */
-const SHOT_VIEWS = new Set(['storyboard', 'timeline', 'shot-lab']);
-
-/**
- * A shot view's loader: the project's shots (2,000 on a feature) start loading as soon as the route
- * is entered, beside the shell's and the page's lazy code, instead of once the page has rendered.
- * Not on a hover's preload: that loads the code only.
- */
-function prefetchShotViews(context: RouterContext, projectId: string, preload: boolean): void {
-  if (preload) return;
-  prefetchShots(context.services.client, context.services.queryClient, projectId);
-}
 
 /** Everything behind sign-in: after the authentication check, a signed-out visitor goes to /login. */
 const guardedRoute = createRoute({
@@ -77,84 +69,141 @@ const guardedRoute = createRoute({
 const projectsRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./pages/projects-page.js'), 'ProjectsPage'),
+  component: lazyRouteComponent(() => import('./pages/projects/projects-page.js'), 'ProjectsPage'),
 });
 
+/** /project/{projectId}: the project's layout; a path under it that is no page is the not-found page inside it. */
 const projectRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: '/project/$projectId',
   component: ProjectLayout,
+  notFoundComponent: NotFoundPage,
 });
 
-const dashboard = lazyRouteComponent(() => import('./pages/dashboard-page.js'), 'DashboardPage');
+/**
+ * Every project page's loader: a shot view (src/products.ts) starts loading the project's shots as
+ * soon as its route is entered, beside the page's lazy code, instead of once the page has rendered.
+ * Not on a hover's preload: that loads the code only.
+ */
+function prefetchShotViews({
+  context,
+  params,
+  location,
+  preload,
+}: {
+  context: RouterContext;
+  params: { projectId: string };
+  location: { pathname: string };
+  preload: boolean;
+}): void {
+  if (preload || !isShotViewPath(location.pathname)) return;
+  const { client, queryClient } = context.services;
+  void queryClient.prefetchQuery(queries.shots(client, params.projectId));
+}
+
+const dashboard = lazyRouteComponent(() => import('./pages/dashboard/dashboard-page.js'), 'DashboardPage');
 const projectIndexRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/',
+  loader: (match) => prefetchShotViews(match),
   component: dashboard,
 });
 const dashboardRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'dashboard',
+  loader: (match) => prefetchShotViews(match),
   component: dashboard,
 });
 const scriptRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'script',
+  loader: (match) => prefetchShotViews(match),
   component: lazyRouteComponent(() => import('./pages/script/script-page.js'), 'ScriptPage'),
 });
 const assetsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets',
+  loader: (match) => prefetchShotViews(match),
   component: lazyRouteComponent(() => import('./pages/assets/assets-page.js'), 'AssetsPage'),
 });
 const assetRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'assets/$assetId',
-  component: lazyRouteComponent(() => import('./pages/assets/asset-page.js'), 'AssetPage'),
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/assets/asset/asset-page.js'), 'AssetPage'),
 });
 const shotsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'shots',
-  loader: ({ context, params, preload }) => prefetchShotViews(context, params.projectId, preload),
-  component: lazyRouteComponent(() => import('./pages/shot-list/shot-list-page.js'), 'ShotListPage'),
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/shots/shot-list-page.js'), 'ShotListPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'styles',
+  loader: (match) => prefetchShotViews(match),
   component: lazyRouteComponent(() => import('./pages/styles/styles-page.js'), 'StylesPage'),
 });
 const jobsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'jobs',
-  component: lazyRouteComponent(() => import('./pages/jobs-page.js'), 'JobsPage'),
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/jobs/jobs-page.js'), 'JobsPage'),
 });
 const audioRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'audio',
+  loader: (match) => prefetchShotViews(match),
   component: lazyRouteComponent(() => import('./pages/audio/audio-page.js'), 'AudioPage'),
 });
 const roughCutRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'rough-cut',
+  loader: (match) => prefetchShotViews(match),
   component: lazyRouteComponent(() => import('./pages/rough-cut/rough-cut-page.js'), 'RoughCutPage'),
 });
 const cutsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl',
-  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutsPage'),
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/edl/cuts-page.js'), 'CutsPage'),
 });
-const edlRoute = createRoute({
+const cutRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'edl/$edlId',
-  component: lazyRouteComponent(() => import('./pages/cuts/cuts-page.js'), 'CutPage'),
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/edl/cut/cut-page.js'), 'CutPage'),
 });
-const productRoute = createRoute({
+// The production views of UI.md's {product} route (src/products.ts).
+const storyboardRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: '$product',
-  loader: ({ context, params, preload }) => {
-    if (SHOT_VIEWS.has(params.product)) prefetchShotViews(context, params.projectId, preload);
-  },
-  component: lazyRouteComponent(() => import('./pages/product-page.js'), 'ProductPage'),
+  path: 'storyboard',
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/storyboard/storyboard-page.js'), 'StoryboardRoute'),
+});
+const timelineRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'timeline',
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/timeline/timeline-page.js'), 'TimelinePage'),
+});
+const shotLabRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'shot-lab',
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/shot-lab/shot-lab-page.js'), 'ShotLabPage'),
+});
+const editorRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'editor',
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/editor/editor-page.js'), 'EditorPage'),
+});
+const mediaRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'media',
+  loader: (match) => prefetchShotViews(match),
+  component: lazyRouteComponent(() => import('./pages/media/media-page.js'), 'MediaPage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -175,8 +224,12 @@ const routeTree = rootRoute.addChildren([
       audioRoute,
       roughCutRoute,
       cutsRoute,
-      edlRoute,
-      productRoute,
+      cutRoute,
+      storyboardRoute,
+      timelineRoute,
+      shotLabRoute,
+      editorRoute,
+      mediaRoute,
     ]),
   ]),
 ]);

@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { type Asset, type AssetImageEntry, defaultAssetConfig, type Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { runAction } from '../src/actions/run-action.js';
 import { createServices } from '../src/app/services.js';
+import { AssetPage } from '../src/pages/assets/asset/asset-page.js';
 import { assetsUi } from '../src/pages/assets/asset-actions.js';
-import { AssetPage } from '../src/pages/assets/asset-page.js';
+import { available, run } from './action-context.js';
 import { renderPage } from './render-page.js';
 import { id, PROJECT_ID } from './shots-fixtures.js';
 
@@ -119,9 +119,9 @@ describe("an asset's page", { timeout: 30_000 }, () => {
   it('generates the default key through generateImage and a turned key through character:generate-rotation', async () => {
     const { services, assets, socket } = setup();
     const grid = await screen.findByRole('grid', { name: 'Images of Mara Quinn' });
-    await waitFor(() => expect(services.commands.has('asset.generateImage')).toBe(true));
+    await waitFor(() => expect(available(services, 'asset.generateImage', PATH)).toBe(true));
     act(() => {
-      services.commands.run('asset.generateImage');
+      run(services, 'asset.generateImage', PATH);
     });
     await waitFor(() =>
       expect(assets.generateImage).toHaveBeenCalledWith({ assetId: ASSET_ID, imageKey: 'default-front' }),
@@ -130,9 +130,9 @@ describe("an asset's page", { timeout: 30_000 }, () => {
     grid.focus();
     fireEvent.keyDown(grid, { key: 'ArrowRight' });
     expect(cell('default-back')).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(services.commands.has('asset.regenerate')).toBe(true));
+    await waitFor(() => expect(available(services, 'asset.regenerate', PATH)).toBe(true));
     act(() => {
-      services.commands.run('asset.regenerate');
+      run(services, 'asset.regenerate', PATH);
     });
     await waitFor(() =>
       expect(socket.emitWithAck).toHaveBeenCalledWith(
@@ -153,7 +153,7 @@ describe("an asset's page", { timeout: 30_000 }, () => {
     const input = screen.getByTestId('asset-image-file') as HTMLInputElement;
     const click = vi.spyOn(input, 'click').mockImplementation(() => {});
     act(() => {
-      runAction(services, 'asset.uploadImage', { pathname: PATH, projectId: PROJECT_ID });
+      run(services, 'asset.uploadImage', PATH);
     });
     expect(click).toHaveBeenCalled();
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'ref.png', { type: 'image/png' });

@@ -6,6 +6,7 @@ import {
   type Job,
 } from '@reelbench/sdk';
 import { describe, expect, it } from 'vitest';
+import { staleKeys } from '../src/pages/assets/asset-images.js';
 import {
   assessmentReasons,
   assetLayout,
@@ -17,7 +18,6 @@ import {
   operationText,
   type RunningOperation,
   slotStatus,
-  staleKeys,
 } from '../src/pages/assets/asset-model.js';
 import { gridColumns, moveByKey } from '../src/ui/grid-columns.js';
 

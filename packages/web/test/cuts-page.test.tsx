@@ -4,8 +4,9 @@ import type { Cut, CutComparisonReply, CutSummary } from '@reelbench/sdk/contrac
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
-import { cutsUi } from '../src/pages/cuts/cut-actions.js';
-import { CutPage, CutsPage } from '../src/pages/cuts/cuts-page.js';
+import { cutsUi } from '../src/cuts/cut-actions.js';
+import { CutPage } from '../src/pages/edl/cut/cut-page.js';
+import { CutsPage } from '../src/pages/edl/cuts-page.js';
 import { renderPage } from './render-page.js';
 import { id, PROJECT_ID } from './shots-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobLabel, percent, sortJobs } from '../src/pages/jobs/job-format.js';
+import { jobLabel, percent, sortJobs } from '../src/format/job-format.js';
 
 describe('jobLabel', () => {
   it('names the batch jobs in words', () => {

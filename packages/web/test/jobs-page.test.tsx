@@ -10,13 +10,12 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ActionRegistry } from '../src/actions/registry.js';
+import { createActionRegistry } from '../src/actions/index.js';
 import { JobsTracker } from '../src/app/jobs-tracker.js';
-import { PageCommands } from '../src/app/page-commands.js';
 import { RecentActions } from '../src/app/recent-actions.js';
 import type { AppServices } from '../src/app/services.js';
 import { ServicesProvider } from '../src/app/services-context.js';
-import { JobsPage } from '../src/pages/jobs-page.js';
+import { JobsPage } from '../src/pages/jobs/jobs-page.js';
 import { ActivityCounter } from '../src/state/activity.js';
 import { createStore } from '../src/state/store.js';
 import { ToastStore } from '../src/state/toasts.js';
@@ -65,20 +64,10 @@ function setup(cancel: (jobId: string) => Promise<Job>) {
     jobs: new JobsTracker(client),
     toasts: new ToastStore(),
     activity: new ActivityCounter(),
-    registry: new ActionRegistry(),
-    commands: new PageCommands(),
+    registry: createActionRegistry(),
     recent: new RecentActions(),
     connection: { state: createStore('connected') },
   } as unknown as AppServices;
-  // The global Delete action, as the app registers it: it runs the page's handler.
-  services.registry.register({
-    id: 'edit.delete',
-    label: 'Delete selected',
-    section: 'Edit',
-    binding: 'Delete',
-    available: () => services.commands.has('edit.delete'),
-    perform: () => void services.commands.run('edit.delete'),
-  });
   const rootRoute = createRootRoute({ component: Outlet });
   const jobsRoute = createRoute({
     getParentRoute: () => rootRoute,

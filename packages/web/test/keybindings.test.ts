@@ -1,22 +1,75 @@
+import { defaultAssetConfig } from '@reelbench/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActionContext } from '../src/actions/action.js';
+import { editContext } from '../src/actions/edit-actions.js';
 import { bindRegistryKeys, tinykeysCombos } from '../src/actions/keybindings.js';
-import { type ActionContext, ActionRegistry, type RegisteredAction } from '../src/actions/registry.js';
-import { SHORTCUT_SPECS } from '../src/actions/shortcuts.js';
+import type { RegisteredAction } from '../src/actions/registry.js';
+import type { AppServices } from '../src/app/services.js';
 import { parseShortcut } from '../src/keyboard/shortcut.js';
+import { assetsUi } from '../src/pages/assets/asset-actions.js';
+import { audioPage } from '../src/pages/audio/audio-actions.js';
+import { storyboardPage } from '../src/pages/storyboard/storyboard-actions.js';
+import { createStore } from '../src/state/store.js';
+import { playhead } from '../src/timeline/playhead-actions.js';
+import { contextAt, offlineServices } from './action-context.js';
 
+let services: AppServices;
 let context: ActionContext;
 let ran: string[];
 let unbind: () => void;
 let blocked: (action: RegisteredAction) => boolean;
-let registry: ActionRegistry;
+
+const go = (pathname: string) => {
+  context = contextAt(services, pathname);
+};
 
 beforeEach(() => {
-  context = { pathname: '/project/p1/dashboard', projectId: 'p1' };
+  services = offlineServices();
+  go('/project/p1/dashboard');
   ran = [];
   blocked = () => false;
-  registry = new ActionRegistry();
-  for (const spec of SHORTCUT_SPECS) registry.register({ ...spec, perform: () => {} });
-  unbind = bindRegistryKeys(window, registry, {
+  // What the pages in front supply: a zoom, a playhead, an asset with its selected key, the storyboard's active shot.
+  editContext.store(services).set({ zoom: { level: createStore(2), levels: 5, reset: 2 } });
+  playhead.store(services).set({ togglePlayback: () => {}, frame: () => {}, shot: () => {} });
+  const config = defaultAssetConfig('prop');
+  assetsUi(services).set((state) => ({
+    ...state,
+    current: {
+      id: 'a1',
+      type: 'prop',
+      name: 'Lamp',
+      description: null,
+      images: {
+        [config.defaultImageKey]: {
+          url: '/lamp.png',
+          optimizedUrl: null,
+          thumbnailUrl: null,
+          mediumUrl: null,
+          s3Key: null,
+          generatedAt: null,
+          isCustomUpload: false,
+          metadata: {},
+          prompt: null,
+          status: 'completed',
+        },
+      },
+      config,
+      metadata: {},
+      projectId: 'p1',
+      seriesId: null,
+      visualIdentifier: null,
+      isSeriesLevel: false,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    },
+    selectedKey: config.defaultImageKey,
+  }));
+  storyboardPage.store(services).set({
+    activeShot: () => 's1',
+    cycleAlternate: () => {},
+    promoteAlternate: () => {},
+  });
+  unbind = bindRegistryKeys(window, services.registry, {
     context: () => context,
     run: (action) => ran.push(action.id),
     blocked: (action) => blocked(action),
@@ -89,20 +142,16 @@ describe('bindRegistryKeys (real KeyboardEvents in jsdom)', () => {
     expect(ran).toEqual(['palette.open', 'palette.open']);
   });
 
-  it('binds the keys of an action a page registers later, on its paths only', () => {
-    registry.register({
-      id: 'audio.nudge.frameLater',
-      label: 'Nudge Soundtrack One Frame Later',
-      section: 'Timeline',
-      binding: '.',
-      paths: ['/audio'],
-      perform: () => {},
-    });
+  it('binds every page’s keys from the first load: the audio page’s work once it shows a soundtrack', () => {
     keydown('.', { code: 'Period' });
     expect(ran).toEqual([]);
-    context = { pathname: '/project/p1/audio', projectId: 'p1' };
+    go('/project/p1/audio');
+    keydown('.', { code: 'Period' });
+    expect(ran).toEqual([]);
+    audioPage.store(services).set({ hasTrack: true, nudgeFrames: () => {}, nudgeSeconds: () => {} });
     const event = keydown('.', { code: 'Period' });
-    expect(ran).toEqual(['audio.nudge.frameLater']);
+    keydown('[', { code: 'BracketLeft' });
+    expect(ran).toEqual(['audio.nudge.frameLater', 'audio.nudge.secondEarlier']);
     expect(event.defaultPrevented).toBe(true);
   });
 
@@ -151,10 +200,10 @@ describe('bindRegistryKeys (real KeyboardEvents in jsdom)', () => {
   });
 
   it('Ctrl+N runs only with a project', () => {
-    context = { pathname: '/', projectId: null };
+    go('/');
     keydown('n', { ctrl: true, code: 'KeyN' });
     expect(ran).toEqual([]);
-    context = { pathname: '/project/p1/script', projectId: 'p1' };
+    go('/project/p1/script');
     keydown('n', { ctrl: true, code: 'KeyN' });
     expect(ran).toEqual(['asset.new']);
   });
@@ -163,12 +212,12 @@ describe('bindRegistryKeys (real KeyboardEvents in jsdom)', () => {
     keydown(' ', { code: 'Space' });
     keydown('ArrowLeft', { code: 'ArrowLeft' });
     expect(ran).toEqual([]);
-    context = { pathname: '/project/p1/timeline', projectId: 'p1' };
+    go('/project/p1/timeline');
     keydown(' ', { code: 'Space' });
     keydown('ArrowRight', { code: 'ArrowRight', shift: true });
     keydown('ArrowLeft', { code: 'ArrowLeft', repeat: true });
     keydown(' ', { code: 'Space', repeat: true });
-    context = { pathname: '/project/p1/shot-lab/s1', projectId: 'p1' };
+    go('/project/p1/shot-lab/s1');
     keydown('ArrowRight', { code: 'ArrowRight' });
     expect(ran).toEqual(['playback.toggle', 'shot.next', 'frame.previous', 'frame.next']);
   });
@@ -177,18 +226,21 @@ describe('bindRegistryKeys (real KeyboardEvents in jsdom)', () => {
     keydown('g', { ctrl: true, code: 'KeyG' });
     keydown('r', { ctrl: true, code: 'KeyR' });
     expect(ran).toEqual([]);
-    context = { pathname: '/project/p1/assets', projectId: 'p1' };
+    go('/project/p1/assets');
     keydown('g', { ctrl: true, code: 'KeyG' });
     keydown('r', { meta: true, code: 'KeyR' });
     expect(ran).toEqual(['asset.generateImage', 'asset.regenerate']);
   });
 
-  it('storyboard C and P never fire from a key', () => {
-    context = { pathname: '/project/p1/storyboard', projectId: 'p1' };
+  it('storyboard C and P act on its active shot, on the storyboard only, not while a listbox takes letters', () => {
+    keydown('c', { code: 'KeyC' });
+    expect(ran).toEqual([]);
+    go('/project/p1/storyboard');
     keydown('c', { code: 'KeyC' });
     keydown('p', { code: 'KeyP' });
     keydown('C', { shift: true, code: 'KeyC' });
-    expect(ran).toEqual([]);
+    keydown('c', { code: 'KeyC' }, field('div', { role: 'option', tabindex: '0' }));
+    expect(ran).toEqual(['storyboard.cycleAlternate', 'storyboard.promoteAlternate']);
   });
 
   it('Ctrl+= (how Ctrl+plus is typed) and Ctrl++ both zoom in; Ctrl+- zooms out; Ctrl+0 resets', () => {

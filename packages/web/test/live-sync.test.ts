@@ -2,7 +2,7 @@ import type { Project } from '@reelbench/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { areSettingsLocallyPending, markLocalSettingsEdit, startLiveSync } from '../src/app/live-sync.js';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import type { AppServices } from '../src/app/services.js';
 import { makeProject, makeScene, PROJECT_ID } from './shots-fixtures.js';
 

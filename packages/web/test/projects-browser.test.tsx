@@ -3,9 +3,9 @@ import type { ProjectListEntry, Series } from '@reelbench/sdk';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { groupBySeries } from '../src/pages/projects/format.js';
+import { groupBySeries } from '../src/format/format.js';
 import { ProjectBrowser } from '../src/pages/projects/project-browser.js';
-import type { ProjectsView } from '../src/pages/projects/projects-state.js';
+import type { ProjectsView } from '../src/pages/projects/projects-actions.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 

@@ -9,7 +9,7 @@ import {
   NO_SERIES_GROUP,
   posterPalette,
   spoken,
-} from '../src/pages/projects/format.js';
+} from '../src/format/format.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

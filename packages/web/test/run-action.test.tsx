@@ -1,53 +1,52 @@
-import { createReelbench } from '@reelbench/sdk';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActionContext } from '../src/actions/registry.js';
+import type { ActionContext, ActionDefinition } from '../src/actions/action.js';
+import { createActionRegistry } from '../src/actions/index.js';
 import { bindActionKeys, runAction } from '../src/actions/run-action.js';
-import { type AppServices, createServices } from '../src/app/services.js';
+import type { AppServices } from '../src/app/services.js';
 import { ActionButton } from '../src/shell/action-button.js';
+import { contextAt, offlineServices } from './action-context.js';
 import { renderPage } from './render-page.js';
-
-const inProject: ActionContext = { pathname: '/project/p1/dashboard', projectId: 'p1' };
 
 let services: AppServices;
 let performed: string[];
 let unbind: (() => void) | undefined;
+let inProject: ActionContext;
+let home: ActionContext;
 
 beforeEach(() => {
-  services = createServices({ client: createReelbench({ baseUrl: 'http://127.0.0.1:9', socket: false }) });
   performed = [];
   const perform = (id: string) => () => {
     performed.push(id);
   };
-  services.registry.register({
-    id: 'project.save',
-    label: 'Save project',
-    section: 'Global',
-    binding: 'Mod+S',
-    perform: perform('project.save'),
-    available: (at) => at.projectId !== null,
-  });
-  services.registry.register({
-    id: 'zoom.in',
-    label: 'Zoom in',
-    section: 'Global',
-    binding: 'Mod+plus',
-    perform: perform('zoom.in'),
-  });
-  services.registry.register({
-    id: 'help.toggle',
-    label: 'Keyboard shortcuts',
-    section: 'Global',
-    binding: 'Shift+?',
-    perform: perform('help.toggle'),
-  });
-  services.registry.register({
-    id: 'broken',
-    label: 'Broken',
-    section: 'Global',
-    binding: 'Mod+B',
-    perform: () => Promise.reject(new Error('no luck')),
-  });
+  const actions: ActionDefinition[] = [
+    {
+      id: 'project.save',
+      label: 'Save project',
+      section: 'Project',
+      binding: 'Mod+S',
+      perform: perform('project.save'),
+      available: (at) => at.projectId !== null,
+    },
+    { id: 'zoom.in', label: 'Zoom in', section: 'View', binding: 'Mod+plus', perform: perform('zoom.in') },
+    {
+      id: 'help.toggle',
+      label: 'Keyboard shortcuts',
+      section: 'Help',
+      binding: 'Shift+?',
+      perform: perform('help.toggle'),
+    },
+    {
+      id: 'broken',
+      label: 'Broken',
+      section: 'View',
+      binding: 'Mod+B',
+      perform: () => Promise.reject(new Error('no luck')),
+    },
+  ];
+  services = { ...offlineServices(), registry: createActionRegistry(actions) };
+  inProject = contextAt(services, '/project/p1/dashboard');
+  home = contextAt(services, '/');
 });
 
 afterEach(() => {
@@ -69,23 +68,23 @@ const keydown = (key: string, mods: { ctrl?: boolean; shift?: boolean } = {}) =>
 
 describe('runAction', () => {
   it('performs an available action and records it as recent, newest first', () => {
-    expect(runAction(services, 'zoom.in', inProject)).toBe(true);
-    expect(runAction(services, 'project.save', inProject)).toBe(true);
+    expect(runAction('zoom.in', inProject)).toBe(true);
+    expect(runAction('project.save', inProject)).toBe(true);
     expect(performed).toEqual(['zoom.in', 'project.save']);
     expect(recent()).toEqual(['project.save', 'zoom.in']);
   });
 
   it('neither performs nor records an unknown or unavailable action', () => {
-    expect(runAction(services, 'project.save', { pathname: '/', projectId: null })).toBe(false);
-    expect(runAction(services, 'nothing.here', inProject)).toBe(false);
+    expect(runAction('project.save', home)).toBe(false);
+    expect(runAction('nothing.here', inProject)).toBe(false);
     expect(performed).toEqual([]);
     expect(recent()).toEqual([]);
   });
 
   it('does not record opening the help, and logs a failed action instead of throwing', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    runAction(services, 'help.toggle', inProject);
-    expect(runAction(services, 'broken', inProject)).toBe(true);
+    runAction('help.toggle', inProject);
+    expect(runAction('broken', inProject)).toBe(true);
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(new Error('no luck')));
     expect(performed).toEqual(['help.toggle']);
     expect(recent()).toEqual(['broken']);
@@ -94,7 +93,7 @@ describe('runAction', () => {
 
 describe('the three ways to run an action behave the same', () => {
   it('a keyboard shortcut records the action as recent, as the palette does', () => {
-    unbind = bindActionKeys(window, services, () => inProject);
+    unbind = bindActionKeys(window, () => inProject);
     keydown('s', { ctrl: true });
     keydown('=', { ctrl: true });
     expect(performed).toEqual(['project.save', 'zoom.in']);
@@ -102,7 +101,7 @@ describe('the three ways to run an action behave the same', () => {
   });
 
   it('a shortcut whose action is unavailable here does nothing', () => {
-    unbind = bindActionKeys(window, services, () => ({ pathname: '/', projectId: null }));
+    unbind = bindActionKeys(window, () => home);
     keydown('s', { ctrl: true });
     expect(performed).toEqual([]);
     expect(recent()).toEqual([]);

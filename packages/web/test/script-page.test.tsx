@@ -6,8 +6,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
 import { ServicesProvider } from '../src/app/services-context.js';
-import { SCRIPT_ACTIONS } from '../src/pages/script/script-actions.js';
+import { scriptActions } from '../src/pages/script/script-actions.js';
 import { ScriptPage } from '../src/pages/script/script-page.js';
+import { available, run } from './action-context.js';
 
 // jsdom lays nothing out: CodeMirror's measuring asks ranges for rectangles.
 beforeAll(() => {
@@ -73,23 +74,16 @@ describe('ScriptPage', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
   });
 
-  it('registers its toolbar actions once, scoped to /script and without key bindings', async () => {
+  it('its toolbar actions apply to /script only, without key bindings, once the script has loaded', async () => {
     const { services } = setup(() => Promise.resolve({ projectId: 'p1', content: SCRIPT }));
-    await editorView();
-    for (const spec of SCRIPT_ACTIONS) {
-      const action = services.registry.get(spec.id);
-      expect(action?.paths).toEqual(['/script']);
+    for (const definition of scriptActions) {
+      const action = services.registry.get(definition.id);
+      expect(action?.scope).toBe('script');
       expect(action?.binding).toBeUndefined();
     }
-    const context = { pathname: '/project/p1/script', projectId: 'p1' };
-    const importAction = services.registry.get('script.import');
-    await waitFor(() =>
-      expect(importAction && services.registry.isAvailable(importAction, context)).toBe(true),
-    );
-    expect(
-      importAction &&
-        services.registry.isAvailable(importAction, { ...context, pathname: '/project/p1/shots' }),
-    ).toBe(false);
+    await editorView();
+    await waitFor(() => expect(available(services, 'script.import', '/project/p1/script')).toBe(true));
+    expect(available(services, 'script.import', '/project/p1/shots')).toBe(false);
   });
 
   it('shows an empty editor with a hint when the project has no script (404)', async () => {
@@ -124,14 +118,13 @@ describe('ScriptPage', () => {
     expect(markDirty).toHaveBeenLastCalledWith({ script: 'EXT. BEACH - DAY\n\nWaves.\n' });
   });
 
-  it('formats through the registered action as one undoable change', async () => {
+  it('formats through its action as one undoable change', async () => {
     const { services } = setup(() =>
       Promise.resolve({ projectId: 'p1', content: 'int. kitchen - night\n\n\n\nMara enters.   \n' }),
     );
     const view = await editorView();
-    const context = { pathname: '/project/p1/script', projectId: 'p1' };
     await waitFor(() => expect(screen.getByRole('button', { name: 'Format' })).toBeEnabled());
-    act(() => void services.registry.get('script.format')?.perform(context));
+    act(() => void run(services, 'script.format', '/project/p1/script'));
     expect(view.state.doc.toString()).toBe('INT. KITCHEN - NIGHT\n\nMara enters.\n');
     fireEvent.keyDown(view.contentDOM, { key: 'z', code: 'KeyZ', ctrlKey: true });
     expect(view.state.doc.toString()).toBe('int. kitchen - night\n\n\n\nMara enters.   \n');

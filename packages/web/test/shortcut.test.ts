@@ -62,5 +62,8 @@ describe('formatShortcut', () => {
     expect(formatShortcut(parseShortcut('Shift+Right'), false)).toBe('Shift+→');
     expect(formatShortcut(parseShortcut('Mod+plus'), false)).toBe('Ctrl+Plus');
     expect(formatShortcut(parseShortcut('Mod+minus'), false)).toBe('Ctrl+Minus');
+    // Function keys read as printed on the key.
+    expect(formatShortcut(parseShortcut('F2'), false)).toBe('F2');
+    expect(formatShortcut(parseShortcut('Alt+F12'), true)).toBe('⌥F12');
   });
 });

@@ -1,13 +1,16 @@
 import type { Asset, Reelbench } from '@reelbench/sdk';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
 import { labShotId, movedTo, nudged } from '../src/pages/shot-lab/lab-model.js';
 import { ShotLabPage } from '../src/pages/shot-lab/shot-lab-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
+import { contextAt, run } from './action-context.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsApi, id, makeProject, makeShot, PROJECT_ID } from './shots-fixtures.js';
+
+const PAGE = `/project/${PROJECT_ID}/shot-lab`;
 
 describe('placements', () => {
   const placement = { assetId: id(1), position: { x: 0.5, y: 0.5 }, scale: 1, rotation: 0 };
@@ -91,7 +94,7 @@ describe('shot lab', () => {
     const { services, ids, update, shot } = await renderLab();
     const box = await screen.findByRole('button', { name: /JUNE character at 50% across, 50% down/ });
     act(() => box.focus());
-    act(() => void services.commands.run('frame.next'));
+    act(() => void run(services, 'frame.next', PAGE));
     expect(shot(ids[0] as string)?.assets[0]?.position).toEqual({ x: 0.51, y: 0.5 });
     fireEvent.keyDown(box, { key: 'ArrowDown', shiftKey: true });
     expect(shot(ids[0] as string)?.assets[0]?.position).toEqual({ x: 0.51, y: 0.6 });
@@ -101,7 +104,7 @@ describe('shot lab', () => {
     expect(update).toHaveBeenLastCalledWith(ids[0], {
       assets: [{ assetId: expect.any(String), position: { x: 0.51, y: 0.6 }, scale: 1, rotation: 0 }],
     });
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(shot(ids[0] as string)?.assets[0]?.position).toEqual({ x: 0.51, y: 0.5 });
   });
 
@@ -116,7 +119,7 @@ describe('shot lab', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(update).toHaveBeenCalledWith(ids[0], { name: 'Pier at night' });
-    act(() => void services.commands.run('shot.next'));
+    act(() => void run(services, 'shot.next', PAGE));
     expect(router.state.location.search).toMatchObject({ shot: ids[1] });
     expect(await screen.findByDisplayValue('Cabin')).toBeInTheDocument();
   });
@@ -125,7 +128,7 @@ describe('shot lab', () => {
     const { services, generateWithQuality } = await renderLab();
     const action = services.registry.get('shotLab.generateWithQuality');
     await act(async () => {
-      await action?.perform({ pathname: `/project/${PROJECT_ID}/shot-lab`, projectId: PROJECT_ID });
+      await action?.perform(contextAt(services, PAGE));
     });
     expect(generateWithQuality).toHaveBeenCalledWith(expect.objectContaining({ minScore: 6, maxRetries: 3 }));
     expect(screen.getByText(/best score/)).toHaveTextContent('7.5 / 10 after 2 attempts');
@@ -143,7 +146,7 @@ describe('shot lab', () => {
     expect(button).toBeEnabled();
     const action = services.registry.get('shotLab.useTake');
     await act(async () => {
-      await action?.perform({ pathname: `/project/${PROJECT_ID}/shot-lab`, projectId: PROJECT_ID });
+      await action?.perform(contextAt(services, PAGE));
     });
     expect(restoreTake).toHaveBeenCalledWith(ids[0], id(500));
     expect(shot(ids[0] as string)?.image_url).toBe('/frames/earlier.png');

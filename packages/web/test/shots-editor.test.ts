@@ -1,7 +1,7 @@
 import { ReelbenchError } from '@reelbench/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { ShotEditor, type ShotListData } from '../src/shots/editor.js';
 import { UndoStack } from '../src/shots/undo.js';
 import type { ChangeInput } from '../src/state/save-manager.js';

@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/app/services.js';
-import { ShotList } from '../src/pages/shot-list/shot-list-page.js';
+import { ShotList } from '../src/pages/shots/shot-list-page.js';
+import { run } from './action-context.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
+
+const PAGE = `/project/${PROJECT_ID}/shots`;
 
 withFakeLayout({ width: 1200, height: 800 });
 
@@ -90,7 +93,7 @@ describe('shot list', () => {
 
     // Undo through the page command Ctrl+Z runs.
     act(() => {
-      services.commands.run('edit.undo');
+      run(services, 'edit.undo', PAGE);
     });
     expect(await screen.findByText('Shot 2')).toBeInTheDocument();
     expect(update).toHaveBeenLastCalledWith(id(502), { name: 'Shot 2' });

@@ -1,12 +1,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
 import { StoryboardPage } from '../src/pages/storyboard/storyboard-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { shotProgress } from '../src/shots/progress.js';
+import { run } from './action-context.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
+
+const PAGE = `/project/${PROJECT_ID}/storyboard`;
 
 withFakeLayout({ width: 1100, height: 900 });
 afterEach(() => {
@@ -78,11 +81,11 @@ describe('storyboard', () => {
     const { grid, services } = await renderStoryboard();
     grid.focus();
     fireEvent.mouseDown(cellOf('Shot 2'), { button: 0 });
-    act(() => void services.commands.run('edit.delete'));
+    act(() => void run(services, 'edit.delete', PAGE));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this shot?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete shot' }));
     await vi.waitFor(() => expect(screen.queryByText('Shot 2')).toBeNull());
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(await screen.findByText('Shot 2')).toBeInTheDocument();
   });
 

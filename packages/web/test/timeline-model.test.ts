@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildBoard } from '../src/shots/model.js';
 import {
   clampDuration,
   clipBox,
@@ -17,8 +18,7 @@ import {
   spokenDuration,
   stepFrame,
   visibleRange,
-} from '../src/pages/timeline/timeline-model.js';
-import { buildBoard } from '../src/shots/model.js';
+} from '../src/timeline/timeline-model.js';
 import { id, makeShot } from './shots-fixtures.js';
 
 describe('timecode at 24 fps', () => {

@@ -1,15 +1,18 @@
 import { TOASTS } from '@reelbench/sdk';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../src/app/query-keys.js';
+import { queryKeys } from '../src/app/queries.js';
 import { createServices } from '../src/app/services.js';
-import { Transport } from '../src/pages/timeline/playback.js';
-import { formatTimecode } from '../src/pages/timeline/timeline-model.js';
 import { TimelinePage, timelineZoom } from '../src/pages/timeline/timeline-page.js';
 import type { ShotListData } from '../src/shots/editor.js';
 import { selectionStore, selectOnly } from '../src/shots/selection.js';
+import { Transport } from '../src/timeline/playback.js';
+import { formatTimecode } from '../src/timeline/timeline-model.js';
+import { run } from './action-context.js';
 import { renderPage } from './render-page.js';
 import { fakeShotsClient, id, makeScene, makeShot, PROJECT_ID, withFakeLayout } from './shots-fixtures.js';
+
+const PAGE = `/project/${PROJECT_ID}/timeline`;
 
 withFakeLayout({ width: 1200, height: 900 });
 beforeEach(() => {
@@ -73,19 +76,19 @@ describe('timeline', () => {
 
   it('steps frames and shots through the page commands, the selection following the shot', async () => {
     const { services, transport, ids, selection } = await renderTimeline();
-    act(() => void services.commands.run('frame.next'));
+    act(() => void run(services, 'frame.next', PAGE));
     expect(formatTimecode(transport.time)).toBe('00:00:00:01');
-    act(() => void services.commands.run('shot.next'));
+    act(() => void run(services, 'shot.next', PAGE));
     expect(transport.time).toBe(2);
     expect(selection.get().active).toBe(ids[1]);
-    act(() => void services.commands.run('shot.next'));
+    act(() => void run(services, 'shot.next', PAGE));
     expect(transport.time).toBe(5);
-    act(() => void services.commands.run('frame.previous'));
+    act(() => void run(services, 'frame.previous', PAGE));
     expect(formatTimecode(transport.time)).toBe('00:00:04:23');
-    act(() => void services.commands.run('shot.previous'));
+    act(() => void run(services, 'shot.previous', PAGE));
     expect(transport.time).toBe(2);
     expect(screen.getByRole('slider', { name: 'Playhead' })).toHaveAttribute('aria-valuetext', '00:00:02:00');
-    act(() => void services.commands.run('zoom.in'));
+    act(() => void run(services, 'zoom.in', PAGE));
     expect(within(screen.getByRole('listbox')).getAllByRole('option')[1]?.style.transform).toBe(
       'translateX(176px)',
     );
@@ -97,9 +100,9 @@ describe('timeline', () => {
     fireEvent.keyDown(track, { key: 'ArrowRight', altKey: true });
     expect(order()).toEqual([ids[0], ids[2], ids[1], ids[3], ids[4]]);
     expect(await screen.findByText(/moved later/)).toBeInTheDocument();
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(order()).toEqual(ids);
-    act(() => void services.commands.run('edit.redo'));
+    act(() => void run(services, 'edit.redo', PAGE));
     expect(order()).toEqual([ids[0], ids[2], ids[1], ids[3], ids[4]]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(800);
@@ -120,7 +123,7 @@ describe('timeline', () => {
     });
     expect(update).toHaveBeenCalledWith(ids[0], { duration: 2 - 1 / 24 });
     expect(within(track).getAllByRole('option')[0]).toHaveTextContent('1:23');
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(duration(ids[0] as string)).toBe(2);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -133,19 +136,19 @@ describe('timeline', () => {
     const mounted = within(track).getAllByRole('option').length;
     expect(mounted).toBeGreaterThan(5);
     expect(mounted).toBeLessThan(60);
-    act(() => void services.commands.run('zoom.out'));
-    act(() => void services.commands.run('zoom.out'));
-    act(() => void services.commands.run('zoom.out'));
+    act(() => void run(services, 'zoom.out', PAGE));
+    act(() => void run(services, 'zoom.out', PAGE));
+    act(() => void run(services, 'zoom.out', PAGE));
     expect(within(track).getAllByRole('option').length).toBeLessThan(200);
     expect(transport.time).toBe(0);
   });
 
   it('plays and pauses with the playback command', async () => {
     const { services, transport } = await renderTimeline();
-    act(() => void services.commands.run('playback.toggle'));
+    act(() => void run(services, 'playback.toggle', PAGE));
     expect(transport.playing).toBe(true);
     expect(document.querySelector('[data-action="playback.toggle"]')).toHaveAttribute('aria-pressed', 'true');
-    act(() => void services.commands.run('playback.toggle'));
+    act(() => void run(services, 'playback.toggle', PAGE));
     expect(transport.playing).toBe(false);
   });
 
@@ -162,7 +165,7 @@ describe('timeline', () => {
         active: ids[1] as string,
       }),
     );
-    act(() => void services.commands.run('scene.create'));
+    act(() => void run(services, 'scene.create', PAGE));
     expect(scenes().map((scene) => scene.name)).toEqual(['INT. LAMP ROOM', 'Scene', 'EXT. JETTY']);
     expect(scenes()[1]?.shotIds).toEqual([ids[1], ids[2]]);
     // The new scene's dialog opens on its name.
@@ -174,12 +177,12 @@ describe('timeline', () => {
     expect(scenes()[1]).toMatchObject({ name: 'INT. STAIRS', color: '#6366f1' });
     expect(screen.getByRole('list', { name: 'Scenes' })).toHaveTextContent('INT. STAIRS');
 
-    act(() => void services.commands.run('scene.moveLater'));
+    act(() => void run(services, 'scene.moveLater', PAGE));
     expect(scenes().map((scene) => scene.name)).toEqual(['INT. LAMP ROOM', 'EXT. JETTY', 'INT. STAIRS']);
     expect(order()).toEqual([ids[0], ids[3], ids[4], ids[1], ids[2]]);
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(order()).toEqual(ids);
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(scenes()[1]).toMatchObject({ name: 'Scene' });
   }, 30_000);
 
@@ -192,7 +195,7 @@ describe('timeline', () => {
     expect(xs()[1]).toBe('translateX(96px)');
     const toggle = screen.getByRole('button', { name: 'Preserve timing' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    act(() => void services.commands.run('timeline.preserveTiming'));
+    act(() => void run(services, 'timeline.preserveTiming', PAGE));
     // The fixture's shots are all stored at start_time 0: each keeps it.
     expect(xs()[1]).toBe('translateX(16px)');
     expect(screen.getByRole('button', { name: 'Preserve timing' })).toHaveAttribute('aria-pressed', 'true');
@@ -201,7 +204,7 @@ describe('timeline', () => {
         queryKeys.project(PROJECT_ID),
       )?.settings.preserveTiming,
     ).toBe(true);
-    act(() => void services.commands.run('edit.undo'));
+    act(() => void run(services, 'edit.undo', PAGE));
     expect(xs()[1]).toBe('translateX(96px)');
   }, 30_000);
 });

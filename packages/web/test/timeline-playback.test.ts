@@ -1,9 +1,9 @@
 import { TOASTS } from '@reelbench/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPersister } from '../src/pages/timeline/order-persist.js';
-import { type Clock, Transport } from '../src/pages/timeline/playback.js';
-import { formatTimecode } from '../src/pages/timeline/timeline-model.js';
 import { createStore } from '../src/state/store.js';
+import { type Clock, Transport } from '../src/timeline/playback.js';
+import { formatTimecode } from '../src/timeline/timeline-model.js';
 
 /** A rAF that runs when the test says a frame has passed. */
 function fakeClock() {

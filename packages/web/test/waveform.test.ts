@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawWaveform } from '../src/pages/audio/waveform.js';
+import { drawWaveform } from '../src/audio/waveform.js';
 
 /** A 2D context that records the bars drawn (fillRect) and the colour they were drawn in. */
 function recorder() {

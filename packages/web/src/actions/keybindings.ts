@@ -1,6 +1,7 @@
 import { tinykeys } from 'tinykeys';
 import type { Shortcut } from '../keyboard/shortcut.js';
-import { type ActionContext, type ActionRegistry, KEY_ALIASES, type RegisteredAction } from './registry.js';
+import type { ActionContext } from './action.js';
+import { type ActionRegistry, KEY_ALIASES, type RegisteredAction } from './registry.js';
 
 const TINYKEYS_KEY_NAMES: Record<string, string> = {
   ' ': 'Space',
@@ -56,22 +57,11 @@ export function bindRegistryKeys(
     event.stopPropagation();
     hooks.run(action, context);
   };
-  const bind = () => {
-    const map: Record<string, (event: KeyboardEvent) => void> = {};
-    for (const action of registry.all()) {
-      if (!action.shortcut || action.helpOnly) continue;
-      for (const combo of tinykeysCombos(action.shortcut)) map[combo] = handler;
-    }
-    return tinykeys(target, map, { capture: true });
-  };
-  let unbind = bind();
-  // A page registering bound actions later (the audio page's nudge keys) gets its keys too.
-  const off = registry.onBindingsChange(() => {
-    unbind();
-    unbind = bind();
-  });
-  return () => {
-    off();
-    unbind();
-  };
+  // Every action is registered at start-up (actions/index.ts): its keys are all known here.
+  const map: Record<string, (event: KeyboardEvent) => void> = {};
+  for (const action of registry.all()) {
+    if (!action.shortcut) continue;
+    for (const combo of tinykeysCombos(action.shortcut)) map[combo] = handler;
+  }
+  return tinykeys(target, map, { capture: true });
 }

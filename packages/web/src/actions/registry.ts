@@ -7,38 +7,16 @@ import {
   type Shortcut,
   shortcutKey,
 } from '../keyboard/shortcut.js';
-
-/** Where the app is when an action is looked up: the palette, a key press, the help overlay. */
-export interface ActionContext {
-  pathname: string;
-  projectId: string | null;
-}
-
-export interface ActionDefinition {
-  id: string;
-  label: string;
-  /** Groups the help overlay and the palette. */
-  section: string;
-  keywords?: string[];
-  /** Shown in the palette next to the label, and searched like it. */
-  hint?: string;
-  binding?: string;
-  /** The action only applies on paths containing one of these fragments; global when absent. */
-  paths?: string[];
-  /** Whether the action is available here, e.g. only with a current project. */
-  available?: (context: ActionContext) => boolean;
-  /** Why the action is not available here, for a disabled button's tooltip (e.g. "Nothing is stale"). */
-  unavailableReason?: (context: ActionContext) => string | undefined;
-  /** The help shortcut works while focus is in a field, except where its key writes text. */
-  allowWhileTyping?: boolean;
-  /** Listed in the help dialog but handled by a component, not by the global key handler. */
-  helpOnly?: boolean;
-  perform: (context: ActionContext) => void | Promise<void>;
-}
+import { createStore } from '../state/store.js';
+import { type ActionContext, type ActionDefinition, type ActionSection, SECTIONS } from './action.js';
+import { type ActionScope, inScope, SCOPES, scopesOverlap } from './scopes.js';
 
 export interface RegisteredAction extends ActionDefinition {
   shortcut?: Shortcut;
 }
+
+/** Where an action is looked up: the path and the project (enough to say whether it applies here). */
+export type ActionPlace = Pick<ActionContext, 'pathname' | 'projectId'>;
 
 export class ActionConflictError extends Error {
   constructor(
@@ -51,9 +29,13 @@ export class ActionConflictError extends Error {
   }
 }
 
-function scopesOverlap(a: ActionDefinition, b: ActionDefinition): boolean {
-  if (!a.paths || !b.paths) return true;
-  return a.paths.some((path) => b.paths?.includes(path));
+/** A group of the help overlay: the global keys by section, then each page's keys by where they work. */
+export interface HelpGroup {
+  title: string;
+  scope: ActionScope;
+  /** Whether its keys work on the page the user is on. */
+  here: boolean;
+  actions: RegisteredAction[];
 }
 
 /**
@@ -70,48 +52,47 @@ function matchesKey(shortcut: Shortcut, event: KeyLike): boolean {
   return matchesShortcut(shortcut, { key: shortcut.key, ctrlKey, metaKey, shiftKey, altKey });
 }
 
-function inScope(action: ActionDefinition, context: ActionContext): boolean {
-  return !action.paths || action.paths.some((fragment) => context.pathname.includes(fragment));
-}
+const SCOPE_ORDER = Object.keys(SCOPES) as ActionScope[];
 
 /**
- * One registry feeds the command palette, the keyboard shortcuts and the help overlay, so a binding
- * cannot be shown in one place and behave differently in another.
+ * Every action of the app, registered once at start-up (actions/index.ts). One registry feeds the
+ * command palette, the keyboard shortcuts, the help overlay and the buttons, so a binding cannot be
+ * shown in one place and behave differently in another.
  */
 export class ActionRegistry {
   private readonly actions = new Map<string, RegisteredAction>();
-  private readonly bindingListeners = new Set<() => void>();
+  /**
+   * Bumped when what the actions read changes (a page hands over its state, a selection moves): the
+   * palette and the buttons re-read availability.
+   */
+  readonly version = createStore(0);
 
-  /** Called when an action with a key binding is registered (a page's own actions, on its first visit). */
-  onBindingsChange(listener: () => void): () => void {
-    this.bindingListeners.add(listener);
-    return () => this.bindingListeners.delete(listener);
-  }
-
+  /** Registers an action; throws on a second action with its id or with its key in an overlapping scope. */
   register(definition: ActionDefinition): void {
     if (this.actions.has(definition.id)) throw new Error(`Action ${definition.id} is already registered`);
     const action: RegisteredAction = { ...definition };
     if (definition.binding) {
       action.shortcut = parseShortcut(definition.binding);
-      const key = shortcutKey(action.shortcut);
-      for (const other of this.actions.values()) {
-        if (other.shortcut && shortcutKey(other.shortcut) === key && scopesOverlap(other, action)) {
-          throw new ActionConflictError(other.id, action.id, definition.binding);
-        }
-      }
+      const conflict = this.conflictWith(action);
+      if (conflict) throw new ActionConflictError(conflict.id, action.id, definition.binding);
     }
     this.actions.set(definition.id, action);
-    if (action.shortcut) for (const listener of this.bindingListeners) listener();
   }
 
-  /**
-   * Registers each definition whose id is not registered yet. Pages register their own actions
-   * when first mounted, and the registry outlives them.
-   */
-  registerOnce(...definitions: ActionDefinition[]): void {
-    for (const definition of definitions) {
-      if (!this.actions.has(definition.id)) this.register(definition);
+  /** The registered action with the same key as `action` in a scope that overlaps its scope. */
+  conflictWith(action: RegisteredAction): RegisteredAction | undefined {
+    if (!action.shortcut) return undefined;
+    const key = shortcutKey(action.shortcut);
+    for (const other of this.actions.values()) {
+      if (other.id === action.id || !other.shortcut || shortcutKey(other.shortcut) !== key) continue;
+      if (scopesOverlap(other.scope, action.scope)) return other;
     }
+    return undefined;
+  }
+
+  /** What the actions read has changed: re-read availability. */
+  touch(): void {
+    this.version.set((version) => version + 1);
   }
 
   get(id: string): RegisteredAction | undefined {
@@ -122,8 +103,13 @@ export class ActionRegistry {
     return [...this.actions.values()];
   }
 
+  /** Whether the action belongs to this page (its scope), whatever its state. */
+  appliesHere(action: ActionDefinition, place: ActionPlace): boolean {
+    return inScope(action.scope, place.pathname);
+  }
+
   isAvailable(action: ActionDefinition, context: ActionContext): boolean {
-    return inScope(action, context) && (action.available?.(context) ?? true);
+    return this.appliesHere(action, context) && (action.available?.(context) ?? true);
   }
 
   /** The action a key press triggers here, if any. */
@@ -132,71 +118,45 @@ export class ActionRegistry {
     const typing = isTypingTarget(target);
     const writing = isTextEntryTarget(target);
     for (const action of this.actions.values()) {
-      if (!action.shortcut || action.helpOnly) continue;
+      if (!action.shortcut) continue;
       if (typing && (!action.allowWhileTyping || writing)) continue;
       if (matchesKey(action.shortcut, event) && this.isAvailable(action, context)) return action;
     }
     return undefined;
   }
 
-  /** Palette entries filtered by label, hint or keywords, case-insensitively. */
+  /** Available actions whose label, hint or keywords contain the query, case-insensitively. */
   search(query: string, context: ActionContext): RegisteredAction[] {
     const needle = query.trim().toLowerCase();
     return this.all().filter((action) => {
-      if (action.helpOnly || !this.isAvailable(action, context)) return false;
+      if (!this.isAvailable(action, context)) return false;
       if (needle === '') return true;
       const haystack = [action.label, action.hint ?? '', ...(action.keywords ?? [])].join(' ').toLowerCase();
       return haystack.includes(needle);
     });
   }
 
-  /** The help overlay's content: every bound action, grouped by section in registration order. */
-  helpGroups(): { section: string; actions: RegisteredAction[] }[] {
-    const groups = new Map<string, RegisteredAction[]>();
-    for (const action of this.actions.values()) {
-      if (!action.shortcut) continue;
-      const list = groups.get(action.section) ?? [];
-      list.push(action);
-      groups.set(action.section, list);
-    }
-    return [...groups].map(([section, actions]) => ({ section, actions }));
+  /**
+   * The help overlay's content, every bound action from the first load: the keys that work
+   * everywhere by palette section, then each page's keys under where they work, with whether that
+   * is the page the user is on.
+   */
+  helpGroups(place: ActionPlace): HelpGroup[] {
+    const bound = this.all().filter((action) => action.shortcut);
+    const global = SECTIONS.map((section: ActionSection) => ({
+      title: section as string,
+      scope: 'global' as ActionScope,
+      here: true,
+      actions: bound.filter(
+        (action) => (action.scope ?? 'global') === 'global' && action.section === section,
+      ),
+    }));
+    const pages = SCOPE_ORDER.filter((scope) => scope !== 'global').map((scope) => ({
+      title: SCOPES[scope].label,
+      scope,
+      here: inScope(scope, place.pathname),
+      actions: bound.filter((action) => action.scope === scope),
+    }));
+    return [...global, ...pages].filter((group) => group.actions.length > 0);
   }
-}
-
-/** A page action's words (id, label, section, keywords, hint) without where and how it runs. */
-export type HandledActionSpec<Id extends string = string> = Omit<
-  ActionDefinition,
-  'id' | 'paths' | 'available' | 'perform'
-> & { id: Id };
-
-/**
- * Registers, once per registry, the actions of a page that hands over its handlers while it is
- * mounted: each applies only on the page's `paths`, is available while the page has a handler for it
- * (and `when` holds, if given), and runs that handler.
- */
-export function registerHandledActions<Id extends string>(
-  registry: ActionRegistry,
-  {
-    specs,
-    paths,
-    handlers,
-    when,
-  }: {
-    specs: readonly HandledActionSpec<Id>[];
-    paths: string[];
-    /** The mounted page's handlers now (absent: not available). */
-    handlers: () => Partial<Record<Id, () => void | Promise<void>>>;
-    when?: (context: ActionContext) => boolean;
-  },
-): void {
-  registry.registerOnce(
-    ...specs.map(
-      (spec): ActionDefinition => ({
-        ...spec,
-        paths,
-        available: (context) => (when === undefined || when(context)) && handlers()[spec.id] !== undefined,
-        perform: () => handlers()[spec.id]?.(),
-      }),
-    ),
-  );
 }

@@ -1,6 +1,5 @@
-import type { RecentActions } from '../app/recent-actions.js';
+import type { ActionContext } from './action.js';
 import { bindRegistryKeys } from './keybindings.js';
-import type { ActionContext, ActionRegistry } from './registry.js';
 
 /** Opening the palette or the help is not a command worth offering again. */
 const NOT_RECENT = new Set(['palette.open', 'help.toggle']);
@@ -8,20 +7,12 @@ const NOT_RECENT = new Set(['palette.open', 'help.toggle']);
 /** Actions that still work while a dialog is open. */
 const ALLOWED_IN_DIALOGS = new Set(['help.toggle', 'palette.open']);
 
-export interface ActionRunnerDeps {
-  registry: ActionRegistry;
-  recent: RecentActions;
-}
-
 /**
  * The one way an action runs, from the palette, a key or a button: availability checked here,
  * recorded as recent, performed, and a failure logged rather than thrown at the caller.
  */
-export function runAction(
-  { registry, recent }: ActionRunnerDeps,
-  id: string,
-  context: ActionContext,
-): boolean {
+export function runAction(id: string, context: ActionContext): boolean {
+  const { registry, recent } = context.services;
   const action = registry.get(id);
   if (!action || !registry.isAvailable(action, context)) return false;
   if (!NOT_RECENT.has(action.id)) recent.record(action.id);
@@ -43,16 +34,12 @@ function dialogOpen(): boolean {
 }
 
 /** Binds every registered action's keys on `target`, each press run by {@link runAction}. */
-export function bindActionKeys(
-  target: Window | HTMLElement,
-  deps: ActionRunnerDeps,
-  context: () => ActionContext,
-): () => void {
-  return bindRegistryKeys(target, deps.registry, {
+export function bindActionKeys(target: Window | HTMLElement, context: () => ActionContext): () => void {
+  return bindRegistryKeys(target, context().services.registry, {
     context,
     blocked: (action) => dialogOpen() && !ALLOWED_IN_DIALOGS.has(action.id),
     run: (action, at) => {
-      runAction(deps, action.id, at);
+      runAction(action.id, at);
     },
   });
 }

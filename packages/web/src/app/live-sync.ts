@@ -1,6 +1,6 @@
 import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
 import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
-import { queryKeys } from './query-keys.js';
+import { queryKeys } from './queries.js';
 import type { AppServices } from './services.js';
 
 /** When each shot was last changed locally: remote updates inside the window are ignored (SPEC.md §4). */

@@ -1,12 +1,12 @@
 import { BrowserTokenStore, createReelbench, type Reelbench, resolveBaseUrl, TOASTS } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { ActionRegistry } from '../actions/registry.js';
+import { createActionRegistry } from '../actions/index.js';
+import type { ActionRegistry } from '../actions/registry.js';
 import { ActivityCounter } from '../state/activity.js';
 import { ConnectionMonitor } from '../state/connection.js';
 import { SaveManager } from '../state/save-manager.js';
 import { ToastStore } from '../state/toasts.js';
 import { JobsTracker } from './jobs-tracker.js';
-import { PageCommands } from './page-commands.js';
 import { createQueryClient } from './query-client.js';
 import { RecentActions } from './recent-actions.js';
 import { Session } from './session.js';
@@ -23,25 +23,8 @@ export interface AppServices {
   jobs: JobsTracker;
   session: Session;
   ui: UiStateStore;
-  commands: PageCommands;
   registry: ActionRegistry;
   recent: RecentActions;
-}
-
-/**
- * State kept once per tab, made the first time it is asked for: `create` runs once for each
- * services object (kept on its identity, so a test's fresh services start afresh).
- */
-export function perServices<T>(create: (services: AppServices) => T): (services: AppServices) => T {
-  const made = new WeakMap<AppServices, T>();
-  return (services) => {
-    let value = made.get(services);
-    if (value === undefined) {
-      value = create(services);
-      made.set(services, value);
-    }
-    return value;
-  };
 }
 
 /** Same origin (SPEC.md §7): a production build behind a proxy drops the port, otherwise the page's port. */
@@ -102,8 +85,7 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
     jobs: new JobsTracker(client),
     session: new Session(client),
     ui: createUiState(),
-    commands: new PageCommands(),
-    registry: new ActionRegistry(),
+    registry: createActionRegistry(),
     recent: new RecentActions(),
   };
 }

@@ -13,7 +13,7 @@ import {
   type VisualStyle,
 } from '@reelbench/sdk';
 import { useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';
@@ -67,9 +67,7 @@ export function FirstPassModal() {
     try {
       // Unsaved script edits go first: the breakdown reads the saved script.
       await saves.flush();
-      queryClient.setQueryData(queryKeys.shots(projectId), (list: { shots: unknown[] } | undefined) =>
-        list ? { ...list, shots: [] } : list,
-      );
+      queryClient.setQueryData(queryKeys.shots(projectId), (list) => (list ? { ...list, shots: [] } : list));
       setStatus(FIRST_PASS_STATUS.analyzing);
       const reply = await services.activity.track(
         client.script.firstPass(projectId, {

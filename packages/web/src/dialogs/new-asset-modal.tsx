@@ -1,6 +1,6 @@
 import { ASSET_TYPES, type AssetType } from '@reelbench/sdk';
 import { useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';

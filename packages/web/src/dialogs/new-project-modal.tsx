@@ -2,7 +2,7 @@ import { DEFAULT_PROJECT_NAME } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queries, queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { Field, InputField, TextareaField } from '../ui/fields.js';
@@ -21,7 +21,7 @@ export function NewProjectModal() {
   const { name, description } = fields.values;
   const [seriesId, setSeriesId] = useState(NO_SERIES);
   const { busy, error, setError, submit } = useSubmit();
-  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list(), enabled: open });
+  const series = useQuery({ ...queries.series(client), enabled: open });
 
   const reset = () => {
     fields.reset();

@@ -88,7 +88,7 @@ export function formatShortcut(shortcut: Shortcut, isMac: boolean): string {
     '+': 'Plus',
     '-': 'Minus',
   };
-  names.push(display[key] ?? (key.length === 1 ? key.toUpperCase() : key));
+  names.push(display[key] ?? (key.length === 1 || /^f\d+$/.test(key) ? key.toUpperCase() : key));
   return names.join(isMac ? '' : '+');
 }
 
@@ -97,6 +97,7 @@ interface TargetLike {
   isContentEditable?: boolean;
   type?: string;
   readOnly?: boolean;
+  getAttribute?: (name: string) => string | null;
 }
 
 /** Inputs whose keys do not write text: a '?' pressed there is not a character being typed. */
@@ -112,11 +113,20 @@ const NON_TEXT_INPUT_TYPES = new Set([
   'image',
 ]);
 
-/** True while the user is typing in an input, a textarea or an editable element. */
+/**
+ * True while the user is typing in an input, a textarea, a select (a native one, or the option of an
+ * open listbox, where letters jump to an option) or an editable element.
+ */
 export function isTypingTarget(target: TargetLike | null | undefined): boolean {
   if (!target) return false;
   const tag = target.tagName?.toUpperCase();
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true;
+  return (
+    tag === 'INPUT' ||
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    target.isContentEditable === true ||
+    target.getAttribute?.('role') === 'option'
+  );
 }
 
 /**

@@ -2,14 +2,13 @@ import { HTTP_ROUTES, type ReviewComment } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { queries, queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
-import { formatTimecode } from '../pages/timeline/timeline-model.js';
 import { errorBody } from '../state/errors.js';
+import { formatTimecode } from '../timeline/timeline-model.js';
 import { Button } from '../ui/button.js';
 import { Skeleton } from '../ui/card.js';
 import '../styles/review.css';
-
-export const reviewCommentsKey = (projectId: string) => ['review-comments', projectId] as const;
 
 function byTime(a: ReviewComment, b: ReviewComment): number {
   return a.timeMs - b.timeMs || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
@@ -30,11 +29,7 @@ export function CommentsPanel({
 }) {
   const { client, toasts, activity } = useServices();
   const queryClient = useQueryClient();
-  const key = reviewCommentsKey(projectId);
-  const comments = useQuery({
-    queryKey: key,
-    queryFn: () => client.http.typedRequest(HTTP_ROUTES.review.listComments, { params: { id: projectId } }),
-  });
+  const comments = useQuery(queries.reviewComments(client, projectId));
 
   useEffect(() => {
     const socket = client.socket;
@@ -42,7 +37,7 @@ export function CommentsPanel({
     const offs = [
       socket.on('review:comment-added', ({ projectId: from, comment }) => {
         if (from !== projectId) return;
-        queryClient.setQueryData<ReviewComment[]>(reviewCommentsKey(projectId), (list) =>
+        queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
           list === undefined || list.some((entry) => entry.id === comment.id)
             ? list
             : [...list, comment].sort(byTime),
@@ -50,7 +45,7 @@ export function CommentsPanel({
       }),
       socket.on('review:comment-deleted', ({ projectId: from, commentId }) => {
         if (from !== projectId) return;
-        queryClient.setQueryData<ReviewComment[]>(reviewCommentsKey(projectId), (list) =>
+        queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
           list?.filter((entry) => entry.id !== commentId),
         );
       }),
@@ -67,7 +62,7 @@ export function CommentsPanel({
           params: { id: projectId, commentId: comment.id },
         }),
       );
-      queryClient.setQueryData<ReviewComment[]>(key, (list) =>
+      queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
         list?.filter((entry) => entry.id !== comment.id),
       );
     } catch (failure) {

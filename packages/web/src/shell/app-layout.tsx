@@ -1,6 +1,5 @@
-import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { appActions } from '../actions/app-actions.js';
 import { bindActionKeys } from '../actions/run-action.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
@@ -9,14 +8,14 @@ import { LeftRail } from './left-rail.js';
 import { loadPalette, preloadPaletteOnModifier } from './palette-loader.js';
 import { StatusLine } from './status-line.js';
 import { TopBar } from './top-bar.js';
-import { contextFor } from './use-action.js';
+import { useActionContext } from './use-action.js';
 
 const Palette = lazy(() => loadPalette().then((module) => ({ default: module.Palette })));
 const HelpOverlay = lazy(() =>
   import('./help-overlay.js').then((module) => ({ default: module.HelpOverlay })),
 );
 const ShareReviewModal = lazy(() =>
-  import('../review/share-review-modal.js').then((module) => ({ default: module.ShareReviewModal })),
+  import('../dialogs/share-review-modal.js').then((module) => ({ default: module.ShareReviewModal })),
 );
 const FirstPassModal = lazy(() =>
   import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),
@@ -28,28 +27,17 @@ const NewAssetModal = lazy(() =>
   import('../dialogs/new-asset-modal.js').then((module) => ({ default: module.NewAssetModal })),
 );
 
-/** Registers every action once, and binds their keys for as long as the signed-in app is shown. */
-function useActionsAndKeys() {
-  const services = useServices();
-  const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const path = useRef(pathname);
-  path.current = pathname;
-  const registered = useRef(false);
-  if (!registered.current) {
-    registered.current = true;
-    if (services.registry.all().length === 0) {
-      for (const action of appActions({ services, navigate: (to) => void navigate({ to }) })) {
-        services.registry.register(action);
-      }
-    }
-  }
-  useEffect(() => bindActionKeys(window, services, () => contextFor(path.current)), [services]);
+/** Binds every action's keys (registered at start-up, actions/index.ts) while the signed-in app is shown. */
+function useActionKeys() {
+  const context = useActionContext();
+  const latest = useRef(context);
+  latest.current = context;
+  useEffect(() => bindActionKeys(window, () => latest.current), []);
 }
 
 /** UI.md's layout: activity bar, top bar, left rail, the page, the status line; overlays on top. */
 export function AppLayout() {
-  useActionsAndKeys();
+  useActionKeys();
   const { ui } = useServices();
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
   const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen, shareReviewOpen } = useStore(ui.store);

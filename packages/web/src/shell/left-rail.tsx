@@ -21,7 +21,7 @@ import {
   Wand2,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
@@ -122,8 +122,8 @@ function ProjectPages({
 
 function ProjectList({ collapsed }: { collapsed: boolean }) {
   const { client } = useServices();
-  const projects = useQuery({ queryKey: queryKeys.projects, queryFn: () => client.projects.list() });
-  const series = useQuery({ queryKey: queryKeys.series, queryFn: () => client.series.list() });
+  const projects = useQuery(queries.projects(client));
+  const series = useQuery(queries.series(client));
   if (collapsed) {
     return (
       <ul className="rail__list">

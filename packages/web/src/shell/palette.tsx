@@ -16,9 +16,10 @@ import {
 } from 'kbar';
 import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { SECTION_ORDER } from '../actions/app-actions.js';
-import type { ActionContext } from '../actions/registry.js';
-import { queryKeys } from '../app/query-keys.js';
+import { type ActionContext, SECTIONS } from '../actions/action.js';
+import type { RegisteredAction } from '../actions/registry.js';
+import { SCOPES } from '../actions/scopes.js';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
 import { Kbd } from '../ui/card.js';
@@ -28,42 +29,74 @@ import { shortcutLabel, useActionContext, useRunAction } from './use-action.js';
 export const NO_COMMANDS = 'No commands found';
 const RECENT_SECTION = 'Recent';
 const GOTO_SECTION = 'Go to';
+const ELSEWHERE_SECTION = 'On other pages';
 const RECENT_PREFIX = 'recent:';
 const GOTO_PREFIX = 'goto:';
+const ELSEWHERE_PREFIX = 'elsewhere:';
 
 /** Section priorities: recent first, then UI.md's order; kbar sorts higher first. */
 function sectionPriority(name: string): number {
   if (name === RECENT_SECTION) return 1_000;
-  // Found projects come after the commands that match the same words.
+  // Found projects come after the commands that match the same words, other pages' commands last.
   if (name === GOTO_SECTION) return 100;
-  const index = SECTION_ORDER.indexOf(name);
+  if (name === ELSEWHERE_SECTION) return 50;
+  const index = (SECTIONS as readonly string[]).indexOf(name);
   return index === -1 ? 0 : 900 - index * 10;
 }
 
-/** The registry's available actions as kbar actions, the recent ones repeated on top. */
+const actionId = (entryId: string) => entryId.replace(RECENT_PREFIX, '').replace(ELSEWHERE_PREFIX, '');
+
+/**
+ * Chosen while on another page: says where it works, with a way there (the palette lists every
+ * action from the first load; one that belongs to another page is shown, not run).
+ */
+function explainElsewhere(action: RegisteredAction, context: ActionContext): void {
+  const scope = SCOPES[action.scope ?? 'global'];
+  const page = 'page' in scope ? scope.page : undefined;
+  const there = page === undefined ? undefined : context.services.registry.get(`nav.${page}`);
+  context.services.toasts.show({
+    type: 'info',
+    title: `${action.label} is not on this page`,
+    message:
+      context.projectId === null
+        ? `Where it works: ${scope.label}, in a project. Open a project first.`
+        : `Where it works: ${scope.label}.`,
+    ...(there && context.projectId !== null
+      ? { action: { label: there.label, onClick: () => void there.perform(context) } }
+      : {}),
+  });
+}
+
+/**
+ * The registry's actions as kbar actions: the available ones in their sections, the recent ones
+ * repeated on top, and the ones that belong to other pages (shown once the user types, not run).
+ */
 function useRegistryActions(): KBarAction[] {
-  const services = useServices();
   const context = useActionContext();
+  const { registry, recent: recentStore } = context.services;
   const run = useRunAction();
-  const version = useStore(services.commands.version);
-  const recent = useStore(services.recent.store);
+  const version = useStore(registry.version);
+  const recent = useStore(recentStore.store);
   const actions = useMemo(() => {
     void version;
-    const available = services.registry
-      .all()
-      .filter((action) => !action.helpOnly && services.registry.isAvailable(action, context));
+    const all = registry.all();
+    const available = all.filter((action) => registry.isAvailable(action, context));
+    const elsewhere = all.filter((action) => !registry.appliesHere(action, context));
     const toKbar = (id: string, section: string) => {
-      const action = services.registry.get(id.replace(RECENT_PREFIX, ''));
+      const action = registry.get(actionId(id));
       if (!action) return null;
+      const away = section === ELSEWHERE_SECTION;
+      const subtitle = away ? `Not on this page · ${SCOPES[action.scope ?? 'global'].label}` : action.hint;
       return {
         id,
         name: action.label,
         keywords: [action.hint ?? '', ...(action.keywords ?? [])].join(' '),
-        ...(action.hint ? { subtitle: action.hint } : {}),
+        ...(subtitle ? { subtitle } : {}),
         section: { name: section, priority: sectionPriority(section) },
         shortcut: [],
         perform: () => {
-          run(action.id, context);
+          if (away) explainElsewhere(action, context);
+          else run(action.id, context);
         },
       } satisfies KBarAction;
     };
@@ -71,11 +104,13 @@ function useRegistryActions(): KBarAction[] {
     const recentEntries = recent
       .filter((id) => availableIds.has(id))
       .map((id) => toKbar(`${RECENT_PREFIX}${id}`, RECENT_SECTION));
-    return [...recentEntries, ...available.map((action) => toKbar(action.id, action.section))].filter(
-      (entry): entry is NonNullable<typeof entry> => entry !== null,
-    );
-  }, [services, context, run, version, recent]);
-  // Page commands change often (a selection, a take, a live update): kbar is handed a new list only
+    return [
+      ...recentEntries,
+      ...available.map((action) => toKbar(action.id, action.section)),
+      ...elsewhere.map((action) => toKbar(`${ELSEWHERE_PREFIX}${action.id}`, ELSEWHERE_SECTION)),
+    ].filter((entry): entry is NonNullable<typeof entry> => entry !== null);
+  }, [registry, context, run, version, recent]);
+  // Pages' state changes often (a selection, a take, a live update): kbar is handed a new list only
   // when what it shows changes, so the active entry and the results stay put while the user types.
   const stable = useRef<{ context: ActionContext; key: string; actions: KBarAction[] } | null>(null);
   const key = actions.map((entry) => `${entry.id}\t${entry.name}\t${entry.subtitle ?? ''}`).join('\n');
@@ -89,7 +124,7 @@ function useRegistryActions(): KBarAction[] {
 function ProjectEntries() {
   const { client } = useServices();
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: queryKeys.projects, queryFn: () => client.projects.list() });
+  const { data } = useQuery(queries.projects(client));
   const actions = useMemo<KBarAction[]>(
     () =>
       (data ?? []).map((project) => ({
@@ -130,10 +165,13 @@ function PaletteBridge() {
 
 function ResultItem({ item, active }: { item: ActionImpl; active: boolean }) {
   const services = useServices();
-  const id = item.id.replace(RECENT_PREFIX, '');
-  const shortcut = shortcutLabel(services.registry.get(id));
+  const shortcut = shortcutLabel(services.registry.get(actionId(item.id)));
+  const away = item.id.startsWith(ELSEWHERE_PREFIX);
   return (
-    <div className={cx('palette__item', active && 'is-active')}>
+    <div
+      className={cx('palette__item', active && 'is-active', away && 'is-elsewhere')}
+      aria-disabled={away || undefined}
+    >
       {item.icon ? <span className="palette__item-icon">{item.icon}</span> : null}
       <span className="palette__item-label">{item.name}</span>
       {item.subtitle ? <span className="palette__item-hint">{item.subtitle}</span> : null}
@@ -148,12 +186,12 @@ function ResultItem({ item, active }: { item: ActionImpl; active: boolean }) {
 function Results() {
   const { results } = useMatches();
   const { search } = useKBar((state) => ({ search: state.searchQuery }));
-  // Project entries only when the user types; recent ones only before.
+  // Project entries and other pages' commands only when the user types; recent ones only before.
   const shown = useMemo(() => {
     const typed = search.trim() !== '';
     const filtered = results.filter((item) => {
       if (typeof item === 'string') return true;
-      if (item.id.startsWith(GOTO_PREFIX)) return typed;
+      if (item.id.startsWith(GOTO_PREFIX) || item.id.startsWith(ELSEWHERE_PREFIX)) return typed;
       if (item.id.startsWith(RECENT_PREFIX)) return !typed;
       return true;
     });

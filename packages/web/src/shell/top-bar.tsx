@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, ChevronRight, Clapperboard, Cloud, CloudOff, Moon, Search, Sun } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { SAVE_STATE_LABELS } from '../state/save-manager.js';
 import { useStore } from '../state/store.js';
@@ -15,16 +15,8 @@ import { shortcutLabel, useAction, useActionContext } from './use-action.js';
 function Breadcrumb() {
   const { client } = useServices();
   const { projectId } = useActionContext();
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId ?? ''),
-    queryFn: () => client.projects.get(projectId ?? ''),
-    enabled: projectId !== null,
-  });
-  const series = useQuery({
-    queryKey: queryKeys.series,
-    queryFn: () => client.series.list(),
-    enabled: projectId !== null,
-  });
+  const project = useQuery(queries.project(client, projectId ?? ''));
+  const series = useQuery({ ...queries.series(client), enabled: projectId !== null });
   const seriesName = series.data?.find((entry) => entry.id === project.data?.series_id)?.name;
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">

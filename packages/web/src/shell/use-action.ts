@@ -1,7 +1,9 @@
-import { useRouterState } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import type { ActionContext, RegisteredAction } from '../actions/registry.js';
+import type { ActionContext } from '../actions/action.js';
+import type { RegisteredAction } from '../actions/registry.js';
 import { runAction } from '../actions/run-action.js';
+import type { AppServices } from '../app/services.js';
 import { useServices } from '../app/services-context.js';
 import { formatShortcut } from '../keyboard/shortcut.js';
 import { useStore } from '../state/store.js';
@@ -10,14 +12,24 @@ const PROJECT_PATH = /^\/project\/([^/]+)/;
 
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-export function contextFor(pathname: string): ActionContext {
-  return { pathname, projectId: PROJECT_PATH.exec(pathname)?.[1] ?? null };
+/** The context actions are looked up and run in: the path, its project, the tab's services and a way to navigate. */
+export function actionContext(
+  services: AppServices,
+  navigate: (to: string) => void,
+  pathname: string,
+): ActionContext {
+  return { pathname, projectId: PROJECT_PATH.exec(pathname)?.[1] ?? null, services, navigate };
 }
 
-/** Where the app is, for the registry: the path and the current project. */
+/** Where the app is, for the registry: the path and the current project, with the router's navigate. */
 export function useActionContext(): ActionContext {
+  const services = useServices();
+  const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  return useMemo(() => contextFor(pathname), [pathname]);
+  return useMemo(
+    () => actionContext(services, (to) => router.history.push(to), pathname),
+    [services, router, pathname],
+  );
 }
 
 export function shortcutLabel(action: RegisteredAction | undefined): string | undefined {
@@ -26,23 +38,19 @@ export function shortcutLabel(action: RegisteredAction | undefined): string | un
 
 /** Runs an action the way the palette, the keys and the buttons all do (runAction). */
 export function useRunAction() {
-  const services = useServices();
   const context = useActionContext();
-  return useCallback(
-    (id: string, at: ActionContext = context) => runAction(services, id, at),
-    [services, context],
-  );
+  return useCallback((id: string, at: ActionContext = context) => runAction(id, at), [context]);
 }
 
 /** An action's label, shortcut, availability and a runner, for a button or a menu item. */
 export function useAction(id: string) {
-  const services = useServices();
   const context = useActionContext();
+  const { registry } = context.services;
   const run = useRunAction();
-  // Page commands come and go with pages: re-read availability when they change.
-  useStore(services.commands.version);
-  const action = services.registry.get(id);
-  const available = action ? services.registry.isAvailable(action, context) : false;
+  // Pages hand over their state as they change: re-read availability then.
+  useStore(registry.version);
+  const action = registry.get(id);
+  const available = action ? registry.isAvailable(action, context) : false;
   return {
     action,
     reason: available ? undefined : action?.unavailableReason?.(context),

@@ -14,7 +14,7 @@ import {
   markLocalEdit as markLocalEditDefault,
   markLocalSettingsEdit as markLocalSettingsEditDefault,
 } from '../app/live-sync.js';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import { errorBody, isOfflineError } from '../state/errors.js';
 import type { SaveManager } from '../state/save-manager.js';
 import type { ToastInput } from '../state/toasts.js';

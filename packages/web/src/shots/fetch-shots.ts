@@ -1,6 +1,4 @@
 import type { Reelbench } from '@reelbench/sdk';
-import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../app/query-keys.js';
 import type { ShotListData } from './editor.js';
 
 /** The server's page size limit for shot lists. */
@@ -22,19 +20,4 @@ export async function fetchAllShots(
   );
   for (const page of pages) shots.push(...page.shots);
   return { shots, total: first.total, limit: SHOT_PAGE_SIZE, offset: 0 };
-}
-
-/**
- * Starts loading a project's shots before the page that shows them has loaded its code (the
- * storyboard is a lazy chunk): the request and the chunk download run side by side.
- */
-export function prefetchShots(
-  client: Pick<Reelbench, 'shots'>,
-  queryClient: QueryClient,
-  projectId: string,
-): void {
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.shots(projectId),
-    queryFn: () => fetchAllShots(client, projectId),
-  });
 }

@@ -1,6 +1,6 @@
 import { TOASTS } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { errorBody } from '../state/errors.js';
 import type { ShotListData } from './editor.js';

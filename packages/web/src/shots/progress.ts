@@ -1,7 +1,7 @@
 import type { Reelbench, Shot } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queryKeys } from '../app/queries.js';
 import type { ShotProgress } from './model.js';
 
 export type ProgressKind = 'image' | 'video';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { sceneColorVar } from './actions.js';
 import { type SceneGroup, UNASSIGNED_SCENE_ID } from './model.js';
+import { sceneColorVar } from './scene-color.js';
 
 /** A scene's header row in a scene grid: its colour swatch, number, name and facts. */
 export function SceneRowHeader({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type PageCommands, usePageCommand } from '../app/page-commands.js';
+import type { EditContext } from '../actions/edit-actions.js';
 import { useServices } from '../app/services-context.js';
 import type { Store } from '../state/store.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
@@ -17,28 +17,29 @@ function deleteDescription(board: ShotBoard, ids: readonly string[]): string {
 }
 
 /**
- * Undo and redo (Ctrl+Z, Ctrl+Shift+Z) on a shot view's editor while it is mounted, each announcing
- * what it undid or redid (or that there was nothing to).
+ * Undo and redo (Ctrl+Z, Ctrl+Shift+Z) on a shot view's editor, each announcing what it undid or
+ * redid (or that there was nothing to): the part of the page's edit context they make.
  */
-export function useUndoRedoCommands(
-  commands: PageCommands,
+export function shotHistory(
   editor: ShotEditor,
   announce: (text: string) => void,
-): void {
-  usePageCommand(commands, 'edit.undo', () => {
-    const command = editor.undo();
-    announce(command ? `Undone: ${command.label}` : 'Nothing to undo');
-  });
-  usePageCommand(commands, 'edit.redo', () => {
-    const command = editor.redo();
-    announce(command ? `Redone: ${command.label}` : 'Nothing to redo');
-  });
+): Required<Pick<EditContext, 'undo' | 'redo'>> {
+  return {
+    undo: () => {
+      const command = editor.undo();
+      announce(command ? `Undone: ${command.label}` : 'Nothing to undo');
+    },
+    redo: () => {
+      const command = editor.redo();
+      announce(command ? `Redone: ${command.label}` : 'Nothing to redo');
+    },
+  };
 }
 
 /**
- * The edit commands every shot view hands to the global actions while mounted: undo and redo
- * (Ctrl+Z, Ctrl+Shift+Z), delete the selection after a confirmation (Delete), duplicate it
- * (Ctrl+D). Returns the confirmation dialog to render and what to announce to screen readers.
+ * What every shot view hands the edit actions (its edit context): undo and redo (Ctrl+Z,
+ * Ctrl+Shift+Z), delete the selection after a confirmation (Delete), duplicate it (Ctrl+D). Returns
+ * them with the confirmation dialog to render and what to announce to screen readers.
  */
 export function useShotEditCommands({
   board,
@@ -54,38 +55,32 @@ export function useShotEditCommands({
   /** The dialog closed (deleted or cancelled): the view takes the focus back. */
   onDeleted?: () => void;
 }) {
-  const { commands, toasts } = useServices();
+  const { toasts } = useServices();
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const hasShots = board.shots.length > 0;
   const selectedIds = () =>
     board.shots.map((entry) => entry.shot.id).filter((id) => selection.get().ids.has(id));
 
-  useUndoRedoCommands(commands, editor, setAnnouncement);
-  usePageCommand(
-    commands,
-    'edit.delete',
-    hasShots
-      ? () => {
-          const ids = selectedIds();
-          if (ids.length > 0) setConfirmDelete(ids);
+  const edit: EditContext = {
+    ...shotHistory(editor, setAnnouncement),
+    ...(hasShots
+      ? {
+          deleteSelection: () => {
+            const ids = selectedIds();
+            if (ids.length > 0) setConfirmDelete(ids);
+          },
+          duplicateSelection: () => {
+            const copies = editor.duplicateShots(selectedIds());
+            const last = copies.at(-1);
+            if (!last) return;
+            selection.set({ ids: new Set(copies), anchor: copies[0] ?? last, active: last });
+            setAnnouncement(copies.length === 1 ? 'Shot duplicated' : `${copies.length} shots duplicated`);
+            onDuplicated?.(last);
+          },
         }
-      : null,
-  );
-  usePageCommand(
-    commands,
-    'edit.duplicate',
-    hasShots
-      ? () => {
-          const copies = editor.duplicateShots(selectedIds());
-          const last = copies.at(-1);
-          if (!last) return;
-          selection.set({ ids: new Set(copies), anchor: copies[0] ?? last, active: last });
-          setAnnouncement(copies.length === 1 ? 'Shot duplicated' : `${copies.length} shots duplicated`);
-          onDuplicated?.(last);
-        }
-      : null,
-  );
+      : {}),
+  };
 
   const confirm = () => {
     if (!confirmDelete) return;
@@ -119,5 +114,5 @@ export function useShotEditCommands({
       onCancel={cancelDelete}
     />
   );
-  return { dialog, announcement, announce: setAnnouncement };
+  return { dialog, announcement, announce: setAnnouncement, edit };
 }

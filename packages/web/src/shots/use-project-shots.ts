@@ -1,11 +1,10 @@
 import { ASPECT_RATIOS, type AspectRatio, type Project } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { queryKeys } from '../app/query-keys.js';
+import { queries } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { useServices } from '../app/services-context.js';
 import { type ShotEditor, shotEditorFor } from './editor.js';
-import { fetchAllShots } from './fetch-shots.js';
 import { type BoardSettings, buildBoard, type ShotBoard } from './model.js';
 import { startProgressSync } from './progress.js';
 import { pruneSelection, selectionStore } from './selection.js';
@@ -59,14 +58,8 @@ export interface ProjectShots {
 export function useProjectShots(projectId: string): ProjectShots {
   const services = useServices();
   const { client } = services;
-  const shotsQuery = useQuery({
-    queryKey: queryKeys.shots(projectId),
-    queryFn: () => fetchAllShots(client, projectId),
-  });
-  const projectQuery = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-  });
+  const shotsQuery = useQuery(queries.shots(client, projectId));
+  const projectQuery = useQuery(queries.project(client, projectId));
   useProgressSync(services);
 
   const shots = shotsQuery.data?.shots;

@@ -15,6 +15,8 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Keeps the dialog open on Escape and outside clicks (e.g. while a long operation runs). */
   locked?: boolean;
+  /** A body of text only that may scroll: it takes the focus, so the keyboard can scroll it. */
+  scrollableText?: boolean;
   className?: string;
 }
 
@@ -31,6 +33,7 @@ export function Modal({
   children,
   footer,
   locked = false,
+  scrollableText = false,
   className,
 }: ModalProps) {
   const guard = (event: Event) => {
@@ -87,7 +90,11 @@ export function Modal({
               <X size={16} aria-hidden="true" />
             </Dialog.Close>
           </header>
-          {children !== undefined ? <div className="modal__body">{children}</div> : null}
+          {children !== undefined ? (
+            <div className="modal__body" tabIndex={scrollableText ? 0 : undefined}>
+              {children}
+            </div>
+          ) : null}
           {footer !== undefined ? <footer className="modal__footer">{footer}</footer> : null}
         </Dialog.Content>
       </Dialog.Portal>

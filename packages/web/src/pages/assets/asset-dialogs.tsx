@@ -1,7 +1,8 @@
 import { type Asset, type AssetUpdates, TOASTS } from '@reelbench/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { queryKeys } from '../../app/query-keys.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
@@ -11,14 +12,16 @@ import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import { useTextFields } from '../../ui/use-submit.js';
-import { assetNavigation, assetPath, assetsPath, assetsUi, storeAsset } from './asset-actions.js';
+import { assetPath, assetsPath, assetsUi } from './asset-actions.js';
 import { ASSET_TYPE_LABELS } from './asset-model.js';
+import { storeAsset } from './asset-operations.js';
 
 function useAssetMutations(projectId: string) {
   const services = useServices();
   const { client, activity, toasts } = services;
   const ui = assetsUi(services);
   const queryClient = useQueryClient();
+  const router = useRouter();
   const close = () => ui.set((state) => ({ ...state, dialog: null }));
   const failed = (error: unknown) =>
     toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
@@ -48,7 +51,7 @@ function useAssetMutations(projectId: string) {
       ui.set((state) => (state.current?.id === asset.id ? { ...state, current: null } : state));
       toasts.show({ type: 'success', title: 'Asset Deleted', message: asset.name });
       if (globalThis.location?.pathname.includes(`/assets/${asset.id}`))
-        assetNavigation.navigate(assetsPath(projectId));
+        router.history.push(assetsPath(projectId));
     },
     onError: failed,
   });
@@ -64,7 +67,7 @@ function useAssetMutations(projectId: string) {
         message: `${copy.name} is in ${targetName}`,
         action: {
           label: 'Open the copy',
-          onClick: () => assetNavigation.navigate(assetPath(targetProjectId, copy.id)),
+          onClick: () => router.history.push(assetPath(targetProjectId, copy.id)),
         },
       });
     },
@@ -120,11 +123,7 @@ export function AssetDialogs({ projectId }: { projectId: string }) {
   const { name, description, visualIdentifier } = fields.values;
   const [nameError, setNameError] = useState<string | null>(null);
   const [picked, setTarget] = useState<{ id: string; name: string } | undefined>(undefined);
-  const projects = useQuery({
-    queryKey: queryKeys.projects,
-    queryFn: () => services.client.projects.list(),
-    enabled: dialog?.kind === 'clone',
-  });
+  const projects = useQuery({ ...queries.projects(services.client), enabled: dialog?.kind === 'clone' });
   const others = (projects.data ?? [])
     .filter((project) => project.id !== projectId)
     .map((project) => ({ id: project.id, name: project.name }));

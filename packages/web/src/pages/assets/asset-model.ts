@@ -7,6 +7,7 @@ import {
   parseImageKey,
   supportedImageKeys,
 } from '@reelbench/sdk';
+import { displayUrl } from './asset-images.js';
 
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
   character: 'Character',
@@ -84,12 +85,6 @@ export function assetLayout(assets: readonly Asset[], filters: AssetFilters, col
     }
   }
   return { items, rows, itemRows, rowOfItem };
-}
-
-/** The url to show an entry at a cell's size: medium, else the image, else the thumbnail. */
-export function displayUrl(entry: AssetImageEntry | undefined): string | null {
-  if (!entry) return null;
-  return entry.mediumUrl ?? entry.url ?? entry.optimizedUrl ?? entry.thumbnailUrl;
 }
 
 /** The picture that stands for an asset: its default key's image, else the first image it has. */
@@ -200,11 +195,6 @@ export function slotStatus(entry: AssetImageEntry | undefined, busy: boolean): S
   if (entry.status === 'processing' || entry.status === 'queued') return 'processing';
   if (displayUrl(entry) === null) return 'pending';
   return 'completed';
-}
-
-/** The keys of the asset whose image waits for its new base image. */
-export function staleKeys(asset: Asset): string[] {
-  return supportedImageKeys(asset.config).filter((key) => asset.images[key]?.metadata.stale === true);
 }
 
 /** The base key a stale image was made from, as the server recorded it. */

@@ -1,10 +1,11 @@
 import { ASSET_TYPES, type Asset, type AssetType } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { Layers, Plus, SearchX, UserRound } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatShortcut, parseShortcut } from '../../keyboard/shortcut.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -18,8 +19,10 @@ import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
-import { assetActionsFor, assetNavigation, assetPath } from './asset-actions.js';
+import { useProjectId } from '../project/project-layout.js';
+import { assetPath, assetsUi } from './asset-actions.js';
 import { AssetDialogs } from './asset-dialogs.js';
+import { staleKeys } from './asset-images.js';
 import {
   ASSET_ASPECTS,
   ASSET_TYPE_LABELS,
@@ -28,7 +31,6 @@ import {
   assetLayout,
   coverImage,
   imageCount,
-  staleKeys,
 } from './asset-model.js';
 import '../../styles/shots.css';
 import '../../styles/assets.css';
@@ -40,11 +42,7 @@ export const assetFilters = createStore<AssetFilters>({ query: '', type: 'all' }
 
 export function useProjectAssets(projectId: string) {
   const { client } = useServices();
-  return useQuery({
-    queryKey: queryKeys.assets(projectId),
-    queryFn: () => client.assets.listByProject(projectId),
-    enabled: projectId !== '',
-  });
+  return useQuery(queries.assets(client, projectId));
 }
 
 const cellDomId = (asset: Asset) => `asset-${asset.id}`;
@@ -55,10 +53,9 @@ const cellDomId = (asset: Asset) => `asset-${asset.id}`;
  * in the palette and the toolbar.
  */
 export function AssetsPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const ui = assetActionsFor(services);
+  const ui = assetsUi(services);
   const router = useRouter();
   const run = useRunAction();
   const assets = useProjectAssets(projectId);
@@ -70,7 +67,7 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   const layout = useMemo(() => assetLayout(list, filters, columns), [list, filters, columns]);
   const grid = useGridRows(frame, layout.rows, { aspect: (row) => ASSET_ASPECTS[row.type] });
   const open = (asset: Asset | undefined) => {
-    if (asset) assetNavigation.navigate(assetPath(projectId, asset.id));
+    if (asset) router.history.push(assetPath(projectId, asset.id));
   };
   const cursor = useGridCursor(layout, grid, {
     cellId: cellDomId,
@@ -79,9 +76,6 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   const { current, setActive } = cursor;
   const activeAsset = cursor.item;
 
-  useEffect(() => {
-    assetNavigation.navigate = (to) => router.history.push(to);
-  }, [router]);
   // The selection's actions act on the active asset.
   useEffect(() => {
     ui.set((state) =>
@@ -90,11 +84,10 @@ export function AssetsPage(props: { projectId?: string } = {}) {
   }, [ui, activeAsset]);
   useEffect(() => () => ui.set((state) => ({ ...state, current: null })), [ui]);
 
-  usePageCommand(services.commands, 'search.focus', () => {
-    searchRef.current?.focus();
-    searchRef.current?.select();
+  usePageContext(editContext, {
+    searchField: () => searchRef.current,
+    ...(activeAsset ? { deleteSelection: () => run('asset.delete') } : {}),
   });
-  usePageCommand(services.commands, 'edit.delete', activeAsset ? () => run('asset.delete') : null);
 
   const counts = useMemo(() => {
     const byType = Object.fromEntries(ASSET_TYPES.map((type) => [type, 0])) as Record<AssetType, number>;

@@ -1,136 +1,128 @@
-import type { ActionDefinition } from '../../actions/registry.js';
-import type { PageCommandId } from '../../app/page-commands.js';
-import { type AppServices, perServices } from '../../app/services.js';
-import { createStore, type Store } from '../../state/store.js';
+import { type ActionContext, type ActionDefinition, defineActions } from '../../actions/action.js';
+import { definePageContext } from '../../actions/page-context.js';
 
-export const AUDIO_PATHS = ['/audio'];
-export const ROUGH_CUT_PATHS = ['/rough-cut'];
+/** The audio page on screen: whether it shows a soundtrack and what it can do with it now. */
+export interface AudioPage {
+  hasTrack: boolean;
+  /** Opens the file pick (absent while the soundtrack loads or an upload runs). */
+  pick?: () => void;
+  togglePlay?: () => void;
+  nudgeFrames?: (frames: number) => void;
+  nudgeSeconds?: (seconds: number) => void;
+  setCut?: () => void;
+  remove?: () => void;
+}
 
-/** Whether the open audio page shows a soundtrack (Upload or Replace is offered accordingly). */
-export const soundtrackShown: (services: AppServices) => Store<boolean> = perServices(() =>
-  createStore<boolean>(false),
-);
+export const audioPage = definePageContext<AudioPage>('audio');
 
-/**
- * An action that runs a page's handler: available only while the page that handles it is mounted
- * (usePageCommand), and where `when` says so.
- */
-export function pageAction(
-  services: AppServices,
-  command: PageCommandId,
-  definition: Omit<ActionDefinition, 'perform' | 'available'> & { when?: () => boolean },
+const page = (context: ActionContext) => audioPage.get(context.services);
+const keywords = ['soundtrack', 'music', 'audio', 'track'];
+
+function nudge(
+  id: string,
+  label: string,
+  binding: string,
+  move: (shown: AudioPage) => void,
+  can: (shown: AudioPage) => boolean,
 ): ActionDefinition {
-  const { when, ...rest } = definition;
   return {
-    ...rest,
-    available: (context) =>
-      context.projectId !== null && services.commands.has(command) && (when?.() ?? true),
-    perform: () => void services.commands.run(command),
+    id,
+    label,
+    section: 'Project',
+    keywords: [...keywords, 'offset', 'sync', 'slip'],
+    binding,
+    scope: 'audio',
+    available: (context) => {
+      const shown = page(context);
+      return shown !== null && can(shown);
+    },
+    perform: (context) => {
+      const shown = page(context);
+      if (shown) move(shown);
+    },
   };
 }
 
-/** The audio page's actions: upload or replace, play, nudge the offset, put under a cut, remove. */
-export function registerAudioActions(services: AppServices): void {
-  const shown = soundtrackShown(services);
-  // Palette sections of UI.md: the file and the cut under Project, listening and sync under Timeline.
-  const section = 'Project';
-  const timeline = 'Timeline';
-  const keywords = ['soundtrack', 'music', 'audio', 'track'];
-  services.registry.registerOnce(
-    pageAction(services, 'audio.pick', {
-      id: 'audio.upload',
-      label: 'Upload Soundtrack',
-      section,
-      keywords: [...keywords, 'mp3', 'wav', 'm4a', 'ogg', 'import', 'add'],
-      hint: 'MP3, WAV, M4A, OGG or FLAC',
-      paths: AUDIO_PATHS,
-      when: () => !shown.get(),
-    }),
-    pageAction(services, 'audio.pick', {
-      id: 'audio.replace',
-      label: 'Replace Soundtrack',
-      section,
-      keywords: [...keywords, 'mp3', 'wav', 'm4a', 'ogg', 'upload', 'swap'],
-      hint: 'Another file takes its place; the offset stays',
-      paths: AUDIO_PATHS,
-      when: () => shown.get(),
-    }),
-    pageAction(services, 'audio.playPause', {
-      id: 'audio.playPause',
-      label: 'Play or Pause Soundtrack',
-      section: timeline,
-      keywords: [...keywords, 'play', 'pause', 'listen'],
-      binding: 'Space',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.nudge.frameEarlier', {
-      id: 'audio.nudge.frameEarlier',
-      label: 'Nudge Soundtrack One Frame Earlier',
-      section: timeline,
-      keywords: [...keywords, 'offset', 'sync', 'slip'],
-      binding: ',',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.nudge.frameLater', {
-      id: 'audio.nudge.frameLater',
-      label: 'Nudge Soundtrack One Frame Later',
-      section: timeline,
-      keywords: [...keywords, 'offset', 'sync', 'slip'],
-      binding: '.',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.nudge.secondEarlier', {
-      id: 'audio.nudge.secondEarlier',
-      label: 'Nudge Soundtrack One Second Earlier',
-      section: timeline,
-      keywords: [...keywords, 'offset', 'sync', 'slip'],
-      binding: '[',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.nudge.secondLater', {
-      id: 'audio.nudge.secondLater',
-      label: 'Nudge Soundtrack One Second Later',
-      section: timeline,
-      keywords: [...keywords, 'offset', 'sync', 'slip'],
-      binding: ']',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.setCut', {
-      id: 'audio.setCut',
-      label: 'Set as Cut Soundtrack',
-      section,
-      keywords: [...keywords, 'cut', 'edl', 'mix', 'rough cut'],
-      hint: 'The chosen cut carries the soundtrack at this offset',
-      paths: AUDIO_PATHS,
-    }),
-    pageAction(services, 'audio.remove', {
-      id: 'audio.remove',
-      label: 'Remove Soundtrack',
-      section,
-      keywords: [...keywords, 'delete', 'clear'],
-      paths: AUDIO_PATHS,
-    }),
-  );
-}
-
-/** The rough-cut page's actions: render the chosen cut, play or pause the player. */
-export function registerRoughCutActions(services: AppServices): void {
-  services.registry.registerOnce(
-    pageAction(services, 'roughCut.render', {
-      id: 'roughCut.render',
-      label: 'Render Rough Cut',
-      section: 'Generation',
-      keywords: ['rough cut', 'mp4', 'assemble', 'cut', 'render', 'preview', 'export video'],
-      hint: 'One MP4 of the chosen cut, with the soundtrack under it',
-      paths: ROUGH_CUT_PATHS,
-    }),
-    pageAction(services, 'roughCut.playPause', {
-      id: 'roughCut.playPause',
-      label: 'Play or Pause Rough Cut',
-      section: 'Timeline',
-      keywords: ['play', 'pause', 'watch', 'rough cut'],
-      binding: 'Space',
-      paths: ROUGH_CUT_PATHS,
-    }),
-  );
-}
+/**
+ * The audio page's actions: upload or replace, play, nudge the offset (a frame on the 24 fps grid,
+ * a second), put under a cut, remove. The file and the cut under Project, listening under View.
+ */
+export const audioActions = defineActions([
+  {
+    id: 'audio.upload',
+    label: 'Upload Soundtrack',
+    section: 'Project',
+    keywords: [...keywords, 'mp3', 'wav', 'm4a', 'ogg', 'import', 'add'],
+    hint: 'MP3, WAV, M4A, OGG or FLAC',
+    scope: 'audio',
+    available: (context) => page(context)?.pick !== undefined && page(context)?.hasTrack === false,
+    perform: (context) => page(context)?.pick?.(),
+  },
+  {
+    id: 'audio.replace',
+    label: 'Replace Soundtrack',
+    section: 'Project',
+    keywords: [...keywords, 'mp3', 'wav', 'm4a', 'ogg', 'upload', 'swap'],
+    hint: 'Another file takes its place; the offset stays',
+    scope: 'audio',
+    available: (context) => page(context)?.pick !== undefined && page(context)?.hasTrack === true,
+    perform: (context) => page(context)?.pick?.(),
+  },
+  {
+    id: 'audio.playPause',
+    label: 'Play or Pause Soundtrack',
+    section: 'View',
+    keywords: [...keywords, 'play', 'pause', 'listen'],
+    binding: 'Space',
+    scope: 'audio',
+    available: (context) => page(context)?.togglePlay !== undefined,
+    perform: (context) => page(context)?.togglePlay?.(),
+  },
+  nudge(
+    'audio.nudge.frameEarlier',
+    'Nudge Soundtrack One Frame Earlier',
+    ',',
+    (shown) => shown.nudgeFrames?.(-1),
+    (shown) => shown.nudgeFrames !== undefined,
+  ),
+  nudge(
+    'audio.nudge.frameLater',
+    'Nudge Soundtrack One Frame Later',
+    '.',
+    (shown) => shown.nudgeFrames?.(1),
+    (shown) => shown.nudgeFrames !== undefined,
+  ),
+  nudge(
+    'audio.nudge.secondEarlier',
+    'Nudge Soundtrack One Second Earlier',
+    '[',
+    (shown) => shown.nudgeSeconds?.(-1),
+    (shown) => shown.nudgeSeconds !== undefined,
+  ),
+  nudge(
+    'audio.nudge.secondLater',
+    'Nudge Soundtrack One Second Later',
+    ']',
+    (shown) => shown.nudgeSeconds?.(1),
+    (shown) => shown.nudgeSeconds !== undefined,
+  ),
+  {
+    id: 'audio.setCut',
+    label: 'Set as Cut Soundtrack',
+    section: 'Project',
+    keywords: [...keywords, 'cut', 'edl', 'mix', 'rough cut'],
+    hint: 'The chosen cut carries the soundtrack at this offset',
+    scope: 'audio',
+    available: (context) => page(context)?.setCut !== undefined,
+    perform: (context) => page(context)?.setCut?.(),
+  },
+  {
+    id: 'audio.remove',
+    label: 'Remove Soundtrack',
+    section: 'Project',
+    keywords: [...keywords, 'delete', 'clear'],
+    scope: 'audio',
+    available: (context) => page(context)?.remove !== undefined,
+    perform: (context) => page(context)?.remove?.(),
+  },
+]);

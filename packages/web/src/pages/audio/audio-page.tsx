@@ -5,13 +5,17 @@ import {
   type Soundtrack,
 } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { usePageContext } from '../../actions/page-context.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
+import { formatOffset, useSoundtrack } from '../../audio/use-soundtrack.js';
+import { Waveform } from '../../audio/waveform.js';
+import { formatAbsolute } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
+import { FPS, formatTimecode, playheadSliderProps } from '../../timeline/timeline-model.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -20,13 +24,9 @@ import { Modal } from '../../ui/modal.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
-import { cutQueryKey, cutsQueryKey } from '../cuts/cut-actions.js';
-import { ProgressBar } from '../dashboard/widgets.js';
-import { formatAbsolute } from '../projects/format.js';
-import { FPS, formatTimecode, playheadSliderProps } from '../timeline/timeline-model.js';
-import { registerAudioActions, soundtrackShown } from './audio-actions.js';
-import { formatOffset, soundtrackQueryKey, useSoundtrack } from './use-soundtrack.js';
-import { Waveform } from './waveform.js';
+import { ProgressBar } from '../../ui/widgets.js';
+import { useProjectId } from '../project/project-layout.js';
+import { audioPage } from './audio-actions.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
@@ -167,19 +167,13 @@ function TrackView({
 
 /** /project/{id}/audio: the project's soundtrack — upload, waveform, listen, offset, the cut it goes under. */
 export function AudioPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { client, commands, toasts, activity } = services;
-  registerAudioActions(services);
+  const { client, toasts, activity } = services;
   const queryClient = useQueryClient();
   const soundtrack = useSoundtrack(projectId);
   const track = soundtrack.data ?? null;
-  const cuts = useQuery({
-    queryKey: cutsQueryKey(projectId),
-    queryFn: () => client.cuts.list(projectId),
-    enabled: projectId !== '',
-  });
+  const cuts = useQuery(queries.cuts(client, projectId));
   const fileInput = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
@@ -191,14 +185,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
   const offsetWrites = useRef(0);
   const player = usePlayer();
 
-  const shown = soundtrackShown(services);
-  useEffect(() => {
-    shown.set(track !== null);
-    return () => shown.set(false);
-  }, [shown, track]);
-
-  const key = soundtrackQueryKey(projectId);
-  const setTrack = (next: Soundtrack | null) => queryClient.setQueryData(key, next);
+  const setTrack = (next: Soundtrack | null) =>
+    queryClient.setQueryData(queryKeys.soundtrack(projectId), next);
 
   // ---------------------------------------------------------------- upload (drop or pick)
   const busy = upload !== null;
@@ -217,7 +205,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
       const next = await activity.track(client.audio.set(projectId, { key: stored.key }));
       setTrack(next);
       player.seek(0);
-      await queryClient.invalidateQueries({ queryKey: cutsQueryKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
       toasts.show({
         type: 'success',
         title: track ? 'Soundtrack Replaced' : 'Soundtrack Uploaded',
@@ -269,8 +257,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
       const updated = await activity.track(
         client.audio.setCut(projectId, { cutId: cut.id, offsetSeconds: offset }),
       );
-      queryClient.setQueryData(cutQueryKey(projectId, updated.id), updated);
-      queryClient.setQueryData<CutSummary[]>(cutsQueryKey(projectId), (list) =>
+      queryClient.setQueryData(queryKeys.cut(projectId, updated.id), updated);
+      queryClient.setQueryData<CutSummary[]>(queryKeys.cuts(projectId), (list) =>
         list?.map((entry) => (entry.id === updated.id ? { ...entry, hasSoundtrack: true } : entry)),
       );
       toasts.show({
@@ -306,14 +294,19 @@ export function AudioPage(props: { projectId?: string } = {}) {
 
   // ---------------------------------------------------------------- actions this page handles
   const ready = !soundtrack.isLoading && !busy;
-  usePageCommand(commands, 'audio.pick', ready ? () => fileInput.current?.click() : null);
-  usePageCommand(commands, 'audio.playPause', track ? player.toggle : null);
-  usePageCommand(commands, 'audio.nudge.frameEarlier', track ? nudgeFrames(-1) : null);
-  usePageCommand(commands, 'audio.nudge.frameLater', track ? nudgeFrames(1) : null);
-  usePageCommand(commands, 'audio.nudge.secondEarlier', track ? nudgeSeconds(-1) : null);
-  usePageCommand(commands, 'audio.nudge.secondLater', track ? nudgeSeconds(1) : null);
-  usePageCommand(commands, 'audio.setCut', track && cut && !settingCut ? () => void setCut() : null);
-  usePageCommand(commands, 'audio.remove', track && !busy ? () => setConfirmRemove(true) : null);
+  usePageContext(audioPage, {
+    hasTrack: track !== null,
+    ...(ready ? { pick: () => fileInput.current?.click() } : {}),
+    ...(track
+      ? {
+          togglePlay: player.toggle,
+          nudgeFrames: (frames: number) => nudgeFrames(frames)(),
+          nudgeSeconds: (seconds: number) => nudgeSeconds(seconds)(),
+        }
+      : {}),
+    ...(track && cut && !settingCut ? { setCut: () => void setCut() } : {}),
+    ...(track && !busy ? { remove: () => setConfirmRemove(true) } : {}),
+  });
 
   const offsetFrames = Math.round(offset * FPS);
   return (

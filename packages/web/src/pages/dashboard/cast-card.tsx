@@ -2,14 +2,15 @@ import type { Cast, CastMember } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Box, MapPin, User } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
+import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { plural } from '../projects/format.js';
-import { castQueryKey, missingNames } from './cast-actions.js';
-import { StatusIcon } from './widgets.js';
+import { StatusIcon } from '../../ui/widgets.js';
+import { missingNames } from './create-cast.js';
 
 const CAST_ICONS: Record<CastMember['type'], ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   character: User,
@@ -72,10 +73,8 @@ export function CastCard({
 }) {
   const { client } = useServices();
   const cast = useQuery({
-    queryKey: [...castQueryKey(projectId), script.length, assetCount],
-    queryFn: () => client.projects.cast(projectId),
+    ...queries.cast(client, projectId, script.length, assetCount),
     enabled: connected,
-    retry: false,
   });
   if (cast.data) {
     return (

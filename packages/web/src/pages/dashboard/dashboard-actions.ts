@@ -1,26 +1,16 @@
-import type { ActionContext } from '../../actions/registry.js';
-import { queryKeys } from '../../app/query-keys.js';
-import type { AppServices } from '../../app/services.js';
+import { defineActions } from '../../actions/action.js';
+import { queryKeys } from '../../app/queries.js';
 
-const DASHBOARD_PATH = /^\/project\/[^/]+(?:\/dashboard)?\/?$/;
-
-/** On the dashboard: /project/{id} and /project/{id}/dashboard. */
-export function onDashboard(context: ActionContext): boolean {
-  return context.projectId !== null && DASHBOARD_PATH.test(context.pathname);
-}
-
-/** The dashboard's own actions; registered once per tab. */
-export function registerDashboardActions(services: AppServices): void {
-  const { registry, queryClient } = services;
-  if (registry.get('dashboard.reload')) return;
-  registry.register({
+/** The dashboard's own actions. */
+export const dashboardActions = defineActions([
+  {
     id: 'dashboard.reload',
     label: 'Reload Dashboard',
     section: 'Project',
     keywords: ['refresh', 'retry', 'pipeline', 'overview'],
-    available: onDashboard,
-    perform: async (context) => {
-      const projectId = context.projectId;
+    scope: 'dashboard',
+    available: (context) => context.projectId !== null,
+    perform: async ({ projectId, services: { queryClient } }) => {
       if (projectId === null) return;
       await Promise.all(
         [
@@ -32,5 +22,5 @@ export function registerDashboardActions(services: AppServices): void {
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
-  });
-}
+  },
+]);

@@ -1,9 +1,9 @@
 import { DEFAULT_PROJECT_NAME, type Project, TEXT_LIMITS } from '@reelbench/sdk';
 import { useState } from 'react';
+import { NEW_SERIES, NO_SERIES, SeriesField, useResolveSeries } from '../../projects/project-dialogs.js';
+import { type ProjectChanges, useProjectMutations } from '../../projects/project-mutations.js';
 import { InputField, TextareaField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
-import { NEW_SERIES, NO_SERIES, SeriesField, useResolveSeries } from '../projects/project-dialogs.js';
-import { type ProjectChanges, useProjectMutations } from '../projects/project-mutations.js';
 
 /** Project settings (?panel=settings): name, logline and series, saved in one update. */
 export function ProjectSettingsPanel({

@@ -14,6 +14,7 @@ import { Modal } from '../../ui/modal.js';
 import { Select } from '../../ui/select.js';
 import { type FrameGridSizes, useGridCursor, useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
+import { useProjectId } from '../project/project-layout.js';
 import {
   MEDIA_STATUS_LABELS,
   type MediaFilters,
@@ -36,7 +37,8 @@ const itemDomId = (item: MediaItem) => `media-${item.id.replace(':', '-')}`;
  * by kind and status, virtualised; arrows move, Enter opens one large (arrows move there too, Escape
  * closes, a video plays).
  */
-export function MediaPage({ projectId }: { projectId: string }) {
+export function MediaPage(props: { projectId?: string } = {}) {
+  const projectId = useProjectId(props.projectId);
   const shots = useProjectShots(projectId);
   const { board, aspect } = shots;
   const filters = useStore(mediaFilters);

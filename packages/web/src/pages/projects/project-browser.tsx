@@ -1,7 +1,6 @@
 import type { ProjectListEntry } from '@reelbench/sdk';
 import { Clock, Film, Layers } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef } from 'react';
-import { cx } from '../../ui/cx.js';
 import {
   formatAbsolute,
   formatDuration,
@@ -10,8 +9,9 @@ import {
   type ProjectGroup,
   plural,
   posterPalette,
-} from './format.js';
-import type { ProjectsView } from './projects-state.js';
+} from '../../format/format.js';
+import { cx } from '../../ui/cx.js';
+import type { ProjectsView } from './projects-actions.js';
 
 export interface ProjectBrowserProps {
   groups: readonly ProjectGroup[];

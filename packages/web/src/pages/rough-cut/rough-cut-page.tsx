@@ -1,33 +1,30 @@
 import type { Job, RoughCut } from '@reelbench/sdk';
 import type { CutSummary } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { Clapperboard, Download, Film, Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePageContext } from '../../actions/page-context.js';
 import { isActiveJob } from '../../app/jobs-tracker.js';
-import { usePageCommand } from '../../app/page-commands.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
+import { formatAbsolute, plural } from '../../format/format.js';
+import { JOB_STATUS_LABELS } from '../../format/job-format.js';
 import { CommentsPanel } from '../../review/comments-panel.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
+import { formatTimecode } from '../../timeline/timeline-model.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Checkbox } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
-import { registerRoughCutActions } from '../audio/audio-actions.js';
-import { cutsQueryKey } from '../cuts/cut-actions.js';
-import { ProgressBar } from '../dashboard/widgets.js';
-import { JOB_STATUS_LABELS } from '../jobs/job-format.js';
-import { formatAbsolute, plural } from '../projects/format.js';
-import { formatTimecode } from '../timeline/timeline-model.js';
+import { ProgressBar } from '../../ui/widgets.js';
+import { useProjectId } from '../project/project-layout.js';
+import { roughCutPage } from './rough-cut-actions.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
 export const ROUGH_CUT_JOB = 'cut:render-rough-cut';
-
-export const roughCutQueryKey = (projectId: string, cutId: string) =>
-  ['rough-cut', projectId, cutId] as const;
 
 const DISSOLVES: Record<RoughCut['dissolves'], string> = {
   xfade: 'dissolves rendered',
@@ -159,11 +156,9 @@ function Player({
  * the reviewers' comments as they arrive; a comment's time seeks the player.
  */
 export function RoughCutPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { client, commands, toasts, activity, jobs } = services;
-  registerRoughCutActions(services);
+  const { client, toasts, activity, jobs } = services;
   const queryClient = useQueryClient();
   const [videoElement, videoRef] = useState<HTMLVideoElement | null>(null);
   const [chosenCut, setChosenCut] = useState('');
@@ -171,16 +166,11 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
   const [starting, setStarting] = useState(false);
   const [playing, setPlaying] = useState(false);
 
-  const cuts = useQuery({
-    queryKey: cutsQueryKey(projectId),
-    queryFn: () => client.cuts.list(projectId),
-    enabled: projectId !== '',
-  });
+  const cuts = useQuery(queries.cuts(client, projectId));
   const cutList = cuts.data ?? [];
   const cut: CutSummary | undefined = cutList.find((entry) => entry.id === chosenCut) ?? cutList[0];
   const roughCut = useQuery({
-    queryKey: roughCutQueryKey(projectId, cut?.id ?? ''),
-    queryFn: () => client.cuts.roughCut(projectId, cut?.id),
+    ...queries.roughCut(client, projectId, cut?.id ?? ''),
     enabled: cut !== undefined,
   });
   const job = useRoughCutJob(projectId, cut?.id);
@@ -191,7 +181,7 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
   useEffect(() => {
     const status = job?.status;
     if (lastStatus.current !== undefined && lastStatus.current !== status && status === 'completed') {
-      void queryClient.invalidateQueries({ queryKey: ['rough-cut', projectId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.roughCuts(projectId) });
     }
     lastStatus.current = status;
   }, [job?.status, queryClient, projectId]);
@@ -236,8 +226,10 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
     element.currentTime = Math.max(0, Math.min(seconds, video?.durationSeconds ?? seconds));
   };
 
-  usePageCommand(commands, 'roughCut.render', cut && !rendering ? () => void render() : null);
-  usePageCommand(commands, 'roughCut.playPause', video ? togglePlay : null);
+  usePageContext(roughCutPage, {
+    ...(cut && !rendering ? { render: () => void render() } : {}),
+    ...(video ? { togglePlay } : {}),
+  });
 
   const options = useMemo(
     () =>

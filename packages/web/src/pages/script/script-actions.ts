@@ -1,104 +1,111 @@
-import {
-  type ActionContext,
-  type ActionRegistry,
-  type HandledActionSpec,
-  registerHandledActions,
-} from '../../actions/registry.js';
-import type { PageCommands } from '../../app/page-commands.js';
+import { type ActionContext, type ActionDefinition, defineActions } from '../../actions/action.js';
+import { definePageContext } from '../../actions/page-context.js';
 
-export type ScriptActionId =
-  | 'script.import'
-  | 'script.analyse'
-  | 'script.format'
-  | 'script.export.fountain'
-  | 'script.export.fdx'
-  | 'script.export.text'
-  | 'script.validate'
-  | 'script.breakdown.toggle';
+export type ScriptExport = 'fountain' | 'fdx' | 'text';
 
-/** The script page's actions: in the palette and behind every toolbar button, only on /script. */
-export const SCRIPT_ACTIONS: readonly HandledActionSpec<ScriptActionId>[] = [
-  {
-    id: 'script.import',
-    label: 'Import Script…',
-    section: 'Project',
-    keywords: ['open', 'upload', 'fountain', 'final draft', 'fdx', 'text', 'drop', 'file'],
-    hint: '.fountain, .fdx, .txt',
-  },
-  {
-    id: 'script.analyse',
-    label: 'Analyse Script',
-    section: 'Project',
-    keywords: ['analyze', 'analysis', 'pages', 'screen time', 'dialogue', 'locations', 'breakdown'],
-    hint: 'Pages, screen time, dialogue',
-  },
-  {
-    id: 'script.format',
-    label: 'Format Script',
-    section: 'Project',
-    keywords: ['normalise', 'normalize', 'tidy', 'clean up', 'fountain', 'prettify'],
-  },
-  {
-    id: 'script.export.fountain',
-    label: 'Export Script as Fountain',
-    section: 'Project',
-    keywords: ['download', 'save as', '.fountain'],
-  },
-  {
-    id: 'script.export.fdx',
-    label: 'Export Script as Final Draft',
-    section: 'Project',
-    keywords: ['download', 'save as', 'fdx', '.fdx'],
-  },
-  {
-    id: 'script.export.text',
-    label: 'Export Script as Plain Text',
-    section: 'Project',
-    keywords: ['download', 'save as', 'txt', '.txt'],
-  },
-  {
-    id: 'script.validate',
-    label: 'Show Script Problems',
-    section: 'Project',
-    keywords: ['validate', 'check', 'lint', 'errors', 'warnings', 'problems'],
-  },
-  {
-    id: 'script.breakdown.toggle',
-    label: 'Toggle Breakdown Panel',
-    section: 'View',
-    keywords: ['side panel', 'scenes', 'characters', 'reading time', 'hide', 'show'],
-  },
-];
-
-export type ScriptHandlers = Partial<Record<ScriptActionId, () => void>>;
-
-/** What the mounted script page can do; empty while it is not mounted. */
-let handlers: ScriptHandlers = {};
-
-const hasProject = (context: ActionContext) => context.projectId !== null;
-
-/**
- * Registers the script actions once per registry (the registry is global and outlives the page).
- * Each is available only on /script, with a project, while the page has handed over its handler.
- */
-export function registerScriptActions(registry: ActionRegistry): void {
-  registerHandledActions(registry, {
-    specs: SCRIPT_ACTIONS,
-    paths: ['/script'],
-    handlers: () => handlers,
-    when: hasProject,
-  });
+/** The script page on screen, once its script has loaded: what its toolbar does. */
+export interface ScriptPage {
+  importFile: () => void;
+  analyse: () => void;
+  format: () => void;
+  exportAs: (format: ScriptExport) => void;
+  showProblems: () => void;
+  toggleBreakdown: () => void;
 }
 
-/**
- * Hands the page's handlers to the actions while it is mounted; bumps the page-command version so
- * buttons and the palette re-read availability. Returns the cleanup.
- */
-export function setScriptHandlers(next: ScriptHandlers, commands: PageCommands): () => void {
-  handlers = next;
-  commands.version.set((version) => version + 1);
-  return () => {
-    if (handlers === next) handlers = {};
-    commands.version.set((version) => version + 1);
+export const scriptPage = definePageContext<ScriptPage>('script');
+
+const page = (context: ActionContext) => scriptPage.get(context.services);
+
+function scriptAction(
+  definition: Omit<ActionDefinition, 'scope' | 'available' | 'perform'>,
+  perform: (page: ScriptPage) => void,
+): ActionDefinition {
+  return {
+    ...definition,
+    scope: 'script',
+    available: (context) => context.projectId !== null && page(context) !== null,
+    perform: (context) => {
+      const shown = page(context);
+      if (shown) perform(shown);
+    },
   };
 }
+
+/** The script page's actions: in the palette and behind every toolbar button, only on /script. */
+export const scriptActions = defineActions([
+  scriptAction(
+    {
+      id: 'script.import',
+      label: 'Import Script…',
+      section: 'Project',
+      keywords: ['open', 'upload', 'fountain', 'final draft', 'fdx', 'text', 'drop', 'file'],
+      hint: '.fountain, .fdx, .txt',
+    },
+    (shown) => shown.importFile(),
+  ),
+  scriptAction(
+    {
+      id: 'script.analyse',
+      label: 'Analyse Script',
+      section: 'Project',
+      keywords: ['analyze', 'analysis', 'pages', 'screen time', 'dialogue', 'locations', 'breakdown'],
+      hint: 'Pages, screen time, dialogue',
+    },
+    (shown) => shown.analyse(),
+  ),
+  scriptAction(
+    {
+      id: 'script.format',
+      label: 'Format Script',
+      section: 'Project',
+      keywords: ['normalise', 'normalize', 'tidy', 'clean up', 'fountain', 'prettify'],
+    },
+    (shown) => shown.format(),
+  ),
+  scriptAction(
+    {
+      id: 'script.export.fountain',
+      label: 'Export Script as Fountain',
+      section: 'Project',
+      keywords: ['download', 'save as', '.fountain'],
+    },
+    (shown) => shown.exportAs('fountain'),
+  ),
+  scriptAction(
+    {
+      id: 'script.export.fdx',
+      label: 'Export Script as Final Draft',
+      section: 'Project',
+      keywords: ['download', 'save as', 'fdx', '.fdx'],
+    },
+    (shown) => shown.exportAs('fdx'),
+  ),
+  scriptAction(
+    {
+      id: 'script.export.text',
+      label: 'Export Script as Plain Text',
+      section: 'Project',
+      keywords: ['download', 'save as', 'txt', '.txt'],
+    },
+    (shown) => shown.exportAs('text'),
+  ),
+  scriptAction(
+    {
+      id: 'script.validate',
+      label: 'Show Script Problems',
+      section: 'Project',
+      keywords: ['validate', 'check', 'lint', 'errors', 'warnings', 'problems'],
+    },
+    (shown) => shown.showProblems(),
+  ),
+  scriptAction(
+    {
+      id: 'script.breakdown.toggle',
+      label: 'Toggle Breakdown Panel',
+      section: 'View',
+      keywords: ['side panel', 'scenes', 'characters', 'reading time', 'hide', 'show'],
+    },
+    (shown) => shown.toggleBreakdown(),
+  ),
+]);

@@ -15,14 +15,14 @@ import {
   ScanText,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
 import { useAction, useRunAction } from '../../shell/use-action.js';
-import { isClientError } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
@@ -32,7 +32,7 @@ import { useFileDrop } from '../../ui/use-file-drop.js';
 import { BreakdownPanel, type ServerAnalysis } from './breakdown-panel.js';
 import type { Problem } from './problems.js';
 import { formatCount, type QuickBreakdown, quickBreakdown } from './quick-breakdown.js';
-import { registerScriptActions, type ScriptHandlers, setScriptHandlers } from './script-actions.js';
+import { scriptPage } from './script-actions.js';
 import { type CursorPosition, ScriptEditor, type ScriptEditorHandle } from './script-editor.js';
 import {
   downloadText,
@@ -147,31 +147,11 @@ export function ScriptPage() {
 
 function ScriptWorkspace({ projectId }: { projectId: string }) {
   const services = useServices();
-  const { client, queryClient, saves, toasts, registry, commands } = services;
+  const { client, queryClient, saves, toasts } = services;
   const runAction = useRunAction();
 
-  // The registry outlives the page: the script actions are added once, on the first visit.
-  if (!registry.get('script.import')) registerScriptActions(registry);
-
-  const script = useQuery({
-    queryKey: queryKeys.script(projectId),
-    queryFn: async (): Promise<Script> => {
-      try {
-        return await client.script.get(projectId);
-      } catch (error) {
-        // No script yet is an empty one.
-        if (isClientError(error) && (error as { statusCode?: number }).statusCode === 404) {
-          return { projectId, content: '' };
-        }
-        throw error;
-      }
-    },
-    refetchOnWindowFocus: false,
-  });
-  const project = useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: () => client.projects.get(projectId),
-  });
+  const script = useQuery(queries.script(client, projectId));
+  const project = useQuery(queries.project(client, projectId));
 
   const editor = useRef<ScriptEditorHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -182,7 +162,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
   const [problems, setProblems] = useState<readonly Problem[]>([]);
   const [cursor] = useState(() => createStore<CursorPosition>({ line: 1, column: 1 }));
   const [analysis, setAnalysis] = useState<(ServerAnalysis & { content: string }) | null>(() => {
-    const cached = queryClient.getQueryData<ScriptAnalysis>(queryKeys.analysis(projectId));
+    const cached = queryClient.getQueryData(queryKeys.analysis(projectId));
     const text = cached ? analysedText.get(cached) : undefined;
     return cached && text !== undefined ? { result: cached, stale: false, content: text } : null;
   });
@@ -324,39 +304,33 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
       .catch(() => {});
   };
 
-  // The handlers the registered actions call, always with this render's state.
-  const handlers = useRef<ScriptHandlers>({});
-  handlers.current = {
-    'script.import': () => fileInput.current?.click(),
-    'script.analyse': () => {
-      const text = current();
-      if (text.trim() === '')
-        toasts.show({
-          type: 'info',
-          title: 'Nothing to analyse yet',
-          message: 'Write or import a script first.',
-        });
-      else analyse.mutate(text);
-    },
-    'script.format': format,
-    'script.export.fountain': () => exportAs('fountain'),
-    'script.export.fdx': () => exportAs('fdx'),
-    'script.export.text': () => exportAs('text'),
-    'script.validate': showProblems,
-    'script.breakdown.toggle': () => setPanelOpen((open) => !open),
-  };
-
-  useLayoutEffect(() => {
-    if (!loaded) return;
-    const forward: ScriptHandlers = {};
-    for (const id of Object.keys(handlers.current) as (keyof ScriptHandlers)[]) {
-      forward[id] = () => handlers.current[id]?.();
-    }
-    return setScriptHandlers(forward, commands);
-  }, [loaded, commands]);
-
-  usePageCommand(commands, 'edit.undo', loaded ? () => void editor.current?.undo() : null);
-  usePageCommand(commands, 'edit.redo', loaded ? () => void editor.current?.redo() : null);
+  // What the script actions do here, once the script has loaded.
+  usePageContext(
+    scriptPage,
+    loaded
+      ? {
+          importFile: () => fileInput.current?.click(),
+          analyse: () => {
+            const text = current();
+            if (text.trim() === '')
+              toasts.show({
+                type: 'info',
+                title: 'Nothing to analyse yet',
+                message: 'Write or import a script first.',
+              });
+            else analyse.mutate(text);
+          },
+          format,
+          exportAs,
+          showProblems,
+          toggleBreakdown: () => setPanelOpen((open) => !open),
+        }
+      : null,
+  );
+  usePageContext(
+    editContext,
+    loaded ? { undo: () => void editor.current?.undo(), redo: () => void editor.current?.redo() } : null,
+  );
 
   useEffect(() => {
     try {

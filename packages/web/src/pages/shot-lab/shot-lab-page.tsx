@@ -20,13 +20,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
-import { queryKeys } from '../../app/query-keys.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { shotLabPath } from '../../shots/actions.js';
 import type { ShotListData } from '../../shots/editor.js';
-import { generateShotImages } from '../../shots/generation.js';
+import { FrameStatus } from '../../shots/frame-status.js';
 import {
   deriveShotStatus,
   formatShotNumber,
@@ -36,18 +36,20 @@ import {
 } from '../../shots/model.js';
 import { shotProgress, useShotProgress } from '../../shots/progress.js';
 import { selectOnly } from '../../shots/selection.js';
-import { useUndoRedoCommands } from '../../shots/shot-commands.js';
+import { shotLabPath } from '../../shots/shot-actions.js';
+import { shotHistory } from '../../shots/shot-commands.js';
 import { NoShotsYet } from '../../shots/shots-page-status.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
+import { playhead } from '../../timeline/playhead-actions.js';
+import { formatDuration } from '../../timeline/timeline-model.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input, Textarea } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
-import { FrameStatus } from '../storyboard/storyboard-cell.js';
-import { formatDuration } from '../timeline/timeline-model.js';
-import { labHandlers, registerLabActions } from './lab-actions.js';
+import { useProjectId } from '../project/project-layout.js';
+import { labPage } from './lab-actions.js';
 import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
 import { Takes } from './takes.js';
 import '../../styles/shots.css';
@@ -56,13 +58,13 @@ import '../../styles/timeline.css';
 const NONE = '__none';
 
 /** /project/{id}/shot-lab?shot=<id>: one shot — composition, fields, generation, coverage. */
-export function ShotLabPage({ projectId }: { projectId: string }) {
+export function ShotLabPage(props: { projectId?: string } = {}) {
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { client, commands, queryClient, toasts } = services;
+  const { client, queryClient, toasts } = services;
   const router = useRouter();
   const search = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
   const { board, aspect, isLoading, error, editor, selection } = useProjectShots(projectId);
-  useMemo(() => registerLabActions(services), [services]);
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
   const active = useStore(selection, (current) => current.active);
   const requested = typeof search.shot === 'string' ? search.shot : undefined;
@@ -75,10 +77,7 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
     if (shotId && selection.get().active !== shotId) selection.set(selectOnly(shotId));
   }, [shotId, selection]);
 
-  const assetsQuery = useQuery({
-    queryKey: queryKeys.assets(projectId),
-    queryFn: () => client.assets.listByProject(projectId),
-  });
+  const assetsQuery = useQuery(queries.assets(client, projectId));
   const assets = assetsQuery.data ?? [];
   const assetsById = useMemo(() => new Map(assets.map((asset) => [asset.id, asset])), [assets]);
 
@@ -122,20 +121,17 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
 
   // SPEC.md §9 keys on this path: Shift+Left/Right go to the previous/next shot; while a placement of
   // the canvas has the focus, Left/Right and Shift+Left/Right nudge it (1 %, 10 %) instead.
-  usePageCommand(
-    commands,
-    'frame.previous',
-    placementPicked ? () => canvasFocused() && nudge(-NUDGE, 0) : null,
-  );
-  usePageCommand(commands, 'frame.next', placementPicked ? () => canvasFocused() && nudge(NUDGE, 0) : null);
-  usePageCommand(commands, 'shot.previous', () =>
-    placementPicked && canvasFocused() ? nudge(-NUDGE_LARGE, 0) : go(-1),
-  );
-  usePageCommand(commands, 'shot.next', () =>
-    placementPicked && canvasFocused() ? nudge(NUDGE_LARGE, 0) : go(1),
-  );
-  useUndoRedoCommands(commands, editor, setAnnouncement);
-  usePageCommand(commands, 'edit.delete', placementPicked ? () => removePicked() : null);
+  usePageContext(playhead, {
+    ...(placementPicked
+      ? { frame: (direction: -1 | 1) => void (canvasFocused() && nudge(direction * NUDGE, 0)) }
+      : {}),
+    shot: (direction) =>
+      placementPicked && canvasFocused() ? nudge(direction * NUDGE_LARGE, 0) : go(direction),
+  });
+  usePageContext(editContext, {
+    ...shotHistory(editor, setAnnouncement),
+    ...(placementPicked ? { deleteSelection: () => removePicked() } : {}),
+  });
 
   const removePicked = () => {
     if (picked === null) return;
@@ -167,56 +163,51 @@ export function ShotLabPage({ projectId }: { projectId: string }) {
     [queryClient, projectId],
   );
 
-  // The lab's buttons are registered actions: hand them this shot while mounted.
-  labHandlers['shotLab.generateImage'] = shot
-    ? () => generateShotImages(services, projectId, [shot.id])
-    : undefined;
-  labHandlers['shotLab.generateVideo'] = shot
-    ? async () => {
-        shotProgress.set('video', shot.id, { status: 'queued', progress: 0 });
-        try {
-          const reply = await services.activity.track(
-            client.shots.generateVideo({ projectId, shotId: shot.id }),
-          );
-          writeShot(reply.shot);
-          shotProgress.set('video', shot.id, undefined);
-        } catch (caught) {
-          shotProgress.set('video', shot.id, { status: 'failed', progress: 0, message: errorBody(caught) });
-          toasts.show({ type: 'error', title: 'Video generation failed', message: errorBody(caught) });
+  // The lab's buttons are actions: they act on this shot while it is shown.
+  const generateVideo = async (target: Shot) => {
+    shotProgress.set('video', target.id, { status: 'queued', progress: 0 });
+    try {
+      const reply = await services.activity.track(
+        client.shots.generateVideo({ projectId, shotId: target.id }),
+      );
+      writeShot(reply.shot);
+      shotProgress.set('video', target.id, undefined);
+    } catch (caught) {
+      shotProgress.set('video', target.id, { status: 'failed', progress: 0, message: errorBody(caught) });
+      toasts.show({ type: 'error', title: 'Video generation failed', message: errorBody(caught) });
+    }
+  };
+  const generateWithQuality = async (target: Shot) => {
+    setQuality(null);
+    shotProgress.set('image', target.id, { status: 'queued', progress: 0 });
+    try {
+      const reply = await services.activity.track(
+        client.shots.generateWithQuality({
+          projectId,
+          shotId: target.id,
+          maxRetries: QUALITY_DEFAULTS.maxRetries,
+          minScore: QUALITY_DEFAULTS.minScore,
+        }),
+      );
+      writeShot(reply.shot);
+      shotProgress.set('image', target.id, undefined);
+      setQuality(reply);
+    } catch (caught) {
+      shotProgress.set('image', target.id, { status: 'failed', progress: 0, message: errorBody(caught) });
+      toasts.show({ type: 'error', title: 'Quality generation failed', message: errorBody(caught) });
+    }
+  };
+  usePageContext(
+    labPage,
+    shot
+      ? {
+          projectId,
+          shotId: shot.id,
+          generateVideo: () => generateVideo(shot),
+          generateWithQuality: () => generateWithQuality(shot),
+          ...(placementPicked ? { removePlacement: removePicked } : {}),
         }
-      }
-    : undefined;
-  labHandlers['shotLab.generateWithQuality'] = shot
-    ? async () => {
-        setQuality(null);
-        shotProgress.set('image', shot.id, { status: 'queued', progress: 0 });
-        try {
-          const reply = await services.activity.track(
-            client.shots.generateWithQuality({
-              projectId,
-              shotId: shot.id,
-              maxRetries: QUALITY_DEFAULTS.maxRetries,
-              minScore: QUALITY_DEFAULTS.minScore,
-            }),
-          );
-          writeShot(reply.shot);
-          shotProgress.set('image', shot.id, undefined);
-          setQuality(reply);
-        } catch (caught) {
-          shotProgress.set('image', shot.id, { status: 'failed', progress: 0, message: errorBody(caught) });
-          toasts.show({ type: 'error', title: 'Quality generation failed', message: errorBody(caught) });
-        }
-      }
-    : undefined;
-  labHandlers['shotLab.removePlacement'] = placementPicked ? removePicked : undefined;
-  labHandlers['shotLab.openTimeline'] = shot
-    ? () => router.history.push(`/project/${projectId}/timeline`)
-    : undefined;
-  useEffect(
-    () => () => {
-      for (const key of Object.keys(labHandlers) as (keyof typeof labHandlers)[]) delete labHandlers[key];
-    },
-    [],
+      : null,
   );
 
   const addPlacement = (assetId: string) => {
@@ -673,11 +664,7 @@ function Progress({
 
 function Coverage({ shotId }: { shotId: string }) {
   const { client } = useServices();
-  const coverage = useQuery({
-    queryKey: ['coverage', shotId],
-    queryFn: () => client.shots.send('get-coverage', { shotId }),
-    retry: false,
-  });
+  const coverage = useQuery(queries.coverage(client, shotId));
   const variants = coverage.data ?? [];
   return (
     <div className="lab-coverage">

@@ -1,12 +1,14 @@
-import type { Shot, ShotTake, ShotTakes } from '@reelbench/sdk';
+import type { Shot, ShotTake } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, Undo2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { usePageContext } from '../../actions/page-context.js';
+import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { cx } from '../../ui/cx.js';
-import { labHandlers } from './lab-actions.js';
+import { labTakes } from './lab-actions.js';
 
 /** What made a take's media, by the job type the server records. */
 const GENERATIONS: Record<string, string> = {
@@ -30,14 +32,9 @@ export function generationLabel(generation: string | null): string {
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function takesKey(shot: Pick<Shot, 'id' | 's3_image_key' | 's3_video_key'>) {
-  // A new image or video (a generation, a restore) means new takes: the key follows the media.
-  return ['takes', shot.id, shot.s3_image_key, shot.s3_video_key] as const;
-}
-
 /**
  * The shot's takes (its earlier images and videos, newest first) as a radio group; "Use this take"
- * (a registered action) restores the chosen one, the current media becoming a take in turn.
+ * (an action) restores the chosen one, the current media becoming a take in turn.
  */
 export function Takes({
   shot,
@@ -46,40 +43,33 @@ export function Takes({
   shot: Shot;
   onRestored: (shot: Shot, takes: ShotTake[]) => void;
 }) {
-  const { client, activity, toasts, commands } = useServices();
+  const { client, activity, toasts } = useServices();
   const queryClient = useQueryClient();
-  const takes = useQuery({
-    queryKey: takesKey(shot),
-    queryFn: () => client.shots.getTakes(shot.id),
-    retry: false,
-  });
+  const takes = useQuery(queries.takes(client, shot));
   const list = takes.data?.takes ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const current = list.find((take) => take.id === chosen) ?? list[0];
 
-  useEffect(() => {
-    labHandlers['shotLab.useTake'] = current
-      ? async () => {
-          try {
-            const reply = await activity.track(client.shots.restoreTake(shot.id, current.id));
-            queryClient.setQueryData<ShotTakes>(takesKey(reply.shot), {
-              shotId: reply.shotId,
-              takes: reply.takes,
-            });
-            setChosen(null);
-            onRestored(reply.shot, reply.takes);
-          } catch (caught) {
-            toasts.show({ type: 'error', title: 'Could not use the take', message: errorBody(caught) });
-          }
+  usePageContext(
+    labTakes,
+    current
+      ? {
+          useTake: async () => {
+            try {
+              const reply = await activity.track(client.shots.restoreTake(shot.id, current.id));
+              queryClient.setQueryData(queryKeys.takes(reply.shot), {
+                shotId: reply.shotId,
+                takes: reply.takes,
+              });
+              setChosen(null);
+              onRestored(reply.shot, reply.takes);
+            } catch (caught) {
+              toasts.show({ type: 'error', title: 'Could not use the take', message: errorBody(caught) });
+            }
+          },
         }
-      : undefined;
-    // Buttons and the palette re-read availability when the page's handlers change.
-    commands.version.set((v) => v + 1);
-    return () => {
-      delete labHandlers['shotLab.useTake'];
-      commands.version.set((v) => v + 1);
-    };
-  }, [current, activity, client, shot.id, queryClient, toasts, onRestored, commands]);
+      : null,
+  );
 
   return (
     <section className="lab-takes" aria-labelledby="lab-takes-heading">

@@ -1,15 +1,13 @@
-import { AlertTriangle, Check, Clock, Loader2, RefreshCw } from 'lucide-react';
 import { memo } from 'react';
 import { useAlternates } from '../../shots/coverage.js';
 import { useIsDirty } from '../../shots/dirty.js';
 import { DirtyMark } from '../../shots/dirty-mark.js';
+import { FrameStatus } from '../../shots/frame-status.js';
 import {
-  type DerivedStatus,
   deriveShotStatus,
   formatSeconds,
   formatShotNumber,
   framingLabel,
-  SHOT_STATUS_LABELS,
   type ShotWithStaleness,
 } from '../../shots/model.js';
 import { useShotProgress } from '../../shots/progress.js';
@@ -18,39 +16,8 @@ import { type Selection, useIsActive, useIsSelected } from '../../shots/selectio
 import type { Store } from '../../state/store.js';
 import { cx } from '../../ui/cx.js';
 
-export const STATUS_ICONS = {
-  pending: Clock,
-  processing: Loader2,
-  completed: Check,
-  stale: RefreshCw,
-  failed: AlertTriangle,
-} as const;
-
 export function cellId(shotId: string): string {
   return `storyboard-shot-${shotId}`;
-}
-
-/** The status chip on a frame: colour, icon, word; processing shows its percentage. */
-export function FrameStatus({ derived }: { derived: DerivedStatus }) {
-  const Icon = STATUS_ICONS[derived.status];
-  const label =
-    derived.status === 'processing' && derived.progress
-      ? `${SHOT_STATUS_LABELS.processing} ${derived.progress}%`
-      : SHOT_STATUS_LABELS[derived.status];
-  return (
-    <span
-      className={cx('frame-status', `frame-status--${derived.status}`)}
-      title={derived.error ? `${label}: ${derived.error}` : label}
-    >
-      <Icon
-        size={12}
-        strokeWidth={2.5}
-        aria-hidden="true"
-        className={derived.status === 'processing' ? 'spin' : undefined}
-      />
-      <span>{label}</span>
-    </span>
-  );
 }
 
 export interface StoryboardCellProps {

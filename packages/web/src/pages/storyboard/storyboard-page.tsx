@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import {
   Clapperboard,
   Film,
@@ -10,11 +10,21 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { registerShotActions, shotLabPath, shotNavigation } from '../../shots/actions.js';
 import { alternates } from '../../shots/coverage.js';
 import {
   deriveShotStatus,
@@ -37,6 +47,7 @@ import {
   selectRange,
   toggle,
 } from '../../shots/selection.js';
+import { shotLabPath, shotView } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
@@ -44,6 +55,9 @@ import { createStore, type Store, useStore } from '../../state/store.js';
 import { Skeleton } from '../../ui/card.js';
 import { useGridFrame, useGridRows } from '../../ui/use-virtual-grid.js';
 import { VirtualGrid } from '../../ui/virtual-grid.js';
+import { useProjectId } from '../project/project-layout.js';
+import { printLayoutOf } from './print/print-actions.js';
+import { storyboardPage } from './storyboard-actions.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
@@ -99,20 +113,33 @@ const KEY_DIRECTIONS: Record<string, Direction> = {
   PageDown: 'pageDown',
 };
 
+const StoryboardPrint = lazy(() =>
+  import('./print/storyboard-print.js').then((module) => ({ default: module.StoryboardPrint })),
+);
+
+/** /project/{id}/storyboard, or its print view with ?print=sheet|pages. */
+export function StoryboardRoute() {
+  const projectId = useProjectId();
+  const print = useRouterState({
+    select: (state) => printLayoutOf((state.location.search as Record<string, unknown>).print),
+  });
+  if (print === null) return <StoryboardPage projectId={projectId} />;
+  return (
+    <Suspense fallback={null}>
+      <StoryboardPrint projectId={projectId} layout={print} />
+    </Suspense>
+  );
+}
+
 /** /project/{id}/storyboard: every shot's frame by scene, selectable, editable, generated from here. */
-export function StoryboardPage({ projectId }: { projectId: string }) {
+export function StoryboardPage(props: { projectId?: string } = {}) {
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  const { commands, toasts, client } = services;
+  const { toasts, client } = services;
   const router = useRouter();
   const shots = useProjectShots(projectId);
   const { board, aspect, editor, selection } = shots;
   const zoom = useStore(storyboardZoom);
-
-  // The page actions exist before the toolbar asks for them (registering is idempotent).
-  useMemo(() => registerShotActions(services), [services]);
-  useEffect(() => {
-    shotNavigation.navigate = (to) => router.history.push(to);
-  }, [router]);
 
   const minCell = ZOOM_WIDTHS[zoom] ?? ZOOM_WIDTHS[DEFAULT_ZOOM];
   const frame = useGridFrame({ ...STORYBOARD_GRID, minCell });
@@ -167,8 +194,8 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
   );
 
   const open = useCallback(
-    (shotId: string) => shotNavigation.navigate(shotLabPath(projectId, shotId)),
-    [projectId],
+    (shotId: string) => router.history.push(shotLabPath(projectId, shotId)),
+    [router, projectId],
   );
 
   const selectedIds = () => order.filter((id) => selection.get().ids.has(id));
@@ -258,12 +285,6 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
       // Space adds the active shot to the selection or takes it out, like Ctrl+click.
       event.preventDefault();
       selection.set((current) => toggle(current, active));
-    } else if ((event.key === 'c' || event.key === 'C') && !event.shiftKey && active) {
-      event.preventDefault();
-      void cycleAlternate(active);
-    } else if ((event.key === 'p' || event.key === 'P') && !event.shiftKey && active) {
-      event.preventDefault();
-      promoteAlternate(active);
     }
   };
 
@@ -276,11 +297,22 @@ export function StoryboardPage({ projectId }: { projectId: string }) {
     onDeleted: () => requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true })),
   });
   const setAnnouncement = edits.announce;
-  usePageCommand(commands, 'zoom.in', () =>
-    storyboardZoom.set((z) => Math.min(ZOOM_WIDTHS.length - 1, z + 1)),
+  usePageContext(editContext, {
+    ...edits.edit,
+    zoom: { level: storyboardZoom, levels: ZOOM_WIDTHS.length, reset: DEFAULT_ZOOM },
+  });
+  usePageContext(shotView, { projectId, selection, editor });
+  // C and P (storyboard actions) on the active shot.
+  usePageContext(
+    storyboardPage,
+    hasShots
+      ? {
+          activeShot: () => selection.get().active,
+          cycleAlternate: (shotId) => void cycleAlternate(shotId),
+          promoteAlternate,
+        }
+      : null,
   );
-  usePageCommand(commands, 'zoom.out', () => storyboardZoom.set((z) => Math.max(0, z - 1)));
-  usePageCommand(commands, 'zoom.reset', () => storyboardZoom.set(DEFAULT_ZOOM));
 
   const activeId = useStore(selection, (s) => s.active);
   const activeIndex = activeId === null ? undefined : board.byId.get(activeId)?.index;

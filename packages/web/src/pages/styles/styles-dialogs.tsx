@@ -2,6 +2,7 @@ import { type ColourGrade, DEFAULT_STYLE_PACKAGE_ID, type StylePackage, stylesCl
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
+import { queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
@@ -11,7 +12,7 @@ import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
 import { useSubmit } from '../../ui/use-submit.js';
 import { GradeStrip } from './grade-strip.js';
-import { stylesQueryKey, stylesUi } from './styles-actions.js';
+import { stylesUi } from './styles-actions.js';
 
 const CHANNELS = ['Red', 'Green', 'Blue'] as const;
 type Triple = 'tint' | 'contrast' | 'lift';
@@ -183,7 +184,7 @@ function StyleForm({
             stale === 0 ? reply.package.name : `${stale} ${stale === 1 ? 'shot is' : 'shots are'} now stale`,
         });
       }
-      await queryClient.invalidateQueries({ queryKey: stylesQueryKey(projectId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.styles(projectId) });
     });
 
   return (
@@ -335,7 +336,7 @@ export function StyleDialogs({
                 void submit(async () => {
                   await activity.track(stylesClient(client.socket).delete(projectId, deleting.id));
                   ui.set({ dialog: null, selected: null });
-                  queryClient.setQueryData<StylePackage[]>(stylesQueryKey(projectId), (list) =>
+                  queryClient.setQueryData(queryKeys.styles(projectId), (list) =>
                     list?.filter((entry) => entry.id !== deleting.id),
                   );
                   toasts.show({ type: 'success', title: 'Style Package Deleted', message: deleting.name });

@@ -1,10 +1,10 @@
 import type { StylePackage } from '@reelbench/sdk';
-import { stylesClient } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { Copy, Lock, Palette, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
+import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { type ItemAction, ItemActionButtons } from '../../shell/action-buttons.js';
 import { useRunAction } from '../../shell/use-action.js';
@@ -13,9 +13,9 @@ import { useStore } from '../../state/store.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { PageHeader } from '../../ui/page-header.js';
-import { plural } from '../projects/format.js';
+import { useProjectId } from '../project/project-layout.js';
 import { GradeStrip } from './grade-strip.js';
-import { registerStyleActions, stylesQueryKey, stylesUi } from './styles-actions.js';
+import { stylesUi } from './styles-actions.js';
 import { StyleDialogs } from './styles-dialogs.js';
 import '../../styles/pages.css';
 import '../../styles/styles-page.css';
@@ -92,18 +92,12 @@ function StyleCard({
 
 /** /project/{id}/styles: the four built-in looks and the project's own style packages. */
 export function StylesPage(props: { projectId?: string } = {}) {
-  const params = useParams({ strict: false }) as { projectId?: string };
-  const projectId = props.projectId ?? params.projectId ?? '';
+  const projectId = useProjectId(props.projectId);
   const services = useServices();
-  registerStyleActions(services);
   const ui = stylesUi(services);
   const selected = useStore(ui, (state) => state.selected);
   const run = useRunAction();
-  const styles = useQuery({
-    queryKey: stylesQueryKey(projectId),
-    queryFn: () => stylesClient(services.client.socket).list(projectId),
-    enabled: projectId !== '',
-  });
+  const styles = useQuery(queries.styles(services.client, projectId));
   useEffect(() => () => ui.set({ dialog: null, selected: null }), [ui]);
   const list = styles.data ?? [];
   const builtIn = list.filter((style) => style.builtIn);

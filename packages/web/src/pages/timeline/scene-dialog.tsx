@@ -1,7 +1,7 @@
 import { SCENE_COLORS, type Scene } from '@reelbench/sdk';
 import { Check } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { sceneColorVar } from '../../shots/actions.js';
+import { sceneColorVar } from '../../shots/scene-color.js';
 import { Button } from '../../ui/button.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input } from '../../ui/fields.js';

@@ -14,21 +14,19 @@ import {
   ZoomOut,
 } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePageCommand } from '../../app/page-commands.js';
+import { editContext } from '../../actions/edit-actions.js';
+import { usePageContext } from '../../actions/page-context.js';
 import { useServices } from '../../app/services-context.js';
+import { CreateCutCommand } from '../../cuts/cut-dialogs.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { shotLabPath } from '../../shots/actions.js';
 import { formatShotNumber, type SceneGroup, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
 import { selectAll, selectOnly } from '../../shots/selection.js';
+import { shotLabPath } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
-import { Kbd, Skeleton } from '../../ui/card.js';
-import { Tooltip } from '../../ui/tooltip.js';
-import { CreateCutCommand } from '../cuts/cut-dialogs.js';
-import { OrderPersister, sameOrder } from './order-persist.js';
-import { Transport } from './playback.js';
-import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
+import { Transport } from '../../timeline/playback.js';
+import { playhead } from '../../timeline/playhead-actions.js';
 import {
   clampDuration,
   DEFAULT_ZOOM,
@@ -43,14 +41,20 @@ import {
   stepFrame,
   TRIM_STEP_FRAMES,
   ZOOM_LEVELS,
-} from './timeline-model.js';
+} from '../../timeline/timeline-model.js';
+import { Viewer } from '../../timeline/viewer.js';
+import { Kbd, Skeleton } from '../../ui/card.js';
+import { Tooltip } from '../../ui/tooltip.js';
+import { useProjectId } from '../project/project-layout.js';
+import { OrderPersister, sameOrder } from './order-persist.js';
+import { SceneDialog, type SceneDialogState, sceneColorName } from './scene-dialog.js';
+import { timelinePage } from './timeline-actions.js';
 import { TimelineTracks } from './timeline-tracks.js';
-import { Viewer } from './viewer.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
+import { useSoundtrack } from '../../audio/use-soundtrack.js';
 import { CommentsPanel } from '../../review/comments-panel.js';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
-import { useSoundtrack } from '../audio/use-soundtrack.js';
 
 /** The timeline's zoom, kept for the tab. */
 export const timelineZoom = createStore<number>(DEFAULT_ZOOM);
@@ -69,9 +73,11 @@ export function transportFor(projectId: string): Transport {
 export const TRIM_HINT = `Trim: drag a clip’s right edge, or Alt+Shift+Left/Right for ∓${TRIM_STEP_FRAMES} frame (1/${FPS} s)`;
 
 /** /project/{id}/timeline: viewer, transport, ruler, scene band and the video track of shot clips. */
-export function TimelinePage({ projectId, transport: given }: { projectId: string; transport?: Transport }) {
+export function TimelinePage(props: { projectId?: string; transport?: Transport } = {}) {
+  const projectId = useProjectId(props.projectId);
+  const given = props.transport;
   const services = useServices();
-  const { commands, toasts, saves } = services;
+  const { toasts, saves } = services;
   const router = useRouter();
   const shots = useProjectShots(projectId);
   const { board, project, aspect, isLoading, editor, selection } = shots;
@@ -122,45 +128,25 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
     [board, layout, selection, transport],
   );
   const hasShots = board.shots.length > 0;
-  usePageCommand(commands, 'playback.toggle', hasShots ? () => transport.toggle() : null);
-  usePageCommand(
-    commands,
-    'frame.previous',
-    hasShots ? () => transport.seek(stepFrame(transport.time, -1, layout.total)) : null,
-  );
-  usePageCommand(
-    commands,
-    'frame.next',
-    hasShots ? () => transport.seek(stepFrame(transport.time, 1, layout.total)) : null,
-  );
-  usePageCommand(
-    commands,
-    'shot.previous',
+  // SPEC.md §9's keys on this path: Space plays, Left/Right step a frame, Shift+Left/Right a shot.
+  usePageContext(
+    playhead,
     hasShots
-      ? () => {
-          const time = previousShotStart(layout.starts, transport.time);
-          transport.seek(time);
-          const entry = board.shots[shotIndexAt(layout.starts, time)];
-          if (entry) selection.set(selectOnly(entry.shot.id));
+      ? {
+          togglePlayback: () => transport.toggle(),
+          frame: (direction) => transport.seek(stepFrame(transport.time, direction, layout.total)),
+          shot: (direction) => {
+            const time =
+              direction < 0
+                ? previousShotStart(layout.starts, transport.time)
+                : nextShotStart(layout.starts, transport.time, layout.total);
+            transport.seek(time);
+            const entry = time >= layout.total ? undefined : board.shots[shotIndexAt(layout.starts, time)];
+            if (entry) selection.set(selectOnly(entry.shot.id));
+          },
         }
       : null,
   );
-  usePageCommand(
-    commands,
-    'shot.next',
-    hasShots
-      ? () => {
-          const time = nextShotStart(layout.starts, transport.time, layout.total);
-          transport.seek(time);
-          const index = shotIndexAt(layout.starts, time);
-          const entry = time >= layout.total ? undefined : board.shots[index];
-          if (entry) selection.set(selectOnly(entry.shot.id));
-        }
-      : null,
-  );
-  usePageCommand(commands, 'zoom.in', () => timelineZoom.set((z) => Math.min(ZOOM_LEVELS.length - 1, z + 1)));
-  usePageCommand(commands, 'zoom.out', () => timelineZoom.set((z) => Math.max(0, z - 1)));
-  usePageCommand(commands, 'zoom.reset', () => timelineZoom.set(DEFAULT_ZOOM));
 
   const edits = useShotEditCommands({
     board,
@@ -169,6 +155,10 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
     onDeleted: () => requestAnimationFrame(() => trackRef.current?.focus({ preventScroll: true })),
   });
   const announce = edits.announce;
+  usePageContext(editContext, {
+    ...edits.edit,
+    zoom: { level: timelineZoom, levels: ZOOM_LEVELS.length, reset: DEFAULT_ZOOM },
+  });
 
   const selectedIds = useCallback(
     () => order.filter((id) => selection.get().ids.has(id)),
@@ -316,12 +306,7 @@ export function TimelinePage({ projectId, transport: given }: { projectId: strin
     }
   };
 
-  usePageCommand(commands, 'scene.create', hasShots ? createScene : null);
-  usePageCommand(commands, 'scene.rename', hasShots ? () => editScene('name') : null);
-  usePageCommand(commands, 'scene.recolor', hasShots ? () => editScene('color') : null);
-  usePageCommand(commands, 'scene.moveEarlier', hasShots ? () => moveScene(-1) : null);
-  usePageCommand(commands, 'scene.moveLater', hasShots ? () => moveScene(1) : null);
-  usePageCommand(commands, 'timeline.preserveTiming', hasShots ? togglePreserveTiming : null);
+  usePageContext(timelinePage, hasShots ? { createScene, editScene, moveScene, togglePreserveTiming } : null);
 
   const openInLab = useCallback(
     (shotId: string) => router.history.push(shotLabPath(projectId, shotId)),

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { sceneColorVar } from '../../shots/actions.js';
+import { Waveform } from '../../audio/waveform.js';
 import { useIsDirty } from '../../shots/dirty.js';
 import {
   deriveShotStatus,
@@ -21,6 +21,7 @@ import {
 } from '../../shots/model.js';
 import { useShotProgress } from '../../shots/progress.js';
 import { useRenderCount } from '../../shots/render-count.js';
+import { sceneColorVar } from '../../shots/scene-color.js';
 import {
   type Selection,
   selectOnly,
@@ -30,9 +31,7 @@ import {
   useIsSelected,
 } from '../../shots/selection.js';
 import { type Store, useStore } from '../../state/store.js';
-import { cx } from '../../ui/cx.js';
-import { Waveform } from '../audio/waveform.js';
-import type { Transport } from './playback.js';
+import type { Transport } from '../../timeline/playback.js';
 import {
   clampDuration,
   dropIndex,
@@ -45,7 +44,8 @@ import {
   spokenDuration,
   TRIM_STEP_FRAMES,
   visibleRange,
-} from './timeline-model.js';
+} from '../../timeline/timeline-model.js';
+import { cx } from '../../ui/cx.js';
 
 /** Left padding of the timeline's content: time 0 sits this far from the scroll edge. */
 export const PAD = 16;

@@ -1,0 +1,47 @@
+import type { EditorialFormat, StoryboardLayout } from '@reelbench/sdk/contract';
+import type { AppServices } from '../app/services.js';
+import { errorBody } from '../state/errors.js';
+import { cutsUi, EXPORT_LABELS } from './cut-actions.js';
+
+/** Saves `data` as a file named `filename` through the browser's download. */
+export function saveFile(data: BlobPart, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Writes the current cut in a format at the page's frame rate, as a download. */
+export async function exportCurrentCut(
+  services: AppServices,
+  projectId: string,
+  format: EditorialFormat | 'pdf',
+  layout: StoryboardLayout = 'contact',
+): Promise<void> {
+  const ui = cutsUi(services).get();
+  const cut = ui.current;
+  if (!cut) return;
+  const { client, activity, toasts } = services;
+  try {
+    if (format === 'pdf') {
+      const file = await activity.track(client.cuts.storyboardPdf(projectId, cut.id, { layout }));
+      saveFile(file.bytes as Uint8Array<ArrayBuffer>, file.filename, 'application/pdf');
+    } else {
+      const file = await activity.track(
+        client.cuts.export(projectId, cut.id, format, {
+          frameRate: ui.frameRate,
+          ...(ui.frameRate === 29.97 ? { dropFrame: ui.dropFrame } : {}),
+        }),
+      );
+      saveFile(file.text, file.filename, file.mimeType);
+    }
+    toasts.show({ type: 'success', title: `${EXPORT_LABELS[format]} Exported`, message: cut.name });
+  } catch (error) {
+    toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+  }
+}

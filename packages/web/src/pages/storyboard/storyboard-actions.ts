@@ -1,0 +1,43 @@
+import { type ActionContext, defineActions } from '../../actions/action.js';
+import { definePageContext } from '../../actions/page-context.js';
+
+/** The storyboard's alternates (coverage) of a shot: C shows the next, P makes the shown one the frame. */
+export interface StoryboardPage {
+  activeShot: () => string | null;
+  cycleAlternate: (shotId: string) => void;
+  promoteAlternate: (shotId: string) => void;
+}
+
+export const storyboardPage = definePageContext<StoryboardPage>('storyboard');
+
+const active = (context: ActionContext) => storyboardPage.get(context.services)?.activeShot() ?? null;
+
+/** C and P on the storyboard's active shot. */
+export const storyboardActions = defineActions([
+  {
+    id: 'storyboard.cycleAlternate',
+    label: 'Cycle alternate',
+    section: 'Selection',
+    keywords: ['coverage', 'alternate', 'variant', 'angle'],
+    binding: 'C',
+    scope: 'storyboard',
+    available: (context) => active(context) !== null,
+    perform: (context) => {
+      const shotId = active(context);
+      if (shotId !== null) storyboardPage.get(context.services)?.cycleAlternate(shotId);
+    },
+  },
+  {
+    id: 'storyboard.promoteAlternate',
+    label: 'Promote alternate',
+    section: 'Selection',
+    keywords: ['coverage', 'alternate', 'variant', 'use as frame'],
+    binding: 'P',
+    scope: 'storyboard',
+    available: (context) => active(context) !== null,
+    perform: (context) => {
+      const shotId = active(context);
+      if (shotId !== null) storyboardPage.get(context.services)?.promoteAlternate(shotId);
+    },
+  },
+]);
