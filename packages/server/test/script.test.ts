@@ -113,6 +113,77 @@ describe.each(testDatabases())('script on %s', (database) => {
     expect(legacyErrorPayloadSchema.parse(legacyError.body).code).toBe('VALIDATION_ERROR');
   });
 
+  it("carries the director's report with the project's analysis: V.O. over the picture, transitions, inserts of things", async () => {
+    const project = await newProject(server, alice);
+    const script = `Title: Low Water
+
+FADE IN:
+
+EXT. RIVER BANK - DUSK
+
+Reeds bend in the wind. A KETTLE WHISTLES somewhere upstream.
+
+NARRATOR (V.O.)
+Every summer the river gave something back.
+
+JUNO (9), barefoot, fishes a brass key out of the mud.
+
+CLOSE ON the key.
+
+It is engraved with a name.
+
+CUT TO:
+
+INT. KITCHEN - NIGHT
+
+Ada scrubs a pot.
+
+ADA
+Where were you?
+
+JUNO
+At the river.
+
+ADA
+In the dark?
+
+JUNO
+It wasn't dark when I left.
+
+FADE OUT.
+`;
+    await call(alice, 'PUT', `/api/script/${project.id}`, { content: script });
+    const socket = await connect(alice);
+    const analysis = scriptAnalysisSchema.parse(
+      expectSocketReply<ScriptAnalysis>(
+        await request(socket, 'script:analyzeProject', { projectId: project.id }),
+      ),
+    );
+    const report = analysis.director;
+    expect(report?.title).toBe('Low Water');
+    expect(report?.scenes).toBe(2);
+    // The narrator's line plays over the river, never on the narrator.
+    const narration = report?.voices.find((voice) => voice.speaker === 'NARRATOR');
+    expect(narration?.kind).toBe('voice-over');
+    expect(narration?.coveredOn).not.toMatch(/NARRATOR/);
+    // Inserts show things the action names (the key), never the sound cue or a person.
+    const subjects = report?.inserts.flatMap((insert) => insert.subjects.map((s) => s.toLowerCase())) ?? [];
+    expect(subjects.some((subject) => subject.includes('key'))).toBe(true);
+    expect(subjects.filter((subject) => /kettle|whistle|juno|narrator/.test(subject))).toEqual([]);
+    // FADE IN / FADE OUT are transitions of the cut, not shots; CUT TO: is the default.
+    expect(report?.transitions.map((transition) => transition.position).sort()).toEqual(['in', 'out']);
+    expect(report?.slugs.find((slug) => slug.text.startsWith('CLOSE ON'))?.shot).toBeTruthy();
+    expect(report?.soundEffects).toBeGreaterThanOrEqual(1);
+    const kitchen = report?.dialogueScenes.find((scene) => scene.heading === 'INT. KITCHEN - NIGHT');
+    expect(kitchen?.speakers.sort()).toEqual(['ADA', 'JUNO']);
+    expect(Object.values(kitchen?.singles ?? {}).every((count) => count > 0)).toBe(true);
+    // script:analyze (any text, as the script page sends it) carries the same report.
+    const plain = expectSocketReply<ScriptAnalysis>(
+      await request(socket, 'script:analyze', { content: script }),
+    );
+    expect(plain.director).toEqual(report);
+  });
+
   it('converts between formats, also through script:convert → script:converted', async () => {
     const socket = await connect(alice);
     const fdx = expectSocketReply<ScriptConvertResult>(

@@ -511,6 +511,51 @@ export type Script = z.infer<typeof scriptSchema>;
 const lineNumberSchema = z.number().int().min(1);
 const sceneNumberSchema = z.number().int().min(1);
 
+/**
+ * The director's report on a script (issue 25): what the offline director would shoot, counted the way
+ * a reviewer reads a first pass. script:analyze and script:analyzeProject carry it; the CLI prints it
+ * (`reelbench script analyze --director`); the SDK's `directorReport` computes it.
+ */
+export const directorReportSchema = z.object({
+  title: z.string().optional(),
+  shots: countSchema,
+  scenes: countSchema,
+  framings: z.record(framingTypeSchema, countSchema),
+  inserts: z.array(z.object({ shot: z.string(), subjects: z.array(z.string()) })),
+  introductions: z.array(z.object({ shot: z.string(), characters: z.array(z.string()) })),
+  voices: z.array(
+    z.object({
+      shot: z.string(),
+      speaker: z.string(),
+      kind: z.enum(['voice-over', 'off-screen']),
+      line: z.string(),
+      coveredOn: z.string(),
+    }),
+  ),
+  dialogueScenes: z.array(
+    z.object({
+      scene: sceneNumberSchema,
+      heading: z.string(),
+      speeches: countSchema,
+      speakers: z.array(z.string()),
+      coverage: z.partialRecord(framingTypeSchema, countSchema),
+      /** Shots framed on each speaker alone (singles, over-the-shoulders, reactions). */
+      singles: z.record(z.string(), countSchema),
+    }),
+  ),
+  transitions: z.array(
+    z.object({ shot: z.string(), position: z.enum(['in', 'out']), kind: z.string(), text: z.string() }),
+  ),
+  slugs: z.array(z.object({ text: z.string(), shot: z.string().nullable() })),
+  soundEffects: countSchema,
+  runningTimeSeconds: z.number().min(0),
+  pageCount: countSchema,
+  estimatedScreenTimeSeconds: z.number().min(0),
+  /** Running time ÷ the page count's estimate (one minute a page). */
+  runningTimeRatio: z.number().min(0),
+});
+export type DirectorReportData = z.infer<typeof directorReportSchema>;
+
 /** What script:analyze reports (the screenplay engine's analyzeScreenplay). */
 export const scriptAnalysisSchema = z.object({
   title: z.string().optional(),
@@ -554,6 +599,8 @@ export const scriptAnalysisSchema = z.object({
   estimatedScreenTimeSeconds: z.number().min(0),
   wordCount: countSchema,
   readingTimeMinutes: countSchema,
+  /** What the offline director would shoot from this script. */
+  director: directorReportSchema.optional(),
 });
 export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
 

@@ -1,4 +1,4 @@
-import type { FirstPassShot, FramingType, StyleGuide } from '../contract/index.js';
+import type { DirectorReportData, FirstPassShot, FramingType, StyleGuide } from '../contract/index.js';
 import { FRAMING_TYPES } from '../contract/index.js';
 import { type DirectedPass, directScreenplay } from './director.js';
 import type { DirectorOptions } from './director.types.js';
@@ -12,38 +12,7 @@ import { titlePageValue } from './screenplay.model.js';
  * line is covered, each dialogue scene's coverage, the transitions, the writer's slugs carried out,
  * and the cut's running time against the page count.
  */
-export interface DirectorReport {
-  title?: string;
-  shots: number;
-  scenes: number;
-  framings: Record<FramingType, number>;
-  inserts: { shot: string; subjects: string[] }[];
-  introductions: { shot: string; characters: string[] }[];
-  voices: {
-    shot: string;
-    speaker: string;
-    kind: 'voice-over' | 'off-screen';
-    line: string;
-    coveredOn: string;
-  }[];
-  dialogueScenes: {
-    scene: number;
-    heading: string;
-    speeches: number;
-    speakers: string[];
-    coverage: Partial<Record<FramingType, number>>;
-    /** Shots framed on each speaker alone (singles, over-the-shoulders, reactions). */
-    singles: Record<string, number>;
-  }[];
-  transitions: { shot: string; position: 'in' | 'out'; kind: string; text: string }[];
-  slugs: { text: string; shot: string | null }[];
-  soundEffects: number;
-  runningTimeSeconds: number;
-  pageCount: number;
-  estimatedScreenTimeSeconds: number;
-  /** Running time ÷ the page count's estimate (one minute a page). */
-  runningTimeRatio: number;
-}
+export type DirectorReport = DirectorReportData;
 
 const ALONE: ReadonlySet<FramingType> = new Set(['medium', 'close', 'extreme-close', 'over-shoulder']);
 

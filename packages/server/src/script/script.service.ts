@@ -16,6 +16,7 @@ import {
   analyzeScreenplay,
   convertScript,
   detectFormat,
+  directorReport,
   formatHelp,
   parseScript,
   type Screenplay,
@@ -41,6 +42,11 @@ export function scriptFormatOf(content: string, format?: ScriptFormat): ScriptFo
 }
 
 /** A project's script, and the screenplay engine on any text (no project needed for those). */
+/** The engine's analysis and the director's report: what the offline director would shoot (issue 25). */
+function withDirector(screenplay: Screenplay): ScriptAnalysis {
+  return { ...analyzeScreenplay(screenplay), director: directorReport(screenplay) };
+}
+
 @Injectable()
 export class ScriptService {
   constructor(
@@ -68,12 +74,12 @@ export class ScriptService {
   }
 
   analyze(input: ScriptAnalyze): ScriptAnalysis {
-    return analyzeScreenplay(parseScript(input.content, input.format ?? 'auto'));
+    return withDirector(parseScript(input.content, input.format ?? 'auto'));
   }
 
   async analyzeProject(user: User, projectId: string): Promise<ScriptAnalysis> {
     const project = await this.projects.requireOwned(user, projectId);
-    return analyzeScreenplay(await this.savedScreenplay(project));
+    return withDirector(await this.savedScreenplay(project));
   }
 
   convert(input: ScriptConvert): ScriptConvertResult {

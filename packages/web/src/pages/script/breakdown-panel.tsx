@@ -1,7 +1,8 @@
-import type { ScriptAnalysis } from '@reelbench/sdk';
+import type { DirectorReportData, ScriptAnalysis } from '@reelbench/sdk';
 import { CircleAlert, PanelRightClose, Server, TriangleAlert } from 'lucide-react';
 import { type ReactNode, type Ref, useId } from 'react';
 import { ActionButton, ActionIconButton } from '../../shell/action-button.js';
+import { framingLabel } from '../../shots/model.js';
 import { type Store, useStore } from '../../state/store.js';
 import { Spinner } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
@@ -162,6 +163,95 @@ function ProblemList({ problems, onJump }: { problems: readonly Problem[]; onJum
   );
 }
 
+/** Up to `limit` items joined, with "and N more". */
+function listSome(items: readonly string[], limit = 6): string {
+  const unique = [...new Set(items)];
+  if (unique.length <= limit) return unique.join(', ');
+  return `${unique.slice(0, limit).join(', ')} and ${unique.length - limit} more`;
+}
+
+/**
+ * What the offline director would shoot from this script (issue 25): a reviewer's counts, the same
+ * report as `reelbench script analyze --director`.
+ */
+function DirectorReportView({ report }: { report: DirectorReportData }) {
+  const framings = Object.entries(report.framings)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const voiceOver = report.voices.filter((voice) => voice.kind === 'voice-over');
+  const offScreen = report.voices.filter((voice) => voice.kind === 'off-screen');
+  const honoured = report.slugs.filter((slug) => slug.shot !== null).length;
+  const uncovered = report.dialogueScenes.filter(
+    (scene) =>
+      scene.speakers.length === 2 && scene.speeches >= 4 && Object.values(scene.singles).some((n) => n === 0),
+  );
+  const transitions = listSome(report.transitions.map((transition) => transition.text));
+  return (
+    <section className="breakdown__subsection breakdown__director" aria-label="Director's first pass">
+      <h4 className="breakdown__subheading">Director's first pass</h4>
+      <dl className="breakdown__stats">
+        <Stat label="Shots" value={formatCount(report.shots)} />
+        <Stat label="Running time" value={formatDuration(report.runningTimeSeconds)} />
+        <Stat label="Of page estimate" value={`${Math.round(report.runningTimeRatio * 100)}`} unit="%" />
+        <Stat label="Inserts" value={report.inserts.length} />
+      </dl>
+      <table className="breakdown__table">
+        <TableHead columns={['Framing', { label: 'Shots', className: 'num' }]} />
+        <tbody>
+          {framings.map(([framing, count]) => (
+            <tr key={framing}>
+              <th scope="row">{framingLabel(framing)}</th>
+              <td className="num">{count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="breakdown__facts">
+        <li>
+          <span className="breakdown__fact-label">Inserts of</span>{' '}
+          {report.inserts.length === 0
+            ? 'nothing'
+            : listSome(report.inserts.flatMap((insert) => insert.subjects))}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Voice-over</span>{' '}
+          {voiceOver.length === 0
+            ? 'none'
+            : `${voiceOver.length} ${voiceOver.length === 1 ? 'line' : 'lines'} over the picture (${listSome(
+                voiceOver.map((voice) => voice.coveredOn),
+                3,
+              )})`}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Off-screen</span>{' '}
+          {offScreen.length === 0
+            ? 'none'
+            : `${offScreen.length} ${offScreen.length === 1 ? 'line' : 'lines'} on the listener (${listSome(
+                offScreen.map((voice) => voice.coveredOn),
+                3,
+              )})`}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Dialogue scenes</span> {report.dialogueScenes.length}
+          {uncovered.length > 0
+            ? ` (${uncovered.length} without a single of each speaker)`
+            : ', every speaker covered'}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Transitions</span> {transitions || 'cuts only'}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Slugs honoured</span> {honoured} of {report.slugs.length}
+        </li>
+        <li>
+          <span className="breakdown__fact-label">Sound cues</span> {report.soundEffects} (notes on their
+          shots)
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 function ServerSection({ analysis, analysing }: { analysis: ServerAnalysis | null; analysing: boolean }) {
   const badge = (
     <span className="breakdown__badge">
@@ -255,6 +345,7 @@ function ServerSection({ analysis, analysing }: { analysis: ServerAnalysis | nul
           </ul>
         )}
       </div>
+      {result.director ? <DirectorReportView report={result.director} /> : null}
     </Section>
   );
 }
