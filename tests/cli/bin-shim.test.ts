@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -77,4 +85,27 @@ describe('the reelbench command on a fresh clone', () => {
     expect(outcome.stderr).toContain('the CLI is not built yet');
     expect(outcome.stderr).toContain('npm run build');
   });
+
+  it('ends quietly when its reader stops early (`reelbench … | head -1`): no EPIPE stack trace', async () => {
+    const script = join(ROOT, '../shared/tools/make-screenplay.mjs');
+    const dir = mkdtempSync(join(tmpdir(), 'reelbench-pipe-'));
+    const file = join(dir, 'long.fountain');
+    const { stdout: long } = await run(process.execPath, [script, '--pages', '120'], { maxBuffer: 1 << 26 });
+    writeFileSync(file, long);
+    // The report is far longer than a pipe holds; head takes one line and hangs up.
+    const { stdout } = await run(
+      'bash',
+      [
+        '-c',
+        '"$0" "$1" script analyze --director --json "$2" 2>"$3" | head -1; echo "exit $PIPESTATUS"',
+        process.execPath,
+        join(CLI_PACKAGE, binTarget()),
+        file,
+        join(dir, 'stderr.txt'),
+      ],
+      { env: { ...process.env, NO_COLOR: '1', REELBENCH_TOKEN: '' }, timeout: 60_000 },
+    );
+    expect(stdout).toBe('{\nexit 0\n');
+    expect(readFileSync(join(dir, 'stderr.txt'), 'utf8')).toBe('');
+  }, 60_000);
 });
