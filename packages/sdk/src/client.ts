@@ -12,6 +12,8 @@ import { filesClient } from './files.client.js';
 import { HttpClient } from './http-client.js';
 import { jobsClient } from './jobs.client.js';
 import { projectsClient } from './projects.client.js';
+import { repositoryClient } from './repository.client.js';
+import { reviewClient } from './review.client.js';
 import { scriptClient } from './script.client.js';
 import { seriesClient } from './series.client.js';
 import { shotsClient } from './shots.client.js';
@@ -91,6 +93,8 @@ export function createReelbench(options: ReelbenchOptions = {}) {
     files: filesClient(ctx),
     cuts: cutsClient(ctx),
     audio: audioClient(ctx),
+    review: reviewClient(ctx),
+    repository: repositoryClient(ctx),
     on,
     /** Disconnects the socket and clears its timers; the client can be dropped afterwards. */
     close: () => socket?.disconnect(),

@@ -35,6 +35,7 @@ export { type FinishedJob, type JobsClient, type JobWaitOptions, jobsClient } fr
 export type { UploadFile } from './multipart.js';
 export { type ProjectsClient, projectsClient } from './projects.client.js';
 export { type QuickAnalysis, quickAnalyze } from './quick-analyze.js';
+export { type RepositoryClient, repositoryClient } from './repository.client.js';
 export {
   CancelledError,
   HTTP_RETRY_POLICY,
@@ -49,6 +50,7 @@ export {
   shouldRetryQuery,
   sleep,
 } from './retry.js';
+export { type ReviewClient, reviewClient } from './review.client.js';
 export * from './screenplay/index.js';
 export { type ScriptClient, scriptClient } from './script.client.js';
 export { type SeriesClient, seriesClient } from './series.client.js';

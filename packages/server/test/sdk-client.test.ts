@@ -156,6 +156,59 @@ describe.each(testDatabases())('the SDK against the real server on %s', (databas
     expect(gone).toEqual({ code: 'NOT_FOUND_ERROR', message: 'Cut not found' });
   });
 
+  it('shares a review link, takes a comment from a reviewer and revokes it through client.review', async () => {
+    const owner = newClient();
+    await owner.auth.register(credentials());
+    const project = await owner.projects.create({ name: 'Dailies' });
+    await owner.shots.create(project.id, { name: 'Harbour at dawn' });
+    const link = await owner.review.createLink(project.id, { expiresInHours: 24 });
+    expect(link.expiresAt).not.toBeNull();
+    expect((await owner.review.listLinks(project.id)).map(({ id }) => id)).toEqual([link.id]);
+
+    // The reviewer signs in to nothing: the token is the permission.
+    const reviewer = newClient();
+    const view = await reviewer.review.view(link.token);
+    expect(view.shots.map((shot) => shot.name)).toEqual(['Harbour at dawn']);
+    const comment = await reviewer.review.comment(link.token, {
+      authorName: 'Noor',
+      body: 'Hold the wide two beats longer.',
+      timeMs: 1_500,
+    });
+    expect((await owner.review.listComments(project.id)).map(({ id, body }) => [id, body])).toEqual([
+      [comment.id, 'Hold the wide two beats longer.'],
+    ]);
+    expect(await refusal(reviewer.review.listComments(project.id))).toMatchObject({ code: 'AUTH_ERROR' });
+
+    expect(await owner.review.deleteComment(project.id, comment.id)).toEqual({
+      id: comment.id,
+      deleted: true,
+    });
+    expect(await owner.review.listComments(project.id)).toEqual([]);
+    await owner.review.revokeLink(project.id, link.id);
+    expect(await owner.review.listLinks(project.id)).toEqual([]);
+    expect(await refusal(reviewer.review.view(link.token))).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+  });
+
+  it("publishes a project's assets on its repository page through client.repository", async () => {
+    const owner = newClient();
+    await owner.auth.register(credentials());
+    const project = await owner.projects.create({ name: 'Harbour', description: 'Private notes' });
+    const mara = await owner.assets.create({ projectId: project.id, type: 'character', name: 'Mara' });
+    await owner.assets.create({ projectId: project.id, type: 'prop', name: 'Brass key' });
+    const before = await owner.repository.state(project.id);
+    expect(before).toMatchObject({ projectId: project.id, published: false, publishedAssetIds: [] });
+
+    expect(await owner.repository.publishAsset(mara.id, true)).toEqual({ assetId: mara.id, published: true });
+    const visitor = newClient();
+    const page = await visitor.repository.view(before.repositoryId);
+    expect(page.assets.map((asset) => asset.name)).toEqual(['Mara']);
+
+    await owner.repository.publishProject(project.id, true);
+    const whole = await visitor.repository.view(before.repositoryId);
+    expect(whole.assets.map((asset) => asset.name).sort()).toEqual(['Brass key', 'Mara']);
+    expect(await refusal(visitor.repository.state(project.id))).toMatchObject({ code: 'AUTH_ERROR' });
+  });
+
   it('delivers server events to client.on after subscribing', async () => {
     const client = newClient();
     await client.auth.register(credentials());

@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, type Reelbench, stylesClient } from '@reelbench/sdk';
+import { type Reelbench, stylesClient } from '@reelbench/sdk';
 import type { Shot } from '@reelbench/sdk/contract';
 import { type DataTag, queryOptions } from '@tanstack/react-query';
 import { fetchAllShots } from '../shots/fetch-shots.js';
@@ -28,16 +28,11 @@ async function script(client: Client, projectId: string) {
 }
 
 const coverage = (client: Client, shotId: string) => client.shots.send('get-coverage', { shotId });
-const reviewLinks = (client: Client, id: string) =>
-  client.http.typedRequest(HTTP_ROUTES.review.listLinks, { params: { id } });
-const reviewComments = (client: Client, id: string) =>
-  client.http.typedRequest(HTTP_ROUTES.review.listComments, { params: { id } });
-const review = (client: Client, token: string) =>
-  client.http.typedRequest(HTTP_ROUTES.review.view, { params: { token } });
-const repository = (client: Client, id: string) =>
-  client.http.typedRequest(HTTP_ROUTES.repository.view, { params: { id } });
-const repositoryState = (client: Client, id: string) =>
-  client.http.typedRequest(HTTP_ROUTES.repository.state, { params: { id } });
+const reviewLinks = (client: Client, id: string) => client.review.listLinks(id);
+const reviewComments = (client: Client, id: string) => client.review.listComments(id);
+const review = (client: Client, token: string) => client.review.view(token);
+const repository = (client: Client, id: string) => client.repository.view(id);
+const repositoryState = (client: Client, id: string) => client.repository.state(id);
 
 /**
  * Query keys per domain (UI.md, data), each typed with its data: socket events and edits write into

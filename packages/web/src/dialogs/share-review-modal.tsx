@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, type ReviewLink, type ReviewLinkSummary } from '@reelbench/sdk';
+import { type ReviewLink, type ReviewLinkSummary } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
@@ -61,10 +61,7 @@ export function ShareReviewModal() {
     setError(null);
     try {
       const link = await activity.track(
-        client.http.typedRequest(HTTP_ROUTES.review.createLink, {
-          params: { id: projectId },
-          body: expiry === 'never' ? {} : { expiresInHours: Number(expiry) },
-        }),
+        client.review.createLink(projectId, expiry === 'never' ? {} : { expiresInHours: Number(expiry) }),
       );
       setCreated(link);
       setCopied(false);
@@ -93,11 +90,7 @@ export function ShareReviewModal() {
   const revoke = async (link: ReviewLinkSummary) => {
     if (projectId === null) return;
     try {
-      await activity.track(
-        client.http.typedRequest(HTTP_ROUTES.review.revokeLink, {
-          params: { id: projectId, linkId: link.id },
-        }),
-      );
+      await activity.track(client.review.revokeLink(projectId, link.id));
       if (created?.id === link.id) setCreated(null);
       toasts.show({
         type: 'success',

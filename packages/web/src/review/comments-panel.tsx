@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, type ReviewComment } from '@reelbench/sdk';
+import { type ReviewComment } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -57,11 +57,7 @@ export function CommentsPanel({
 
   const remove = async (comment: ReviewComment) => {
     try {
-      await activity.track(
-        client.http.typedRequest(HTTP_ROUTES.review.deleteComment, {
-          params: { id: projectId, commentId: comment.id },
-        }),
-      );
+      await activity.track(client.review.deleteComment(projectId, comment.id));
       queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
         list?.filter((entry) => entry.id !== comment.id),
       );

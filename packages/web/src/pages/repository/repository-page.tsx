@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, type RepositoryAsset } from '@reelbench/sdk';
+import { type RepositoryAsset } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { Boxes, ImageOff } from 'lucide-react';
@@ -52,14 +52,7 @@ function PublishingPanel({ projectId }: { projectId: string }) {
         <input
           type="checkbox"
           checked={state.data.published}
-          onChange={(event) =>
-            run(
-              client.http.typedRequest(HTTP_ROUTES.repository.publishProject, {
-                params: { id: projectId },
-                body: { published: event.currentTarget.checked },
-              }),
-            )
-          }
+          onChange={(event) => run(client.repository.publishProject(projectId, event.currentTarget.checked))}
         />
         Publish every asset of this project
       </label>
@@ -69,14 +62,7 @@ function PublishingPanel({ projectId }: { projectId: string }) {
             type="checkbox"
             checked={state.data.published || published.has(asset.id)}
             disabled={state.data.published}
-            onChange={(event) =>
-              run(
-                client.http.typedRequest(HTTP_ROUTES.repository.publishAsset, {
-                  params: { id: asset.id },
-                  body: { published: event.currentTarget.checked },
-                }),
-              )
-            }
+            onChange={(event) => run(client.repository.publishAsset(asset.id, event.currentTarget.checked))}
           />
           {asset.name} <span className="publish-panel__type">{TYPE_LABELS[asset.type]}</span>
         </label>

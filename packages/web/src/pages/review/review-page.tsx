@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, REVIEW_LIMITS, type ReviewComment, type ReviewView } from '@reelbench/sdk';
+import { REVIEW_LIMITS, type ReviewComment, type ReviewView } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Film, Lock, MessageSquare, Pause, Play } from 'lucide-react';
@@ -144,9 +144,10 @@ function CommentForm({ token, clock }: { token: string; clock: ReviewClock }) {
     setBusy(true);
     setError(null);
     try {
-      const comment = await client.http.typedRequest(HTTP_ROUTES.review.comment, {
-        params: { token },
-        body: { authorName: name.trim(), body: body.trim(), timeMs: Math.round(time * 1000) },
+      const comment = await client.review.comment(token, {
+        authorName: name.trim(),
+        body: body.trim(),
+        timeMs: Math.round(time * 1000),
       });
       try {
         globalThis.localStorage?.setItem(NAME_KEY, name.trim());
