@@ -52,7 +52,9 @@ export function applyEdlToCut(cut: Cut, edl: ParsedEdl): CutImportResult {
       line: event.line,
       ...(event.shotId === undefined ? {} : { shotId: event.shotId }),
       ...(event.take === undefined ? {} : { take: event.take }),
-      ...(event.clipName === undefined ? {} : { clipName: event.clipName }),
+      ...((event.clipName ?? event.sourceFile) === undefined
+        ? {}
+        : { clipName: event.clipName ?? event.sourceFile }),
       sourceIn: event.sourceIn,
       duration: event.recordOut - event.recordIn,
       transition,

@@ -34,6 +34,8 @@ export interface ParsedEdlEvent {
   recordOut: number;
   /** From `* FROM CLIP NAME:` (or `* TO CLIP NAME:` for the incoming clip of a dissolve). */
   clipName: string | undefined;
+  /** From `* SOURCE FILE:` (Resolve, Premiere): the media file's name, a clip name when there is no other. */
+  sourceFile?: string | undefined;
   /** From `* REELBENCH SHOT: <id> TAKE: <n>`. */
   shotId: string | undefined;
   take: number | undefined;
@@ -64,13 +66,21 @@ export interface EdlParseOptions {
 }
 
 const TC = String.raw`\d{1,2}[:;.,]\d{2}[:;.,]\d{2}[:;.,]\d{2}`;
+/**
+ * The channel field: V, A, A2, AA, B, A/V, AA/V, A2/V, NONE. It anchors the line, because the reel
+ * before it may hold spaces: OpenTimelineIO writes the first eight characters of the clip name
+ * (`11 Estab`), Resolve and Premiere write file names longer than eight characters.
+ */
+const CHANNEL = String.raw`(?:[AV]\d*(?:/[AV]\d*)*|AA(?:/V)?|B|NONE)`;
 const EDIT_LINE = new RegExp(
-  String.raw`^(\d{1,6})\s+(\S+)\s+(\S+)\s+(C|D|W\d{1,3}|KB|KO|K)\s*(\d{1,4})?\s+(${TC})\s+(${TC})\s+(${TC})\s+(${TC})\s*$`,
+  String.raw`^(\d{1,6})\s+(.+?)\s+(${CHANNEL})\s+(C|D|W\d{1,3}|KB|KO|K)\s*(\d{1,4})?\s+(${TC})\s+(${TC})\s+(${TC})\s+(${TC})\s*$`,
   'i',
 );
 const LOC_LINE = new RegExp(String.raw`^\*\s*LOC:\s*(${TC})\s*(.*)$`, 'i');
 const SHOT_LINE = /^\*\s*REELBENCH SHOT:\s*(\S+)(?:\s+TAKE:\s*(\d+))?/i;
 const CLIP_NAME_LINE = /^\*\s*(FROM|TO) CLIP NAME:\s*(.*)$/i;
+/** Resolve and Premiere name the media file: `* SOURCE FILE: A012C003.mov`. */
+const SOURCE_FILE_LINE = /^\*\s*SOURCE FILE:\s*(.*)$/i;
 
 function normaliseTimecode(timecode: string): string {
   return timecode.length === 10 ? `0${timecode}` : timecode;
@@ -150,7 +160,24 @@ export function parseEdl(text: string, options: EdlParseOptions): ParsedEdl {
     }
     warn(lineNumber, `Line not understood: '${line.slice(0, 80)}'`);
   });
+  countRecordFromZeroWhenTheFileDoes(result);
   return result;
+}
+
+/**
+ * Record times are kept from 01:00:00:00, where our writer and most editors start. A list whose
+ * record starts before that (OpenTimelineIO writes 00:00:00:00) counts from zero instead, so that
+ * no record time is negative; only differences between record times carry meaning on import.
+ */
+function countRecordFromZeroWhenTheFileDoes(result: ParsedEdl): void {
+  const first = result.events[0];
+  if (!first || first.recordIn >= 0) return;
+  const shift = recordStartFrame(result.frameRate, { dropFrame: result.dropFrame });
+  for (const event of result.events) {
+    event.recordIn += shift;
+    event.recordOut += shift;
+    for (const marker of event.markers) marker.recordFrame += shift;
+  }
 }
 
 function readEditLine(
@@ -221,6 +248,11 @@ function readComment(
     const inTransition = current.transition.type !== 'cut' && (pair.heldOutgoing || pair.pairedOutgoing);
     if (which === 'TO' || !inTransition) current.clipName = name;
     else if (pair.pairedOutgoing) pair.pairedOutgoing.clipName = name;
+    return;
+  }
+  const sourceFile = SOURCE_FILE_LINE.exec(line);
+  if (sourceFile) {
+    current.sourceFile = (sourceFile[1] ?? '').trim() || undefined;
     return;
   }
   const shot = SHOT_LINE.exec(line);
