@@ -378,7 +378,7 @@ describe('render, jobs and export with the built binary against the real server'
     expect(document.filename).toBe(path);
     const text = readFileSync(path, 'utf8');
     expect(Buffer.byteLength(text)).toBe(document.bytes);
-    expect(text).toMatch(/^TITLE: Night Shift\nFCM: NON-DROP FRAME\n\n001 {2}AX +V +C /);
+    expect(text).toMatch(/^TITLE: Night Shift\nFCM: NON-DROP FRAME\n\n001 {2}[0-9A-F]{8} V +C /);
     const { cutId } = document;
 
     const again = await reelbench([

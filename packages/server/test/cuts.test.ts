@@ -41,7 +41,7 @@ function checkEdl(text: string, cut: Cut): void {
   expect(lines[1]).toMatch(/^FCM: (NON-)?DROP FRAME$/);
   const events = lines.filter((line) => /^\d{3} {2}/.test(line));
   expect(events).toHaveLength(cut.events.length);
-  expect(events[0]).toMatch(/^001 {2}AX +V +C +00:00:00:00 \d\d:\d\d:\d\d:\d\d 01:00:00:00 /);
+  expect(events[0]).toMatch(/^001 {2}[0-9A-F]{8} V +C +00:00:00:00 \d\d:\d\d:\d\d:\d\d 01:00:00:00 /);
   for (const event of cut.events) expect(text).toContain(`* REELBENCH SHOT: ${event.shotId} TAKE: 1`);
 }
 

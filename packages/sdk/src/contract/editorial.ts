@@ -21,8 +21,10 @@ export type MarkerColor = (typeof MARKER_COLORS)[number];
 export const markerColorSchema = z.enum(MARKER_COLORS);
 
 export const EDITORIAL_LIMITS = {
-  /** CMX3600 numbers events with three digits. */
-  events: 999,
+  /** Events in a cut: a feature of 2,000 shots and its alternates; OTIO and FCPXML carry them whole. */
+  events: 10_000,
+  /** CMX3600 numbers events with three digits: a longer cut is written as numbered EDL parts. */
+  edlEvents: 999,
   /** One hour of dissolve is more than any cut needs; the EDL field holds three digits. */
   dissolveFrames: 999,
   markersPerEvent: 200,

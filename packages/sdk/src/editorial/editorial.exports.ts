@@ -1,6 +1,6 @@
 import { type Cut, cutSchema, type EditorialFormat } from '../contract/editorial.js';
 import type { CutImportResult } from './cut.import.js';
-import { importEdl } from './edl.import.js';
+import { type EditorialImportOptions, importEdl } from './edl.import.js';
 import { type EdlWriteOptions, writeEdl } from './edl.writer.js';
 import { type FcpxmlWriteOptions, writeFcpxml } from './fcpxml.writer.js';
 import { importOtio } from './otio.reader.js';
@@ -70,14 +70,22 @@ export function exportCut(
 
 export type ImportableFormat = Exclude<EditorialFormat, 'fcpxml'>;
 
-/** An edited EDL or OTIO file applied to the cut (FCPXML is written, not read). */
-export function importCut(input: Cut, format: ImportableFormat, text: string): CutImportResult {
+/**
+ * An edited EDL or OTIO file applied to the cut (FCPXML is written, not read). `frameRate` is the
+ * file's rate when it cannot say it; a file at another rate is converted or refused, never guessed.
+ */
+export function importCut(
+  input: Cut,
+  format: ImportableFormat,
+  text: string,
+  options: EditorialImportOptions = {},
+): CutImportResult {
   const cut = cutSchema.parse(input);
   const {
     cut: updated,
     unmatched,
     removed,
     notes,
-  } = format === 'edl' ? importEdl(cut, text) : importOtio(cut, text);
+  } = format === 'edl' ? importEdl(cut, text, options) : importOtio(cut, text, options);
   return { cut: updated, unmatched, removed, notes };
 }

@@ -1,7 +1,90 @@
-import type { Cut } from '../contract/editorial.js';
+import { type Cut, EDITORIAL_LIMITS, type EditorialFrameRate } from '../contract/editorial.js';
 import { applyImportedClips, type CutImportResult, type ImportedClip } from './cut.import.js';
 import { retimeCut } from './cut.model.js';
+import { EditorialFormatError } from './editorial-format-error.js';
 import { type ParsedEdl, parseEdl } from './edl.parser.js';
+import { supportsDropFrame, timecodeBase } from './frame-rate.js';
+
+export interface EditorialImportOptions {
+  /**
+   * The rate the file was written at, when the file cannot say it (an EDL's timecodes read the same
+   * at 23.976 and 24). A rate other than the cut's converts the file to the cut's rate.
+   */
+  frameRate?: EditorialFrameRate;
+}
+
+const TIMECODE = /\b(\d{1,2})[:;.,](\d{2})[:;.,](\d{2})([:;.,])(\d{2})\b/g;
+
+interface RateEvidence {
+  /** The first line that says the list counts drop frame (FCM or a ';' timecode). */
+  dropFrame: { line: number; what: string } | undefined;
+  /** The timecode with the highest frame field, which the rate must be able to count. */
+  highest: { line: number; timecode: string; frame: number } | undefined;
+}
+
+/** What an EDL says about its own rate: its FCM line, its separators and its frame fields. */
+function rateEvidence(text: string): RateEvidence {
+  const evidence: RateEvidence = { dropFrame: undefined, highest: undefined };
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    if (/^FCM:\s*DROP\s+FRAME/i.test(line)) {
+      evidence.dropFrame ??= { line: index + 1, what: 'FCM: DROP FRAME' };
+      return;
+    }
+    if (line.startsWith('*') && !/^\*\s*LOC:/i.test(line)) return;
+    for (const match of line.matchAll(TIMECODE)) {
+      const frame = Number(match[5]);
+      if (match[4] === ';') evidence.dropFrame ??= { line: index + 1, what: `the timecode ${match[0]}` };
+      if (evidence.highest === undefined || frame > evidence.highest.frame)
+        evidence.highest = { line: index + 1, timecode: match[0], frame };
+    }
+  });
+  return evidence;
+}
+
+function rateRefusal(reason: string, line: number): EditorialFormatError {
+  return new EditorialFormatError({ format: 'edl', reason, line });
+}
+
+/**
+ * The rate to read an EDL at: the one the caller gives, else the cut's, checked against what the
+ * file says. A drop-frame list into a cut without drop frame, or a frame field the rate cannot
+ * count (frame 27 in a 25 fps list), is refused with both rates named rather than read wrongly:
+ * an import must never rewrite durations by guessing.
+ */
+export function edlFrameRate(
+  cut: Cut,
+  text: string,
+  options: EditorialImportOptions = {},
+): EditorialFrameRate {
+  const { dropFrame, highest } = rateEvidence(text);
+  const stated = options.frameRate;
+  if (stated !== undefined) {
+    if (highest && highest.frame >= timecodeBase(stated))
+      throw rateRefusal(
+        `${highest.timecode} counts frame ${highest.frame}, which ${stated} fps timecode does not have: the file is not at ${stated} fps`,
+        highest.line,
+      );
+    if (dropFrame && !supportsDropFrame(stated))
+      throw rateRefusal(
+        `${dropFrame.what} is drop-frame timecode, which only 29.97 fps has: the file is not at ${stated} fps`,
+        dropFrame.line,
+      );
+    return stated;
+  }
+  if (dropFrame && !supportsDropFrame(cut.frameRate))
+    throw rateRefusal(
+      `the file counts 29.97 fps drop-frame timecode (${dropFrame.what}) and the cut is ${cut.frameRate} fps: export the cut at ${cut.frameRate} fps, or give the file's rate (29.97) to convert it`,
+      dropFrame.line,
+    );
+  if (highest && highest.frame >= timecodeBase(cut.frameRate))
+    throw rateRefusal(
+      `${highest.timecode} counts frame ${highest.frame}, more than ${cut.frameRate} fps timecode has, and the cut is ${cut.frameRate} fps: the file was written at a higher rate; give its rate to convert it`,
+      highest.line,
+    );
+  return cut.frameRate;
+}
 
 /**
  * Applies an edited EDL to the cut: the picture events, in the order the file lists them, give the
@@ -67,8 +150,45 @@ export function applyEdlToCut(cut: Cut, edl: ParsedEdl): CutImportResult {
   return edl.frameRate === cut.frameRate ? result : { ...result, cut: retimeCut(result.cut, cut.frameRate) };
 }
 
-/** Reads the EDL text at the cut's rate and applies it. */
-export function importEdl(cut: Cut, text: string): CutImportResult & { edl: ParsedEdl } {
-  const edl = parseEdl(text, { frameRate: cut.frameRate });
-  return { ...applyEdlToCut(cut, edl), edl };
+/**
+ * Reads the EDL at its rate (edlFrameRate) and applies it to the cut. A list with no picture event
+ * that can be read is refused with the first reasons, never applied as "every shot removed"; so is
+ * one longer than a cut can hold.
+ */
+export function importEdl(
+  cut: Cut,
+  text: string,
+  options: EditorialImportOptions = {},
+): CutImportResult & { edl: ParsedEdl } {
+  const frameRate = edlFrameRate(cut, text, options);
+  const edl = parseEdl(text, { frameRate });
+  const pictures = edl.events.filter((event) => event.isVideo);
+  if (pictures.length === 0) {
+    const first = edl.warnings.slice(0, 3);
+    throw new EditorialFormatError({
+      format: 'edl',
+      reason:
+        first.length === 0
+          ? 'it has no picture events'
+          : `no picture event could be read (${first.map((warning) => `line ${warning.line}: ${warning.message}`).join('; ')})`,
+      ...(first[0] === undefined ? {} : { line: first[0].line }),
+    });
+  }
+  if (pictures.length > EDITORIAL_LIMITS.events)
+    throw new EditorialFormatError({
+      format: 'edl',
+      reason: `it has ${pictures.length} picture events, and a cut holds at most ${EDITORIAL_LIMITS.events}`,
+    });
+  const result = applyEdlToCut(cut, edl);
+  if (frameRate === cut.frameRate) return { ...result, edl };
+  return {
+    ...result,
+    notes: [
+      {
+        message: `Converted from ${frameRate} fps to the cut's ${cut.frameRate} fps: each cut point at the nearest frame`,
+      },
+      ...result.notes,
+    ],
+    edl,
+  };
 }

@@ -37,31 +37,70 @@ export function markerLabel(text: string, author: string | undefined): string {
   return author ? `${author}: ${text}` : text;
 }
 
+/** The reel of a shot's clip: its id's last eight hex digits, short, stable and unique in practice. */
+export function shotReel(shotId: string): string {
+  return (
+    shotId
+      .replace(/[^0-9a-f]/gi, '')
+      .slice(-MAX_REEL_LENGTH)
+      .toUpperCase() || EDL_DEFAULT_REEL
+  );
+}
+
+/** One file of an EDL written in parts: which part, and the list itself. */
+export interface EdlPart {
+  part: number;
+  parts: number;
+  /** Events of the cut in this part (1-based, inclusive). */
+  firstEvent: number;
+  lastEvent: number;
+  text: string;
+}
+
 /**
- * A CMX3600 edit decision list of the cut's picture: one event per clip, record from 01:00:00:00,
- * out points exclusive, dissolves as the standard two-line event (the outgoing source held for
- * zero frames, then the incoming clip with `D nnn`). Lines end with LF.
+ * A CMX3600 edit decision list of the cut's picture: one event per clip, the reel naming the shot
+ * (shotReel), sources from the clip's own start, record from 01:00:00:00, out points exclusive,
+ * dissolves as the standard two-line event (the outgoing source held for zero frames, then the
+ * incoming clip with `D nnn`). Lines end with LF. A cut of more events than a list numbers
+ * (EDITORIAL_LIMITS.edlEvents) is refused here: writeEdlParts writes it as numbered parts.
  */
 export function writeEdl(input: Cut, options: EdlWriteOptions = {}): string {
+  const parts = writeEdlParts(input, options);
+  const only = parts[0];
+  if (parts.length > 1 || only === undefined) {
+    const needed = input.events.length + (options.includeSoundtrack && input.soundtrack ? 1 : 0);
+    throw new RangeError(
+      `A CMX3600 list holds at most ${EDITORIAL_LIMITS.edlEvents} events, this cut needs ${needed}: export the EDL in parts`,
+    );
+  }
+  return only.text;
+}
+
+/**
+ * The cut as one or more CMX3600 lists of at most EDITORIAL_LIMITS.edlEvents events each. The parts
+ * lie end to end on the record (part 2 starts where part 1 ends), events are numbered from 001 in
+ * each, and the soundtrack, when asked for, is cut to each part's span.
+ */
+export function writeEdlParts(input: Cut, options: EdlWriteOptions = {}): EdlPart[] {
   const frameRate = options.frameRate ?? input.frameRate;
   const cut = retimeCut(input, frameRate);
   const dropFrame = supportsDropFrame(frameRate) && (options.dropFrame ?? true);
-  const reel = (options.reel ?? EDL_DEFAULT_REEL).toUpperCase();
-  if (!new RegExp(`^[A-Z0-9_]{1,${MAX_REEL_LENGTH}}$`).test(reel)) {
-    throw new RangeError(`A reel name is 1 to ${MAX_REEL_LENGTH} letters, digits or '_': '${reel}'`);
+  const fixedReel = options.reel?.toUpperCase();
+  if (fixedReel !== undefined && !new RegExp(`^[A-Z0-9_]{1,${MAX_REEL_LENGTH}}$`).test(fixedReel)) {
+    throw new RangeError(`A reel name is 1 to ${MAX_REEL_LENGTH} letters, digits or '_': '${fixedReel}'`);
   }
   const soundtrack = options.includeSoundtrack ? placeSoundtrack(cut) : undefined;
-  const eventCount = cut.events.length + (soundtrack ? 1 : 0);
-  if (eventCount > EDITORIAL_LIMITS.events) {
-    throw new RangeError(
-      `A CMX3600 list holds at most ${EDITORIAL_LIMITS.events} events, this cut needs ${eventCount}`,
-    );
-  }
+  const perPart = EDITORIAL_LIMITS.edlEvents - (soundtrack ? 1 : 0);
+  const placed = placeEvents(cut);
+  const groups: PlacedEvent[][] = [];
+  for (let i = 0; i < placed.length; i += perPart) groups.push(placed.slice(i, i + perPart));
+  if (groups.length === 0) groups.push([]);
 
   const start = recordStartFrame(frameRate, { dropFrame });
   const tc = (frames: number) => framesToTimecode(frames, frameRate, { dropFrame });
   const line = (
     eventNumber: number,
+    reel: string,
     channel: string,
     transition: string,
     sourceIn: number,
@@ -71,51 +110,82 @@ export function writeEdl(input: Cut, options: EdlWriteOptions = {}): string {
   ) =>
     `${String(eventNumber).padStart(3, '0')}  ${reel.padEnd(MAX_REEL_LENGTH)} ${channel.padEnd(5)} ${transition.padEnd(8)} ` +
     `${tc(sourceIn)} ${tc(sourceOut)} ${tc(start + recordIn)} ${tc(start + recordOut)}`;
+  const reelOf = (shotId: string) => fixedReel ?? shotReel(shotId);
 
-  const out: string[] = [
-    `TITLE: ${toEdlText(cut.name)}`,
-    `FCM: ${dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`,
-  ];
-  const placed = placeEvents(cut);
-  for (const current of placed) {
-    const { event, recordIn, recordOut } = current;
-    const number = current.index + 1;
-    const previous: PlacedEvent | undefined = placed[current.index - 1];
-    out.push('');
-    if (event.transition.type === 'dissolve' && previous) {
-      const held = previous.event.sourceOut;
-      out.push(line(number, 'V', 'C', held, held, recordIn, recordIn));
-      const length = String(event.transition.frames).padStart(3, '0');
-      out.push(line(number, 'V', `D    ${length}`, event.sourceIn, event.sourceOut, recordIn, recordOut));
-      out.push(`* FROM CLIP NAME: ${edlClipLabel(previous.event.clipName, previous.event.take)}`);
-      out.push(`* TO CLIP NAME: ${edlClipLabel(event.clipName, event.take)}`);
-    } else {
-      out.push(line(number, 'V', 'C', event.sourceIn, event.sourceOut, recordIn, recordOut));
-      out.push(`* FROM CLIP NAME: ${edlClipLabel(event.clipName, event.take)}`);
+  return groups.map((group, groupIndex) => {
+    const title =
+      groups.length === 1
+        ? toEdlText(cut.name)
+        : `${toEdlText(cut.name)} (part ${groupIndex + 1} of ${groups.length})`;
+    const out: string[] = [`TITLE: ${title}`, `FCM: ${dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`];
+    group.forEach((current, indexInPart) => {
+      const { event, recordIn, recordOut } = current;
+      const number = indexInPart + 1;
+      const previous: PlacedEvent | undefined = placed[current.index - 1];
+      out.push('');
+      if (event.transition.type === 'dissolve' && previous) {
+        const held = previous.event.sourceOut;
+        out.push(line(number, reelOf(previous.event.shotId), 'V', 'C', held, held, recordIn, recordIn));
+        const length = String(event.transition.frames).padStart(3, '0');
+        out.push(
+          line(
+            number,
+            reelOf(event.shotId),
+            'V',
+            `D    ${length}`,
+            event.sourceIn,
+            event.sourceOut,
+            recordIn,
+            recordOut,
+          ),
+        );
+        out.push(`* FROM CLIP NAME: ${edlClipLabel(previous.event.clipName, previous.event.take)}`);
+        out.push(`* TO CLIP NAME: ${edlClipLabel(event.clipName, event.take)}`);
+      } else {
+        out.push(
+          line(number, reelOf(event.shotId), 'V', 'C', event.sourceIn, event.sourceOut, recordIn, recordOut),
+        );
+        out.push(`* FROM CLIP NAME: ${edlClipLabel(event.clipName, event.take)}`);
+      }
+      out.push(`* ${EDL_SHOT_COMMENT} ${event.shotId} TAKE: ${event.take}`);
+      for (const marker of event.markers) {
+        const color = (marker.color ?? DEFAULT_MARKER_COLOR).padEnd(7);
+        out.push(
+          `* LOC: ${tc(start + recordIn + marker.frame)} ${color} ${toEdlText(markerLabel(marker.text, marker.author))}`,
+        );
+      }
+    });
+    const spanIn = group[0]?.recordIn ?? 0;
+    const spanOut = group[group.length - 1]?.recordOut ?? 0;
+    if (soundtrack) {
+      const recordIn = Math.max(spanIn, soundtrack.recordIn);
+      const recordOut = Math.min(spanOut, soundtrack.recordOut);
+      if (recordOut > recordIn) {
+        const sourceIn = soundtrack.sourceIn + (recordIn - soundtrack.recordIn);
+        out.push('');
+        out.push(
+          line(
+            group.length + 1,
+            fixedReel ?? 'AUD',
+            'A',
+            'C',
+            sourceIn,
+            sourceIn + (recordOut - recordIn),
+            recordIn,
+            recordOut,
+          ),
+        );
+        out.push(`* FROM CLIP NAME: ${toEdlText(soundtrack.soundtrack.name)}`);
+        out.push(`* ${EDL_SOUNDTRACK_COMMENT}`);
+      }
     }
-    out.push(`* ${EDL_SHOT_COMMENT} ${event.shotId} TAKE: ${event.take}`);
-    for (const marker of event.markers) {
-      const color = (marker.color ?? DEFAULT_MARKER_COLOR).padEnd(7);
-      out.push(
-        `* LOC: ${tc(start + recordIn + marker.frame)} ${color} ${toEdlText(markerLabel(marker.text, marker.author))}`,
-      );
-    }
-  }
-  if (soundtrack) {
-    out.push('');
-    out.push(
-      line(
-        cut.events.length + 1,
-        'A',
-        'C',
-        soundtrack.sourceIn,
-        soundtrack.sourceOut,
-        soundtrack.recordIn,
-        soundtrack.recordOut,
-      ),
-    );
-    out.push(`* FROM CLIP NAME: ${toEdlText(soundtrack.soundtrack.name)}`);
-    out.push(`* ${EDL_SOUNDTRACK_COMMENT}`);
-  }
-  return `${out.join('\n')}\n`;
+    const firstEvent = (group[0]?.index ?? 0) + 1;
+    return {
+      part: groupIndex + 1,
+      parts: groups.length,
+      firstEvent,
+      lastEvent: firstEvent + group.length - 1,
+      text: `${out.join('\n')}\n`,
+    };
+  });
 }

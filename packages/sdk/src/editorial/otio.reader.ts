@@ -1,4 +1,4 @@
-import type { Cut, EditorialFrameRate } from '../contract/editorial.js';
+import { type Cut, EDITORIAL_LIMITS, type EditorialFrameRate } from '../contract/editorial.js';
 import {
   applyImportedClips,
   type CutImportResult,
@@ -213,8 +213,31 @@ export function applyOtioToCut(cut: Cut, otio: ParsedOtio): CutImportResult {
   return otio.frameRate === cut.frameRate ? result : { ...result, cut: retimeCut(result.cut, cut.frameRate) };
 }
 
-/** Reads the .otio text at the cut's rate and applies it. */
-export function importOtio(cut: Cut, text: string): CutImportResult & { otio: ParsedOtio } {
-  const otio = parseOtio(text, { frameRate: cut.frameRate });
-  return { ...applyOtioToCut(cut, otio), otio };
+/**
+ * Reads the .otio text at the rate it states (or the one given) and applies it; a timeline at
+ * another rate than the cut's is converted cut point by cut point, and says so in the notes.
+ */
+export function importOtio(
+  cut: Cut,
+  text: string,
+  options: { frameRate?: EditorialFrameRate } = {},
+): CutImportResult & { otio: ParsedOtio } {
+  const otio = parseOtio(text, options);
+  if (otio.clips.length > EDITORIAL_LIMITS.events)
+    throw new EditorialFormatError({
+      format: 'otio',
+      reason: `it has ${otio.clips.length} clips, and a cut holds at most ${EDITORIAL_LIMITS.events}`,
+    });
+  const result = applyOtioToCut(cut, otio);
+  if (otio.frameRate === cut.frameRate) return { ...result, otio };
+  return {
+    ...result,
+    notes: [
+      {
+        message: `Converted from ${otio.frameRate} fps to the cut's ${cut.frameRate} fps: each cut point at the nearest frame`,
+      },
+      ...result.notes,
+    ],
+    otio,
+  };
 }

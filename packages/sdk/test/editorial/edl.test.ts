@@ -3,7 +3,7 @@ import { type Cut, cutSchema, EDITORIAL_FRAME_RATES } from '../../src/contract/e
 import { cutDurationFrames, retimeCut } from '../../src/editorial/cut.model.js';
 import { applyEdlToCut, importEdl } from '../../src/editorial/edl.import.js';
 import { parseEdl } from '../../src/editorial/edl.parser.js';
-import { writeEdl } from '../../src/editorial/edl.writer.js';
+import { shotReel, writeEdl } from '../../src/editorial/edl.writer.js';
 import { randomCut, sampleCut, uuidFor, withSoundtrack } from './cut-fixtures.js';
 import { checkEdl } from './edl-checker.js';
 
@@ -35,18 +35,26 @@ describe('writeEdl', () => {
       'TITLE: Night Ferry - rough cut <v2> & "notes"',
       'FCM: NON-DROP FRAME',
       '',
-      '001  AX       V     C        00:00:00:00 00:00:05:00 01:00:00:00 01:00:05:00',
+      // The reel names the shot: the last eight hex digits of its id.
+      `001  ${shotReel(uuidFor(1))} V     C        00:00:00:00 00:00:05:00 01:00:00:00 01:00:05:00`,
       '* FROM CLIP NAME: Harbour at dusk (take 1)',
       `* REELBENCH SHOT: ${uuidFor(1)} TAKE: 1`,
     ]);
     expect(text).toContain('* LOC: 01:00:01:06 YELLOW  Ana: Too dark - lift the shadows');
     // The dissolve: the outgoing source held at its (exclusive) out point, then the D line.
-    expect(text).toContain('002  AX       V     C        00:00:05:00 00:00:05:00 01:00:05:00 01:00:05:00\n');
-    expect(text).toContain('002  AX       V     D    012 00:00:00:12 00:00:03:12 01:00:05:00 01:00:08:00\n');
+    expect(shotReel(uuidFor(1))).toBe('9E3779B1');
+    expect(text).toContain(
+      `002  ${shotReel(uuidFor(1))} V     C        00:00:05:00 00:00:05:00 01:00:05:00 01:00:05:00\n`,
+    );
+    expect(text).toContain(
+      `002  ${shotReel(uuidFor(2))} V     D    012 00:00:00:12 00:00:03:12 01:00:05:00 01:00:08:00\n`,
+    );
     expect(text).toContain(
       '* FROM CLIP NAME: Harbour at dusk (take 1)\n* TO CLIP NAME: Deckhand <close> (take 3)',
     );
-    expect(text).toContain('003  AX       V     C        00:00:00:00 00:00:04:00 01:00:08:00 01:00:12:00');
+    expect(text).toContain(
+      `003  ${shotReel(uuidFor(3))} V     C        00:00:00:00 00:00:04:00 01:00:08:00 01:00:12:00`,
+    );
     expectMatchesCut(text, sampleCut());
   });
 
@@ -201,7 +209,7 @@ describe('parseEdl and applyEdlToCut', () => {
 
   it('takes a changed record length as the new duration', () => {
     const cut = sampleCut();
-    const text = writeEdl(cut).replace(
+    const text = writeEdl(cut, { reel: 'AX' }).replace(
       '003  AX       V     C        00:00:00:00 00:00:04:00 01:00:08:00 01:00:12:00',
       '003  AX       V     C        00:00:00:10 00:00:02:10 01:00:08:00 01:00:10:00',
     );
