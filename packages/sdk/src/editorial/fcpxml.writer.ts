@@ -1,5 +1,5 @@
 import type { Cut, EditorialFrameRate } from '../contract/editorial.js';
-import { escapeXml } from '../screenplay/xml.js';
+import { escapeXml, escapeXmlAttribute } from '../screenplay/xml.js';
 import {
   availableFrames,
   mediaLocation,
@@ -57,7 +57,7 @@ function formatName(width: number, height: number, rate: EditorialFrameRate): st
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
+    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
     .join('');
 }
 

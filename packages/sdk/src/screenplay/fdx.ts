@@ -17,7 +17,15 @@ import {
   parseCue,
 } from './screenplay.model.js';
 import { ScriptFormatError } from './script-format-error.js';
-import { childElements, escapeXml, parseXml, textContent, type XmlElement, XmlSyntaxError } from './xml.js';
+import {
+  childElements,
+  escapeXml,
+  escapeXmlAttribute,
+  parseXml,
+  textContent,
+  type XmlElement,
+  XmlSyntaxError,
+} from './xml.js';
 
 /**
  * Final Draft (.fdx) import and export. Paragraph types map to the model as documented in
@@ -245,7 +253,7 @@ function textRuns(text: string): string {
 
 function paragraphXml(type: string, text: string, attributes: Record<string, string> = {}): string {
   const attrs = Object.entries({ Type: type, ...attributes })
-    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .map(([key, value]) => ` ${key}="${escapeXmlAttribute(value)}"`)
     .join('');
   return `    <Paragraph${attrs}>${textRuns(text)}</Paragraph>`;
 }

@@ -38,13 +38,33 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Text for element content or a double-quoted attribute, without characters XML 1.0 forbids. */
+/**
+ * Text for element content. Characters XML 1.0 forbids are dropped (controls other than tab, line
+ * feed and carriage return; lone surrogates; U+FFFE and U+FFFF), so a reviewer's pasted text cannot
+ * make a document invalid; a carriage return is written as a reference (a parser would turn it
+ * into a line feed).
+ */
 export function escapeXml(text: string): string {
+  return escape(text, false);
+}
+
+/**
+ * Text for a double-quoted attribute: as escapeXml, and tab, line feed and carriage return as
+ * character references, which an attribute keeps (written raw, a parser turns them into spaces).
+ */
+export function escapeXmlAttribute(text: string): string {
+  return escape(text, true);
+}
+
+function escape(text: string, attribute: boolean): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    if (code < 32 && code !== 9 && code !== 10 && code !== 13) continue;
-    if (char === '&') out += '&amp;';
+    if (code === 13) out += '&#13;';
+    else if (code === 9) out += attribute ? '&#9;' : char;
+    else if (code === 10) out += attribute ? '&#10;' : char;
+    else if (code < 32 || (code >= 0xd800 && code <= 0xdfff) || code === 0xfffe || code === 0xffff) continue;
+    else if (char === '&') out += '&amp;';
     else if (char === '<') out += '&lt;';
     else if (char === '>') out += '&gt;';
     else if (char === '"') out += '&quot;';

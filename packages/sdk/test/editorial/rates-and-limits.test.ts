@@ -156,3 +156,23 @@ describe('a feature-length cut', () => {
     );
   });
 });
+
+describe('text that could break XML', () => {
+  it('keeps the FCPXML DTD-valid with U+FFFF, a lone surrogate, tab, newline and carriage return, and keeps the line breaks', () => {
+    const cut = sampleCut();
+    const hostile = cutSchema.parse({
+      ...cut,
+      name: 'Night\tFerry\nrough cut\r2 \uffff\ufffe',
+      events: cut.events.map((event, index) => ({
+        ...event,
+        clipName: index === 0 ? 'Harbour\tat\ndusk \ud800 end' : event.clipName,
+        markers: event.markers.map((marker) => ({ ...marker, text: `Too dark\nlift it \uffff\u0007 now` })),
+      })),
+    });
+    const xml = writeFcpxml(hostile);
+    expect(xml).not.toMatch(/[\uffff\ufffe\u0007]/);
+    expect(xml).toContain('Harbour&#9;at&#10;dusk  end');
+    expect(xml).toContain('Too dark&#10;lift it  now');
+    validateFcpxml(xml, 'hostile-text');
+  });
+});
