@@ -5,7 +5,7 @@ import type {
   RoughCutRender,
   StoryboardLayout,
 } from './contract/cuts.js';
-import type { EditorialFormat } from './contract/editorial.js';
+import type { EditorialFormat, EditorialFrameRate } from './contract/editorial.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import { type DomainContext, httpThenSocket } from './domain-context.js';
 
@@ -134,11 +134,26 @@ export function cutsClient(ctx: DomainContext) {
      * An EDL or OTIO edited elsewhere: saved as a new version of the cut, the project's shot order
      * and durations follow it; `unmatched` and `removed` say what the file did not account for.
      */
-    import: (projectId: string, cutId: string, format: 'edl' | 'otio', text: string) =>
+    /**
+     * Applies an edited EDL or OTIO as a new version of the cut (and the project's shot order and
+     * durations). `frameRate`: the file's rate when it cannot say it; `dryRun`: answer what it would
+     * do and save nothing.
+     */
+    import: (
+      projectId: string,
+      cutId: string,
+      format: 'edl' | 'otio',
+      text: string,
+      options: { frameRate?: EditorialFrameRate; dryRun?: boolean } = {},
+    ) =>
       httpThenSocket(
         ctx,
-        () => http.typedRequest(routes.import, { params: { projectId, cutId }, body: { format, text } }),
-        (socket) => socket.request('cut', 'import', { projectId, cutId, format, text }),
+        () =>
+          http.typedRequest(routes.import, {
+            params: { projectId, cutId },
+            body: { format, text, ...options },
+          }),
+        (socket) => socket.request('cut', 'import', { projectId, cutId, format, text, ...options }),
       ),
 
     /** Queues the cut's rough cut (one MP4): a job; its progress arrives as job events. */

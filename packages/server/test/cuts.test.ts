@@ -265,6 +265,88 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     expect(partial.unmatched.length).toBeGreaterThan(0);
   });
 
+  it('refuses a 29.97 drop-frame EDL into a 25 fps cut and changes nothing; with its rate said, converts it as no change', async () => {
+    const socket = await connect(alice);
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, frameRate: 25 });
+    const before = await projectSettings();
+    const durationsBefore = await shotDurations();
+    const cutsBefore = await ask<unknown[]>(socket, 'cut:list', { projectId: project.id });
+    const at2997 = exportCut(cut, 'edl', { frameRate: 29.97 });
+
+    const refused = expectHttpError(
+      await api(server, 'POST', `/api/projects/${project.id}/cuts/${cut.id}/import`, {
+        token: alice.token,
+        body: { format: 'edl', text: at2997.text },
+      }),
+      400,
+      { code: 'VALIDATION_ERROR' },
+    );
+    expect(refused.error).toMatch(/29\.97 fps drop-frame.*the cut is 25 fps/);
+    expect(await shotDurations()).toEqual(durationsBefore);
+    expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
+    expect(await ask<unknown[]>(socket, 'cut:list', { projectId: project.id })).toHaveLength(
+      cutsBefore.length,
+    );
+
+    const converted = await ask<CutImportResultReply>(socket, 'cut:import', {
+      projectId: project.id,
+      cutId: cut.id,
+      format: 'edl',
+      text: at2997.text,
+      frameRate: 29.97,
+    });
+    expect(converted.cut.frameRate).toBe(25);
+    expect(converted.cut.events).toEqual(cut.events);
+    expect(converted.removed).toEqual([]);
+    expect(await shotDurations()).toEqual(durationsBefore);
+  });
+
+  it('previews an import with dryRun: the would-be version, what moved, and nothing saved', async () => {
+    const socket = await connect(alice);
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Preview' });
+    const before = await projectSettings();
+    const cutsBefore = await ask<unknown[]>(socket, 'cut:list', { projectId: project.id });
+    const [first, second, ...rest] = cut.events;
+    if (first === undefined || second === undefined)
+      throw new Error('the first pass made fewer than 2 shots');
+    const swapped = exportCut(
+      {
+        ...cut,
+        events: [second, { ...first, duration: first.duration + 6, sourceOut: first.sourceOut + 6 }, ...rest],
+      },
+      'otio',
+    );
+    const preview = await ask<CutImportResultReply>(socket, 'cut:import', {
+      projectId: project.id,
+      cutId: cut.id,
+      format: 'otio',
+      text: swapped.text,
+      dryRun: true,
+    });
+    expect(preview.dryRun).toBe(true);
+    expect(preview.cut.events.map((event) => event.shotId).slice(0, 2)).toEqual([
+      second.shotId,
+      first.shotId,
+    ]);
+    expect(preview.cut.events[1]?.duration).toBe(first.duration + 6);
+    expect(preview.cut.version).toBe(cut.version + 1);
+    expect((await projectSettings()).shotOrder).toEqual(before.shotOrder);
+    expect(await ask<unknown[]>(socket, 'cut:list', { projectId: project.id })).toHaveLength(
+      cutsBefore.length,
+    );
+  });
+
+  it('gives six cuts made at once six different versions', async () => {
+    const sockets = await Promise.all(Array.from({ length: 6 }, () => connect(alice)));
+    const made = await Promise.all(
+      sockets.map((socket, index) =>
+        ask<Cut>(socket, 'cut:create', { projectId: project.id, name: `Burst ${index}` }),
+      ),
+    );
+    const versions = made.map((cut) => cut.version);
+    expect(new Set(versions).size).toBe(6);
+  });
+
   it('refuses other users, unknown cuts and bad input with catalogue errors', async () => {
     const socket = await connect(alice);
     const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id });

@@ -1,4 +1,5 @@
 import {
+  type Cut,
   type CutImportResultReply,
   type EditorialFormat,
   type EditorialFrameRate,
@@ -7,6 +8,7 @@ import {
   MESSAGES,
   ReelbenchError,
 } from '@reelbench/sdk/contract';
+import { compareCuts } from '@reelbench/sdk/editorial';
 import { Argument, type Command, Option } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT_CODES, UsageError } from '../errors.js';
@@ -42,6 +44,8 @@ interface ExportOptions {
 
 interface ImportOptions {
   cut: string;
+  frameRate?: string;
+  dryRun?: boolean;
 }
 
 function checkCutId(cut: string | undefined): void {
@@ -71,15 +75,18 @@ async function exportProject(
   }
   // mp4 follows its job over the socket.
   const client = await ctx.client(format === 'mp4' ? { socket: true } : {});
-  const frameRate = Number(options.frameRate ?? options.fps ?? '24') as EditorialFrameRate;
-  if (format === 'mp4') return exportRoughCut(ctx, client, projectId, frameRate, options);
-  if (options.dropFrame === true && frameRate !== 29.97) {
+  // Without --frame-rate a cut is written at its own rate (an unedited round trip is a no-op).
+  const stated = options.frameRate ?? options.fps;
+  const frameRate = stated === undefined ? undefined : (Number(stated) as EditorialFrameRate);
+  if (format === 'mp4') return exportRoughCut(ctx, client, projectId, frameRate ?? 24, options);
+  if (options.dropFrame === true && frameRate !== undefined && frameRate !== 29.97) {
     throw new UsageError(`--drop-frame needs --frame-rate 29.97, not ${frameRate}`);
   }
-  const cutId = options.cut ?? (await client.cuts.create(projectId, { frameRate })).id;
+  const cutId =
+    options.cut ?? (await client.cuts.create(projectId, frameRate === undefined ? {} : { frameRate })).id;
   if (!isEditorial(format)) return exportStoryboard(ctx, projectId, cutId, options);
   const file = await client.cuts.export(projectId, cutId, format, {
-    frameRate,
+    ...(frameRate === undefined ? {} : { frameRate }),
     ...(options.dropFrame === undefined ? {} : { dropFrame: options.dropFrame }),
   });
   const out = options.out ?? options.output ?? file.filename;
@@ -191,6 +198,51 @@ function importReport(result: CutImportResultReply): string[] {
   ];
 }
 
+/**
+ * `import --dry-run`: what applying the file would do, nothing saved: the shots that move, change
+ * length or leave the cut, what did not match, and every note with its line.
+ */
+function previewReport(
+  ctx: CliContext,
+  path: string,
+  source: Cut,
+  result: CutImportResultReply,
+): CommandResult {
+  const comparison = compareCuts(source, result.cut);
+  const moved = comparison.events.filter((event) => event.status === 'kept' && event.moved);
+  const resized = comparison.events.filter((event) => event.status === 'kept' && event.durationDelta !== 0);
+  const lines = [
+    `Dry run of ${path} on ${ctx.out.paint('bold', source.name)} v${source.version}: nothing was saved.`,
+    `${moved.length} moved, ${resized.length} change length, ${result.removed.length} removed, ${result.unmatched.length} unmatched, ${result.notes.length} notes`,
+    ...moved.map(
+      (event) =>
+        `  moved      ${event.clipName}: ${(event.before?.index ?? 0) + 1} → ${(event.after?.index ?? 0) + 1}`,
+    ),
+    ...resized.map(
+      (event) =>
+        `  length     ${event.clipName}: ${event.before?.duration ?? 0} → ${event.after?.duration ?? 0} frames`,
+    ),
+    ...importReport(result),
+  ];
+  return {
+    json: {
+      dryRun: true,
+      cutId: source.id,
+      moved: moved.map((event) => event.shotId),
+      resized: resized.map((event) => ({
+        shotId: event.shotId,
+        before: event.before?.duration,
+        after: event.after?.duration,
+      })),
+      removed: result.removed.map((event) => event.shotId),
+      unmatched: result.unmatched,
+      notes: result.notes,
+    },
+    text: lines.join('\n'),
+    quiet: String(moved.length + resized.length + result.removed.length),
+  };
+}
+
 /** An edited EDL or OTIO: a new version of the cut, applied to the project's shot order and durations. */
 async function importCutFile(
   ctx: CliContext,
@@ -201,7 +253,14 @@ async function importCutFile(
 ): Promise<CommandResult> {
   checkCutId(options.cut);
   const text = await readTextFile(path);
-  const result = await (await ctx.client()).cuts.import(projectId, options.cut, format, text);
+  const client = await ctx.client();
+  const result = await client.cuts.import(projectId, options.cut, format, text, {
+    ...(options.frameRate === undefined
+      ? {}
+      : { frameRate: Number(options.frameRate) as EditorialFrameRate }),
+    ...(options.dryRun ? { dryRun: true } : {}),
+  });
+  if (options.dryRun) return previewReport(ctx, path, await client.cuts.get(projectId, options.cut), result);
   const { cut } = result;
   const unmatched = result.unmatched.length;
   const summary = `Imported ${path} as ${ctx.out.paint('bold', cut.name)} v${cut.version} (${cut.id}): ${cut.events.length} events, ${unmatched} unmatched, ${result.removed.length} removed`;
@@ -237,7 +296,9 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   )
     .option('--cut <cutId>', 'this cut instead of a new cut of the current timeline')
     .addOption(
-      new Option('--frame-rate <fps>', 'frame rate of the timecodes (default 24)').choices(EXPORT_FPS),
+      new Option('--frame-rate <fps>', "frame rate of the timecodes (default: the cut's own)").choices(
+        EXPORT_FPS,
+      ),
     )
     .addOption(new Option('--fps <fps>').choices(EXPORT_FPS).hideHelp())
     .option('--drop-frame', 'drop-frame timecode (29.97 only; the default there)')
@@ -276,12 +337,24 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   )
     .argument('<file>', 'the edited file')
     .requiredOption('--cut <cutId>', 'the cut the file was exported from')
+    .addOption(
+      new Option(
+        '--frame-rate <fps>',
+        "the file's rate, when it cannot say it (an EDL at 23.976 reads like 24); another rate than the cut's is converted",
+      ).choices(EXPORT_FPS),
+    )
+    .option('--dry-run', 'show what the file would move, resize and remove, and save nothing')
     .addHelpText(
       'after',
-      '\nExit codes: 0 every clip matched a shot, 4 some did not (listed), 1 the file was refused.',
+      '\nA file at another rate than the cut is refused (both rates named) unless --frame-rate says it.\nExit codes: 0 every clip matched a shot, 4 some did not (listed), 1 the file was refused.',
     )
     .action(async (format: ImportFormat, projectId: string, path: string, options: ImportOptions) =>
       ctx.emit(await importCutFile(ctx, format, projectId, path, options)),
     );
-  withExamples(importCommand, 'reelbench import edl <projectId> night-shift.edl --cut <cutId>');
+  withExamples(
+    importCommand,
+    'reelbench import edl <projectId> night-shift.edl --cut <cutId> --dry-run',
+    'reelbench import edl <projectId> night-shift.edl --cut <cutId>',
+    'reelbench import edl <projectId> from-resolve.edl --cut <cutId> --frame-rate 29.97',
+  );
 }

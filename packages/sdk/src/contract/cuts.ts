@@ -74,6 +74,10 @@ export type CutExportFile = z.infer<typeof cutExportFileSchema>;
 export const cutImportSchema = z.object({
   format: importableEditorialFormatSchema,
   text: z.string().min(1).max(20_000_000),
+  /** The file's rate when it cannot say it (an EDL at 23.976 reads like 24): another rate than the cut's converts. */
+  frameRate: editorialFrameRateSchema.optional(),
+  /** Read and match the file, and answer what applying it would do, without saving anything. */
+  dryRun: z.boolean().optional(),
 });
 export type CutImport = z.input<typeof cutImportSchema>;
 

@@ -172,6 +172,8 @@ export const importNoteSchema = z.object({ ...importPlaceSchema, message: z.stri
 
 /** The reply to an import: the updated cut and what could not be matched, never dropped silently. */
 export const cutImportResultSchema = z.object({
+  /** A dry run: nothing was saved, `cut` is what the new version would be. */
+  dryRun: z.boolean().optional(),
   cut: cutSchema,
   unmatched: z.array(unmatchedClipSchema),
   removed: z.array(cutEventSchema),

@@ -45,7 +45,7 @@ export function decodeEntities(text: string): string {
  * into a line feed).
  */
 export function escapeXml(text: string): string {
-  return escape(text, false);
+  return escapeText(text, false);
 }
 
 /**
@@ -53,10 +53,10 @@ export function escapeXml(text: string): string {
  * character references, which an attribute keeps (written raw, a parser turns them into spaces).
  */
 export function escapeXmlAttribute(text: string): string {
-  return escape(text, true);
+  return escapeText(text, true);
 }
 
-function escape(text: string, attribute: boolean): string {
+function escapeText(text: string, attribute: boolean): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;

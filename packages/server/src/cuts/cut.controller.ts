@@ -124,7 +124,10 @@ export class CutsController {
     @Param() { projectId, cutId }: RouteParams<typeof routes.import>,
     @Body() body: RouteBody<typeof routes.import>,
   ): Promise<CutImportResultReply> {
-    return this.cuts.import(user, projectId, cutId, body.format, body.text);
+    return this.cuts.import(user, projectId, cutId, body.format, body.text, {
+      frameRate: body.frameRate,
+      dryRun: body.dryRun,
+    });
   }
 
   @Route(routes.renderRoughCut)

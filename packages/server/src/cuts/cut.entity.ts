@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 
 /** A saved version of a project's timeline (docs/editorial.md); times are frames at frameRate. */
 @Entity('cuts')
-@Index('cuts_project_version_idx', ['projectId', 'version'])
+@Index('cuts_project_version_key', ['projectId', 'version'], { unique: true })
 export class CutEntity {
   @PrimaryColumn('uuid')
   id: string;

@@ -48,8 +48,8 @@ export class CutsGateway {
   }
 
   @SocketAction('cut:import')
-  import(user: User, { projectId, cutId, format, text }: ParsedPayload<'cut:import'>) {
-    return this.cuts.import(user, projectId, cutId, format, text);
+  import(user: User, { projectId, cutId, format, text, frameRate, dryRun }: ParsedPayload<'cut:import'>) {
+    return this.cuts.import(user, projectId, cutId, format, text, { frameRate, dryRun });
   }
 
   @SocketAction('project:getEDLs')

@@ -69,6 +69,16 @@ export class CutsRepository {
     return this.repo().find({ where: { projectId }, order: { version: 'DESC', createdAt: 'DESC' } });
   }
 
+  /**
+   * Holds the project's version numbers until the transaction ends, so that cuts made at once get
+   * one version each (the unique index on project and version is the backstop, not a count).
+   */
+  async lockVersions(projectId: string, manager: EntityManager): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('cuts:' || $1::text, 0))", [
+      projectId,
+    ]);
+  }
+
   async nextVersion(projectId: string, manager: EntityManager = this.db.manager): Promise<number> {
     const rows: { v: number | null }[] = await manager.query(
       'SELECT max(version)::int AS v FROM cuts WHERE project_id = $1',

@@ -97,25 +97,29 @@ export class CutsService {
     const project = await this.projects.requireOwned(user, projectId);
     const shots = inTimelineOrder(project, await this.cuts.timelineShots(project.id));
     const id = randomUUID();
-    const version = await this.cuts.nextVersion(project.id);
-    let cut: Cut;
     const frameRate = input.frameRate ?? DEFAULT_FRAME_RATE;
-    try {
-      cut = cutFromTimeline({
-        id,
-        projectId: project.id,
-        name: input.name ?? project.name,
-        version,
-        frameRate,
-        shots: shots.map(timelineShot),
-      });
-    } catch (error) {
-      throw asDomainError(error);
-    }
     // The project's soundtrack goes under the new cut at the project's offset.
     const soundtrack = await this.audio.forNewCut(project.id, frameRate);
-    if (soundtrack) cut = { ...cut, soundtrack };
-    return toCut(await this.cuts.insert(this.values(cut)));
+    const saved = await this.cuts.transaction(async (manager) => {
+      await this.cuts.lockVersions(project.id, manager);
+      const version = await this.cuts.nextVersion(project.id, manager);
+      let cut: Cut;
+      try {
+        cut = cutFromTimeline({
+          id,
+          projectId: project.id,
+          name: input.name ?? project.name,
+          version,
+          frameRate,
+          shots: shots.map(timelineShot),
+        });
+      } catch (error) {
+        throw asDomainError(error);
+      }
+      if (soundtrack) cut = { ...cut, soundtrack };
+      return this.cuts.insert(this.values(cut), manager);
+    });
+    return toCut(saved);
   }
 
   async list(user: User, projectId: string): Promise<CutSummary[]> {
@@ -183,18 +187,21 @@ export class CutsService {
     cutId: string,
     format: 'edl' | 'otio',
     text: string,
+    options: { frameRate?: EditorialFrameRate | undefined; dryRun?: boolean | undefined } = {},
   ): Promise<CutImportResultReply> {
     const id = parseId(projectId, 'Project');
+    if (options.dryRun) {
+      // A preview: the file read and matched against the cut, nothing locked or saved.
+      const source = await this.requireCut(user, projectId, cutId);
+      const result = this.read(toCut(source), format, text, options.frameRate);
+      return { dryRun: true, ...result, cut: { ...result.cut, version: source.version + 1 } };
+    }
     const { reply, project } = await this.cuts.transaction(async (manager) => {
       const locked = await this.projects.lockOwned(manager, user, id);
       const source = await this.cuts.findIn(locked.id, parseId(cutId, 'Cut'), manager);
       if (source === null) throw notFound('Cut');
-      let result: ReturnType<typeof importCut>;
-      try {
-        result = importCut(toCut(source), format, text);
-      } catch (error) {
-        throw asDomainError(error);
-      }
+      const result = this.read(toCut(source), format, text, options.frameRate);
+      await this.cuts.lockVersions(locked.id, manager);
       const version = await this.cuts.nextVersion(locked.id, manager);
       const saved = toCut(
         await this.cuts.insert(this.values({ ...result.cut, id: randomUUID(), version }), manager),
@@ -212,6 +219,20 @@ export class CutsService {
       });
     }
     return reply;
+  }
+
+  /** The file applied to the cut in memory: an unreadable file or a refused rate is a VALIDATION_ERROR. */
+  private read(
+    cut: Cut,
+    format: 'edl' | 'otio',
+    text: string,
+    frameRate: EditorialFrameRate | undefined,
+  ): ReturnType<typeof importCut> {
+    try {
+      return importCut(cut, format, text, frameRate === undefined ? {} : { frameRate });
+    } catch (error) {
+      throw asDomainError(error);
+    }
   }
 
   /** project:getEDLs: the project's cuts as the contract's EDL summaries (seconds). */

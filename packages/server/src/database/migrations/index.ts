@@ -6,6 +6,7 @@ import { Review1795571000000 } from './1795571000000-review.js';
 import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
 import { StylePackages1795700000000 } from './1795700000000-style-packages.js';
 import { ReviewCommentCap1795760000000 } from './1795760000000-review-comment-cap.js';
+import { CutVersionsUnique1795840000000 } from './1795840000000-cut-versions-unique.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   JobErrorCode1795600000000,
   StylePackages1795700000000,
   ReviewCommentCap1795760000000,
+  CutVersionsUnique1795840000000,
 ];
