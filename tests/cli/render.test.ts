@@ -381,17 +381,8 @@ describe('render, jobs and export with the built binary against the real server'
     expect(text).toMatch(/^TITLE: Night Shift\nFCM: NON-DROP FRAME\n\n001 {2}[0-9A-F]{8} V +C /);
     const { cutId } = document;
 
-    const again = await reelbench([
-      'export',
-      'edl',
-      projectId,
-      '--cut',
-      cutId,
-      '--frame-rate',
-      '25',
-      '--out',
-      '-',
-    ]);
+    // Without --frame-rate a cut is written at its own rate: the 25 fps list again, byte for byte.
+    const again = await reelbench(['export', 'edl', projectId, '--cut', cutId, '--out', '-']);
     expect(again).toEqual({ code: 0, stdout: text, stderr: '' });
     const fcpxml = await reelbench(['export', 'fcpxml', projectId, '--cut', cutId, '--out', '-']);
     expect(fcpxml.stdout).toContain('<fcpxml version="1.10">');
@@ -410,6 +401,25 @@ describe('render, jobs and export with the built binary against the real server'
       swappedPath,
       text.replaceAll(first, 'FIRST').replaceAll(second, first).replaceAll('FIRST', second),
     );
+    // --dry-run: what would move, nothing saved.
+    const preview = await reelbench(['import', 'edl', projectId, swappedPath, '--cut', cutId, '--dry-run']);
+    expect(preview).toMatchObject({ code: 0, stderr: '' });
+    expect(preview.stdout).toMatch(
+      /^Dry run of .* v\d+: nothing was saved\.\n1 moved, 2 change length, 0 removed, 0 unmatched/,
+    );
+    const previewJson = await reelbench([
+      'import',
+      'edl',
+      projectId,
+      swappedPath,
+      '--cut',
+      cutId,
+      '--dry-run',
+      '--json',
+    ]);
+    expect(JSON.parse(previewJson.stdout)).toMatchObject({ dryRun: true, cutId, removed: [], unmatched: [] });
+    expect((await sdk.projects.get(projectId)).settings.shotOrder).toEqual(before);
+
     const swapped = await reelbench(['import', 'edl', projectId, swappedPath, '--cut', cutId, '--json']);
     expect(swapped.code).toBe(0);
     expect(JSON.parse(swapped.stdout)).toMatchObject({ unmatched: [], removed: [] });
