@@ -336,6 +336,25 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     );
   });
 
+  it("declares a 9:16 project's frame size in its FCPXML, DTD-valid", async () => {
+    const vertical = await newProject(server, alice, { name: 'Vertical' });
+    await api(server, 'PUT', `/api/script/${vertical.id}`, { token: alice.token, body: { content: SCRIPT } });
+    const socket = await connect(alice);
+    await ask(socket, 'script:generateShotsFromScript', {
+      projectId: vertical.id,
+      mode: 'cinematic',
+      styleGuide: { aspect: '9:16' },
+    });
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: vertical.id });
+    const file = await ask<CutExportFile>(socket, 'cut:export', {
+      projectId: vertical.id,
+      cutId: cut.id,
+      format: 'fcpxml',
+    });
+    expect(file.text).toMatch(/<format id="r1"[^>]* width="720" height="1280"/);
+    validateFcpxml(file.text, 'vertical');
+  });
+
   it('gives six cuts made at once six different versions', async () => {
     const sockets = await Promise.all(Array.from({ length: 6 }, () => connect(alice)));
     const made = await Promise.all(

@@ -103,6 +103,17 @@ export class CutsRepository {
     await this.repo().delete({ id });
   }
 
+  /** The aspect most of the project's shots are framed at (composition settings), or null. */
+  async commonAspect(projectId: string, manager: EntityManager = this.db.manager): Promise<string | null> {
+    const rows: { aspect: string | null }[] = await manager.query(
+      `SELECT composition_settings->>'aspect' AS aspect FROM shots
+        WHERE project_id = $1 AND composition_settings ? 'aspect'
+        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      [projectId],
+    );
+    return rows[0]?.aspect ?? null;
+  }
+
   /** Every shot of the project, in their stored position order. */
   async timelineShots(
     projectId: string,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  type AspectRatio,
   type Cut,
   type CutComparisonReply,
   type CutCreate,
@@ -34,6 +35,7 @@ import { z } from 'zod';
 import { AudioService } from '../audio/audio.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
+import { FRAME_SIZES } from '../generation/generation.types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -168,8 +170,11 @@ export class CutsService {
     const cut = await this.requireCut(user, projectId, cutId);
     const checked: EditorialFormat = parse(formatParam, { format }).format;
     const comments = await this.cuts.reviewComments(cut.projectId);
+    // FCPXML declares the picture size: the project's frames (720×1280 for a 9:16 project).
+    const aspect = checked === 'fcpxml' ? await this.cuts.commonAspect(cut.projectId) : null;
+    const size = aspect !== null && aspect in FRAME_SIZES ? FRAME_SIZES[aspect as AspectRatio] : undefined;
     try {
-      return exportCut(withReviewMarkers(toCut(cut), comments), checked, options);
+      return exportCut(withReviewMarkers(toCut(cut), comments), checked, { ...size, ...options });
     } catch (error) {
       throw asDomainError(error);
     }
