@@ -62,6 +62,16 @@ export function applyImportedClips(cut: Cut, clips: ImportedClip[]): CutImportRe
   const events: CutEvent[] = [];
   const lastMatch = new Map<string, CutEvent>();
 
+  // The cut's events by shot id and by clip name, built once (a feature has thousands).
+  const byShot = new Map<string, number[]>();
+  const byName = new Map<string, number[]>();
+  cut.events.forEach((event, index) => {
+    const shotKey = event.shotId.toLowerCase();
+    byShot.set(shotKey, [...(byShot.get(shotKey) ?? []), index]);
+    const nameKey = clipNameKey(event.clipName);
+    byName.set(nameKey, [...(byName.get(nameKey) ?? []), index]);
+  });
+
   const pick = (candidates: number[], take: number | undefined): number | undefined => {
     const free = candidates.filter((index) => !used.has(index));
     return free.find((index) => cut.events[index]?.take === take) ?? free[0];
@@ -74,9 +84,7 @@ export function applyImportedClips(cut: Cut, clips: ImportedClip[]): CutImportRe
     let copyOf: CutEvent | undefined;
     if (clip.shotId) {
       const shotId = clip.shotId.toLowerCase();
-      const candidates = cut.events.flatMap((event, index) =>
-        event.shotId.toLowerCase() === shotId ? [index] : [],
-      );
+      const candidates = byShot.get(shotId) ?? [];
       matchIndex = pick(candidates, take);
       if (matchIndex === undefined) copyOf = lastMatch.get(shotId);
       if (matchIndex === undefined && !copyOf) {
@@ -90,9 +98,7 @@ export function applyImportedClips(cut: Cut, clips: ImportedClip[]): CutImportRe
       }
     } else if (label && label.name !== '') {
       const key = clipNameKey(label.name);
-      const candidates = cut.events.flatMap((event, index) =>
-        clipNameKey(event.clipName) === key ? [index] : [],
-      );
+      const candidates = byName.get(key) ?? [];
       matchIndex = pick(candidates, take);
       if (matchIndex === undefined) copyOf = lastMatch.get(`name:${key}`);
       if (matchIndex === undefined && !copyOf) {
