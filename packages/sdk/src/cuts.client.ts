@@ -117,6 +117,15 @@ export function cutsClient(ctx: DomainContext) {
      * The cut's storyboard as a PDF made on the server: a contact sheet (12 frames a page) or one
      * shot a page. HTTP only: the socket carries no binary files.
      */
+    /**
+     * The hand-off package of a cut: one zip with the EDL, OTIO and FCPXML (media paths relative to
+     * the zip), the shot media, the soundtrack and a README (HTTP only; docs/editorial.md).
+     */
+    package: async (projectId: string, cutId: string): Promise<{ bytes: Uint8Array; filename: string }> => {
+      const file = await http.downloadBytes(routes.package, { params: { projectId, cutId } });
+      return { bytes: file.bytes, filename: file.filename ?? `${cutId}-package.zip` };
+    },
+
     storyboardPdf: async (
       projectId: string,
       cutId: string,

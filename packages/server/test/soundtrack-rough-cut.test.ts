@@ -16,6 +16,8 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
 import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
 import { testDatabases } from './support/databases.js';
@@ -26,6 +28,29 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Short shots keep the renders quick; their lengths differ so a mix-up would show. */
 const DURATIONS = [1, 1.5, 0.75];
+
+/** Every file of a zip, by name (yauzl reads it back as an unzip tool would). */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  const files = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          files.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return files;
+}
 
 describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
   let server: TestServer;
@@ -299,6 +324,60 @@ describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
     expect(await loudest(0, 0.6)).toBeLessThan(100);
     expect(await loudest(2, 1)).toBeLessThan(100);
   }, 300_000);
+
+  it('hands the cut off as one zip whose EDL, OTIO and FCPXML point at media inside it', async () => {
+    // The shots rendered by the test above: two with videos, one with only its image.
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: "Mara's assembly" });
+    const response = await fetch(`${server.url}/api/projects/${project.id}/cuts/${cut.id}/package`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/filename=".*-package\.zip"/);
+    const entries = await unzip(Buffer.from(await response.arrayBuffer()));
+    const names = [...entries.keys()].sort();
+    const media = names.filter((name) => name.startsWith('media/'));
+    expect(media.filter((name) => name.endsWith('.mp4'))).toHaveLength(2);
+    expect(media.filter((name) => name.endsWith('.png'))).toHaveLength(1);
+    expect(media.filter((name) => name.startsWith('media/soundtrack-'))).toHaveLength(1);
+    for (const name of media) expect(entries.get(name)?.length ?? 0).toBeGreaterThan(100);
+    const text = (suffix: string) => {
+      const name = names.find((entry) => entry.endsWith(suffix));
+      if (!name) throw new Error(`no ${suffix} in ${names.join(', ')}`);
+      return entries.get(name)?.toString('utf8') ?? '';
+    };
+    expect(text('README.txt')).toContain('3 events at 24 fps');
+
+    // Every media reference is relative and names a file of the zip.
+    const otio = JSON.parse(text('.otio')) as unknown;
+    const targets: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const record = node as Record<string, unknown>;
+        if (typeof record.target_url === 'string') targets.push(record.target_url);
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(otio);
+    expect(targets).toHaveLength(4);
+    for (const target of targets) expect(names).toContain(target);
+    const fcpxml = text('.fcpxml');
+    const sources = [...fcpxml.matchAll(/ src="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(sources).toHaveLength(4);
+    for (const src of sources) expect(names).toContain(src);
+    validateFcpxml(fcpxml, 'package');
+    const edl = text('.edl');
+    expect(edl.match(/^\d{3} {2}[0-9A-F]{8} V /gm)).toHaveLength(3);
+    for (const [index, name] of media.filter((entry) => !entry.includes('soundtrack')).entries())
+      expect(name).toMatch(new RegExp(`^media/000${index + 1}-`));
+
+    // Another user's request is not found, and nothing is streamed.
+    const stranger = await fetch(`${server.url}/api/projects/${project.id}/cuts/${cut.id}/package`, {
+      headers: { authorization: `Bearer ${bob.token}` },
+    });
+    expect(stranger.status).toBe(404);
+  });
 
   it('answers a rough cut request for an unknown cut or another user’s project with catalogue errors', async () => {
     expectSocketError(

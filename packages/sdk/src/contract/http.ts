@@ -477,6 +477,17 @@ export const HTTP_ROUTES = {
      * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
      * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
      */
+    /**
+     * The hand-off package (application/zip, streamed, as an attachment): the cut as OTIO, FCPXML
+     * and (up to 999 events) EDL with media paths relative to the zip, the shot videos (stills
+     * where there is no video), the soundtrack and a README.
+     */
+    package: {
+      method: 'GET',
+      path: '/api/projects/:projectId/cuts/:cutId/package',
+      response: z.string(),
+      auth: true,
+    },
     storyboard: {
       method: 'GET',
       path: '/api/projects/:projectId/cuts/:cutId/export/pdf',

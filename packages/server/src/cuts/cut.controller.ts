@@ -18,6 +18,7 @@ import type { Response } from 'express';
 import { CurrentUser } from '../auth/auth.guard.js';
 import { Route } from '../common/route.decorator.js';
 import { CutsService } from './cut.service.js';
+import { CutPackageService } from './cut-package.service.js';
 import { RoughCutService } from './rough-cut.service.js';
 import { StoryboardService } from './storyboard.service.js';
 
@@ -27,6 +28,7 @@ const routes = HTTP_ROUTES.cuts;
 export class CutsController {
   constructor(
     private readonly cuts: CutsService,
+    private readonly packages: CutPackageService,
     private readonly storyboard: StoryboardService,
     private readonly roughCuts: RoughCutService,
   ) {}
@@ -82,6 +84,22 @@ export class CutsController {
   }
 
   /** The storyboard PDF; declared before `export` so that /export/pdf is this route, not a format. */
+  @Route(routes.package)
+  async package(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.packages.package(user, projectId, cutId);
+    response.status(200);
+    response.setHeader('Content-Type', 'application/zip');
+    response.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    file.stream.on('error', (error: Error) => response.destroy(error));
+    file.stream.pipe(response);
+  }
+
   @Route(routes.storyboard)
   async storyboardPdf(
     @CurrentUser() user: User,

@@ -7,6 +7,7 @@ import { CutsController } from './cut.controller.js';
 import { CutsGateway } from './cut.gateway.js';
 import { CutsRepository } from './cut.repository.js';
 import { CutsService } from './cut.service.js';
+import { CutPackageService } from './cut-package.service.js';
 import { RoughCutService } from './rough-cut.service.js';
 import { StoryboardService } from './storyboard.service.js';
 
@@ -14,7 +15,14 @@ import { StoryboardService } from './storyboard.service.js';
 @Module({
   imports: [ProjectsModule, StorageModule, JobsModule, AudioModule],
   controllers: [CutsController],
-  providers: [CutsRepository, CutsService, StoryboardService, RoughCutService, CutsGateway],
+  providers: [
+    CutsRepository,
+    CutsService,
+    CutPackageService,
+    StoryboardService,
+    RoughCutService,
+    CutsGateway,
+  ],
   exports: [CutsService, RoughCutService],
 })
 export class CutsModule {}

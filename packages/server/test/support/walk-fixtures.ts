@@ -492,6 +492,7 @@ export const ROUTE_SAMPLES: RouteTable = {
       params: { projectId: ids.projectId, cutId: randomUUID() },
       query: { layout: 'pages' },
     }),
+    package: (ids) => ({ params: { projectId: ids.projectId, cutId: randomUUID() } }),
     export: (ids) => ({
       params: { projectId: ids.projectId, cutId: randomUUID(), format: 'edl' },
       query: { frameRate: '25' },
