@@ -438,6 +438,28 @@ describe('render, jobs and export with the built binary against the real server'
     expect(stranger.stderr).toBe(`error: 1 clip of ${strangerPath} matched no shot of the cut\n`);
   });
 
+  it('export package writes the hand-off zip of a cut: the lists and the media inside', async () => {
+    const cut = await sdk.cuts.create(projectId, { name: 'Hand-off' });
+    const path = join(cli.configDir, 'handoff.zip');
+    const written = await reelbench([
+      'export',
+      'package',
+      projectId,
+      '--cut',
+      cut.id,
+      '--out',
+      path,
+      '--json',
+    ]);
+    expect(written).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(written.stdout)).toMatchObject({ cutId: cut.id, filename: path });
+    const zip = readFileSync(path);
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    const listing = zip.toString('latin1');
+    for (const name of ['README.txt', '.otio', '.fcpxml', '.edl', 'media/0001-'])
+      expect(listing).toContain(name);
+  });
+
   it('in a terminal the Ink view draws and updates, ending with every shot completed', async () => {
     const shots = await shotsOf(projectId);
     const { code, output } = await inTerminal(['render', 'images', projectId]);

@@ -79,12 +79,16 @@ describe('render flags', () => {
       "'pictures' is invalid for argument 'what'. Allowed choices are images, videos.",
     ],
     [['render', 'images'], "missing required argument 'projectId'"],
-    [['export', 'mov', PROJECT, '-o', 'x.mov'], 'Allowed choices are edl, otio, fcpxml, pdf, mp4.'],
+    [['export', 'mov', PROJECT, '-o', 'x.mov'], 'Allowed choices are edl, otio, fcpxml, pdf, mp4, package.'],
     [
       ['export', 'edl', PROJECT, '-o', 'x.edl', '--frame-rate', '60'],
       'Allowed choices are 23.976, 24, 25, 29.97, 30.',
     ],
-    [['export', 'edl', PROJECT, '--drop-frame'], '--drop-frame needs --frame-rate 29.97, not 24'],
+    [['export', 'edl', PROJECT, '--drop-frame'], '--drop-frame needs --frame-rate 29.97'],
+    [
+      ['export', 'edl', PROJECT, '--drop-frame', '--frame-rate', '25'],
+      '--drop-frame needs --frame-rate 29.97, not 25',
+    ],
     [['import', 'edl', PROJECT, 'x.edl'], "required option '--cut <cutId>' not specified"],
     [['import', 'edl', PROJECT, 'x.edl', '--cut', 'v2'], "--cut takes a cut id, and 'v2' is not one"],
     [

@@ -17,7 +17,7 @@ import { readTextFile, writeBinaryFile, writeTextFile } from '../input.js';
 import { storedJob } from '../live/watch-job.js';
 import type { CommandResult } from '../output.js';
 
-export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4'] as const;
+export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4', 'package'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EDITORIAL_EXPORTS = ['edl', 'otio', 'fcpxml'] as const;
 export const IMPORT_FORMATS = ['edl', 'otio'] as const;
@@ -79,11 +79,17 @@ async function exportProject(
   const stated = options.frameRate ?? options.fps;
   const frameRate = stated === undefined ? undefined : (Number(stated) as EditorialFrameRate);
   if (format === 'mp4') return exportRoughCut(ctx, client, projectId, frameRate ?? 24, options);
-  if (options.dropFrame === true && frameRate !== undefined && frameRate !== 29.97) {
-    throw new UsageError(`--drop-frame needs --frame-rate 29.97, not ${frameRate}`);
+  // Drop frame is a 29.97 timecode: say the rate with it (the CLI does not know a saved cut's rate).
+  if (options.dropFrame === true && frameRate !== 29.97) {
+    throw new UsageError(
+      frameRate === undefined
+        ? '--drop-frame needs --frame-rate 29.97'
+        : `--drop-frame needs --frame-rate 29.97, not ${frameRate}`,
+    );
   }
   const cutId =
     options.cut ?? (await client.cuts.create(projectId, frameRate === undefined ? {} : { frameRate })).id;
+  if (format === 'package') return exportPackage(ctx, projectId, cutId, options);
   if (!isEditorial(format)) return exportStoryboard(ctx, projectId, cutId, options);
   const file = await client.cuts.export(projectId, cutId, format, {
     ...(frameRate === undefined ? {} : { frameRate }),
@@ -99,6 +105,31 @@ async function exportProject(
   return {
     json: { cutId, filename: out, bytes },
     text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, ${format.toUpperCase()} of cut ${cutId})`,
+    quiet: out,
+  };
+}
+
+/**
+ * The hand-off package of a cut: one zip with the EDL, OTIO and FCPXML pointing at the media inside
+ * it, the shot media, the soundtrack and a README (docs/editorial.md), to a file or stdout.
+ */
+async function exportPackage(
+  ctx: CliContext,
+  projectId: string,
+  cutId: string,
+  options: ExportOptions,
+): Promise<CommandResult | undefined> {
+  const file = await (await ctx.client()).cuts.package(projectId, cutId);
+  const out = options.out ?? options.output ?? file.filename;
+  const bytes = file.bytes.length;
+  if (out === '-') {
+    ctx.io.stdout.write(file.bytes);
+    return undefined;
+  }
+  await writeBinaryFile(out, file.bytes);
+  return {
+    json: { cutId, filename: out, bytes },
+    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, hand-off package of cut ${cutId}: unzip it and open the EDL, OTIO or FCPXML inside)`,
     quiet: out,
   };
 }
@@ -291,7 +322,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   const command = cutFileCommand(
     program,
     'export',
-    'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF or the rough cut MP4',
+    'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF, the rough cut MP4 or the hand-off package (a zip with the media)',
     EXPORT_FORMATS,
   )
     .option('--cut <cutId>', 'this cut instead of a new cut of the current timeline')
@@ -326,6 +357,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench export fcpxml <projectId> --cut <cutId> --out -',
     'reelbench export otio <projectId> --json',
     'reelbench export pdf <projectId> --layout pages --out boards.pdf',
+    'reelbench export package <projectId> --cut <cutId> --out night-shift-handoff.zip',
     'reelbench export mp4 <projectId> --burn-in --out night-shift.mp4',
   );
 
