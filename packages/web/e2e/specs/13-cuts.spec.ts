@@ -51,6 +51,22 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   for (const shotId of firstShots) expect(edl).toContain(`* REELBENCH SHOT: ${shotId}`);
   await expect(toast(page, 'EDL Exported')).toBeVisible();
 
+  // The hand-off package from the palette: one zip with the lists and a README.
+  const packaged = page.waitForEvent('download');
+  await runCommand(page, 'Export Hand-off Package');
+  const zip = await packaged;
+  expect(zip.suggestedFilename()).toMatch(/^Assembly-A-v1-24-package\.zip$/);
+  const bytes = readFileSync((await zip.path()) ?? '');
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  for (const name of [
+    'README.txt',
+    'Assembly-A-v1-24.otio',
+    'Assembly-A-v1-24.fcpxml',
+    'Assembly-A-v1-24.edl',
+  ])
+    expect(bytes.toString('latin1')).toContain(name);
+  await expect(toast(page, 'Hand-off Package Exported')).toBeVisible();
+
   await checkPage(page, 'cut');
 
   // Reorder on the timeline (Alt+Right moves the selected clip), then version 2.

@@ -36,11 +36,12 @@ export const cutImporter = perServices((services) => {
   return store;
 });
 
-export const EXPORT_LABELS: Record<EditorialFormat | 'pdf', string> = {
+export const EXPORT_LABELS: Record<EditorialFormat | 'pdf' | 'package', string> = {
   edl: 'EDL',
   otio: 'OTIO',
   fcpxml: 'FCPXML',
   pdf: 'PDF',
+  package: 'Hand-off Package',
 };
 
 const ui = (context: ActionContext) => cutsUi(context.services);
@@ -51,7 +52,7 @@ const hasCurrent = (context: ActionContext) => hasProject(context) && ui(context
 /** Writes the current cut as a download, with code loaded on the first export. */
 async function exportCut(
   context: ActionContext,
-  format: EditorialFormat | 'pdf',
+  format: EditorialFormat | 'pdf' | 'package',
   layout?: 'contact' | 'pages',
 ) {
   const { exportCurrentCut } = await import('./cut-export.js');
@@ -126,6 +127,16 @@ export const cutActions = defineActions([
     scope: 'cut',
     available: hasCurrent,
     perform: (context) => exportCut(context, 'pdf', 'pages'),
+  },
+  {
+    id: 'cut.export.package',
+    label: 'Export Hand-off Package',
+    section: 'Project',
+    keywords: ['download', 'zip', 'media', 'editor', 'relink', 'resolve', 'premiere', 'final cut', 'handoff'],
+    hint: 'One zip: EDL, OTIO and FCPXML with the shot media beside them',
+    scope: 'cut',
+    available: hasCurrent,
+    perform: (context) => exportCut(context, 'package'),
   },
   {
     id: 'cut.import',

@@ -20,7 +20,7 @@ export function saveFile(data: BlobPart, filename: string, type: string): void {
 export async function exportCurrentCut(
   services: AppServices,
   projectId: string,
-  format: EditorialFormat | 'pdf',
+  format: EditorialFormat | 'pdf' | 'package',
   layout: StoryboardLayout = 'contact',
 ): Promise<void> {
   const ui = cutsUi(services).get();
@@ -28,7 +28,10 @@ export async function exportCurrentCut(
   if (!cut) return;
   const { client, activity, toasts } = services;
   try {
-    if (format === 'pdf') {
+    if (format === 'package') {
+      const file = await activity.track(client.cuts.package(projectId, cut.id));
+      saveFile(file.bytes as Uint8Array<ArrayBuffer>, file.filename, 'application/zip');
+    } else if (format === 'pdf') {
       const file = await activity.track(client.cuts.storyboardPdf(projectId, cut.id, { layout }));
       saveFile(file.bytes as Uint8Array<ArrayBuffer>, file.filename, 'application/pdf');
     } else {

@@ -9,7 +9,7 @@ import {
 import { framesToTimecode, placeEvents, recordTimecode, retimeCut } from '@reelbench/sdk/editorial';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileDown, FileText, FileUp, Film, GitCompareArrows } from 'lucide-react';
+import { FileDown, FileText, FileUp, Film, GitCompareArrows, Package } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queries, queryKeys } from '../../../app/queries.js';
 import { useServices } from '../../../app/services-context.js';
@@ -38,6 +38,7 @@ const EXPORT_ACTIONS: readonly ActionButtonSpec[] = [
   { actionId: 'cut.export.fcpxml', label: 'FCPXML', icon: FileDown, variant: 'secondary' },
   { actionId: 'cut.export.pdf', label: 'Storyboard PDF', icon: FileText, variant: 'secondary' },
   { actionId: 'cut.export.pdfPages', label: 'One shot a page', icon: FileText, variant: 'ghost' },
+  { actionId: 'cut.export.package', label: 'Hand-off package', icon: Package, variant: 'secondary' },
 ];
 
 const RATE_OPTIONS = EDITORIAL_FRAME_RATES.map((rate) => ({ value: String(rate), label: `${rate} fps` }));
