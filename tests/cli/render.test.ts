@@ -460,6 +460,28 @@ describe('render, jobs and export with the built binary against the real server'
       expect(listing).toContain(name);
   });
 
+  it('export csv writes the shot list, one row per shot in timeline order', async () => {
+    const shots = await shotsOf(projectId);
+    const listed = await reelbench(['export', 'csv', projectId, '--out', '-']);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const lines = listed.stdout
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(lines[0]).toBe(
+      'Scene,Shot,Name,Framing,Camera move,Duration (s),Characters,Location,Props,Image,Video,Script text,Shot id',
+    );
+    const order = (await sdk.projects.get(projectId)).settings.shotOrder;
+    // Every shot once, each row ending with its id, in the timeline's order.
+    const ids = listed.stdout.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\r\n)/g);
+    expect(ids).toEqual(order);
+    expect(ids).toHaveLength(shots.length);
+    const path = join(cli.configDir, 'shot-list.csv');
+    const written = await reelbench(['export', 'csv', projectId, '--out', path, '--json']);
+    expect(JSON.parse(written.stdout)).toMatchObject({ filename: path, shots: shots.length });
+    expect(readFileSync(path, 'utf8')).toBe(listed.stdout);
+  });
+
   it('in a terminal the Ink view draws and updates, ending with every shot completed', async () => {
     const shots = await shotsOf(projectId);
     const { code, output } = await inTerminal(['render', 'images', projectId]);

@@ -79,7 +79,10 @@ describe('render flags', () => {
       "'pictures' is invalid for argument 'what'. Allowed choices are images, videos.",
     ],
     [['render', 'images'], "missing required argument 'projectId'"],
-    [['export', 'mov', PROJECT, '-o', 'x.mov'], 'Allowed choices are edl, otio, fcpxml, pdf, mp4, package.'],
+    [
+      ['export', 'mov', PROJECT, '-o', 'x.mov'],
+      'Allowed choices are edl, otio, fcpxml, pdf, mp4, package, csv.',
+    ],
     [
       ['export', 'edl', PROJECT, '-o', 'x.edl', '--frame-rate', '60'],
       'Allowed choices are 23.976, 24, 25, 29.97, 30.',

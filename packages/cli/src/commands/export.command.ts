@@ -1,3 +1,4 @@
+import { shotListCsv } from '@reelbench/sdk';
 import {
   type Cut,
   type CutImportResultReply,
@@ -7,6 +8,7 @@ import {
   idSchema,
   MESSAGES,
   ReelbenchError,
+  type Shot,
 } from '@reelbench/sdk/contract';
 import { compareCuts } from '@reelbench/sdk/editorial';
 import { Argument, type Command, Option } from 'commander';
@@ -17,7 +19,7 @@ import { readTextFile, writeBinaryFile, writeTextFile } from '../input.js';
 import { storedJob } from '../live/watch-job.js';
 import type { CommandResult } from '../output.js';
 
-export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4', 'package'] as const;
+export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4', 'package', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EDITORIAL_EXPORTS = ['edl', 'otio', 'fcpxml'] as const;
 export const IMPORT_FORMATS = ['edl', 'otio'] as const;
@@ -75,6 +77,7 @@ async function exportProject(
   }
   // mp4 follows its job over the socket.
   const client = await ctx.client(format === 'mp4' ? { socket: true } : {});
+  if (format === 'csv') return exportShotList(ctx, client, projectId, options);
   // Without --frame-rate a cut is written at its own rate (an unedited round trip is a no-op).
   const stated = options.frameRate ?? options.fps;
   const frameRate = stated === undefined ? undefined : (Number(stated) as EditorialFrameRate);
@@ -105,6 +108,36 @@ async function exportProject(
   return {
     json: { cutId, filename: out, bytes },
     text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, ${format.toUpperCase()} of cut ${cutId})`,
+    quiet: out,
+  };
+}
+
+/** The shot list as CSV (the assistant director's document): no cut is made; to a file or stdout. */
+async function exportShotList(
+  ctx: CliContext,
+  client: Client,
+  projectId: string,
+  options: ExportOptions,
+): Promise<CommandResult | undefined> {
+  const shots: Shot[] = [];
+  for (;;) {
+    const page = await client.shots.list(projectId, { limit: 500, offset: shots.length });
+    shots.push(...page.shots);
+    if (page.shots.length === 0 || shots.length >= page.total) break;
+  }
+  const assets = await client.assets.listByProject(projectId);
+  const text = shotListCsv(shots, assets);
+  const project = await client.projects.get(projectId);
+  const stem = project.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'project';
+  const out = options.out ?? options.output ?? `${stem}-shot-list.csv`;
+  if (out === '-') {
+    ctx.io.stdout.write(text);
+    return undefined;
+  }
+  await writeTextFile(out, text);
+  return {
+    json: { filename: out, shots: shots.length, bytes: Buffer.byteLength(text, 'utf8') },
+    text: `Wrote ${ctx.out.paint('bold', out)} (the shot list: ${shots.length} shots, CSV)`,
     quiet: out,
   };
 }
@@ -322,7 +355,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
   const command = cutFileCommand(
     program,
     'export',
-    'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF, the rough cut MP4 or the hand-off package (a zip with the media)',
+    'write a cut of the project for an editor: EDL, OTIO, FCPXML, the storyboard PDF, the rough cut MP4, the hand-off package (a zip with the media) or the shot list as CSV',
     EXPORT_FORMATS,
   )
     .option('--cut <cutId>', 'this cut instead of a new cut of the current timeline')
@@ -358,6 +391,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench export otio <projectId> --json',
     'reelbench export pdf <projectId> --layout pages --out boards.pdf',
     'reelbench export package <projectId> --cut <cutId> --out night-shift-handoff.zip',
+    'reelbench export csv <projectId> --out shot-list.csv',
     'reelbench export mp4 <projectId> --burn-in --out night-shift.mp4',
   );
 

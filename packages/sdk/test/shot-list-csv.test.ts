@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { type Shot, shotSchema } from '../src/contract/entities.js';
+import { csvCell, SHOT_LIST_CSV_COLUMNS, shotListCsv } from '../src/shot-list-csv.js';
+
+const PROJECT = '22222222-2222-4222-8222-222222222222';
+const MARA = '33333333-3333-4333-8333-333333333333';
+const DINER = '44444444-4444-4444-8444-444444444444';
+const KEY = '55555555-5555-4555-8555-555555555555';
+
+function shot(n: number, fields: Partial<Shot>): Shot {
+  return shotSchema.parse({ id: `00000000-0000-4000-8000-00000000000${n}`, projectId: PROJECT, ...fields });
+}
+
+describe('the shot list as CSV', () => {
+  it('writes one row per shot in timeline order, with the cast the shot places and its render status', () => {
+    const csv = shotListCsv(
+      [
+        shot(2, {
+          name: '1.2 Insert – the brass key',
+          start_time: 3.5,
+          duration: 1.5,
+          framing: 'insert',
+          assets: [{ assetId: KEY }],
+          script_text: 'She pockets the key, "for now".',
+          s3_image_key: `projects/${PROJECT}/shots/x.png`,
+          image_stale: true,
+        }),
+        shot(1, {
+          name: '1.1 Establishing – DINER',
+          scene_id: 'scene-1',
+          start_time: 0,
+          duration: 3.5,
+          framing: 'establishing',
+          camera_move: 'slow push in',
+          assets: [{ assetId: MARA }, { assetId: DINER }],
+          script_text: 'Rain on the windows.\nMara waits.',
+        }),
+      ],
+      [
+        { id: MARA, name: 'MARA', type: 'character' },
+        { id: DINER, name: 'DINER', type: 'location' },
+        { id: KEY, name: 'brass key', type: 'prop' },
+      ],
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(SHOT_LIST_CSV_COLUMNS.join(','));
+    expect(lines[1]).toBe(
+      '1,1,1.1 Establishing – DINER,establishing,slow push in,3.5,MARA,DINER,,not rendered,not rendered,"Rain on the windows.\nMara waits.",00000000-0000-4000-8000-000000000001',
+    );
+    expect(lines[2]).toBe(
+      '1,2,1.2 Insert – the brass key,insert,,1.5,,,brass key,stale,not rendered,"She pockets the key, ""for now"".",00000000-0000-4000-8000-000000000002',
+    );
+  });
+
+  it('keeps a spreadsheet from running a cell as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell(-2)).toBe('-2');
+    expect(csvCell(null)).toBe('');
+  });
+});
