@@ -7,7 +7,7 @@ const MARA = '33333333-3333-4333-8333-333333333333';
 const DINER = '44444444-4444-4444-8444-444444444444';
 const KEY = '55555555-5555-4555-8555-555555555555';
 
-function shot(n: number, fields: Partial<Shot>): Shot {
+function shot(n: number, fields: Record<string, unknown>): Shot {
   return shotSchema.parse({ id: `00000000-0000-4000-8000-00000000000${n}`, projectId: PROJECT, ...fields });
 }
 
