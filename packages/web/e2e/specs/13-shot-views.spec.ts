@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { createReelbench, type Reelbench } from '@reelbench/sdk';
 import { expect, test } from '../support/fixtures.js';
@@ -267,6 +268,24 @@ test.describe('the shot views', () => {
     await expect
       .poll(async () => (await client.shots.list(id, { limit: 100 })).shots[1]?.assets?.length ?? 0)
       .toBe(2);
+
+    // The shot list as CSV, from the palette on the shot list: the second shot names its cast.
+    await page.goto(`/project/${id}/shots`);
+    await expect(page.getByRole('grid', { name: 'Shot list' }).getByRole('row').nth(1)).toBeVisible();
+    const csvDownload = page.waitForEvent('download');
+    await runCommand(page, 'Export Shot List CSV');
+    const csvFile = await csvDownload;
+    expect(csvFile.suggestedFilename()).toMatch(/-shot-list\.csv$/);
+    const csvRows = readFileSync((await csvFile.path()) ?? '', 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(csvRows[0]).toBe(
+      'Scene,Shot,Name,Framing,Camera move,Duration (s),Characters,Location,Props,Image,Video,Script text,Shot id',
+    );
+    const secondRow = csvRows.find((row) => row.endsWith(second.id)) ?? '';
+    expect(secondRow).toContain(',Maya,Diner,');
+    await expect(toast(page, 'Shot List Exported')).toBeVisible();
+    await page.goto(`/project/${id}/shot-lab?shot=${second.id}`);
     // The progress bar is watched from the moment the command runs (a local render can be quick).
     await page.evaluate(() => {
       const state = window as unknown as { __sawImageProgress?: boolean };

@@ -125,6 +125,20 @@ export const shotActions = defineActions([
         : services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) }),
   },
   {
+    id: 'shotList.exportCsv',
+    label: 'Export Shot List CSV',
+    section: 'Shots',
+    keywords: ['csv', 'spreadsheet', 'excel', 'sheets', 'download', 'assistant director', 'breakdown'],
+    hint: 'Scene, shot, framing, duration, cast, status and script text',
+    scope: 'shot-views',
+    available: hasProject,
+    perform: async ({ projectId, services }) => {
+      if (projectId === null) return;
+      const { exportShotListCsv } = await import('./shot-list-csv-export.js');
+      await exportShotListCsv(services, projectId);
+    },
+  },
+  {
     id: 'shotList.clearFilters',
     label: 'Clear shot list filters',
     section: 'Shots',

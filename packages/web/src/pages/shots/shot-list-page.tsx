@@ -1,7 +1,16 @@
 import { FRAMING_TYPES, MAX_SHOT_DURATION, type ShotUpdates, TEXT_LIMITS } from '@reelbench/sdk';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, Film, ImagePlus, LayoutGrid, ListVideo, RefreshCw } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  FileSpreadsheet,
+  Film,
+  ImagePlus,
+  LayoutGrid,
+  ListVideo,
+  RefreshCw,
+} from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
@@ -554,6 +563,9 @@ const ShotListToolbar = memo(function ShotListToolbar({
       <div className="shots-toolbar__actions">
         <ActionButton actionId="nav.storyboard" variant="ghost" icon={LayoutGrid}>
           Frames
+        </ActionButton>
+        <ActionButton actionId="shotList.exportCsv" variant="ghost" icon={FileSpreadsheet}>
+          CSV
         </ActionButton>
         <span className="shots-toolbar__divider" aria-hidden="true" />
         <ActionButton actionId="shot.generateImage" icon={ImagePlus}>
