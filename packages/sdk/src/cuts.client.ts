@@ -165,6 +165,14 @@ export function cutsClient(ctx: DomainContext) {
         (socket) => socket.request('cut', 'import', { projectId, cutId, format, text, ...options }),
       ),
 
+    /** Puts the project's shot order and durations back to this version's (the undo of an import). */
+    restore: (projectId: string, cutId: string) =>
+      httpThenSocket(
+        ctx,
+        () => http.typedRequest(routes.restore, { params: { projectId, cutId } }),
+        (socket) => socket.request('cut', 'restore', { projectId, cutId }),
+      ),
+
     /** Queues the cut's rough cut (one MP4): a job; its progress arrives as job events. */
     renderRoughCut: (projectId: string, cutId: string, input: RoughCutRender = {}) =>
       httpThenSocket(

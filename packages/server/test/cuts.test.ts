@@ -355,6 +355,60 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     validateFcpxml(file.text, 'vertical');
   });
 
+  it('undoes an applied import in one action: cut:restore puts the previous version back', async () => {
+    const socket = await connect(alice);
+    const before = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Before the edit' });
+    const orderBefore = (await projectSettings()).shotOrder;
+    const durationsBefore = await shotDurations();
+    const [first, second, ...rest] = before.events;
+    if (first === undefined || second === undefined)
+      throw new Error('the first pass made fewer than 2 shots');
+    const edited = exportCut(
+      {
+        ...before,
+        events: [
+          second,
+          { ...first, duration: first.duration + 24, sourceOut: first.sourceOut + 24 },
+          ...rest,
+        ],
+      },
+      'otio',
+    );
+    await ask<CutImportResultReply>(socket, 'cut:import', {
+      projectId: project.id,
+      cutId: before.id,
+      format: 'otio',
+      text: edited.text,
+    });
+    expect((await projectSettings()).shotOrder.slice(0, 2)).toEqual([second.shotId, first.shotId]);
+    expect((await shotDurations()).get(first.shotId)).not.toBe(durationsBefore.get(first.shotId));
+
+    const restored = await ask<Project>(socket, 'cut:restore', { projectId: project.id, cutId: before.id });
+    expect(restored.settings.shotOrder).toEqual(orderBefore);
+    expect((await projectSettings()).shotOrder).toEqual(orderBefore);
+    // Each duration back to what it was, to the frame (the version holds whole frames at 24 fps).
+    const after = await shotDurations();
+    for (const [shotId, seconds] of durationsBefore)
+      expect(Math.abs((after.get(shotId) ?? 0) - seconds)).toBeLessThanOrEqual(1 / 48);
+    // Over HTTP, and a second time: nothing left to change.
+    const again = await api<Project>(
+      server,
+      'POST',
+      `/api/projects/${project.id}/cuts/${before.id}/restore`,
+      {
+        token: alice.token,
+      },
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.settings.shotOrder).toEqual(orderBefore);
+    expectHttpError(
+      await api(server, 'POST', `/api/projects/${project.id}/cuts/${before.id}/restore`, {
+        token: bob.token,
+      }),
+      404,
+    );
+  });
+
   it('gives six cuts made at once six different versions', async () => {
     const sockets = await Promise.all(Array.from({ length: 6 }, () => connect(alice)));
     const made = await Promise.all(

@@ -514,6 +514,13 @@ export const HTTP_ROUTES = {
       response: cutImportResultSchema,
       auth: true,
     },
+    /** The project's shot order and durations put back to this version's (the undo of an import). */
+    restore: {
+      method: 'POST',
+      path: '/api/projects/:projectId/cuts/:cutId/restore',
+      response: projectSchema,
+      auth: true,
+    },
     /** Queues the cut's rough cut (a job; follow it with the job events). */
     renderRoughCut: {
       method: 'POST',

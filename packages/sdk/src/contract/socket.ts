@@ -414,6 +414,11 @@ export const SOCKET_ACTIONS = {
     ),
     /** An edited EDL or OTIO: saved as a new version and applied to the project's order and durations. */
     import: actionSpec(cutRefSchema.extend(cutImportSchema.shape), cutImportResultSchema),
+    /**
+     * Puts the project's shot order and durations back to this version's: the undo of an import (restore
+     * the version before it). The cut itself is unchanged; the answer is the project.
+     */
+    restore: actionSpec(cutRefSchema, projectSchema),
     /** Queues the rough cut of a cut (one MP4): a job with progress; its result is the rough cut. */
     'render-rough-cut': actionSpec(cutRefSchema.extend(roughCutRenderSchema.shape), jobAcceptedReplySchema),
     /** The latest rough cut of the cut, or of the project without cutId; null when there is none. */

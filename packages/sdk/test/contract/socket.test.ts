@@ -238,6 +238,7 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     compare: { projectId, olderId: uuid(), newerId: uuid() },
     export: { projectId, cutId: uuid(), format: 'edl', options: { frameRate: 29.97, dropFrame: true } },
     import: { projectId, cutId: uuid(), format: 'otio', text: '{}' },
+    restore: { projectId, cutId: uuid() },
     'render-rough-cut': { projectId, cutId: uuid(), burnIn: true },
     'get-rough-cut': { projectId, cutId: uuid() },
   },

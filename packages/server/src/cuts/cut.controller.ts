@@ -8,6 +8,7 @@ import {
   type DeletedReply,
   HTTP_ROUTES,
   type JobAcceptedReply,
+  type Project,
   type RoughCut,
   type RouteBody,
   type RouteParams,
@@ -146,6 +147,15 @@ export class CutsController {
       frameRate: body.frameRate,
       dryRun: body.dryRun,
     });
+  }
+
+  @Route(routes.restore)
+  restore(
+    @CurrentUser() user: User,
+    @Param('projectId') projectId: string,
+    @Param('cutId') cutId: string,
+  ): Promise<Project> {
+    return this.cuts.restore(user, projectId, cutId);
   }
 
   @Route(routes.renderRoughCut)

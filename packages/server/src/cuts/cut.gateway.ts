@@ -52,6 +52,11 @@ export class CutsGateway {
     return this.cuts.import(user, projectId, cutId, format, text, { frameRate, dryRun });
   }
 
+  @SocketAction('cut:restore')
+  restore(user: User, { projectId, cutId }: ParsedPayload<'cut:restore'>) {
+    return this.cuts.restore(user, projectId, cutId);
+  }
+
   @SocketAction('project:getEDLs')
   getEdls(user: User, { projectId }: ParsedPayload<'project:getEDLs'>) {
     return this.cuts.edlSummaries(user, projectId);

@@ -15,6 +15,7 @@ import {
   type Edl,
   type EdlSummary,
   editorialFormatSchema,
+  type Project,
   ReelbenchError,
   SERVER_EVENTS,
   type User,
@@ -238,6 +239,40 @@ export class CutsService {
     } catch (error) {
       throw asDomainError(error);
     }
+  }
+
+  /**
+   * cut:restore: the project's shot order and durations put back to this version's, in one
+   * transaction (the undo of an import: restore the version before it). Shots the version does not
+   * hold keep their place after the others; a shot deleted since is skipped; the cut is unchanged.
+   */
+  async restore(user: User, projectId: string, cutId: string): Promise<Project> {
+    const id = parseId(projectId, 'Project');
+    const { project, changed } = await this.cuts.transaction(async (manager) => {
+      const locked = await this.projects.lockOwned(manager, user, id);
+      const row = await this.cuts.findIn(locked.id, parseId(cutId, 'Cut'), manager);
+      if (row === null) throw notFound('Cut');
+      const version = toCut(row);
+      const shots = inTimelineOrder(locked, await this.cuts.timelineShots(locked.id, manager));
+      // The timeline as it is now, at the version's rate: only lengths that differ are written.
+      const now = cutFromTimeline({
+        id: randomUUID(),
+        projectId: locked.id,
+        name: 'timeline',
+        version: 1,
+        frameRate: version.frameRate,
+        shots: shots.map(timelineShot),
+      });
+      const updated = await this.applyToShots(manager, locked, now, version);
+      return { project: updated ?? locked, changed: updated !== null };
+    });
+    if (changed) {
+      this.events.toProjectAndOwner(project, SERVER_EVENTS.projectUpdated, {
+        projectId: project.id,
+        project: toProject(project),
+      });
+    }
+    return toProject(project);
   }
 
   /** project:getEDLs: the project's cuts as the contract's EDL summaries (seconds). */

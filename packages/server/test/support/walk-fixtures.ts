@@ -282,6 +282,7 @@ export const SOCKET_SAMPLES: SampleTable = {
     compare: (ids) => ({ projectId: ids.projectId, olderId: randomUUID(), newerId: randomUUID() }),
     export: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl' }),
     import: (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), format: 'edl', text: 'TITLE: x' }),
+    restore: (ids) => ({ projectId: ids.projectId, cutId: randomUUID() }),
     'render-rough-cut': (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), burnIn: true }),
     'get-rough-cut': (ids) => ({ projectId: ids.projectId }),
   },
@@ -493,6 +494,7 @@ export const ROUTE_SAMPLES: RouteTable = {
       query: { layout: 'pages' },
     }),
     package: (ids) => ({ params: { projectId: ids.projectId, cutId: randomUUID() } }),
+    restore: (ids) => ({ params: { projectId: ids.projectId, cutId: randomUUID() } }),
     export: (ids) => ({
       params: { projectId: ids.projectId, cutId: randomUUID(), format: 'edl' },
       query: { frameRate: '25' },

@@ -95,6 +95,19 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   await expect(changes.first()).toContainText('Moved');
   await checkPage(page, 'cut-compare');
 
+  // Undo the reorder from version 1's page: Restore This Version puts its order back on the timeline.
+  await page.goto(`/project/${projectId}/edl/${first}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly A v1');
+  await runCommand(page, 'Restore This Version');
+  await expect(toast(page, 'Version Restored')).toBeVisible();
+  await runCommand(page, 'Go to Timeline');
+  const clips = page.getByRole('listbox', { name: 'Video track' }).getByRole('option');
+  await expect
+    .poll(() =>
+      clips.evaluateAll((options) => options.slice(0, 2).map((o) => o.getAttribute('data-shot-id'))),
+    )
+    .toEqual(firstShots.slice(0, 2));
+
   // The cuts list: both versions; delete the first after confirming.
   await goToProjectPage(page, projectId, 'Cuts', 'edl');
   const rows = page.getByRole('table', { name: 'Cuts' }).locator('tbody tr');

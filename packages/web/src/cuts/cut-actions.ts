@@ -139,6 +139,19 @@ export const cutActions = defineActions([
     perform: (context) => exportCut(context, 'package'),
   },
   {
+    id: 'cut.restore',
+    label: 'Restore This Version',
+    section: 'Project',
+    keywords: ['undo import', 'revert', 'roll back', 'order', 'durations', 'timeline'],
+    hint: "Put the timeline's order and durations back to the open cut's",
+    scope: 'cut',
+    available: hasCurrent,
+    perform: async (context) => {
+      const { restoreCurrentCut } = await import('./cut-export.js');
+      await restoreCurrentCut(context.services, context.projectId ?? '');
+    },
+  },
+  {
     id: 'cut.import',
     label: 'Import EDL or OTIO',
     section: 'Project',

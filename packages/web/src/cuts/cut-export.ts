@@ -1,4 +1,5 @@
 import type { EditorialFormat, StoryboardLayout } from '@reelbench/sdk/contract';
+import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { errorBody } from '../state/errors.js';
 import { cutsUi, EXPORT_LABELS } from './cut-actions.js';
@@ -44,6 +45,28 @@ export async function exportCurrentCut(
       saveFile(file.text, file.filename, file.mimeType);
     }
     toasts.show({ type: 'success', title: `${EXPORT_LABELS[format]} Exported`, message: cut.name });
+  } catch (error) {
+    toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+  }
+}
+
+/**
+ * Puts the project's shot order and durations back to the open cut's (cut:restore): the undo of an
+ * import, run on the version before it.
+ */
+export async function restoreCurrentCut(services: AppServices, projectId: string): Promise<void> {
+  const cut = cutsUi(services).get().current;
+  if (!cut) return;
+  const { client, activity, toasts, queryClient } = services;
+  try {
+    const project = await activity.track(client.cuts.restore(projectId, cut.id));
+    queryClient.setQueryData(queryKeys.project(projectId), project);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) });
+    toasts.show({
+      type: 'success',
+      title: 'Version Restored',
+      message: `The timeline has the order and durations of ${cut.name} v${cut.version}`,
+    });
   } catch (error) {
     toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
   }

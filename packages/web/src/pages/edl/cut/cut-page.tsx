@@ -9,7 +9,7 @@ import {
 import { framesToTimecode, placeEvents, recordTimecode, retimeCut } from '@reelbench/sdk/editorial';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileDown, FileText, FileUp, Film, GitCompareArrows, Package } from 'lucide-react';
+import { FileDown, FileText, FileUp, Film, GitCompareArrows, History, Package } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queries, queryKeys } from '../../../app/queries.js';
 import { useServices } from '../../../app/services-context.js';
@@ -233,10 +233,11 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
       toasts.show({
         type: result.unmatched.length > 0 ? 'warning' : 'success',
         title: `Imported as v${result.cut.version}`,
-        message:
+        message: `${
           result.unmatched.length > 0
             ? `${plural(result.unmatched.length, 'clip')} matched no shot`
-            : 'Every clip matched a shot',
+            : 'Every clip matched a shot'
+        }. To undo it, open v${data?.version ?? result.cut.version - 1} and Restore This Version.`,
       });
     },
     onError: (error) => toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) }),
@@ -300,6 +301,9 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
         actions={
           <>
             <ActionButtons actions={CUT_ACTIONS} />
+            <ActionButton actionId="cut.restore" variant="ghost" icon={History}>
+              Restore
+            </ActionButton>
             <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
               Import
             </ActionButton>
