@@ -120,4 +120,42 @@ test('cuts: create from the timeline, rename, export an EDL, compare after a reo
   await expect(confirm).toBeHidden();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Assembly B');
+
+  // An edit comes back: an OTIO of Assembly B with its first two clips swapped. The import is
+  // previewed (nothing saved), cancelled, then applied as version 3.
+  await page.goto(`/project/${projectId}/edl/${second}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assembly B v2');
+  const otioDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'OTIO', exact: true }).click();
+  const otio = JSON.parse(readFileSync((await (await otioDownload).path()) ?? '', 'utf8')) as {
+    tracks: { children: { children: { OTIO_SCHEMA: string }[] }[] };
+  };
+  const track = otio.tracks.children[0]?.children ?? [];
+  const clipAt = track.flatMap((item, index) => (item.OTIO_SCHEMA.startsWith('Clip') ? [index] : []));
+  const [a = 0, b = 1] = clipAt;
+  [track[a], track[b]] = [track[b] as (typeof track)[number], track[a] as (typeof track)[number]];
+  const edited = {
+    name: 'assembly-b-edited.otio',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(otio)),
+  };
+  const fileInput = page.locator('input[type="file"][accept*=".otio"]');
+  await fileInput.setInputFiles(edited);
+  const previewDialog = page.getByRole('dialog', { name: 'Import assembly-b-edited.otio?' });
+  await expect(previewDialog).toBeVisible();
+  await expect(previewDialog).toContainText(/1 shot moved · \d+ change length · 0 removed · 0 unmatched/);
+  await expect(previewDialog.getByRole('list', { name: 'What the import changes' })).toContainText(
+    'moves from',
+  );
+  await page.keyboard.press('Escape');
+  await expect(previewDialog).toBeHidden();
+  await goToProjectPage(page, projectId, 'Cuts', 'edl');
+  await expect(rows).toHaveCount(1);
+
+  await page.goto(`/project/${projectId}/edl/${second}`);
+  await fileInput.setInputFiles(edited);
+  await expect(previewDialog).toBeVisible();
+  await previewDialog.getByRole('button', { name: 'Apply as v3' }).click();
+  await expect(toast(page, 'Imported as v3')).toBeVisible();
+  await expect(previewDialog).toBeHidden();
 });

@@ -6,7 +6,13 @@ import {
   EDITORIAL_FRAME_RATES,
   type EditorialFrameRate,
 } from '@reelbench/sdk/contract';
-import { framesToTimecode, placeEvents, recordTimecode, retimeCut } from '@reelbench/sdk/editorial';
+import {
+  compareCuts,
+  framesToTimecode,
+  placeEvents,
+  recordTimecode,
+  retimeCut,
+} from '@reelbench/sdk/editorial';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FileDown, FileText, FileUp, Film, GitCompareArrows, History, Package } from 'lucide-react';
@@ -24,6 +30,7 @@ import { Button } from '../../../ui/button.js';
 import { EmptyState, Skeleton } from '../../../ui/card.js';
 import { cx } from '../../../ui/cx.js';
 import { Checkbox, HiddenFileInput } from '../../../ui/fields.js';
+import { Modal } from '../../../ui/modal.js';
 import { PageHeader } from '../../../ui/page-header.js';
 import { Select } from '../../../ui/select.js';
 import { TableHead } from '../../../ui/table-head.js';
@@ -167,6 +174,106 @@ function ImportReport({ result, projectId }: { result: CutImportResultReply; pro
   );
 }
 
+/** An edited file read against the cut, before anything is saved. */
+interface ImportPreview {
+  name: string;
+  text: string;
+  format: 'edl' | 'otio';
+  result: CutImportResultReply;
+}
+
+/** What applying the file would do: the shots that move, change length or leave, and every note. */
+function ImportPreviewModal({
+  preview,
+  cut,
+  busy,
+  onApply,
+  onCancel,
+}: {
+  preview: ImportPreview | null;
+  cut: Cut | undefined;
+  busy: boolean;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const changes = useMemo(
+    () => (preview && cut ? compareCuts(cut, preview.result.cut).events : []),
+    [preview, cut],
+  );
+  const moved = changes.filter((event) => event.status === 'kept' && event.moved);
+  const resized = changes.filter((event) => event.status === 'kept' && event.durationDelta !== 0);
+  const result = preview?.result;
+  return (
+    <Modal
+      open={preview !== null}
+      onOpenChange={(next) => (next ? undefined : onCancel())}
+      title={preview ? `Import ${preview.name}?` : 'Import'}
+      description={
+        result
+          ? `${plural(moved.length, 'shot')} moved · ${resized.length} change length · ${result.removed.length} removed · ${result.unmatched.length} unmatched. Nothing is saved until you apply it; it becomes v${result.cut.version}.`
+          : ''
+      }
+      locked={busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="primary" busy={busy} onClick={onApply}>
+            Apply as v{result?.cut.version ?? ''}
+          </Button>
+        </>
+      }
+    >
+      {result ? (
+        <ul className="cuts-import__list" aria-label="What the import changes">
+          {moved.map((event) => (
+            <li key={`moved-${event.shotId}`}>
+              <strong>{event.clipName}</strong> moves from {(event.before?.index ?? 0) + 1} to{' '}
+              {(event.after?.index ?? 0) + 1}
+            </li>
+          ))}
+          {resized.map((event) => (
+            <li key={`length-${event.shotId}`}>
+              <strong>{event.clipName}</strong>: {event.before?.duration ?? 0} → {event.after?.duration ?? 0}{' '}
+              frames
+            </li>
+          ))}
+          {result.removed.map((event) => (
+            <li key={`removed-${event.shotId}-${event.take}`}>
+              <strong>{event.clipName}</strong> leaves the cut
+            </li>
+          ))}
+          {result.unmatched.map((clip) => (
+            <li key={`unmatched-${clip.line ?? clip.path ?? ''}-${clip.clipName ?? ''}`}>
+              <span className="mono">
+                {clip.line !== undefined ? `line ${clip.line}` : (clip.path ?? '—')}
+              </span>{' '}
+              <strong>{clip.clipName ?? clip.shotId ?? 'Unnamed clip'}</strong>: {clip.reason}
+            </li>
+          ))}
+          {result.notes.map((note) => (
+            <li key={`note-${note.line ?? note.path ?? ''}-${note.message}`}>
+              <span className="mono">
+                {note.line !== undefined ? `line ${note.line}` : (note.path ?? 'note')}
+              </span>{' '}
+              {note.message}
+            </li>
+          ))}
+          {moved.length +
+            resized.length +
+            result.removed.length +
+            result.unmatched.length +
+            result.notes.length ===
+          0 ? (
+            <li>No change: the file is this cut as it is.</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </Modal>
+  );
+}
+
 /** /project/{id}/edl/{edlId}: one cut's events as an editor reads them, exports, import and compare. */
 export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
   const { projectId, cutId } = useIds(props);
@@ -219,13 +326,25 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
   });
   const newerCut = useQuery({ ...queries.cut(client, projectId, compareWith), enabled: otherIsNewer });
 
-  const importFile = useMutation({
-    mutationFn: async (file: File) => {
+  // An import is previewed first (dryRun: nothing saved), then applied or cancelled.
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const previewFile = useMutation({
+    mutationFn: async (file: File): Promise<ImportPreview> => {
       const text = await file.text();
       const format = /\.otio$/i.test(file.name) || text.trimStart().startsWith('{') ? 'otio' : 'edl';
-      return activity.track(client.cuts.import(projectId, cutId, format, text));
+      const result = await activity.track(
+        client.cuts.import(projectId, cutId, format, text, { dryRun: true }),
+      );
+      return { name: file.name, text, format, result };
     },
+    onSuccess: setPreview,
+    onError: (error) => toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) }),
+  });
+  const importFile = useMutation({
+    mutationFn: async ({ text, format }: ImportPreview) =>
+      activity.track(client.cuts.import(projectId, cutId, format, text)),
     onSuccess: async (result) => {
+      setPreview(null);
       setImported(result);
       queryClient.setQueryData(queryKeys.cut(projectId, result.cut.id), result.cut);
       await queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
@@ -304,7 +423,12 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
             <ActionButton actionId="cut.restore" variant="ghost" icon={History}>
               Restore
             </ActionButton>
-            <ActionButton actionId="cut.import" variant="secondary" busy={importFile.isPending} icon={FileUp}>
+            <ActionButton
+              actionId="cut.import"
+              variant="secondary"
+              busy={previewFile.isPending || importFile.isPending}
+              icon={FileUp}
+            >
               Import
             </ActionButton>
           </>
@@ -339,7 +463,14 @@ export function CutPage(props: { projectId?: string; cutId?: string } = {}) {
           accept=".edl,.otio,.txt,.json"
           aria-hidden="true"
           data-testid="cut-import-file"
-          onFile={(file) => importFile.mutate(file)}
+          onFile={(file) => previewFile.mutate(file)}
+        />
+        <ImportPreviewModal
+          preview={preview}
+          cut={data}
+          busy={importFile.isPending}
+          onApply={() => (preview ? importFile.mutate(preview) : undefined)}
+          onCancel={() => setPreview(null)}
         />
       </fieldset>
 
