@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   batchShotResultSchema,
@@ -480,6 +481,28 @@ describe('render, jobs and export with the built binary against the real server'
     const written = await reelbench(['export', 'csv', projectId, '--out', path, '--json']);
     expect(JSON.parse(written.stdout)).toMatchObject({ filename: path, shots: shots.length });
     expect(readFileSync(path, 'utf8')).toBe(listed.stdout);
+
+    // Edited in a spreadsheet: the first shot renamed and lengthened; previewed, then applied.
+    const table = Papa.parse<string[]>(listed.stdout.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const firstRow = table[1] ?? [];
+    const target = shots.find((shot) => shot.id === firstRow[12]);
+    if (!target) throw new Error('the first row names no shot');
+    firstRow[2] = 'Diner at night';
+    firstRow[5] = '6.5';
+    const editedPath = join(cli.configDir, 'shot-list-edited.csv');
+    writeFileSync(editedPath, Papa.unparse(table, { newline: '\r\n' }));
+    const preview = await reelbench(['import', 'csv', projectId, editedPath, '--dry-run']);
+    expect(preview).toMatchObject({ code: 0, stderr: '' });
+    expect(preview.stdout).toMatch(
+      /^Dry run of .*: 1 shots would change, 0 rows skipped; nothing was saved\./,
+    );
+    expect(preview.stdout).toContain('  name       line 2  ');
+    expect((await sdk.shots.get(target.id)).name).toBe(target.name);
+    const applied = await reelbench(['import', 'csv', projectId, editedPath, '--json']);
+    expect(applied.code).toBe(0);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ dryRun: false, skipped: [] });
+    const after = await sdk.shots.get(target.id);
+    expect(after).toMatchObject({ name: 'Diner at night', duration: 6.5 });
   });
 
   it('in a terminal the Ink view draws and updates, ending with every shot completed', async () => {

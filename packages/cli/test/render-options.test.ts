@@ -92,7 +92,11 @@ describe('render flags', () => {
       ['export', 'edl', PROJECT, '--drop-frame', '--frame-rate', '25'],
       '--drop-frame needs --frame-rate 29.97, not 25',
     ],
-    [['import', 'edl', PROJECT, 'x.edl'], "required option '--cut <cutId>' not specified"],
+    [
+      ['import', 'edl', PROJECT, 'x.edl'],
+      'import edl needs --cut <cutId>: the cut the file was exported from',
+    ],
+    [['import', 'csv', PROJECT, 'x.csv', '--frame-rate', '25'], '--frame-rate is for edl and otio, not csv'],
     [['import', 'edl', PROJECT, 'x.edl', '--cut', 'v2'], "--cut takes a cut id, and 'v2' is not one"],
     [
       ['export', 'edl', PROJECT, '-o', 'x.edl', '--cut', 'latest'],

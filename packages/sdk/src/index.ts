@@ -54,7 +54,14 @@ export { type ReviewClient, reviewClient } from './review.client.js';
 export * from './screenplay/index.js';
 export { type ScriptClient, scriptClient } from './script.client.js';
 export { type SeriesClient, seriesClient } from './series.client.js';
-export { csvCell, SHOT_LIST_CSV_COLUMNS, shotListCsv } from './shot-list-csv.js';
+export {
+  csvCell,
+  readShotListCsv,
+  SHOT_LIST_CSV_COLUMNS,
+  type ShotListCsvChange,
+  type ShotListCsvReading,
+  shotListCsv,
+} from './shot-list-csv.js';
 export { type ShotsClient, shotsClient } from './shots.client.js';
 export { SocketClient, type SocketClientOptions, type SocketRequestOptions } from './socket-client.js';
 export { type StylesClient, stylesClient } from './styles.client.js';

@@ -1,4 +1,13 @@
-import type { Asset, Shot } from './contract/entities.js';
+import Papa from 'papaparse';
+import {
+  type Asset,
+  FRAMING_TYPES,
+  type FramingType,
+  MAX_SHOT_DURATION,
+  type Shot,
+  TEXT_LIMITS,
+} from './contract/entities.js';
+import { ReelbenchError } from './contract/errors.js';
 
 /** The shot list's columns, in order: the assistant director's everyday document (issue 27). */
 export const SHOT_LIST_CSV_COLUMNS = [
@@ -82,4 +91,98 @@ export function shotListCsv(
     });
   const lines = [SHOT_LIST_CSV_COLUMNS, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** One shot an edited shot list changes: each field that differs, from and to. */
+export interface ShotListCsvChange {
+  shotId: string;
+  /** 1-based line of the row in the file (the header is line 1). */
+  line: number;
+  name?: { from: string; to: string };
+  framing?: { from: FramingType | null; to: FramingType };
+  duration?: { from: number; to: number };
+}
+
+export interface ShotListCsvReading {
+  changes: ShotListCsvChange[];
+  /** Rows that change nothing because they could not be read or name no shot of the project. */
+  skipped: { line: number; reason: string }[];
+}
+
+/** A cell as written by shotListCsv, back to its text: the formula guard's apostrophe dropped. */
+function cellText(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/**
+ * An edited shot list (the CSV shotListCsv writes, opened and saved in a spreadsheet) read against
+ * the project's shots: rows are matched by their Shot id, and a shot's name, framing and duration
+ * are changed where the row says otherwise. Nothing is applied here: the caller previews the changes
+ * and applies them. A file without the Shot id column is refused; a row that cannot be read is
+ * skipped with its reason, never guessed.
+ */
+export function readShotListCsv(text: string, shots: readonly Shot[]): ShotListCsvReading {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header = [], ...rows] = parsed.data;
+  const column = (name: string) =>
+    header.findIndex((cell) => cell.trim().toLowerCase() === name.toLowerCase());
+  const idColumn = column('Shot id');
+  if (idColumn < 0) {
+    throw new ReelbenchError({
+      code: 'VALIDATION_ERROR',
+      message:
+        'Cannot read the CSV file: it has no "Shot id" column (export the shot list as CSV and edit that)',
+    });
+  }
+  const nameColumn = column('Name');
+  const framingColumn = column('Framing');
+  const durationColumn = column('Duration (s)');
+  const byId = new Map(shots.map((shot) => [shot.id.toLowerCase(), shot]));
+  const reading: ShotListCsvReading = { changes: [], skipped: [] };
+  rows.forEach((row, index) => {
+    const line = index + 2;
+    const shotId = cellText(row[idColumn]).toLowerCase();
+    const shot = byId.get(shotId);
+    if (!shot) {
+      reading.skipped.push({ line, reason: shotId ? `No shot ${shotId} in this project` : 'No shot id' });
+      return;
+    }
+    const change: ShotListCsvChange = { shotId: shot.id, line };
+    if (nameColumn >= 0) {
+      const name = cellText(row[nameColumn]);
+      if (name === '') return void reading.skipped.push({ line, reason: 'A shot needs a name' });
+      if (name.length > TEXT_LIMITS.name)
+        return void reading.skipped.push({
+          line,
+          reason: `A name is at most ${TEXT_LIMITS.name} characters`,
+        });
+      if (name !== shot.name) change.name = { from: shot.name, to: name };
+    }
+    if (framingColumn >= 0) {
+      const framing = cellText(row[framingColumn]).toLowerCase();
+      if (framing !== '' && framing !== (shot.framing ?? '')) {
+        if (!(FRAMING_TYPES as readonly string[]).includes(framing))
+          return void reading.skipped.push({
+            line,
+            reason: `'${framing}' is not a framing (${FRAMING_TYPES.join(', ')})`,
+          });
+        change.framing = { from: shot.framing ?? null, to: framing as FramingType };
+      }
+    }
+    if (durationColumn >= 0) {
+      const written = cellText(row[durationColumn]).replace(',', '.');
+      const seconds = Number(written);
+      if (written === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SHOT_DURATION)
+        return void reading.skipped.push({
+          line,
+          reason: `'${written}' is not a duration in seconds (more than 0, at most ${MAX_SHOT_DURATION})`,
+        });
+      if (round(seconds) !== round(shot.duration)) change.duration = { from: shot.duration, to: seconds };
+    }
+    if (change.name || change.framing || change.duration) reading.changes.push(change);
+  });
+  return reading;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Shot, shotSchema } from '../src/contract/entities.js';
-import { csvCell, SHOT_LIST_CSV_COLUMNS, shotListCsv } from '../src/shot-list-csv.js';
+import { csvCell, readShotListCsv, SHOT_LIST_CSV_COLUMNS, shotListCsv } from '../src/shot-list-csv.js';
 
 const PROJECT = '22222222-2222-4222-8222-222222222222';
 const MARA = '33333333-3333-4333-8333-333333333333';
@@ -59,5 +59,45 @@ describe('the shot list as CSV', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell(-2)).toBe('-2');
     expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('an edited shot list read back', () => {
+  const shots = [
+    shot(1, { name: '1.1 Establishing – DINER', framing: 'establishing', duration: 3.5, start_time: 0 }),
+    shot(2, { name: '=1.2 Medium – MARA', framing: 'medium', duration: 2.37, start_time: 3.5 }),
+    shot(3, { name: '1.3 Close-up – the key', framing: 'close', duration: 1.5, start_time: 5.87 }),
+  ];
+  const exported = shotListCsv(shots, []);
+
+  it('changes nothing when read back as it was written (a formula-guarded name included)', () => {
+    expect(readShotListCsv(exported, shots)).toEqual({ changes: [], skipped: [] });
+  });
+
+  it('takes the names, framings and durations a spreadsheet changed, row by row, and skips what it cannot read', () => {
+    const rows = exported.slice(1).split('\r\n');
+    rows[1] = (rows[1] ?? '').replace('1.1 Establishing – DINER,establishing,,3.5', 'Diner at night,wide,,4');
+    rows[2] = (rows[2] ?? '').replace(',medium,', ',dutch angle,');
+    rows[3] = (rows[3] ?? '').replace(',1.5,', ',"2,25",');
+    rows.push('9,9,Ghost,wide,,2,,,,,,,00000000-0000-4000-8000-00000000000f');
+    const reading = readShotListCsv(rows.join('\r\n'), shots);
+    expect(reading.changes).toEqual([
+      {
+        shotId: shots[0]?.id,
+        line: 2,
+        name: { from: '1.1 Establishing – DINER', to: 'Diner at night' },
+        framing: { from: 'establishing', to: 'wide' },
+        duration: { from: 3.5, to: 4 },
+      },
+      { shotId: shots[2]?.id, line: 4, duration: { from: 1.5, to: 2.25 } },
+    ]);
+    expect(reading.skipped).toEqual([
+      { line: 3, reason: expect.stringMatching(/^'dutch angle' is not a framing/) },
+      { line: 5, reason: 'No shot 00000000-0000-4000-8000-00000000000f in this project' },
+    ]);
+  });
+
+  it('refuses a file without the Shot id column', () => {
+    expect(() => readShotListCsv('Scene,Name\n1,Diner\n', shots)).toThrow(/no "Shot id" column/);
   });
 });

@@ -1,4 +1,4 @@
-import { shotListCsv } from '@reelbench/sdk';
+import { readShotListCsv, shotListCsv } from '@reelbench/sdk';
 import {
   type Cut,
   type CutImportResultReply,
@@ -22,7 +22,7 @@ import type { CommandResult } from '../output.js';
 export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4', 'package', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EDITORIAL_EXPORTS = ['edl', 'otio', 'fcpxml'] as const;
-export const IMPORT_FORMATS = ['edl', 'otio'] as const;
+export const IMPORT_FORMATS = ['edl', 'otio', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FPS = ['23.976', '24', '25', '29.97', '30'] as const;
 
@@ -45,7 +45,7 @@ interface ExportOptions {
 }
 
 interface ImportOptions {
-  cut: string;
+  cut?: string;
   frameRate?: string;
   dryRun?: boolean;
 }
@@ -307,14 +307,75 @@ function previewReport(
   };
 }
 
-/** An edited EDL or OTIO: a new version of the cut, applied to the project's shot order and durations. */
-async function importCutFile(
+/**
+ * `import csv`: a shot list edited in a spreadsheet (the file `export csv` wrote): the names,
+ * framings and durations it changed, matched by shot id; `--dry-run` lists them and saves nothing.
+ */
+async function importShotList(
   ctx: CliContext,
-  format: ImportFormat,
   projectId: string,
   path: string,
   options: ImportOptions,
 ): Promise<CommandResult> {
+  if (options.frameRate !== undefined) throw new UsageError('--frame-rate is for edl and otio, not csv');
+  const text = await readTextFile(path);
+  const client = await ctx.client();
+  const shots: Shot[] = [];
+  for (;;) {
+    const page = await client.shots.list(projectId, { limit: 500, offset: shots.length });
+    shots.push(...page.shots);
+    if (page.shots.length === 0 || shots.length >= page.total) break;
+  }
+  const { changes, skipped } = readShotListCsv(text, shots);
+  if (!options.dryRun) {
+    for (const change of changes) {
+      await client.shots.update(change.shotId, {
+        ...(change.name ? { name: change.name.to } : {}),
+        ...(change.framing ? { framing: change.framing.to } : {}),
+        ...(change.duration ? { duration: change.duration.to } : {}),
+      });
+    }
+  }
+  const lines = [
+    options.dryRun
+      ? `Dry run of ${path}: ${changes.length} shots would change, ${skipped.length} rows skipped; nothing was saved.`
+      : `Imported ${path}: ${changes.length} shots changed, ${skipped.length} rows skipped`,
+    ...changes.flatMap((change) => [
+      ...(change.name ? [`  name       line ${change.line}  ${change.name.from} → ${change.name.to}`] : []),
+      ...(change.framing
+        ? [`  framing    line ${change.line}  ${change.framing.from ?? '—'} → ${change.framing.to}`]
+        : []),
+      ...(change.duration
+        ? [`  duration   line ${change.line}  ${change.duration.from} s → ${change.duration.to} s`]
+        : []),
+    ]),
+    ...skipped.map((row) => `  skipped    line ${row.line}  ${row.reason}`),
+  ];
+  return {
+    json: { dryRun: options.dryRun === true, changes, skipped },
+    text: lines.join('\n'),
+    quiet: String(changes.length),
+    ...(skipped.length > 0
+      ? {
+          failures: [
+            `${skipped.length} row${skipped.length === 1 ? '' : 's'} of ${path} could not be applied`,
+          ],
+          exitCode: EXIT_CODES.partial,
+        }
+      : {}),
+  };
+}
+
+/** An edited EDL or OTIO: a new version of the cut, applied to the project's shot order and durations. */
+async function importCutFile(
+  ctx: CliContext,
+  format: Exclude<ImportFormat, 'csv'>,
+  projectId: string,
+  path: string,
+  options: ImportOptions,
+): Promise<CommandResult> {
+  if (options.cut === undefined)
+    throw new UsageError(`import ${format} needs --cut <cutId>: the cut the file was exported from`);
   checkCutId(options.cut);
   const text = await readTextFile(path);
   const client = await ctx.client();
@@ -402,7 +463,7 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     IMPORT_FORMATS,
   )
     .argument('<file>', 'the edited file')
-    .requiredOption('--cut <cutId>', 'the cut the file was exported from')
+    .option('--cut <cutId>', 'edl, otio: the cut the file was exported from (required)')
     .addOption(
       new Option(
         '--frame-rate <fps>',
@@ -415,7 +476,9 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
       '\nA file at another rate than the cut is refused (both rates named) unless --frame-rate says it.\nExit codes: 0 every clip matched a shot, 4 some did not (listed), 1 the file was refused.',
     )
     .action(async (format: ImportFormat, projectId: string, path: string, options: ImportOptions) =>
-      ctx.emit(await importCutFile(ctx, format, projectId, path, options)),
+      format === 'csv'
+        ? ctx.emit(await importShotList(ctx, projectId, path, options))
+        : ctx.emit(await importCutFile(ctx, format, projectId, path, options)),
     );
   withExamples(
     importCommand,
