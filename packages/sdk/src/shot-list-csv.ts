@@ -142,47 +142,56 @@ export function readShotListCsv(text: string, shots: readonly Shot[]): ShotListC
   const durationColumn = column('Duration (s)');
   const byId = new Map(shots.map((shot) => [shot.id.toLowerCase(), shot]));
   const reading: ShotListCsvReading = { changes: [], skipped: [] };
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     const line = index + 2;
     const shotId = cellText(row[idColumn]).toLowerCase();
     const shot = byId.get(shotId);
     if (!shot) {
       reading.skipped.push({ line, reason: shotId ? `No shot ${shotId} in this project` : 'No shot id' });
-      return;
+      continue;
     }
     const change: ShotListCsvChange = { shotId: shot.id, line };
     if (nameColumn >= 0) {
       const name = cellText(row[nameColumn]);
-      if (name === '') return void reading.skipped.push({ line, reason: 'A shot needs a name' });
-      if (name.length > TEXT_LIMITS.name)
-        return void reading.skipped.push({
+      if (name === '') {
+        reading.skipped.push({ line, reason: 'A shot needs a name' });
+        continue;
+      }
+      if (name.length > TEXT_LIMITS.name) {
+        reading.skipped.push({
           line,
           reason: `A name is at most ${TEXT_LIMITS.name} characters`,
         });
+        continue;
+      }
       if (name !== shot.name) change.name = { from: shot.name, to: name };
     }
     if (framingColumn >= 0) {
       const framing = cellText(row[framingColumn]).toLowerCase();
       if (framing !== '' && framing !== (shot.framing ?? '')) {
-        if (!(FRAMING_TYPES as readonly string[]).includes(framing))
-          return void reading.skipped.push({
+        if (!(FRAMING_TYPES as readonly string[]).includes(framing)) {
+          reading.skipped.push({
             line,
             reason: `'${framing}' is not a framing (${FRAMING_TYPES.join(', ')})`,
           });
+          continue;
+        }
         change.framing = { from: shot.framing ?? null, to: framing as FramingType };
       }
     }
     if (durationColumn >= 0) {
       const written = cellText(row[durationColumn]).replace(',', '.');
       const seconds = Number(written);
-      if (written === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SHOT_DURATION)
-        return void reading.skipped.push({
+      if (written === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SHOT_DURATION) {
+        reading.skipped.push({
           line,
           reason: `'${written}' is not a duration in seconds (more than 0, at most ${MAX_SHOT_DURATION})`,
         });
+        continue;
+      }
       if (round(seconds) !== round(shot.duration)) change.duration = { from: shot.duration, to: seconds };
     }
     if (change.name || change.framing || change.duration) reading.changes.push(change);
-  });
+  }
   return reading;
 }
