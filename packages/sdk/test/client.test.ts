@@ -128,6 +128,8 @@ describe('createReelbench', () => {
         'jobs',
         'on',
         'projects',
+        'repository',
+        'review',
         'script',
         'series',
         'shots',

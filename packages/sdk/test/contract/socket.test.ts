@@ -110,6 +110,8 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'compare',
     'export',
     'import',
+    // Ours (issue 27): the undo of an import.
+    'restore',
     'render-rough-cut',
     'get-rough-cut',
   ],
