@@ -53,42 +53,40 @@ function status(generation: Shot['generation_status'], stale: boolean | undefine
 
 /**
  * The shot list as CSV (UTF-8 with a byte order mark, so Excel reads accents; CRLF line ends, as
- * RFC 4180 says): one row per shot in timeline order, the characters, location and props named by
- * the assets placed in the shot.
+ * RFC 4180 says): one row per shot in the order given (the server lists a project's shots in
+ * timeline order), the characters, location and props named by the assets placed in the shot.
  */
 export function shotListCsv(
   shots: readonly Shot[],
   assets: readonly Pick<Asset, 'id' | 'name' | 'type'>[],
 ): string {
   const byId = new Map(assets.map((asset) => [asset.id, asset]));
-  const rows = [...shots]
-    .sort((a, b) => a.start_time - b.start_time)
-    .map((shot, index) => {
-      const placed = shot.assets.flatMap((placement) => {
-        const asset = byId.get(placement.assetId);
-        return asset ? [asset] : [];
-      });
-      const named = (type: string) =>
-        placed
-          .filter((asset) => asset.type === type)
-          .map((asset) => asset.name)
-          .join('; ');
-      return [
-        sceneOf(shot),
-        index + 1,
-        shot.name,
-        shot.framing ?? '',
-        shot.camera_move ?? '',
-        Math.round(shot.duration * 100) / 100,
-        named('character'),
-        named('location'),
-        named('prop'),
-        status(shot.generation_status, shot.image_stale, Boolean(shot.image_url || shot.s3_image_key)),
-        status(shot.video_generation_status, shot.video_stale, Boolean(shot.video_url || shot.s3_video_key)),
-        shot.script_text ?? '',
-        shot.id,
-      ];
+  const rows = shots.map((shot, index) => {
+    const placed = shot.assets.flatMap((placement) => {
+      const asset = byId.get(placement.assetId);
+      return asset ? [asset] : [];
     });
+    const named = (type: string) =>
+      placed
+        .filter((asset) => asset.type === type)
+        .map((asset) => asset.name)
+        .join('; ');
+    return [
+      sceneOf(shot),
+      index + 1,
+      shot.name,
+      shot.framing ?? '',
+      shot.camera_move ?? '',
+      Math.round(shot.duration * 100) / 100,
+      named('character'),
+      named('location'),
+      named('prop'),
+      status(shot.generation_status, shot.image_stale, Boolean(shot.image_url || shot.s3_image_key)),
+      status(shot.video_generation_status, shot.video_stale, Boolean(shot.video_url || shot.s3_video_key)),
+      shot.script_text ?? '',
+      shot.id,
+    ];
+  });
   const lines = [SHOT_LIST_CSV_COLUMNS, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -12,19 +12,9 @@ function shot(n: number, fields: Record<string, unknown>): Shot {
 }
 
 describe('the shot list as CSV', () => {
-  it('writes one row per shot in timeline order, with the cast the shot places and its render status', () => {
+  it('writes one row per shot in the order the server lists them, with the cast the shot places and its render status', () => {
     const csv = shotListCsv(
       [
-        shot(2, {
-          name: '1.2 Insert – the brass key',
-          start_time: 3.5,
-          duration: 1.5,
-          framing: 'insert',
-          assets: [{ assetId: KEY }],
-          script_text: 'She pockets the key, "for now".',
-          s3_image_key: `projects/${PROJECT}/shots/x.png`,
-          image_stale: true,
-        }),
         shot(1, {
           name: '1.1 Establishing – DINER',
           scene_id: 'scene-1',
@@ -34,6 +24,16 @@ describe('the shot list as CSV', () => {
           camera_move: 'slow push in',
           assets: [{ assetId: MARA }, { assetId: DINER }],
           script_text: 'Rain on the windows.\nMara waits.',
+        }),
+        shot(2, {
+          name: '1.2 Insert – the brass key',
+          start_time: 3.5,
+          duration: 1.5,
+          framing: 'insert',
+          assets: [{ assetId: KEY }],
+          script_text: 'She pockets the key, "for now".',
+          s3_image_key: `projects/${PROJECT}/shots/x.png`,
+          image_stale: true,
         }),
       ],
       [

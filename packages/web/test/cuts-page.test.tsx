@@ -179,15 +179,24 @@ describe('the cut page', { timeout: 30_000 }, () => {
 });
 
 describe('importing an edited list', { timeout: 30_000 }, () => {
-  it('sends the picked file as EDL or OTIO and reports the new version and its unmatched clips', async () => {
+  it('previews the picked file (nothing saved), applies it on request and reports the new version and its unmatched clips', async () => {
     const { services, cuts } = setup();
     const imported = cut(id(903), 3, [2, 0]);
-    cuts.import.mockImplementation(async () => ({
-      cut: imported,
-      unmatched: [{ line: 7, clipName: 'STRANGER', reason: 'No shot id in the clip' }],
-      removed: [],
-      notes: [],
-    }));
+    cuts.import.mockImplementation(
+      async (
+        _project: string,
+        _cut: string,
+        _format: string,
+        _text: string,
+        options?: { dryRun?: boolean },
+      ) => ({
+        ...(options?.dryRun ? { dryRun: true } : {}),
+        cut: imported,
+        unmatched: [{ line: 7, clipName: 'STRANGER', reason: 'No shot id in the clip' }],
+        removed: [],
+        notes: [],
+      }),
+    );
     renderPage(services, `/project/${PROJECT_ID}/edl/${CUT_2}`, () => (
       <CutPage projectId={PROJECT_ID} cutId={CUT_2} />
     ));
@@ -196,8 +205,14 @@ describe('importing an edited list', { timeout: 30_000 }, () => {
     if (!input) throw new Error('no file input');
     const edl = 'TITLE: Assembly 2\nFCM: NON-DROP FRAME\n';
     fireEvent.change(input, { target: { files: [new File([edl], 'assembly.edl', { type: 'text/plain' })] } });
+    const preview = await screen.findByRole('dialog', { name: 'Import assembly.edl?' });
+    expect(cuts.import).toHaveBeenCalledWith(PROJECT_ID, CUT_2, 'edl', edl, { dryRun: true });
+    expect(within(preview).getByRole('list', { name: 'What the import changes' })).toHaveTextContent(
+      'line 7 STRANGER: No shot id in the clip',
+    );
+    fireEvent.click(within(preview).getByRole('button', { name: 'Apply as v3' }));
     const report = await screen.findByRole('status', { name: 'Imported as v3' });
-    expect(cuts.import).toHaveBeenCalledWith(PROJECT_ID, CUT_2, 'edl', edl);
+    expect(cuts.import).toHaveBeenLastCalledWith(PROJECT_ID, CUT_2, 'edl', edl);
     expect(report).toHaveTextContent('2 events · 1 unmatched · 0 removed.');
     expect(within(report).getByRole('list', { name: 'Unmatched clips' })).toHaveTextContent(
       'line 7 STRANGER: No shot id in the clip',
@@ -207,8 +222,10 @@ describe('importing an edited list', { timeout: 30_000 }, () => {
     fireEvent.change(input, {
       target: { files: [new File(['{"OTIO_SCHEMA": "Timeline.1"}'], 'assembly.otio')] },
     });
-    await waitFor(() => expect(cuts.import).toHaveBeenCalledTimes(2));
-    expect(cuts.import).toHaveBeenLastCalledWith(PROJECT_ID, CUT_2, 'otio', '{"OTIO_SCHEMA": "Timeline.1"}');
+    await waitFor(() => expect(cuts.import).toHaveBeenCalledTimes(3));
+    expect(cuts.import).toHaveBeenLastCalledWith(PROJECT_ID, CUT_2, 'otio', '{"OTIO_SCHEMA": "Timeline.1"}', {
+      dryRun: true,
+    });
   });
 });
 
