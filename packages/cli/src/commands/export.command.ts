@@ -142,6 +142,16 @@ async function exportShotList(
   };
 }
 
+/** Bytes to the file `out`, or to stdout for '-' (then undefined: nothing else is printed). */
+async function writeBytes(ctx: CliContext, out: string, bytes: Uint8Array): Promise<string | undefined> {
+  if (out === '-') {
+    ctx.io.stdout.write(bytes);
+    return undefined;
+  }
+  await writeBinaryFile(out, bytes);
+  return out;
+}
+
 /**
  * The hand-off package of a cut: one zip with the EDL, OTIO and FCPXML pointing at the media inside
  * it, the shot media, the soundtrack and a README (docs/editorial.md), to a file or stdout.
@@ -153,13 +163,9 @@ async function exportPackage(
   options: ExportOptions,
 ): Promise<CommandResult | undefined> {
   const file = await (await ctx.client()).cuts.package(projectId, cutId);
-  const out = options.out ?? options.output ?? file.filename;
+  const out = await writeBytes(ctx, options.out ?? options.output ?? file.filename, file.bytes);
+  if (out === undefined) return undefined;
   const bytes = file.bytes.length;
-  if (out === '-') {
-    ctx.io.stdout.write(file.bytes);
-    return undefined;
-  }
-  await writeBinaryFile(out, file.bytes);
   return {
     json: { cutId, filename: out, bytes },
     text: `Wrote ${ctx.out.paint('bold', out)} (${bytes} bytes, hand-off package of cut ${cutId}: unzip it and open the EDL, OTIO or FCPXML inside)`,
@@ -176,13 +182,9 @@ async function exportStoryboard(
 ): Promise<CommandResult | undefined> {
   const layout = options.layout ?? 'contact';
   const file = await (await ctx.client()).cuts.storyboardPdf(projectId, cutId, { layout });
-  const out = options.out ?? options.output ?? file.filename;
+  const out = await writeBytes(ctx, options.out ?? options.output ?? file.filename, file.bytes);
+  if (out === undefined) return undefined;
   const bytes = file.bytes.length;
-  if (out === '-') {
-    ctx.io.stdout.write(file.bytes);
-    return undefined;
-  }
-  await writeBinaryFile(out, file.bytes);
   const sheet = layout === 'contact' ? 'contact sheet' : 'one shot a page';
   return {
     json: { cutId, filename: out, bytes, layout },
