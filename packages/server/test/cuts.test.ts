@@ -177,6 +177,29 @@ describe.each(testDatabases())('cuts on %s', (database) => {
     expect(dropFrame.body).toMatch(/01:00:00;00/);
   });
 
+  it('notes when a cut was last exported (a file or the hand-off package) without calling it an edit', async () => {
+    const socket = await connect(alice);
+    const cut = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Stamp me' });
+    expect(cut.exportedAt ?? null).toBeNull();
+    await ask<CutExportFile>(socket, 'cut:export', { projectId: project.id, cutId: cut.id, format: 'otio' });
+    const after = await ask<Cut>(socket, 'cut:get', { projectId: project.id, cutId: cut.id });
+    expect(after.exportedAt).toEqual(expect.any(String));
+    expect(Date.parse(after.exportedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(cut.createdAt ?? ''));
+    expect(after.updatedAt).toBe(cut.updatedAt);
+    const listed = await ask<CutSummary[]>(socket, 'cut:list', { projectId: project.id });
+    expect(listed.find((summary) => summary.id === cut.id)?.exportedAt).toBe(after.exportedAt);
+
+    const other = await ask<Cut>(socket, 'cut:create', { projectId: project.id, name: 'Package me' });
+    const zip = await fetch(`${server.url}/api/projects/${project.id}/cuts/${other.id}/package`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
+    const packaged = await ask<Cut>(socket, 'cut:get', { projectId: project.id, cutId: other.id });
+    expect(packaged.exportedAt).toEqual(expect.any(String));
+    socket.close();
+  });
+
   /** The cut exported in `format`, and that very file imported back. */
   async function reimport(socket: Socket, cut: Cut, format: 'edl' | 'otio') {
     const ref = { projectId: project.id, cutId: cut.id, format };

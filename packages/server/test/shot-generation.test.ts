@@ -7,6 +7,7 @@ import {
   type JobAcceptedReply,
   type JobListReply,
   type Project,
+  type ProjectListEntry,
   SERVER_EVENT_SCHEMAS,
   type ServerEventName,
   type Shot,
@@ -333,6 +334,26 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     });
     expect(video.shot.video_url).toBeTruthy();
   }, 120_000);
+
+  it("the project list's card is the first framed shot's image in timeline order, signed", async () => {
+    const { project, shots } = await storyboard(3);
+    const listed = async () =>
+      (await api<ProjectListEntry[]>(server, 'GET', '/api/projects', { token: alice.token })).body.find(
+        (entry) => entry.id === project.id,
+      );
+    expect((await listed())?.poster ?? null).toBeNull();
+    // The second shot framed first: it is the poster until the first shot has a frame.
+    const second = await generateShot(project.id, (shots[1] as Shot).id);
+    const poster = (await listed())?.poster;
+    expect(poster).toEqual(expect.any(String));
+    expect(await download(server, poster as string)).toEqual(
+      await download(server, second.shot.image_url as string),
+    );
+    const first = await generateShot(project.id, (shots[0] as Shot).id);
+    expect(await download(server, (await listed())?.poster as string)).toEqual(
+      await download(server, first.shot.image_url as string),
+    );
+  }, 60_000);
 
   it('staleOnly renders only shots whose inputs changed since their image was made', async () => {
     const { project, shots } = await storyboard(3);

@@ -74,6 +74,37 @@ describe('chooseNextStep', () => {
     expect([...next.done].sort()).toEqual(['firstPass', 'images', 'script', 'videos']);
   });
 
+  it('after a rough cut, the next step is the export; after an export, every step is done', () => {
+    const done = summarizeShots([shot('completed', 'completed', { image: 'x', video: 'y' })]);
+    const cut = chooseNextStep({ scriptWords: 10, shots: done, activeJobs: [], roughCut: true });
+    expect(cut.step.id).toBe('export');
+    expect(cut.done.has('roughCut')).toBe(true);
+    expect(cut.done.has('export')).toBe(false);
+    const out = chooseNextStep({
+      scriptWords: 10,
+      shots: done,
+      activeJobs: [],
+      roughCut: true,
+      exported: true,
+    });
+    expect([...out.done].sort()).toEqual(['export', 'firstPass', 'images', 'roughCut', 'script', 'videos']);
+    expect(out.reason).toMatch(/review link/);
+  });
+
+  it('counts a rough cut and an export as done even while a later render is missing', () => {
+    const half = summarizeShots([shot('completed', 'pending', { image: 'x' })]);
+    const next = chooseNextStep({
+      scriptWords: 10,
+      shots: half,
+      activeJobs: [],
+      roughCut: true,
+      exported: true,
+    });
+    expect(next.step.id).toBe('videos');
+    expect(next.done.has('roughCut')).toBe(true);
+    expect(next.done.has('export')).toBe(true);
+  });
+
   it('treats shots without a script (imported shots) as past the first pass', () => {
     const shots = summarizeShots([shot('pending')]);
     const next = chooseNextStep({ scriptWords: 0, shots, activeJobs: [] });

@@ -3,9 +3,10 @@ import { buildBoard } from '../src/shots/model.js';
 import {
   clampDuration,
   clipBox,
+  commentMarkers,
   dropIndex,
   FPS,
-  formatDuration,
+  formatClipDuration,
   formatTimecode,
   layoutClips,
   nextShotStart,
@@ -41,9 +42,11 @@ describe('timecode at 24 fps', () => {
     expect(formatTimecode(0.999)).toBe('00:00:01:00');
   });
 
-  it('formats clip durations as seconds:frames, and speaks them', () => {
-    expect(formatDuration(5)).toBe('5:00');
-    expect(formatDuration(5 - 1 / 24)).toBe('4:23');
+  it('formats clip durations as seconds and frames, said so (not m:ss), and speaks them', () => {
+    expect(formatClipDuration(5)).toBe('5s');
+    expect(formatClipDuration(5 - 1 / 24)).toBe('4s 23f');
+    expect(formatClipDuration(3 + 7 / 24)).toBe('3s 07f');
+    expect(formatClipDuration(72 + 12 / 25, 25)).toBe('72s 12f');
     expect(spokenDuration(2 + 1 / 24)).toBe('2 seconds 1 frame');
     expect(spokenDuration(1)).toBe('1 second');
   });
@@ -157,5 +160,55 @@ describe('drop', () => {
     expect(orderAfterDrop(['a', 'b', 'c', 'd'], ['a'], 3)).toEqual(['b', 'c', 'a', 'd']);
     expect(orderAfterDrop(['a', 'b', 'c', 'd'], ['d'], 0)).toEqual(['d', 'a', 'b', 'c']);
     expect(orderAfterDrop(['a', 'b', 'c', 'd'], ['b', 'c'], 4)).toEqual(['a', 'd', 'b', 'c']);
+  });
+});
+
+describe('commentMarkers', () => {
+  const comment = (
+    id: string,
+    timeMs: number,
+    shotId: string | null,
+    shotOffsetMs = 0,
+    body = 'Hold longer',
+  ) => ({
+    id,
+    authorName: 'Ana',
+    body,
+    timeMs,
+    shotId,
+    shotOffsetMs,
+  });
+  const index = new Map([
+    ['a', { index: 0 }],
+    ['b', { index: 1 }],
+  ]);
+
+  it('puts a comment on its shot at the same offset, so it follows the shot when the cut changes', () => {
+    // Made when b ran from 3 s; b now starts at 2 s (a was trimmed).
+    const layout = { starts: [0, 2], durations: [2, 4] };
+    const [marker] = commentMarkers([comment('c1', 4500, 'b', 1500)], index, layout);
+    expect(marker?.time).toBeCloseTo(3.5);
+    expect(marker?.label).toBe('Ana at 00:00:03:12: Hold longer');
+  });
+
+  it('keeps an offset past a shortened shot on its last frame, and falls back to the time made', () => {
+    const layout = { starts: [0, 2], durations: [2, 1] };
+    const markers = commentMarkers(
+      [comment('late', 9000, 'b', 2500), comment('gone', 1000, 'deleted'), comment('none', 500, null)],
+      index,
+      layout,
+    );
+    expect(markers.map((marker) => marker.id)).toEqual(['none', 'gone', 'late']);
+    expect(markers[2]?.time).toBeCloseTo(3 - 1 / 24);
+    expect(markers[1]?.time).toBe(1);
+  });
+
+  it('shortens a long comment for the tooltip', () => {
+    const [marker] = commentMarkers([comment('c', 0, null, 0, 'x'.repeat(200))], index, {
+      starts: [],
+      durations: [],
+    });
+    expect(marker?.label.length).toBeLessThan(110);
+    expect(marker?.label.endsWith('…')).toBe(true);
   });
 });

@@ -114,6 +114,8 @@ const cutFieldsSchema = z.object({
   soundtrack: cutSoundtrackSchema.optional(),
   createdAt: timestampSchema.optional(),
   updatedAt: timestampSchema.optional(),
+  /** When the cut was last written out (EDL, OTIO or FCPXML, or in a hand-off package); null: never. */
+  exportedAt: timestampSchema.nullable().optional(),
 });
 
 export const cutSchema = cutFieldsSchema

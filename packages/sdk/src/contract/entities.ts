@@ -249,6 +249,8 @@ export const projectListEntrySchema = projectSchema.extend({
   shotCount: countSchema,
   /** Sum of the project's shot durations, in seconds. */
   duration: z.number().min(0),
+  /** The first framed shot's image in timeline order, freshly signed: the project's card. */
+  poster: urlSchema.nullable().optional(),
 });
 export type ProjectListEntry = z.infer<typeof projectListEntrySchema>;
 

@@ -118,6 +118,7 @@ export class CutPackageService {
       });
     }
     zip.end();
+    await this.cuts.markExported(row.id);
     return { filename: `${stem}-package.zip`, stream: zip.outputStream };
   }
 }

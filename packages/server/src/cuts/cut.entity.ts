@@ -26,6 +26,10 @@ export class CutEntity {
   @Column({ type: 'jsonb', nullable: true })
   soundtrack: CutSoundtrack | null;
 
+  /** When the cut was last exported (a file or a hand-off package); not an edit, so not updated_at. */
+  @Column({ name: 'exported_at', type: 'timestamptz', nullable: true })
+  exportedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -12,5 +12,6 @@ export function toCut(entity: CutEntity): Cut {
     ...(entity.soundtrack ? { soundtrack: entity.soundtrack } : {}),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    exportedAt: entity.exportedAt ? entity.exportedAt.toISOString() : null,
   };
 }

@@ -88,7 +88,7 @@ export class CutsRepository {
   }
 
   insert(
-    values: Omit<CutEntity, 'createdAt' | 'updatedAt'>,
+    values: Omit<CutEntity, 'createdAt' | 'updatedAt' | 'exportedAt'>,
     manager: EntityManager = this.db.manager,
   ): Promise<CutEntity> {
     const repo = this.repo(manager);
@@ -97,6 +97,11 @@ export class CutsRepository {
 
   rename(cut: CutEntity, name: string): Promise<CutEntity> {
     return this.repo().save(this.repo().merge(cut, { name }));
+  }
+
+  /** Notes that the cut was written out; a plain update, so updated_at (its last edit) stays. */
+  async markExported(id: string): Promise<void> {
+    await this.db.query('UPDATE cuts SET exported_at = now() WHERE id = $1', [id]);
   }
 
   async delete(id: string): Promise<void> {

@@ -174,11 +174,14 @@ export class CutsService {
     // FCPXML declares the picture size: the project's frames (720×1280 for a 9:16 project).
     const aspect = checked === 'fcpxml' ? await this.cuts.commonAspect(cut.projectId) : null;
     const size = aspect !== null && aspect in FRAME_SIZES ? FRAME_SIZES[aspect as AspectRatio] : undefined;
+    let file: CutExportFile;
     try {
-      return exportCut(withReviewMarkers(toCut(cut), comments), checked, { ...size, ...options });
+      file = exportCut(withReviewMarkers(toCut(cut), comments), checked, { ...size, ...options });
     } catch (error) {
       throw asDomainError(error);
     }
+    await this.cuts.markExported(cut.id);
+    return file;
   }
 
   /**
@@ -339,7 +342,7 @@ export class CutsService {
     return this.projects.saveSettings(manager, project, { ...settingsOf(project), shotOrder: order });
   }
 
-  private values(cut: Cut): Omit<CutEntity, 'createdAt' | 'updatedAt'> {
+  private values(cut: Cut): Omit<CutEntity, 'createdAt' | 'updatedAt' | 'exportedAt'> {
     return {
       id: cut.id,
       projectId: cut.projectId,

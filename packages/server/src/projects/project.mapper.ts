@@ -5,6 +5,8 @@ import type { ProjectEntity } from './project.entity.js';
 export interface ProjectStats {
   shotCount: number;
   duration: number;
+  /** A signed URL of the first framed shot's image, or null. */
+  poster?: string | null;
 }
 
 export function toProject(entity: ProjectEntity): Project {

@@ -28,16 +28,24 @@ export class ProjectsRepository {
     return this.projects.findOneBy({ id, ownerId });
   }
 
-  /** The owner's projects (optionally of one series), newest first, each with its shot count and total duration. */
+  /**
+   * The owner's projects (optionally of one series), newest first, each with its shot count, total
+   * duration and the storage key of its first framed shot's image (timeline order), or null.
+   */
   async listWithStats(
     ownerId: string,
     seriesId?: string,
-  ): Promise<{ project: ProjectEntity; stats: ProjectStats }[]> {
+  ): Promise<{ project: ProjectEntity; stats: ProjectStats; posterKey: string | null }[]> {
     const query = this.projects
       .createQueryBuilder('p')
       .leftJoin(ShotEntity, 's', 's.project_id = p.id')
       .addSelect('count(s.id)::int', 'shot_count')
       .addSelect('coalesce(sum(s.duration), 0)::float8', 'total_duration')
+      .addSelect(
+        `(SELECT f.s3_image_key FROM shots f WHERE f.project_id = p.id AND f.s3_image_key IS NOT NULL
+           ORDER BY f.position, f.created_at, f.id LIMIT 1)`,
+        'poster_key',
+      )
       .where('p.owner_id = :ownerId', { ownerId })
       .groupBy('p.id')
       .orderBy('p.updated_at', 'DESC')
@@ -47,14 +55,17 @@ export class ProjectsRepository {
       p_id: string;
       shot_count: number;
       total_duration: number;
+      poster_key: string | null;
     }>();
-    const stats = new Map(
-      raw.map((row) => [row.p_id, { shotCount: row.shot_count, duration: row.total_duration }]),
-    );
-    return entities.map((project) => ({
-      project,
-      stats: stats.get(project.id) ?? { shotCount: 0, duration: 0 },
-    }));
+    const rows = new Map(raw.map((row) => [row.p_id, row]));
+    return entities.map((project) => {
+      const row = rows.get(project.id);
+      return {
+        project,
+        stats: { shotCount: row?.shot_count ?? 0, duration: row?.total_duration ?? 0 },
+        posterKey: row?.poster_key ?? null,
+      };
+    });
   }
 
   /** The owner's project, locked until the transaction ends: writers of its settings go one at a time. */

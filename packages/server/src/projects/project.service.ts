@@ -18,9 +18,10 @@ import { AppConfig } from '../config/config.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { AppSocket } from '../realtime/socket-types.js';
 import { SeriesRepository } from '../series/series.repository.js';
-import { requireKeyInScope } from '../storage/storage-key.js';
+import { FileUrls } from '../storage/file-urls.js';
+import { isValidStorageKey, projectIdOfKey, requireKeyInScope } from '../storage/storage-key.js';
 import type { ProjectEntity } from './project.entity.js';
-import { toProject, toProjectListEntry } from './project.mapper.js';
+import { type ProjectStats, toProject, toProjectListEntry } from './project.mapper.js';
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
 
 /** Every method acts for a user: another user's project is 'Project not found', never its data. */
@@ -31,6 +32,7 @@ export class ProjectsService {
     private readonly series: SeriesRepository,
     private readonly events: EventsService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly urls: FileUrls,
   ) {}
 
   /** The user's project, for this and other modules (shots, assets, script…) to check ownership. */
@@ -62,14 +64,27 @@ export class ProjectsService {
   }
 
   async list(user: User): Promise<ProjectListEntry[]> {
-    const rows = await this.projects.listWithStats(user.id);
-    return rows.map(({ project, stats }) => toProjectListEntry(project, stats));
+    return this.withPosters(await this.projects.listWithStats(user.id));
   }
 
   async listBySeries(user: User, seriesId: string): Promise<ProjectListEntry[]> {
     const id = await this.requireSeries(user, seriesId);
-    const rows = await this.projects.listWithStats(user.id, id);
-    return rows.map(({ project, stats }) => toProjectListEntry(project, stats));
+    return this.withPosters(await this.projects.listWithStats(user.id, id));
+  }
+
+  /** Each project's card image: its first frame, signed now; a key outside the project is not served. */
+  private withPosters(
+    rows: { project: ProjectEntity; stats: ProjectStats; posterKey: string | null }[],
+  ): Promise<ProjectListEntry[]> {
+    return Promise.all(
+      rows.map(async ({ project, stats, posterKey }) => {
+        const poster =
+          posterKey !== null && isValidStorageKey(posterKey) && projectIdOfKey(posterKey) === project.id
+            ? await this.urls.displayUrl(posterKey)
+            : null;
+        return toProjectListEntry(project, { ...stats, poster });
+      }),
+    );
   }
 
   async get(user: User, projectId: string): Promise<Project> {

@@ -66,6 +66,9 @@ export const queryKeys = {
   roughCuts: (projectId: string) => ['rough-cut', projectId] as const,
   roughCut: (projectId: string, cutId: string) =>
     key<Reply<Client['cuts']['roughCut']>>()(['rough-cut', projectId, cutId]),
+  /** The project's latest rough cut, of any cut (cut ids are uuids, never 'latest'). */
+  latestRoughCut: (projectId: string) =>
+    key<Reply<Client['cuts']['roughCut']>>()(['rough-cut', projectId, 'latest']),
   soundtrack: (projectId: string) => key<Reply<Client['audio']['get']>>()(['soundtrack', projectId]),
   styles: (projectId: string) => key<Reply<ReturnType<typeof stylesClient>['list']>>()(['styles', projectId]),
   coverage: (shotId: string) => key<Reply<typeof coverage>>()(['coverage', shotId]),
@@ -163,6 +166,12 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.roughCut(projectId, cutId),
       queryFn: () => client.cuts.roughCut(projectId, cutId),
+    }),
+  latestRoughCut: (client: Client, projectId: string) =>
+    queryOptions({
+      queryKey: queryKeys.latestRoughCut(projectId),
+      queryFn: () => client.cuts.roughCut(projectId),
+      enabled: projectId !== '',
     }),
   /** The project's soundtrack with its waveform peaks (null without one). */
   soundtrack: (client: Client, projectId: string) =>

@@ -27,7 +27,7 @@ export async function exportCurrentCut(
   const ui = cutsUi(services).get();
   const cut = ui.current;
   if (!cut) return;
-  const { client, activity, toasts } = services;
+  const { client, activity, toasts, queryClient } = services;
   try {
     if (format === 'package') {
       const file = await activity.track(client.cuts.package(projectId, cut.id));
@@ -44,6 +44,8 @@ export async function exportCurrentCut(
       );
       saveFile(file.text, file.filename, file.mimeType);
     }
+    // The server noted the export (the cut's exportedAt): the dashboard's pipeline reads it.
+    if (format !== 'pdf') void queryClient.invalidateQueries({ queryKey: queryKeys.cuts(projectId) });
     toasts.show({ type: 'success', title: `${EXPORT_LABELS[format]} Exported`, message: cut.name });
   } catch (error) {
     toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });

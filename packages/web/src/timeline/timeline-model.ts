@@ -54,10 +54,14 @@ export function playheadSliderProps(time: number, total: number, keyshortcuts: s
   } as const;
 }
 
-/** A clip's duration as seconds and frames: "5:00", "4:23", "72:12". */
-export function formatDuration(seconds: number, fps = FPS): string {
+/**
+ * A clip's length in seconds and frames, said so ("5s", "4s 23f", "72s 12f"): "4:23" read as four
+ * minutes. Timecode (hh:mm:ss:ff) is for positions on the record, this for lengths.
+ */
+export function formatClipDuration(seconds: number, fps = FPS): string {
   const total = toFrames(seconds, fps);
-  return `${Math.floor(total / fps)}:${pad(total % fps)}`;
+  const frames = total % fps;
+  return `${Math.floor(total / fps)}s${frames > 0 ? ` ${pad(frames)}f` : ''}`;
 }
 
 /** Spoken form for screen readers: "4 seconds 23 frames". */
@@ -68,6 +72,48 @@ export function spokenDuration(seconds: number, fps = FPS): string {
   const parts = [`${secs} second${secs === 1 ? '' : 's'}`];
   if (frames > 0) parts.push(`${frames} frame${frames === 1 ? '' : 's'}`);
   return parts.join(' ');
+}
+
+// ---------------------------------------------------------------- review markers
+
+export interface CommentMarker {
+  id: string;
+  /** Seconds on this timeline. */
+  time: number;
+  /** "Ana at 00:00:04:12: Hold longer on the letter" for the tooltip. */
+  label: string;
+}
+
+/**
+ * Where reviewers' comments sit on the timeline: on the shot they were made on, at the same offset
+ * into it (so a comment follows its shot when the cut is re-ordered or trimmed; an offset past a
+ * shortened shot stays at its last frame), else at the time it was made.
+ */
+export function commentMarkers(
+  comments: readonly {
+    id: string;
+    authorName: string;
+    body: string;
+    timeMs: number;
+    shotId: string | null;
+    shotOffsetMs: number;
+  }[],
+  shotIndex: ReadonlyMap<string, { index: number }>,
+  layout: { starts: readonly number[]; durations: readonly number[] },
+): CommentMarker[] {
+  return comments
+    .map((comment) => {
+      const at = comment.shotId === null ? undefined : shotIndex.get(comment.shotId)?.index;
+      const start = at === undefined ? undefined : layout.starts[at];
+      const length = at === undefined ? 0 : (layout.durations[at] ?? 0);
+      const time =
+        start === undefined
+          ? comment.timeMs / 1000
+          : start + Math.min(comment.shotOffsetMs / 1000, Math.max(0, length - 1 / FPS));
+      const body = comment.body.length > 80 ? `${comment.body.slice(0, 79)}…` : comment.body;
+      return { id: comment.id, time, label: `${comment.authorName} at ${formatTimecode(time)}: ${body}` };
+    })
+    .sort((a, b) => a.time - b.time);
 }
 
 // ---------------------------------------------------------------- clip layout

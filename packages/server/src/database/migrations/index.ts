@@ -7,6 +7,7 @@ import { JobErrorCode1795600000000 } from './1795600000000-job-error-code.js';
 import { StylePackages1795700000000 } from './1795700000000-style-packages.js';
 import { ReviewCommentCap1795760000000 } from './1795760000000-review-comment-cap.js';
 import { CutVersionsUnique1795840000000 } from './1795840000000-cut-versions-unique.js';
+import { CutExportedAt1795900000000 } from './1795900000000-cut-exported-at.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   StylePackages1795700000000,
   ReviewCommentCap1795760000000,
   CutVersionsUnique1795840000000,
+  CutExportedAt1795900000000,
 ];

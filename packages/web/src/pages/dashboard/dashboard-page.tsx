@@ -365,6 +365,8 @@ export function DashboardPage() {
   const script = useQuery(queries.script(client, projectId));
   const shots = useQuery(queries.shots(client, projectId));
   const assets = useQuery(queries.assets(client, projectId));
+  const cuts = useQuery(queries.cuts(client, projectId));
+  const roughCut = useQuery(queries.latestRoughCut(client, projectId));
   const content = script.data?.content ?? '';
   const quick = useMemo(() => quickAnalyze(content), [content]);
 
@@ -403,6 +405,8 @@ export function DashboardPage() {
           scriptWords: quick.wordCount,
           shots: { ...summary, total: Math.max(summary.total, shots.data.total) },
           activeJobs,
+          roughCut: Boolean(roughCut.data),
+          exported: (cuts.data ?? []).some((cut) => Boolean(cut.exportedAt)),
         })
       : null;
 

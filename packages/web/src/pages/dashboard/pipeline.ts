@@ -67,6 +67,10 @@ export interface PipelineInput {
   shots: ShotStatusSummary;
   /** This project's queued or running jobs. */
   activeJobs: readonly Pick<Job, 'type' | 'progress'>[];
+  /** A rough cut of the project has been rendered (the latest is on the rough cut page). */
+  roughCut?: boolean;
+  /** A cut of the project has been exported (a file or a hand-off package), as the server noted. */
+  exported?: boolean;
 }
 
 export interface NextStep {
@@ -85,10 +89,17 @@ function step(id: PipelineStepId): PipelineStep {
 
 /**
  * The next step, from the data: no script → write it; a script and no shots → first pass; frames
- * missing → render images; clips missing → render videos; everything rendered → rough cut. Export
- * (a cut's EDL, OTIO, FCPXML or PDF, on the cuts pages) is always open, so it is never the next step.
+ * missing → render images; clips missing → render videos; everything rendered → rough cut; a rough
+ * cut rendered → export. The rough cut and the export are done when the server has them (a rendered
+ * rough cut; a cut written out), whatever else is still to render: they are done, not skipped.
  */
-export function chooseNextStep({ scriptWords, shots, activeJobs }: PipelineInput): NextStep {
+export function chooseNextStep({
+  scriptWords,
+  shots,
+  activeJobs,
+  roughCut = false,
+  exported = false,
+}: PipelineInput): NextStep {
   const done = new Set<PipelineStepId>();
   const hasScript = scriptWords > 0;
   if (hasScript) done.add('script');
@@ -97,6 +108,8 @@ export function chooseNextStep({ scriptWords, shots, activeJobs }: PipelineInput
   const videosDone = shots.total > 0 && shots.videos.completed === shots.total;
   if (imagesDone) done.add('images');
   if (videosDone) done.add('videos');
+  if (roughCut) done.add('roughCut');
+  if (exported) done.add('export');
   const runningFor = (id: PipelineStepId) =>
     activeJobs.find((job) => STEP_JOB_TYPES[id]?.includes(job.type)) ?? null;
 
@@ -134,10 +147,26 @@ export function chooseNextStep({ scriptWords, shots, activeJobs }: PipelineInput
       reason: `Every frame is rendered. ${missing} of ${shots.total} shots have no clip yet.`,
     };
   }
+  if (!roughCut) {
+    return {
+      step: step('roughCut'),
+      done,
+      running: null,
+      reason: 'Every shot has a frame and a clip. Watch the cut from start to finish.',
+    };
+  }
+  if (!exported) {
+    return {
+      step: step('export'),
+      done,
+      running: null,
+      reason: 'The rough cut is rendered. Hand the cut to an editor as EDL, OTIO, FCPXML or a package.',
+    };
+  }
   return {
-    step: step('roughCut'),
+    step: step('export'),
     done,
     running: null,
-    reason: 'Every shot has a frame and a clip. Watch the cut from start to finish.',
+    reason: 'The cut is out. Share a review link, or export again after the next change.',
   };
 }

@@ -32,10 +32,12 @@ export function ProjectPoster({
   project: ProjectListEntry;
   size?: 'large' | 'small';
 }) {
-  if (project.thumbnail) {
+  // The user's thumbnail, else the first framed shot (the server signs it with the list).
+  const image = project.thumbnail ?? project.poster ?? null;
+  if (image) {
     return (
       <span className={cx('project-poster', `project-poster--${size}`)}>
-        <img src={project.thumbnail} alt="" loading="lazy" decoding="async" />
+        <img src={image} alt="" loading="lazy" decoding="async" />
       </span>
     );
   }

@@ -43,7 +43,7 @@ import { useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { playhead } from '../../timeline/playhead-actions.js';
-import { formatDuration } from '../../timeline/timeline-model.js';
+import { formatClipDuration } from '../../timeline/timeline-model.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Field, Input, Textarea } from '../../ui/fields.js';
@@ -519,7 +519,7 @@ function ShotFields({
           )}
         </Field>
       </div>
-      <p className="lab-note mono">{formatDuration(shot.duration)} at 24 fps</p>
+      <p className="lab-note mono">{formatClipDuration(shot.duration)} at 24 fps</p>
       {FIELD_ROWS.map((row) => (
         <Field key={row.key} label={row.label}>
           {({ id }) => (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import {
   ChevronFirst,
@@ -16,6 +17,7 @@ import {
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
+import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { CreateCutCommand } from '../../cuts/cut-dialogs.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -29,6 +31,7 @@ import { Transport } from '../../timeline/playback.js';
 import { playhead } from '../../timeline/playhead-actions.js';
 import {
   clampDuration,
+  commentMarkers,
   DEFAULT_ZOOM,
   FPS,
   FRAME,
@@ -93,6 +96,11 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
   const order = useMemo(() => board.shots.map((entry) => entry.shot.id), [board]);
   const trackRef = useRef<HTMLDivElement>(null);
   const soundtrack = useSoundtrack(projectId).data ?? null;
+  const comments = useQuery(queries.reviewComments(services.client, projectId)).data;
+  const markers = useMemo(
+    () => commentMarkers(comments ?? [], board.byId, layout),
+    [comments, board.byId, layout],
+  );
 
   useEffect(() => {
     transport.setTotal(layout.total);
@@ -465,6 +473,7 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
             onSceneOpen={onSceneOpen}
             onSceneDrop={onSceneDrop}
             soundtrack={soundtrack}
+            markers={markers}
           />
           <CommentsPanel projectId={projectId} onJump={(seconds) => transport.seek(seconds)} />
         </>

@@ -33,9 +33,10 @@ import {
 import { type Store, useStore } from '../../state/store.js';
 import type { Transport } from '../../timeline/playback.js';
 import {
+  type CommentMarker,
   clampDuration,
   dropIndex,
-  formatDuration,
+  formatClipDuration,
   formatTimecode,
   orderAfterDrop,
   playheadSliderProps,
@@ -91,6 +92,8 @@ export interface TracksProps {
   onSceneDrop: (sceneId: string, target: { sceneId: string; after: boolean }) => void;
   /** The project's soundtrack, drawn in a lane under the video track at its offset; none: no lane. */
   soundtrack?: Pick<Soundtrack, 'name' | 'peaks' | 'durationSeconds' | 'offsetSeconds'> | null;
+  /** Reviewers' comments, as markers on the ruler (commentMarkers). */
+  markers?: readonly CommentMarker[];
 }
 
 function useViewport(ref: RefObject<HTMLDivElement | null>) {
@@ -143,6 +146,7 @@ export function TimelineTracks({
   onSceneOpen,
   onSceneDrop,
   soundtrack = null,
+  markers = [],
 }: TracksProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const view = useViewport(scrollRef);
@@ -209,7 +213,9 @@ export function TimelineTracks({
     if (event.button !== 0) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    transport.seek(timeAt(event.clientX));
+    // A press on a comment's marker goes to the comment's frame, not the pixel under the pointer.
+    const marker = (event.target as HTMLElement).closest<HTMLElement>('[data-marker-time]');
+    transport.seek(marker ? Number(marker.dataset.markerTime) : timeAt(event.clientX));
     setDrag({ kind: 'scrub' });
   };
 
@@ -433,6 +439,17 @@ export function TimelineTracks({
                 {tick.major ? <span className="tl-tick__label mono">{formatTimecode(tick.time)}</span> : null}
               </span>
             ))}
+            {markers
+              .filter((marker) => marker.time >= from && marker.time <= to)
+              .map((marker) => (
+                <span
+                  key={marker.id}
+                  className="tl-marker"
+                  data-marker-time={marker.time}
+                  title={marker.label}
+                  style={{ transform: `translateX(${PAD + marker.time * pps}px)` }}
+                />
+              ))}
           </div>
           <ul
             className={cx('tl-scenes', sceneDrag && 'is-dragging')}
@@ -532,7 +549,7 @@ function AudioLane({
     <div
       className="tl-audio"
       role="img"
-      aria-label={`Soundtrack ${soundtrack.name}, ${formatDuration(durationSeconds)}, starting at ${formatTimecode(Math.max(0, offsetSeconds))}`}
+      aria-label={`Soundtrack ${soundtrack.name}, ${formatClipDuration(durationSeconds)}, starting at ${formatTimecode(Math.max(0, offsetSeconds))}`}
     >
       <div
         className="tl-audio__extent"
@@ -684,7 +701,7 @@ const Clip = memo(function Clip({
             {dirty ? <span className="dirty-mark" title="Unsaved changes" /> : null}
             <span className="tl-clip__name">{shot.name}</span>
           </span>
-          <span className="tl-clip__duration mono">{formatDuration(duration)}</span>
+          <span className="tl-clip__duration mono">{formatClipDuration(duration)}</span>
         </div>
       )}
       {derived.status === 'processing' ? (
@@ -701,7 +718,7 @@ const Clip = memo(function Clip({
         aria-hidden="true"
         title={`Drag to trim · Alt+Shift+Left/Right ∓${TRIM_STEP_FRAMES} frame`}
       />
-      {trimming ? <span className="tl-clip__trim-tip mono">{formatDuration(duration)}</span> : null}
+      {trimming ? <span className="tl-clip__trim-tip mono">{formatClipDuration(duration)}</span> : null}
     </div>
   );
 });
