@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fetchAllShots } from '../src/shots/fetch-shots.js';
 import {
   buildBoard,
+  cardText,
   deriveShotStatus,
   GENERATION_FAILED_MESSAGE,
   layoutStarts,
   moveInOrder,
   orderShots,
+  slateText,
   toUpsert,
   UNASSIGNED_SCENE_ID,
   withCopies,
@@ -183,5 +185,88 @@ describe('loading every shot', () => {
     expect(data.shots).toHaveLength(4500);
     expect(data.shots[4499]?.id).toBe(all[4499]?.id);
     expect(data).toMatchObject({ total: 4500, limit: 2000, offset: 0 });
+  });
+});
+
+describe('cardText', () => {
+  it("says a first-pass shot's number, framing and action once each", () => {
+    const shot = {
+      name: '1.2 Medium – JUNO (introduction): JUNO (9), barefoot, fishes a brass key out of the mud.',
+      framing: 'medium' as const,
+      script_text: 'JUNO (9), barefoot, fishes a brass key out of the mud.',
+      action: 'JUNO (9), barefoot, fishes a brass key out of the mud.',
+      description: 'Medium introducing JUNO: JUNO (9), barefoot, fishes a brass key out of the mud.',
+    };
+    expect(cardText(shot)).toEqual({
+      title: 'JUNO (introduction)',
+      text: 'JUNO (9), barefoot, fishes a brass key out of the mud.',
+    });
+  });
+
+  it('keeps a framing in the name that is not the shot’s own, and the dialogue on one line', () => {
+    const shot = {
+      name: '2.4 Over-the-shoulder – JUNO speaking to ADA',
+      framing: 'over-shoulder' as const,
+      script_text: 'JUNO\nAt the river.',
+      action: 'JUNO: At the river.',
+      description: '',
+    };
+    expect(cardText(shot)).toEqual({ title: 'JUNO speaking to ADA', text: 'JUNO At the river.' });
+    expect(cardText({ ...shot, framing: 'close' }).title).toBe('Over-the-shoulder – JUNO speaking to ADA');
+  });
+
+  it('leaves a hand-made name alone and does not repeat a name the text already is', () => {
+    expect(
+      cardText({ name: 'Mary’s room', framing: 'wide', script_text: '', action: '', description: '' }),
+    ).toEqual({ title: 'Mary’s room', text: '' });
+    expect(
+      cardText({
+        name: 'The kettle whistles',
+        framing: 'insert',
+        script_text: 'The kettle whistles.',
+        action: '',
+        description: '',
+      }),
+    ).toEqual({ title: 'The kettle whistles', text: '' });
+    expect(
+      cardText({
+        name: '3.1 Insert – close detail of key',
+        framing: 'insert',
+        script_text: 'It is engraved.',
+        action: '',
+        description: '',
+      }),
+    ).toEqual({ title: 'Close detail of key', text: 'It is engraved.' });
+  });
+});
+
+describe('slateText', () => {
+  it('leaves out a description the card already says, keeps one that adds the blocking', () => {
+    const intro = {
+      title: 'JUNO (introduction)',
+      text: 'JUNO (9), barefoot, fishes a brass key out of the mud.',
+    };
+    expect(
+      slateText(
+        {
+          description: 'Medium introducing JUNO: JUNO (9), barefoot, fishes a brass key out of the mud.',
+          prompt: null,
+        },
+        intro,
+      ),
+    ).toBe('');
+    const talk = { title: 'ADA and JUNO talking', text: 'ADA Where were you?' };
+    expect(
+      slateText(
+        {
+          description: 'ADA and JUNO together in frame as they talk (ADA frame left, JUNO frame right).',
+          prompt: null,
+        },
+        talk,
+      ),
+    ).toBe('ADA and JUNO together in frame as they talk (ADA frame left, JUNO frame right).');
+    expect(
+      slateText({ description: '', prompt: 'Low angle, harbour lights' }, { title: 'Quay', text: '' }),
+    ).toBe('Low angle, harbour lights');
   });
 });

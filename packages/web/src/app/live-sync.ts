@@ -109,6 +109,23 @@ export function startLiveSync(services: AppServices): () => void {
         list ? { ...list, shots: list.shots.filter((shot) => shot.id !== shotId) } : list,
       ),
     ),
+    // Reviewers' comments reach the cache wherever the owner is: the timeline's markers and the
+    // comments panel read it when they open, without asking again.
+    socket.on('review:comment-added', ({ projectId, comment }) =>
+      queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
+        list === undefined || list.some((entry) => entry.id === comment.id)
+          ? list
+          : [...list, comment].sort(
+              (a, b) =>
+                a.timeMs - b.timeMs || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+            ),
+      ),
+    ),
+    socket.on('review:comment-deleted', ({ projectId, commentId }) =>
+      queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
+        list?.filter((entry) => entry.id !== commentId),
+      ),
+    ),
   ];
   return () => {
     for (const off of offs) off();

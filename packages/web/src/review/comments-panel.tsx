@@ -1,7 +1,6 @@
 import { type ReviewComment } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { queries, queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { errorBody } from '../state/errors.js';
@@ -9,10 +8,6 @@ import { formatTimecode } from '../timeline/timeline-model.js';
 import { Button } from '../ui/button.js';
 import { Skeleton } from '../ui/card.js';
 import '../styles/review.css';
-
-function byTime(a: ReviewComment, b: ReviewComment): number {
-  return a.timeMs - b.timeMs || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-}
 
 /**
  * The reviewers' comments on a project, live: a comment left on a review link appears here as it
@@ -31,29 +26,7 @@ export function CommentsPanel({
   const queryClient = useQueryClient();
   const comments = useQuery(queries.reviewComments(client, projectId));
 
-  useEffect(() => {
-    const socket = client.socket;
-    if (!socket) return;
-    const offs = [
-      socket.on('review:comment-added', ({ projectId: from, comment }) => {
-        if (from !== projectId) return;
-        queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
-          list === undefined || list.some((entry) => entry.id === comment.id)
-            ? list
-            : [...list, comment].sort(byTime),
-        );
-      }),
-      socket.on('review:comment-deleted', ({ projectId: from, commentId }) => {
-        if (from !== projectId) return;
-        queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
-          list?.filter((entry) => entry.id !== commentId),
-        );
-      }),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [client, queryClient, projectId]);
+  // New and deleted comments arrive through the live sync (app/live-sync.ts), into this query.
 
   const remove = async (comment: ReviewComment) => {
     try {

@@ -398,3 +398,54 @@ export const FRAMING_LABELS: Record<string, string> = {
 export function framingLabel(framing: string | null | undefined): string {
   return framing ? (FRAMING_LABELS[framing] ?? framing) : '';
 }
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * What a storyboard card says under its frame, each thing once: the first pass names a shot
+ * "1.2 Medium – JUNO (introduction): JUNO (9), barefoot, fishes…", which repeats the card's own
+ * number, its framing line and its script text. The title drops a leading shot number, a leading
+ * framing that is the shot's own and a trailing ": <script text>"; the text is the script's words
+ * (else the action or the description) unless the title already says them.
+ */
+export function cardText(
+  shot: Pick<Shot, 'name' | 'framing' | 'script_text' | 'action' | 'description'>,
+  framing: string = framingLabel(shot.framing),
+): { title: string; text: string } {
+  const script = squeeze(shot.script_text || shot.action || shot.description || '');
+  let title = squeeze(shot.name).replace(/^\d+(?:\.\d+)*[a-z]?\s+/i, '');
+  const dash = title.match(/^([^–—:]{1,40}?)\s+[–—-]\s+/);
+  if (dash?.[1] && framing && letters(dash[1]) === letters(framing)) {
+    const rest = title.slice(dash[0].length);
+    title = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  if (script) {
+    const colon = title.lastIndexOf(': ');
+    if (colon > 0 && letters(script).startsWith(letters(title.slice(colon + 2)))) {
+      title = title.slice(0, colon);
+    }
+  }
+  if (title === '') title = script || squeeze(shot.name);
+  const said = letters(title);
+  const text = script && !said.includes(letters(script)) ? script : '';
+  return { title, text };
+}
+
+/**
+ * The words on a frame that is not rendered yet (under its framing): the description, unless the
+ * card's title or text below already says it ("Medium introducing JUNO: JUNO (9), barefoot…" over
+ * "JUNO (9), barefoot…"); then the prompt, with the same rule; else nothing.
+ */
+export function slateText(
+  shot: Pick<Shot, 'description' | 'prompt'>,
+  caption: { title: string; text: string },
+): string {
+  const below = [caption.title, caption.text].map(letters).filter((said) => said.length > 0);
+  for (const candidate of [shot.description, shot.prompt]) {
+    const words = squeeze(candidate ?? '');
+    const own = letters(words);
+    if (own && !below.some((said) => own.includes(said) || said.includes(own))) return words;
+  }
+  return '';
+}

@@ -14,6 +14,15 @@ export interface Selection {
 export const EMPTY_SELECTION: Selection = { ids: new Set(), anchor: null, active: null };
 
 /** A plain click: only this shot. */
+/**
+ * The shot a view opening should scroll to: the active shot while it is selected. Escape keeps the
+ * active shot as the keyboard's place with nothing selected, and that is no reason to open a long
+ * list half-way down.
+ */
+export function revealTarget(selection: Selection): string | null {
+  return selection.active !== null && selection.ids.has(selection.active) ? selection.active : null;
+}
+
 export function selectOnly(id: string): Selection {
   return { ids: new Set([id]), anchor: id, active: id };
 }

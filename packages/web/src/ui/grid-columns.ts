@@ -1,17 +1,24 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
-/** The element's inner width, kept current as it resizes (0 until it is laid out). */
+/**
+ * The element's inner width, kept current as it resizes (0 until it is laid out). The element may
+ * appear after the first render (a page that shows a skeleton while it loads): it is looked for after
+ * every render, and measured from when it is there.
+ */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
+  const [element, setElement] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    const element = ref.current;
+    if (ref.current !== element) setElement(ref.current);
+  });
+  useLayoutEffect(() => {
     if (!element) return;
     setWidth(element.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [element]);
   return width;
 }
 

@@ -73,7 +73,9 @@ export function ProjectsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const filterRef = useRef<HTMLInputElement>(null);
 
-  const projects = useQuery(queries.projects(client));
+  // The list carries what other pages change without telling it (shot counts, running time, the
+  // poster frame): shown from the cache at once, and asked for again each time the page opens.
+  const projects = useQuery({ ...queries.projects(client), refetchOnMount: 'always' });
   const series = useQuery(queries.series(client));
 
   const seriesById = useMemo(

@@ -35,7 +35,14 @@ import {
 import { useShotProgress } from '../../shots/progress.js';
 import { useRenderCount } from '../../shots/render-count.js';
 import { sceneColorVar } from '../../shots/scene-color.js';
-import { type Selection, selectOnly, selectRange, toggle, useIsSelected } from '../../shots/selection.js';
+import {
+  revealTarget,
+  type Selection,
+  selectOnly,
+  selectRange,
+  toggle,
+  useIsSelected,
+} from '../../shots/selection.js';
 import {
   ALL_FILTER,
   SHOT_LIST_COLUMNS,
@@ -205,14 +212,15 @@ export function ShotList({ projectId }: { projectId: string }) {
     useFlushSync: false,
   });
 
-  // Coming back (from the shot lab, say), the table opens where the active shot is.
+  // Coming back (from the shot lab, say), the table opens where the selected shot is (revealTarget).
   const revealed = useRef(false);
   useEffect(() => {
     if (revealed.current || rowIds.length === 0) return;
     revealed.current = true;
-    const index = activeId === null ? -1 : rowIds.indexOf(activeId);
+    const target = revealTarget(selection.get());
+    const index = target === null ? -1 : rowIds.indexOf(target);
     if (index > 0) requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
-  }, [rowIds, activeId, virtualizer]);
+  }, [rowIds, selection, virtualizer]);
 
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
   const edits = useShotEditCommands({

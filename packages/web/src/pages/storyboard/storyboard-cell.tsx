@@ -4,11 +4,13 @@ import { useIsDirty } from '../../shots/dirty.js';
 import { DirtyMark } from '../../shots/dirty-mark.js';
 import { FrameStatus } from '../../shots/frame-status.js';
 import {
+  cardText,
   deriveShotStatus,
   formatSeconds,
   formatShotNumber,
   framingLabel,
   type ShotWithStaleness,
+  slateText,
 } from '../../shots/model.js';
 import { useShotProgress } from '../../shots/progress.js';
 import { useRenderCount } from '../../shots/render-count.js';
@@ -53,7 +55,8 @@ export const StoryboardCell = memo(function StoryboardCell({
   const shown = alts && alts.shown > 0 ? alts.variants[alts.shown - 1] : undefined;
   const imageUrl = shown?.image_url ?? shot.image_url;
   const framing = framingLabel(shown?.framingType ?? shot.framing);
-  const script = shot.script_text || shot.action || shot.description || '';
+  const caption = cardText(shot, framingLabel(shot.framing));
+  const slate = slateText(shot, caption);
   const altCount = alts?.status === 'ready' ? alts.variants.length + 1 : 0;
   return (
     // biome-ignore lint/a11y: A virtualised ARIA grid: the grid holds the focus and points at its active cell with aria-activedescendant; table elements cannot be absolutely positioned rows
@@ -73,9 +76,7 @@ export const StoryboardCell = memo(function StoryboardCell({
         ) : (
           <div className="sb-slate" aria-hidden="true">
             <span className="sb-slate__framing">{framing || 'No framing'}</span>
-            <span className="sb-slate__text">
-              {shot.description || shot.prompt || script || 'Nothing described yet'}
-            </span>
+            {slate ? <span className="sb-slate__text">{slate}</span> : null}
           </div>
         )}
         <div className="sb-frame__top">
@@ -104,12 +105,14 @@ export const StoryboardCell = memo(function StoryboardCell({
       <div className="sb-meta">
         <div className="sb-meta__line">
           <span className="sb-meta__number mono">{number}</span>
-          <span className="sb-meta__name">{shot.name}</span>
+          <span className="sb-meta__name" title={shot.name}>
+            {caption.title}
+          </span>
           {dirty ? <DirtyMark /> : null}
           <span className="sb-meta__duration mono">{formatSeconds(shot.duration)}s</span>
         </div>
         <div className="sb-meta__framing">{framing || '\u00a0'}</div>
-        <p className="sb-meta__script">{script || '\u00a0'}</p>
+        <p className="sb-meta__script">{caption.text || '\u00a0'}</p>
       </div>
     </div>
   );

@@ -40,6 +40,7 @@ import {
 import { SceneRowHeader } from '../../shots/scene-row-header.js';
 import {
   type Direction,
+  revealTarget,
   type Selection,
   selectAll,
   selectByKey,
@@ -165,12 +166,12 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
     [board, layout, virtualizer],
   );
 
-  // Coming back (from the shot lab, say), the grid opens where the active shot is.
+  // Coming back (from the shot lab, say), the grid opens where the selected shot is (revealTarget).
   const revealed = useRef(false);
   useEffect(() => {
     if (revealed.current || board.shots.length === 0 || width === 0) return;
     revealed.current = true;
-    const active = selection.get().active;
+    const active = revealTarget(selection.get());
     const index = active === null ? undefined : board.byId.get(active)?.index;
     const row = index === undefined ? undefined : layout.rowOfShot[index];
     if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'center' });
