@@ -122,7 +122,7 @@ describe('timeline', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(update).toHaveBeenCalledWith(ids[0], { duration: 2 - 1 / 24 });
-    expect(within(track).getAllByRole('option')[0]).toHaveTextContent('1:23');
+    expect(within(track).getAllByRole('option')[0]).toHaveTextContent('1s 23f');
     act(() => void run(services, 'edit.undo', PAGE));
     expect(duration(ids[0] as string)).toBe(2);
     await act(async () => {
