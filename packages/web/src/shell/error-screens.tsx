@@ -12,7 +12,7 @@ export interface ErrorScreenProps {
 /** The two error screens of SPEC.md §2. */
 export function ErrorScreen({ kind, error, onRetry }: ErrorScreenProps) {
   const title = kind === 'page' ? 'Something went wrong' : 'Application Error';
-  const detail = error instanceof Error ? error.message : undefined;
+  const detail = error instanceof Error ? errorBody(error) : undefined;
   return (
     <div className="error-screen" role="alert">
       <div className="error-screen__icon">
