@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { errorBody } from '../state/errors.js';
 import { Button } from '../ui/button.js';
 
 export interface ErrorScreenProps {
