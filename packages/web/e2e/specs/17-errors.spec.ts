@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
@@ -96,11 +98,11 @@ test('an image over 25 MB is refused before it is sent, with the limit in the me
   await images.focus();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({
-    name: 'mara-raw.png',
-    mimeType: 'image/png',
-    buffer: Buffer.alloc(30 * 1024 * 1024, 7),
-  });
+  // 30 MB on disk (handing it over as a buffer would send it through the browser protocol).
+  const large = path.join(test.info().outputDir, 'mara-raw.png');
+  mkdirSync(path.dirname(large), { recursive: true });
+  writeFileSync(large, Buffer.alloc(30 * 1024 * 1024, 7));
+  await (await chooser).setFiles(large);
   const refused = toast(page, 'Operation Failed');
   await expect(refused).toBeVisible();
   await expect(refused).toContainText('Image upload failed — The file is larger than 25 MB');
