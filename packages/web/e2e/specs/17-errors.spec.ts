@@ -167,6 +167,8 @@ test("a burn-in rough cut of shots named Mary's room and 50% off completes", asy
   const video = page.getByLabel('Rough cut of Signs v1');
   await expect(video).toBeVisible({ timeout: 180_000 });
   await expect(job).toContainText('Completed');
-  await expect(page.getByRole('definition').filter({ hasText: 'names and timecode burnt in' })).toHaveCount(1);
+  await expect(page.getByRole('definition').filter({ hasText: 'names and timecode burnt in' })).toHaveCount(
+    1,
+  );
   await screens(page, 'errors-rough-cut-burn-in');
 });

@@ -76,7 +76,9 @@ test('importing over a script asks first: Cancel keeps it, Replace replaces it, 
   await expect(editor).not.toContainText('INT. DINER - NIGHT');
 });
 
-test('a Windows-1252 file imports with its ° and quotes, and says its encoding was a guess', async ({ page }) => {
+test('a Windows-1252 file imports with its ° and quotes, and says its encoding was a guess', async ({
+  page,
+}) => {
   await register(page);
   await createProjectFromPalette(page, 'Heatwave');
   await expect(scriptEditor(page)).toBeVisible({ timeout: 20_000 });
