@@ -1,4 +1,4 @@
-import { MESSAGES, ReelbenchError } from './contract/errors.js';
+import { formatMessage, MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES, type UploadJson } from './contract/http.js';
 import type { DomainContext } from './domain-context.js';
 import { parseRouteReply, type UploadOptions } from './http-client.js';
@@ -14,6 +14,24 @@ function nameOf(file: Blob, options: FileUploadOptions, fallback: string): strin
   return options.filename ?? (file instanceof File && file.name ? file.name : fallback);
 }
 
+/**
+ * A file over the route's limit is refused here, before a byte is sent, with the error the server
+ * would answer (413 PAYLOAD_TOO_LARGE_ERROR, the upload's catalogue message, the limit in the detail).
+ */
+export function refuseTooLarge(
+  route: { fileField?: string; maxBytes?: number; failureMessage?: string },
+  file: Blob,
+): void {
+  const { fileField, maxBytes, failureMessage } = route;
+  if (maxBytes === undefined || file.size <= maxBytes) return;
+  throw new ReelbenchError({
+    code: 'PAYLOAD_TOO_LARGE_ERROR',
+    message: failureMessage ?? MESSAGES.unexpected,
+    details: [{ path: fileField ?? 'file', message: formatMessage.fileTooLarge(maxBytes) }],
+    context: { size: file.size, maxBytes, sent: false },
+  });
+}
+
 export function filesClient({ http }: DomainContext) {
   return {
     uploadImage: async (
@@ -21,6 +39,7 @@ export function filesClient({ http }: DomainContext) {
       image: Blob,
       options: FileUploadOptions & { assetId?: string } = {},
     ) => {
+      refuseTooLarge(routes.uploadImage, image);
       const fields = { projectId, ...(options.assetId ? { assetId: options.assetId } : {}) };
       const file = {
         field: routes.uploadImage.fileField,
@@ -32,6 +51,7 @@ export function filesClient({ http }: DomainContext) {
     },
 
     uploadAudio: async (projectId: string, audio: Blob, options: FileUploadOptions = {}) => {
+      refuseTooLarge(routes.uploadAudio, audio);
       const file = {
         field: routes.uploadAudio.fileField,
         data: audio,

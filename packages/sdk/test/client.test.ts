@@ -6,6 +6,7 @@ import { createReelbench, type Reelbench, type ReelbenchOptions } from '../src/c
 import type { Asset, Project, ProjectListEntry, ShotPage, UploadResult } from '../src/contract/entities.js';
 import { ReelbenchError } from '../src/contract/errors.js';
 import type { ServerEventName, ServerEventPayload } from '../src/contract/events.js';
+import { UPLOAD_MAX_BYTES } from '../src/contract/http.js';
 import { CancelledError } from '../src/retry.js';
 import { MemoryTokenStore } from '../src/token-store.js';
 import { readBody, until } from './support/http-server.js';
@@ -335,6 +336,27 @@ describe('events, files, jobs and script', () => {
     await expect(client.files.uploadImage(ids.project, image)).rejects.toMatchObject({
       message: 'Image upload failed',
     });
+  });
+
+  it('refuses an image or a soundtrack over the limit before sending a byte, with the limit in the detail', async () => {
+    const server = await startApp({
+      'POST /api/files/upload-image': () => [200, {}],
+      'POST /api/files/upload-audio': () => [200, {}],
+    });
+    const client = sdk(server.url, { token: 't' });
+    const image = new Blob([new Uint8Array(UPLOAD_MAX_BYTES.image + 1)], { type: 'image/png' });
+    await expect(client.files.uploadImage(ids.project, image)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE_ERROR',
+      statusCode: 413,
+      message: 'Image upload failed',
+      details: [{ path: 'image', message: 'The file is larger than 25 MB' }],
+    });
+    const audio = new Blob([new Uint8Array(UPLOAD_MAX_BYTES.audio + 1)], { type: 'audio/wav' });
+    await expect(client.files.uploadAudio(ids.project, audio)).rejects.toMatchObject({
+      message: 'Audio upload failed',
+      details: [{ path: 'audio', message: 'The file is larger than 200 MB' }],
+    });
+    expect(server.http.filter((hit) => hit.url.includes('/api/files/'))).toEqual([]);
   });
 
   it("waits for a job: progress, then completion; a failure rejects with the job's error", async () => {

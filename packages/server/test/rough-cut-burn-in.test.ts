@@ -137,7 +137,7 @@ describe('the rough cut burn-in draws any shot name as it is', () => {
     await expect(failure).rejects.toMatchObject({
       code: 'SERVER_ERROR',
       message:
-        "Rough cut rendering failed: ffmpeg could not encode event 1 (Mara's key) (a media file could not be read)",
+        "Rough cut rendering failed: ffmpeg could not encode event 1 (Mara's key) (the shot's image is not a readable image)",
     });
     const error = await failure.then(
       () => undefined,
@@ -200,7 +200,7 @@ describe('a rough cut job that fails', () => {
     expect(failed).toMatchObject({
       code: 'SERVER_ERROR',
       error:
-        "Rough cut rendering failed: ffmpeg could not encode event 1 (Mara's key) (a media file could not be read)",
+        "Rough cut rendering failed: ffmpeg could not encode event 1 (Mara's key) (the shot's image is not a readable image)",
     });
     const line = logged
       .flatMap((chunk) => chunk.split('\n'))

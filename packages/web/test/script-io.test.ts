@@ -1,6 +1,7 @@
 import { parseFountain, type ScriptElement, toFdx } from '@reelbench/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  decodeText,
   exportScript,
   fileBaseName,
   IMPORT_ACCEPT,
@@ -52,7 +53,21 @@ function shape(elements: readonly ScriptElement[]) {
   });
 }
 
-const file = (name: string, text: string) => ({ name, text: () => Promise.resolve(text) });
+const bytesOf = (data: Uint8Array) =>
+  data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+const file = (name: string, text: string | Uint8Array) => ({
+  name,
+  arrayBuffer: () =>
+    Promise.resolve(bytesOf(typeof text === 'string' ? new TextEncoder().encode(text) : text)),
+});
+/** An editor holding `content`, whose confirmation answers `answer`. */
+const editorWith = (content = '', answer = true) => ({
+  current: () => content,
+  replace: vi.fn(),
+  confirmReplace: vi.fn(() => Promise.resolve(answer)),
+});
+/** Latin-1/Windows-1252 bytes of `text` (every character below U+0100). */
+const latin1 = (text: string) => Uint8Array.from([...text].map((char) => char.charCodeAt(0)));
 
 describe('importScript', () => {
   it('accepts the four script extensions', () => {
@@ -101,9 +116,10 @@ describe('importScript', () => {
 
 describe('importFile', () => {
   it('replaces the content and says which file was imported', async () => {
-    const replace = vi.fn();
+    const target = editorWith();
+    const { replace } = target;
     const notify = vi.fn();
-    const imported = await importFile(file('night.fdx', toFdx(parseFountain(SCRIPT))), { replace }, notify);
+    const imported = await importFile(file('night.fdx', toFdx(parseFountain(SCRIPT))), target, notify);
     expect(imported?.format).toBe('fdx');
     expect(replace).toHaveBeenCalledTimes(1);
     expect(replace.mock.calls[0]?.[0]).toContain('EXT. PARKING LOT - CONTINUOUS');
@@ -115,9 +131,10 @@ describe('importFile', () => {
   });
 
   it('imports Fountain as it is', async () => {
-    const replace = vi.fn();
+    const target = editorWith();
+    const { replace } = target;
     const notify = vi.fn();
-    await importFile(file('night.fountain', SCRIPT), { replace }, notify);
+    await importFile(file('night.fountain', SCRIPT), target, notify);
     expect(replace).toHaveBeenCalledWith(SCRIPT);
     expect(notify).toHaveBeenCalledWith({
       type: 'success',
@@ -127,9 +144,10 @@ describe('importFile', () => {
   });
 
   it('does not replace the content when the file cannot be read, and names the line', async () => {
-    const replace = vi.fn();
+    const target = editorWith();
+    const { replace } = target;
     const notify = vi.fn();
-    const imported = await importFile(file('broken.fdx', BROKEN_FDX), { replace }, notify);
+    const imported = await importFile(file('broken.fdx', BROKEN_FDX), target, notify);
     expect(imported).toBeNull();
     expect(replace).not.toHaveBeenCalled();
     expect(notify).toHaveBeenCalledTimes(1);
@@ -139,11 +157,12 @@ describe('importFile', () => {
   });
 
   it('reports a file that cannot be read at all', async () => {
-    const replace = vi.fn();
+    const target = editorWith();
+    const { replace } = target;
     const notify = vi.fn();
     await importFile(
-      { name: 'gone.fountain', text: () => Promise.reject(new Error('NotReadableError')) },
-      { replace },
+      { name: 'gone.fountain', arrayBuffer: () => Promise.reject(new Error('NotReadableError')) },
+      target,
       notify,
     );
     expect(replace).not.toHaveBeenCalled();
@@ -152,6 +171,68 @@ describe('importFile', () => {
       title: 'Import failed',
       message: 'gone.fountain: NotReadableError',
     });
+  });
+});
+
+describe('importFile over a script with text', () => {
+  it('asks first: no keeps the script, yes replaces it', async () => {
+    const notify = vi.fn();
+    const keep = editorWith('INT. OLD - DAY\n', false);
+    expect(await importFile(file('night.fountain', SCRIPT), keep, notify)).toBeNull();
+    expect(keep.confirmReplace).toHaveBeenCalledTimes(1);
+    expect(keep.replace).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    const replace = editorWith('INT. OLD - DAY\n', true);
+    await importFile(file('night.fountain', SCRIPT), replace, notify);
+    expect(replace.replace).toHaveBeenCalledWith(SCRIPT);
+  });
+
+  it('does not ask over an empty script or one that already is the file', async () => {
+    for (const content of ['', '  \n', SCRIPT]) {
+      const target = editorWith(content, false);
+      await importFile(file('night.fountain', SCRIPT), target, vi.fn());
+      expect(target.confirmReplace).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('decodeText and the encoding warning', () => {
+  it('reads UTF-8 (with or without a byte order mark) and UTF-16 without a guess', async () => {
+    const text = 'EXT. SUMMIT - DAY\n\nIt is -5° and the café is shut.\n';
+    expect(await decodeText(new TextEncoder().encode(text))).toEqual({
+      text,
+      encoding: 'utf-8',
+      guessed: false,
+    });
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    expect(await decodeText(bom)).toEqual({ text, encoding: 'utf-8', guessed: false });
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0), 0])]);
+    expect(await decodeText(utf16)).toEqual({ text, encoding: 'utf-16le', guessed: false });
+  });
+
+  it('reads a Windows-1252 file with ° as °, and says it was a guess', async () => {
+    const text =
+      'INT. LAB - NIGHT\n\nThe oven reads 180° and the café sign flickers.\n\nMARA\nIt’s “fine”.\n';
+    const bytes = Uint8Array.from(
+      [...text].map((char) => ({ '’': 0x92, '“': 0x93, '”': 0x94 })[char] ?? char.charCodeAt(0)),
+    );
+    expect(await decodeText(bytes)).toEqual({ text, encoding: 'windows-1252', guessed: true });
+    const plain = 'INT. LAB - NIGHT\n\nThe oven reads 180°.\n';
+    expect(await decodeText(latin1(plain))).toEqual({ text: plain, encoding: 'windows-1252', guessed: true });
+  });
+
+  it('imports a Latin-1 file correctly and warns "Decoded as windows-1252"', async () => {
+    const notify = vi.fn();
+    const target = editorWith();
+    const text = 'INT. LAB - NIGHT\n\nThe oven reads 180°.\n';
+    await importFile(file('lab.fountain', latin1(text)), target, notify);
+    expect(target.replace).toHaveBeenCalledWith(text);
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'warning', title: 'Decoded as windows-1252' }),
+    );
+    const utf8 = vi.fn();
+    await importFile(file('lab.fountain', text), editorWith(), utf8);
+    expect(utf8).toHaveBeenCalledTimes(1);
   });
 });
 

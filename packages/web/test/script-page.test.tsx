@@ -112,10 +112,24 @@ describe('ScriptPage', () => {
     expect(view.state.doc.toString()).toBe(SCRIPT);
     expect(markDirty).not.toHaveBeenCalled();
 
-    chooseFile(new File(['EXT. BEACH - DAY\n\nWaves.\n'], 'beach.fountain'));
+    // Over a script with text it asks first: Cancel keeps the script.
+    const beach = () => new File(['EXT. BEACH - DAY\n\nWaves.\n'], 'beach.fountain');
+    chooseFile(beach());
+    const ask = await screen.findByRole('dialog', { name: 'Replace the script?' });
+    expect(ask).toHaveTextContent('beach.fountain');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Replace the script?' })).toBeNull());
+    expect(view.state.doc.toString()).toBe(SCRIPT);
+    expect(markDirty).not.toHaveBeenCalled();
+
+    chooseFile(beach());
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace script' }));
     await waitFor(() => expect(toasts()).toContainEqual(['Script imported', 'beach.fountain']));
     expect(view.state.doc.toString()).toBe('EXT. BEACH - DAY\n\nWaves.\n');
     expect(markDirty).toHaveBeenLastCalledWith({ script: 'EXT. BEACH - DAY\n\nWaves.\n' });
+    // One undoable change: Ctrl+Z brings the previous script back.
+    fireEvent.keyDown(view.contentDOM, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(view.state.doc.toString()).toBe(SCRIPT);
   });
 
   it('formats through its action as one undoable change', async () => {

@@ -145,6 +145,9 @@ export const formatMessage = {
   assetNotFound: (id: string) => `Asset ${id} not found`,
   apiError: (status: number, statusText: string) => `API Error ${status}: ${statusText}`,
   uploadFailedWithStatus: (status: number) => `Upload failed with status ${status}`,
+  /** An upload's size limit as the server and the clients word it: 'The file is larger than 25 MB'. */
+  fileTooLarge: (maxBytes: number) =>
+    `The file is larger than ${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`,
   requestTimeout: (domain: string, action: string) => `Request timeout: ${domain}:${action}`,
   eventTimeout: (event: string) => `Request timeout: ${event}`,
 } as const;

@@ -8,7 +8,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ReelbenchError } from '@reelbench/sdk/contract';
+import { formatMessage, ReelbenchError } from '@reelbench/sdk/contract';
 import type { Observable } from 'rxjs';
 import { AppConfig, type LimitsConfig } from '../config/config.js';
 import { validation } from './domain-error.js';
@@ -34,10 +34,6 @@ export interface UploadedBlob {
   size: number;
 }
 
-export function megabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
-
 function multerCode(error: HttpException): string | undefined {
   const cause: unknown = error.cause;
   const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
@@ -51,7 +47,7 @@ function uploadError(error: unknown, limits: UploadLimits): unknown {
     return new ReelbenchError({
       code: 'PAYLOAD_TOO_LARGE_ERROR',
       message: limits.failureMessage,
-      details: [{ path: limits.field, message: `The file is larger than ${megabytes(limits.maxBytes)}` }],
+      details: [{ path: limits.field, message: formatMessage.fileTooLarge(limits.maxBytes) }],
     });
   }
   const reason =

@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CutTransition, inputExcerpt, isReelbenchError, ReelbenchError } from '@reelbench/sdk/contract';
+import sharp from 'sharp';
 import { notAvailable } from '../common/domain-error.js';
 import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
 import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../generation/local/animatic.js';
@@ -166,11 +167,29 @@ async function encodeSegment(
     input = ['-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:r=${rate}`];
     graph = '[0:v]format=yuv420p[v]';
   }
-  await ffmpeg(
-    request,
-    [...input, ...silentVideoArgs(graph, rate, total, output)],
-    eventStep('encode', request, event),
-  );
+  const what = eventStep('encode', request, event);
+  try {
+    await ffmpeg(request, [...input, ...silentVideoArgs(graph, rate, total, output)], what);
+  } catch (error) {
+    // Said in the film maker's terms when the cause is the shot's own picture (checked only on failure).
+    if (!event.video && event.image && isReelbenchError(error) && !(await decodes(event.image))) {
+      throw failed(what, UNREADABLE_IMAGE, { ...error.context });
+    }
+    throw error;
+  }
+}
+
+/** Why an event could not be encoded when its shot's stored image does not decode. */
+export const UNREADABLE_IMAGE = "the shot's image is not a readable image";
+
+/** Whether the picture decodes in full (not only its header). */
+async function decodes(file: string): Promise<boolean> {
+  try {
+    await sharp(file, { failOn: 'error' }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Encode the filter graph's `[v]` as the animatic's H.264, no audio, exactly `frames` long at `rate`. */

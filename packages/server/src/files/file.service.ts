@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type DownloadUrl,
+  formatMessage,
   HTTP_ROUTES,
   isReelbenchError,
   MESSAGES,
@@ -18,7 +19,7 @@ import {
 import { AssetsService } from '../assets/asset.service.js';
 import { forbidden, notFound, validation } from '../common/domain-error.js';
 import { assertImagePixels } from '../common/image-pixels.js';
-import { megabytes, type UploadedBlob } from '../common/upload.interceptor.js';
+import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { FileUrls } from '../storage/file-urls.js';
@@ -64,7 +65,7 @@ function tooLarge(message: string, path: string, maxBytes: number): ReelbenchErr
   return new ReelbenchError({
     code: 'PAYLOAD_TOO_LARGE_ERROR',
     message,
-    details: [{ path, message: `The file is larger than ${megabytes(maxBytes)}` }],
+    details: [{ path, message: formatMessage.fileTooLarge(maxBytes) }],
   });
 }
 

@@ -19,3 +19,19 @@ export function jobOutcomeError(job: Job, failureMessage: string): ReelbenchErro
     context: { jobId: job.id },
   });
 }
+
+/**
+ * What a failure's log line adds to its message for the operator: the reason when the message does
+ * not already say it, and the program's own last words (ffmpeg's stderr), which the job's message
+ * never carries.
+ */
+export function operatorDetail(error: ReelbenchError, message: string = error.message): string {
+  const reason = error.context?.reason;
+  const stderr = error.context?.stderr;
+  const said =
+    typeof stderr === 'string' && stderr.trim() !== ''
+      ? `; it said: ${stderr.trim().split(/\r?\n/).slice(-3).join(' | ')}`
+      : '';
+  const why = typeof reason === 'string' && !message.includes(reason) ? ` (${reason})` : '';
+  return `${why}${said}`;
+}

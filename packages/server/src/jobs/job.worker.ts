@@ -24,6 +24,7 @@ import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
 import { type JobContext, type JobHandler, JobTimeoutError, WorkerStoppingError } from './job-handlers.js';
+import { operatorDetail } from './job-outcome.js';
 import { JobQueue, type QueuedDelivery } from './job-queue.js';
 import type { JobPayloads, JobType } from './job-types.js';
 
@@ -338,15 +339,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     } else if (!isReelbenchError(error)) {
       this.logger.error(`job ${entity.id} (${entity.type}) failed`, error as Error);
     } else {
-      const reason = error.context?.reason;
-      const stderr = error.context?.stderr;
       // The program's own last words (ffmpeg's stderr) are for the operator: the job's message has none.
-      const said =
-        typeof stderr === 'string' && stderr.trim() !== ''
-          ? `; it said: ${stderr.trim().split(/\r?\n/).slice(-3).join(' | ')}`
-          : '';
-      const why = typeof reason === 'string' && !message.includes(reason) ? ` (${reason})` : '';
-      this.logger.warn(`job ${entity.id} (${entity.type}) failed: ${message}${why}${said}`);
+      this.logger.warn(
+        `job ${entity.id} (${entity.type}) failed: ${message}${operatorDetail(error, message)}`,
+      );
     }
     const failed = await this.repository.finish(entity.id, ['running', 'queued'], {
       status: 'failed',

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   type BatchShotResult,
   type ErrorCode,
@@ -13,6 +13,7 @@ import { GenerationCancelledError, throwIfCancelled } from '../generation/genera
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
+import { operatorDetail } from '../jobs/job-outcome.js';
 import {
   IMAGE_JOB_TYPES,
   type JobPayloads,
@@ -62,6 +63,8 @@ async function eachLimited<T>(
  */
 @Injectable()
 export class ShotGenerationJobs implements OnModuleInit {
+  private readonly logger = new Logger('ShotGeneration');
+
   constructor(
     private readonly projects: ProjectsService,
     private readonly shotsService: ShotsService,
@@ -192,10 +195,25 @@ export class ShotGenerationJobs implements OnModuleInit {
       if (error instanceof GenerationCancelledError || signal.aborted) return null;
       const { message, code } = failureOf(error, kind);
       codes.set(shotId, code);
+      this.logFailure(job, kind, shotId, message, error);
       const failed = await this.shotMedia.releaseGeneration([shotId], kind, job.id, 'failed');
       for (const entity of failed)
         await this.announce(job, kind, entity, { status: 'failed', progress: 0, message }, assets.byId);
       return { shotId, status: 'failed', error: message };
+    }
+  }
+
+  /**
+   * One shot's failed render in the log, with the job id (also in the line's context), the shot, the
+   * reason the page shows and, for the operator, what the program said; an unexpected error with its stack.
+   */
+  private logFailure(job: Job, kind: MediaKind, shotId: string, message: string, error: unknown): void {
+    const line = `job ${job.id} (${job.type}): the ${kind} of shot ${shotId} failed: ${message}`;
+    if (error instanceof ReelbenchError) {
+      const own = error.message === message ? '' : ` [${error.message}]`;
+      this.logger.warn(`${line}${own}${operatorDetail(error, message)}`);
+    } else {
+      this.logger.error(line, error as Error);
     }
   }
 

@@ -8,7 +8,13 @@ export const helpActions = defineActions([
     section: 'Help',
     keywords: ['commands', 'search', 'run'],
     binding: 'Mod+K',
-    perform: ({ services }) => services.ui.palette.toggle(),
+    perform: ({ services }) => {
+      const { ui } = services;
+      // Keys typed before the palette's field has the focus are kept for it (it delivers them).
+      if (ui.store.get().paletteOpen) ui.paletteKeys.cancel();
+      else ui.paletteKeys.start();
+      ui.palette.toggle();
+    },
   },
   {
     id: 'help.toggle',

@@ -37,7 +37,10 @@ function dialogOpen(): boolean {
 export function bindActionKeys(target: Window | HTMLElement, context: () => ActionContext): () => void {
   return bindRegistryKeys(target, context().services.registry, {
     context,
-    blocked: (action) => dialogOpen() && !ALLOWED_IN_DIALOGS.has(action.id),
+    blocked: (action) =>
+      (dialogOpen() && !ALLOWED_IN_DIALOGS.has(action.id)) ||
+      // Keys typed right after Ctrl+K belong to the palette that is opening, not to this page.
+      (context().services.ui.paletteKeys.active && action.id !== 'palette.open'),
     run: (action, at) => {
       runAction(action.id, at);
     },

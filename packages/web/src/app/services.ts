@@ -4,6 +4,7 @@ import { createActionRegistry } from '../actions/index.js';
 import type { ActionRegistry } from '../actions/registry.js';
 import { ActivityCounter } from '../state/activity.js';
 import { ConnectionMonitor } from '../state/connection.js';
+import { errorBody } from '../state/errors.js';
 import { SaveManager } from '../state/save-manager.js';
 import { ToastStore } from '../state/toasts.js';
 import { JobsTracker } from './jobs-tracker.js';
@@ -72,7 +73,7 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
       toasts.show({
         type: 'error',
         title: TOASTS.operationFailed.title,
-        message: error instanceof Error ? error.message : String(error),
+        message: errorBody(error),
       }),
   });
   return {

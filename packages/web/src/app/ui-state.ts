@@ -1,3 +1,4 @@
+import { KeyBuffer } from '../keyboard/key-buffer.js';
 import { createStore } from '../state/store.js';
 
 /** Which overlays and panels are open; actions and components both read and change it. */
@@ -60,6 +61,8 @@ export function createUiState() {
   return {
     store,
     palette,
+    /** Keys typed after Ctrl+K before the palette's field has the focus go there (palette.open). */
+    paletteKeys: new KeyBuffer(),
     patch(patch: Partial<UiState>) {
       store.set((state) => ({ ...state, ...patch }));
     },

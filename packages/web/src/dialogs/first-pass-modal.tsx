@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
+import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
 import { Field, Textarea } from '../ui/fields.js';
@@ -108,7 +109,7 @@ export function FirstPassModal() {
         type: 'error',
         title: TOASTS.firstPassFailed.title,
         message:
-          error instanceof Error && error.message ? error.message : TOASTS.firstPassFailed.fallbackMessage,
+          error instanceof Error && error.message ? errorBody(error) : TOASTS.firstPassFailed.fallbackMessage,
       });
     } finally {
       setBusy(false);

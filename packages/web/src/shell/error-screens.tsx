@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { errorBody } from '../state/errors.js';
 import { Button } from '../ui/button.js';
 
 export interface ErrorScreenProps {
@@ -12,7 +13,7 @@ export interface ErrorScreenProps {
 /** The two error screens of SPEC.md §2. */
 export function ErrorScreen({ kind, error, onRetry }: ErrorScreenProps) {
   const title = kind === 'page' ? 'Something went wrong' : 'Application Error';
-  const detail = error instanceof Error ? error.message : undefined;
+  const detail = error instanceof Error ? errorBody(error) : undefined;
   return (
     <div className="error-screen" role="alert">
       <div className="error-screen__icon">

@@ -232,6 +232,7 @@ function Results() {
 }
 
 function PaletteView() {
+  const { ui } = useServices();
   return (
     <KBarPortal>
       <KBarPositioner className="palette-scrim">
@@ -250,6 +251,7 @@ function PaletteView() {
               <Search size={16} aria-hidden="true" />
               <KBarSearch
                 className="palette__input"
+                onFocus={(event) => ui.paletteKeys.deliver(event.currentTarget)}
                 defaultPlaceholder="Search or run a command…"
                 aria-label="Search or run a command"
               />

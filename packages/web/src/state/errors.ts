@@ -9,18 +9,42 @@ function serverErrorField(error: ReelbenchError): string | undefined {
   return undefined;
 }
 
+/** A failed call as the server words it: its catalogue message and each reason it gave. */
+export interface ErrorReason {
+  message: string;
+  /** The server's details (field problems, "The file is larger than 25 MB"), each once. */
+  details: string[];
+}
+
 /**
- * The body of 'Query Error' and 'Operation Failed' toasts (SPEC.md §8): the server's error field,
- * else the error's message, else 'An error occurred'.
+ * What went wrong, in the server's words (SPEC.md §8): the server's error field, else the error's
+ * message, else 'An error occurred'; and the reasons in its details, which name what to change
+ * (the username rules, the size limit, the accepted formats).
+ */
+export function errorReason(error: unknown): ErrorReason {
+  let message: string = MESSAGES.anErrorOccurred;
+  if (error instanceof ReelbenchError && serverErrorField(error)) message = serverErrorField(error) as string;
+  else if (error instanceof Error && error.message.trim() !== '') message = error.message;
+  else if (typeof error === 'string' && error.trim() !== '') message = error;
+  const details: string[] = [];
+  if (error instanceof ReelbenchError) {
+    for (const detail of error.details ?? []) {
+      const text = detail.message.trim();
+      if (text !== '' && text !== message && !message.includes(text) && !details.includes(text)) {
+        details.push(text);
+      }
+    }
+  }
+  return { message, details };
+}
+
+/**
+ * The one line every failed call shows (toasts' bodies, form errors, failed states): the server's
+ * message followed by its reasons — "Registration failed — Usernames use letters, digits, _ . and -".
  */
 export function errorBody(error: unknown): string {
-  if (error instanceof ReelbenchError) {
-    const fromServer = serverErrorField(error);
-    if (fromServer) return fromServer;
-  }
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  if (typeof error === 'string' && error.trim() !== '') return error;
-  return MESSAGES.anErrorOccurred;
+  const { message, details } = errorReason(error);
+  return details.length === 0 ? message : `${message} — ${details.join('; ')}`;
 }
 
 /** The request never got an answer: offline, timed out, or the breaker held it back. */

@@ -1,9 +1,4 @@
-import {
-  type CutSummary,
-  ReelbenchError,
-  SOUNDTRACK_MAX_OFFSET_SECONDS,
-  type Soundtrack,
-} from '@reelbench/sdk/contract';
+import { type CutSummary, SOUNDTRACK_MAX_OFFSET_SECONDS, type Soundtrack } from '@reelbench/sdk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -14,7 +9,7 @@ import { formatOffset, useSoundtrack } from '../../audio/use-soundtrack.js';
 import { Waveform } from '../../audio/waveform.js';
 import { formatAbsolute } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
-import { errorBody } from '../../state/errors.js';
+import { type ErrorReason, errorBody, errorReason } from '../../state/errors.js';
 import { FPS, formatTimecode, playheadSliderProps } from '../../timeline/timeline-model.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
@@ -36,13 +31,7 @@ const ACCEPT =
 
 type UploadState = { name: string; percent: number; phase: 'uploading' | 'decoding' };
 /** A failed upload, in the server's words: its message and each detail it gave. */
-type UploadFailure = { message: string; details: string[] };
-
-function failureOf(error: unknown): UploadFailure {
-  const details =
-    error instanceof ReelbenchError ? (error.details ?? []).map((detail) => detail.message) : [];
-  return { message: errorBody(error), details };
-}
+type UploadFailure = ErrorReason;
 
 function clampOffset(seconds: number): number {
   const rounded = Math.round(seconds * 1000) / 1000;
@@ -212,7 +201,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
         message: next.name,
       });
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(errorReason(error));
     } finally {
       setUpload(null);
     }

@@ -26,6 +26,7 @@ import { useAction, useRunAction } from '../../shell/use-action.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
+import { ConfirmModal } from '../../ui/confirm-modal.js';
 import { cx } from '../../ui/cx.js';
 import { HiddenFileInput } from '../../ui/fields.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
@@ -249,18 +250,34 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
     },
   });
 
+  // An import over a script with text waits here for the user's answer (the confirmation dialog).
+  const [pendingImport, setPendingImport] = useState<{
+    fileName: string;
+    answer: (replace: boolean) => void;
+  } | null>(null);
+  const answerImport = (replace: boolean) => {
+    pendingImport?.answer(replace);
+    setPendingImport(null);
+  };
+
   const importFromFile = useCallback(
     async (file: File) => {
       await importFile(
         file,
         {
+          current: () => editor.current?.getContent() ?? content.current ?? '',
           replace: (next) => {
             editor.current?.replaceContent(next, 'input.import');
             void check(next);
           },
+          confirmReplace: (imported) =>
+            new Promise<boolean>((resolve) =>
+              setPendingImport({ fileName: imported.fileName, answer: resolve }),
+            ),
         },
         (toast) => toasts.show(toast),
       );
+      editor.current?.focus();
     },
     [toasts, check],
   );
@@ -476,6 +493,20 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
           />
         ) : null}
       </div>
+
+      <ConfirmModal
+        open={pendingImport !== null}
+        title="Replace the script?"
+        description={
+          <>
+            Importing <strong>{pendingImport?.fileName}</strong> replaces the script in the editor. Ctrl+Z (or
+            Undo in the palette) brings the current script back.
+          </>
+        }
+        confirmLabel="Replace script"
+        onConfirm={() => answerImport(true)}
+        onCancel={() => answerImport(false)}
+      />
 
       <HiddenFileInput
         ref={fileInput}

@@ -1,0 +1,81 @@
+import type { JobAcceptedReply } from '@reelbench/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE, type Storage } from '../src/storage/storage.types.js';
+import { newProject, request, waitForEvent } from './support/factories.js';
+import { newShot, useTestServer } from './support/harness.js';
+import { ask, expectSocketError } from './support/socket-expect.js';
+
+interface LogLine {
+  level: string;
+  jobId?: string;
+  msg: string;
+}
+
+describe('a shot render that fails', () => {
+  const harness = useTestServer({ database: 'pglite', users: ['alice'], env: { LOG_LEVEL: 'warn' } });
+  const logged: string[] = [];
+  let restore: (() => void) | undefined;
+
+  beforeAll(() => {
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    restore = () => {
+      process.stderr.write = write;
+    };
+  });
+
+  afterAll(() => restore?.());
+
+  const lines = (): LogLine[] =>
+    logged
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as LogLine);
+
+  it("says why on the shot's progress, the job and the request, and logs it with the job id", async () => {
+    const { server, alice } = harness;
+    const project = await newProject(server, alice, { name: 'Broken still' });
+    const key = `projects/${project.id}/images/broken.png`;
+    await server.app.get<symbol, Storage>(STORAGE).put(key, Buffer.from('not an image at all'), 'image/png');
+    const shotId = await newShot(server, project.id, {
+      name: 'Harbour wall',
+      duration: 1,
+      s3_image_key: key,
+    });
+    const socket = await harness.connect(alice);
+    await ask(socket, 'project:subscribe', { projectId: project.id });
+
+    const accepted = await ask<JobAcceptedReply>(socket, 'shot:generate-video-batch', {
+      projectId: project.id,
+      shotIds: [shotId],
+    });
+    const progress = await waitForEvent<{ jobId: string; status: string; message?: string }>(
+      socket,
+      'shot:video-progress',
+      (event) => event.jobId === accepted.job.id && event.status === 'failed',
+    );
+    const reason = 'The shot image is not a readable image';
+    expect(progress.message).toBe(reason);
+    const failed = await waitForEvent<{ jobId: string; error: string }>(
+      socket,
+      'job:error',
+      (event) => event.jobId === accepted.job.id,
+    );
+    expect(failed.error).toBe(reason);
+    // The operator's line: the job id, the shot, the reason and what the decoder said.
+    const line = lines().find(
+      (entry) => entry.jobId === accepted.job.id && entry.level === 'warn' && entry.msg.includes(shotId),
+    );
+    expect(line?.msg).toContain(`job ${accepted.job.id}`);
+    expect(line?.msg).toContain(reason);
+    expect(line?.msg).toContain(`shot ${shotId}`);
+    expect(line?.msg).toMatch(/\(Input buffer contains unsupported image format\)$/);
+
+    // The request that waits for the render answers with the same reason.
+    const answer = await request(socket, 'shot:generate-video', { projectId: project.id, shotId });
+    expectSocketError(answer, 'VALIDATION_ERROR', reason);
+  }, 60_000);
+});
