@@ -39,7 +39,7 @@ import { selectOnly } from '../../shots/selection.js';
 import { shotLabPath } from '../../shots/shot-actions.js';
 import { shotHistory } from '../../shots/shot-commands.js';
 import { NoShotsYet } from '../../shots/shots-page-status.js';
-import { useProjectShots } from '../../shots/use-project-shots.js';
+import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { playhead } from '../../timeline/playhead-actions.js';
@@ -242,8 +242,13 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
   }
 
   const number = formatShotNumber(entry.index);
+  // The project's aspect for the canvas, the takes and the coverage frames (shot-lab CSS reads them).
+  const frameStyle = {
+    '--frame-aspect': aspect.replace(':', ' / '),
+    '--frame-ratio': String(aspectValue(aspect)),
+  } as React.CSSProperties;
   return (
-    <div className="page page--full lab-page">
+    <div className="page page--full lab-page" style={frameStyle} data-aspect={aspect}>
       <header className="shots-toolbar tl-toolbar">
         <div className="shots-toolbar__title">
           <h1 className="page__title">
