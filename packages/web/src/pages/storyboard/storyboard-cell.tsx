@@ -26,6 +26,8 @@ export interface StoryboardCellProps {
   selection: Store<Selection>;
   aspect: string;
   onPointer: (shotId: string, event: React.MouseEvent) => void;
+  /** Right click: the shot's context menu. */
+  onMenu: (shotId: string, event: React.MouseEvent) => void;
   onOpen: (shotId: string) => void;
 }
 
@@ -40,6 +42,7 @@ export const StoryboardCell = memo(function StoryboardCell({
   selection,
   aspect,
   onPointer,
+  onMenu,
   onOpen,
 }: StoryboardCellProps) {
   useRenderCount(shot.id);
@@ -66,6 +69,7 @@ export const StoryboardCell = memo(function StoryboardCell({
       data-status={derived.status}
       onMouseDown={(event) => onPointer(shot.id, event)}
       onDoubleClick={() => onOpen(shot.id)}
+      onContextMenu={(event) => onMenu(shot.id, event)}
     >
       <div className={cx('sb-frame', `sb-frame--${derived.status}`)} style={{ aspectRatio: aspect }}>
         {imageUrl ? (
