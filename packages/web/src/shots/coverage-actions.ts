@@ -9,8 +9,11 @@ import { createStore } from '../state/store.js';
  */
 export interface CoverageTarget {
   projectId: string;
-  /** The shot now (the active one moves with the keys), or null when none is active. */
-  shotId: () => string | null;
+  /**
+   * The shot now (the active one moves with the keys), or null when none is active. A plain value,
+   * so a change of it makes the palette and the buttons read availability again.
+   */
+  shotId: string | null;
   /** Its number as the page shows it ("004"), for the dialog's title and the toasts. */
   shotNumber: (shotId: string) => string;
 }
@@ -27,7 +30,7 @@ export const coverageDialog = perServices(() => createStore<CoverageDialogState 
 
 function target(context: ActionContext): CoverageDialogState | null {
   const page = coverageTarget.get(context.services);
-  const shotId = page?.shotId() ?? null;
+  const shotId = page?.shotId ?? null;
   if (!page || shotId === null) return null;
   return { projectId: page.projectId, shotId, shotNumber: page.shotNumber(shotId) };
 }

@@ -73,6 +73,13 @@ function CoverageForm({
       close();
     });
 
+  // Enter on a checkbox creates, as it would in a text field (Space ticks).
+  const enterCreates = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Enter' || (event.target as HTMLElement).tagName !== 'INPUT') return;
+    event.preventDefault();
+    if (picked.size > 0 && !busy) create();
+  };
+
   return (
     <FormModal
       open={open}
@@ -88,16 +95,7 @@ function CoverageForm({
       busy={busy}
       onSubmit={create}
     >
-      <fieldset
-        className="coverage-framings"
-        onKeyDown={(event) => {
-          // Enter on a checkbox creates, as it would in a text field.
-          if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
-            event.preventDefault();
-            if (picked.size > 0 && !busy) create();
-          }
-        }}
-      >
+      <fieldset className="coverage-framings" onKeyDown={enterCreates}>
         <legend className="field__label">Framings</legend>
         {FRAMING_TYPES.map((framing, index) => (
           <Checkbox
@@ -119,11 +117,14 @@ function CoverageForm({
           />
         ))}
       </fieldset>
-      <Checkbox
-        label="Render their images now"
-        checked={render}
-        onChange={(event) => setRender(event.target.checked)}
-      />
+      <fieldset className="coverage-framings coverage-framings--one" onKeyDown={enterCreates}>
+        <legend className="sr-only">Images</legend>
+        <Checkbox
+          label="Render their images now"
+          checked={render}
+          onChange={(event) => setRender(event.target.checked)}
+        />
+      </fieldset>
       <p className="field__hint">
         {picked.size === 0
           ? 'Tick at least one framing.'

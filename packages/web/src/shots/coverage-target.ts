@@ -1,5 +1,5 @@
 import { usePageContext } from '../actions/page-context.js';
-import type { Store } from '../state/store.js';
+import { type Store, useStore } from '../state/store.js';
 import { coverageTarget } from './coverage-actions.js';
 import { formatShotNumber, type ShotBoard } from './model.js';
 import type { Selection } from './selection.js';
@@ -14,12 +14,13 @@ export function useCoverageTarget(
   selection: Store<Selection>,
   shotId?: string,
 ): void {
+  const active = useStore(selection, (current) => current.active);
   usePageContext(
     coverageTarget,
     board.shots.length > 0
       ? {
           projectId,
-          shotId: () => shotId ?? selection.get().active,
+          shotId: shotId ?? active,
           shotNumber: (id) => formatShotNumber(board.byId.get(id)?.index ?? 0),
         }
       : null,

@@ -3,6 +3,8 @@ import { definePageContext } from '../../actions/page-context.js';
 
 /** The storyboard's alternates (coverage) of a shot: C shows the next, P makes the shown one the frame. */
 export interface StoryboardPage {
+  /** The active shot, a plain value: when it changes, the palette reads C's and P's availability again. */
+  active: string | null;
   activeShot: () => string | null;
   cycleAlternate: (shotId: string) => void;
   promoteAlternate: (shotId: string) => void;
@@ -10,7 +12,7 @@ export interface StoryboardPage {
 
 export const storyboardPage = definePageContext<StoryboardPage>('storyboard');
 
-const active = (context: ActionContext) => storyboardPage.get(context.services)?.activeShot() ?? null;
+const active = (context: ActionContext) => storyboardPage.get(context.services)?.active ?? null;
 
 /** C and P on the storyboard's active shot (each answers with a toast saying what it showed or did). */
 export const storyboardActions = defineActions([

@@ -356,6 +356,7 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
   };
 
   const hasShots = board.shots.length > 0;
+  const activeId = useStore(selection, (s) => s.active);
   const edits = useShotEditCommands({
     board,
     editor,
@@ -375,6 +376,7 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
     storyboardPage,
     hasShots
       ? {
+          active: activeId,
           activeShot: () => selection.get().active,
           cycleAlternate: (shotId) => void cycleAlternate(shotId),
           promoteAlternate,
@@ -382,7 +384,6 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
       : null,
   );
 
-  const activeId = useStore(selection, (s) => s.active);
   const activeIndex = activeId === null ? undefined : board.byId.get(activeId)?.index;
   const activeRow = activeIndex === undefined ? undefined : layout.rowOfShot[activeIndex];
 
