@@ -83,10 +83,12 @@ export const StoryboardCell = memo(function StoryboardCell({
           </div>
         )}
         <div className="sb-frame__top">
-          <FrameStatus derived={derived} />
+          {/* A coverage variant on show is rendered: the shot's own status would mislead. */}
+          {shown ? <span /> : <FrameStatus derived={derived} />}
           {altCount > 1 ? (
-            <span className="sb-alt" title="C cycles alternates · P promotes the shown one">
-              alt {(alts?.shown ?? 0) + 1}/{altCount}
+            <span className="sb-alt" title="C cycles the coverage variants · P promotes the shown one">
+              {shown ? `${framingLabel(shown.framingType)} · ` : 'alt '}
+              {(alts?.shown ?? 0) + 1}/{altCount}
             </span>
           ) : alts?.status === 'loading' ? (
             <span className="sb-alt">alt …</span>
