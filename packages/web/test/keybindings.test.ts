@@ -65,6 +65,7 @@ beforeEach(() => {
     selectedKey: config.defaultImageKey,
   }));
   storyboardPage.store(services).set({
+    active: 's1',
     activeShot: () => 's1',
     cycleAlternate: () => {},
     promoteAlternate: () => {},

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type {
+  AspectRatio,
   EditorialFrameRate,
   JobAcceptedReply,
   RoughCut,
@@ -116,6 +117,12 @@ export class RoughCutService implements OnModuleInit {
     };
   }
 
+  /** The aspect most of the project's shots are framed at, 16:9 when none says. */
+  private async projectAspect(projectId: string): Promise<AspectRatio> {
+    const aspect = await this.cuts.commonAspect(projectId);
+    return aspect !== null && aspect in FRAME_SIZES ? (aspect as AspectRatio) : '16:9';
+  }
+
   private async run({ job, payload, signal, progress }: JobContext<JobPayloads[typeof JOB_TYPE]>) {
     const cut = await this.cuts.findIn(job.projectId, payload.cutId);
     if (cut === null) throw notFound('Cut');
@@ -172,7 +179,9 @@ export class RoughCutService implements OnModuleInit {
           image: imagePath,
         });
       }
-      const { width, height } = size ?? FRAME_SIZES['16:9'];
+      // Without a shot video to take it from, the picture is the project's frame size (the aspect its
+      // shots are framed at): a 9:16 project's stills make a 720×1280 cut, not a pillarboxed 16:9 one.
+      const { width, height } = size ?? FRAME_SIZES[await this.projectAspect(job.projectId)];
       const soundtrackPath = cut.soundtrack?.key ? await fetch(cut.soundtrack.key, '.audio') : null;
       const soundtrack =
         cut.soundtrack && soundtrackPath

@@ -232,9 +232,9 @@ test.describe('the shot views', () => {
     const cell = grid.locator(`[data-shot-id="${first.id}"]`);
     await expect(cell).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('c');
-    await expect(cell.locator('.sb-alt')).toContainText('alt 2/2');
+    await expect(cell.locator('.sb-alt')).toContainText('Close-up · 2/2');
     await page.keyboard.press('p');
-    await expect(page.getByText(/Alternate promoted to the frame of shot 001/)).toBeAttached();
+    await expect(toast(page, 'Promoted Close-up to main shot')).toBeVisible();
     const promoted = (await client.shots.send('get-coverage', { shotId: first.id }))[0]?.image_url;
     await expect
       .poll(async () => (await client.shots.list(id, { limit: 100 })).shots[0]?.image_url)

@@ -11,6 +11,7 @@ import { printActions } from '../pages/storyboard/print/print-actions.js';
 import { storyboardActions } from '../pages/storyboard/storyboard-actions.js';
 import { styleActions } from '../pages/styles/styles-actions.js';
 import { timelineActions } from '../pages/timeline/timeline-actions.js';
+import { coverageActions } from '../shots/coverage-actions.js';
 import { shotActions } from '../shots/shot-actions.js';
 import { playheadActions } from '../timeline/playhead-actions.js';
 import type { ActionDefinition } from './action.js';
@@ -36,6 +37,7 @@ export const ALL_ACTIONS: readonly ActionDefinition[] = [
   ...scriptActions,
   ...assetActions,
   ...shotActions,
+  ...coverageActions,
   ...storyboardActions,
   ...printActions,
   ...timelineActions,

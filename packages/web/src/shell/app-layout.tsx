@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { bindActionKeys } from '../actions/run-action.js';
 import { useServices } from '../app/services-context.js';
+import { coverageDialog } from '../shots/coverage-actions.js';
 import { useStore } from '../state/store.js';
 import { cx } from '../ui/cx.js';
 import { LeftRail } from './left-rail.js';
@@ -23,6 +24,9 @@ const FirstPassModal = lazy(() =>
 const NewProjectModal = lazy(() =>
   import('../dialogs/new-project-modal.js').then((module) => ({ default: module.NewProjectModal })),
 );
+const CoverageDialog = lazy(() =>
+  import('../shots/coverage-dialog.js').then((module) => ({ default: module.CoverageDialog })),
+);
 const NewAssetModal = lazy(() =>
   import('../dialogs/new-asset-modal.js').then((module) => ({ default: module.NewAssetModal })),
 );
@@ -38,9 +42,11 @@ function useActionKeys() {
 /** UI.md's layout: activity bar, top bar, left rail, the page, the status line; overlays on top. */
 export function AppLayout() {
   useActionKeys();
-  const { ui } = useServices();
+  const services = useServices();
+  const { ui } = services;
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
   const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen, shareReviewOpen } = useStore(ui.store);
+  const coverageOpen = useStore(coverageDialog(services)) !== null;
   // Each overlay's code loads the first time it opens; then it stays mounted, so closing is
   // Radix's own close (focus handed back at once) and not an unmount racing the next open.
   const opened = useRef(new Set<string>());
@@ -78,6 +84,7 @@ export function AppLayout() {
         {once('newProject', newProjectOpen) ? <NewProjectModal /> : null}
         {once('newAsset', newAssetOpen) ? <NewAssetModal /> : null}
         {once('shareReview', shareReviewOpen) ? <ShareReviewModal /> : null}
+        {once('coverage', coverageOpen) ? <CoverageDialog /> : null}
       </Suspense>
     </>
   );

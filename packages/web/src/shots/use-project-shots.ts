@@ -1,9 +1,10 @@
-import { ASPECT_RATIOS, type AspectRatio, type Project } from '@reelbench/sdk';
+import type { AspectRatio, Project } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { queries } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { useServices } from '../app/services-context.js';
+import { projectAspect } from './aspect.js';
 import { type ShotEditor, shotEditorFor } from './editor.js';
 import { type BoardSettings, buildBoard, type ShotBoard } from './model.js';
 import { startProgressSync } from './progress.js';
@@ -26,17 +27,6 @@ function useProgressSync(services: AppServices): void {
       }
     };
   }, [client, queryClient]);
-}
-
-/** The frame aspect of the project (16:9 unless its settings name another of ASPECT_RATIOS). */
-export function projectAspect(project: Project | undefined): AspectRatio {
-  const value = (project?.settings as Record<string, unknown> | undefined)?.aspect;
-  return (ASPECT_RATIOS as readonly unknown[]).includes(value) ? (value as AspectRatio) : '16:9';
-}
-
-export function aspectValue(aspect: AspectRatio): number {
-  const [w, h] = aspect.split(':').map(Number);
-  return (w ?? 16) / (h ?? 9);
 }
 
 export interface ProjectShots {
@@ -97,10 +87,12 @@ export function useProjectShots(projectId: string): ProjectShots {
     if (shotsQuery.data) selection.set((current) => pruneSelection(current, board.byId));
   }, [board, selection, shotsQuery.data]);
 
+  const aspect = useMemo(() => projectAspect(projectQuery.data, shots), [projectQuery.data, shots]);
+
   return {
     board,
     project: projectQuery.data,
-    aspect: projectAspect(projectQuery.data),
+    aspect,
     isLoading: shotsQuery.isPending,
     error: shotsQuery.error,
     refetch: () => void shotsQuery.refetch(),
@@ -109,4 +101,5 @@ export function useProjectShots(projectId: string): ProjectShots {
   };
 }
 
+export { aspectValue, projectAspect } from './aspect.js';
 export { fetchAllShots, SHOT_PAGE_SIZE } from './fetch-shots.js';

@@ -65,10 +65,7 @@ export function Viewer({
   const number = entry ? formatShotNumber(entry.index) : '';
   return (
     <section className="tl-viewer" aria-label="Viewer">
-      <div
-        className="tl-viewer__screen"
-        style={{ ['--viewer-aspect' as string]: aspect.replace(':', ' / ') }}
-      >
+      <div className="tl-viewer__screen" style={viewerAspectStyle(aspect)}>
         {shot && videoUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: generated shot videos have no dialogue track to caption
           <video
@@ -122,4 +119,13 @@ function ViewerTimecode({ transport, start }: { transport: Transport; start: num
       <span className="tl-viewer__tc-offset">+{formatTimecode(Math.max(0, time - start)).slice(6)}</span>
     </div>
   );
+}
+
+/** The screen's aspect for CSS: `--viewer-aspect` (an aspect-ratio) and `--viewer-ratio` (width over height). */
+export function viewerAspectStyle(aspect: AspectRatio): React.CSSProperties {
+  const [w, h] = aspect.split(':').map(Number);
+  return {
+    '--viewer-aspect': aspect.replace(':', ' / '),
+    '--viewer-ratio': String((w ?? 16) / (h ?? 9)),
+  } as React.CSSProperties;
 }

@@ -30,6 +30,7 @@ import { JOB_STATUS_LABELS, jobLabel, sortJobs } from '../../format/job-format.j
 import { useNow } from '../../format/use-now.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { shortcutLabel } from '../../shell/use-action.js';
+import { projectAspect } from '../../shots/aspect.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Card, Kbd, Skeleton } from '../../ui/card.js';
@@ -308,8 +309,14 @@ function shotFrameStatus(shot: Shot): StatusBucket {
 
 function FrameStrip({ shots }: { shots: readonly Shot[] }) {
   const shown = shots.slice(0, 12);
+  // The frames at the project's aspect; a vertical frame is narrower, so more of them fit the row.
+  const aspect = projectAspect(undefined, shots);
+  const style = {
+    '--frame-aspect': aspect.replace(':', ' / '),
+    '--strip-min': aspect === '9:16' ? '96px' : aspect === '1:1' ? '120px' : '160px',
+  } as React.CSSProperties;
   return (
-    <ul className="frame-strip" aria-label="First frames">
+    <ul className="frame-strip" aria-label="First frames" style={style}>
       {shown.map((shot, index) => {
         const status = shotFrameStatus(shot);
         return (

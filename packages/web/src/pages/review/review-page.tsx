@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, type ReviewComment, type ReviewView } from '@reelbench/sdk';
+import { type AspectRatio, REVIEW_LIMITS, type ReviewComment, type ReviewView } from '@reelbench/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Film, Lock, MessageSquare, Pause, Play } from 'lucide-react';
@@ -12,7 +12,7 @@ import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Transport } from '../../timeline/playback.js';
 import { formatTimecode, shotIndexAt } from '../../timeline/timeline-model.js';
-import { Viewer } from '../../timeline/viewer.js';
+import { Viewer, viewerAspectStyle } from '../../timeline/viewer.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
 import { Field, Input, Textarea } from '../../ui/fields.js';
@@ -55,12 +55,12 @@ function ShotsPlayer({ view, clock }: { view: ReviewView; clock: ReviewClock }) 
       entry={current}
       start={current?.start ?? 0}
       transport={transport}
-      aspect={projectAspect(view.project as never)}
+      aspect={projectAspect(view.project, view.shots)}
     />
   );
 }
 
-function RoughCutPlayer({ url, clock }: { url: string; clock: ReviewClock }) {
+function RoughCutPlayer({ url, clock, aspect }: { url: string; clock: ReviewClock; aspect: AspectRatio }) {
   const ref = useRef<HTMLVideoElement>(null);
   const { transport } = clock;
   useEffect(() => {
@@ -81,7 +81,7 @@ function RoughCutPlayer({ url, clock }: { url: string; clock: ReviewClock }) {
   }, [transport]);
   return (
     <section className="tl-viewer" aria-label="Rough cut">
-      <div className="tl-viewer__screen">
+      <div className="tl-viewer__screen" style={viewerAspectStyle(aspect)}>
         {/* biome-ignore lint/a11y/useMediaCaption: the rough cut has no dialogue track to caption */}
         <video ref={ref} className="tl-viewer__media" src={url} preload="auto" playsInline />
       </div>
@@ -270,6 +270,7 @@ export function ReviewPage() {
   }
   const { project, shots, roughCut, comments } = view.data;
   const clock = { transport, total };
+  const aspect = projectAspect(project, shots);
   return (
     <PublicFrame title={project.name}>
       <p className="page__subtitle">
@@ -284,7 +285,7 @@ export function ReviewPage() {
         <div className="review-layout">
           <div className="review-layout__player">
             {roughCut ? (
-              <RoughCutPlayer url={roughCut.url} clock={clock} />
+              <RoughCutPlayer url={roughCut.url} clock={clock} aspect={aspect} />
             ) : (
               <ShotsPlayer view={view.data} clock={clock} />
             )}
@@ -304,7 +305,10 @@ export function ReviewPage() {
           <h2 id="review-storyboard-title" className="review-section__title">
             Storyboard
           </h2>
-          <ol className="frame-grid">
+          <ol
+            className="frame-grid"
+            style={{ '--frame-aspect': aspect.replace(':', ' / ') } as React.CSSProperties}
+          >
             {shots.map((shot, index) => (
               <li key={shot.id} className="frame-card">
                 <div className="frame-card__image">

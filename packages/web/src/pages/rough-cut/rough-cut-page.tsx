@@ -18,6 +18,7 @@ import { EmptyState, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
 import { Checkbox } from '../../ui/fields.js';
 import { Select } from '../../ui/select.js';
+import { useFitHeight } from '../../ui/use-fit-height.js';
 import { ProgressBar } from '../../ui/widgets.js';
 import { useProjectId } from '../project/project-layout.js';
 import { roughCutPage } from './rough-cut-actions.js';
@@ -87,9 +88,17 @@ function Player({
   roughCut: RoughCut;
   videoRef: (element: HTMLVideoElement | null) => void;
 }) {
+  // Sized by the height left under the controls above it as well as by the column's width, so the
+  // video's own controls are on screen (a 9:16 cut included).
+  const frameRef = useRef<HTMLDivElement>(null);
+  useFitHeight(frameRef);
   return (
     <div className="rough-player">
-      <div className="rough-player__frame">
+      <div
+        className="rough-player__frame"
+        ref={frameRef}
+        style={{ '--video-ratio': String(roughCut.width / roughCut.height) } as React.CSSProperties}
+      >
         {/* biome-ignore lint/a11y/useMediaCaption: an animatic rough cut has no dialogue track to caption */}
         <video
           ref={videoRef}

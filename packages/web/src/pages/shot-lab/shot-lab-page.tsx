@@ -10,7 +10,17 @@ import {
 } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Film, ImagePlus, Sparkles, Trash2, Video } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Film,
+  ImagePlus,
+  Images,
+  Layers,
+  Sparkles,
+  Trash2,
+  Video,
+} from 'lucide-react';
 import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
@@ -25,6 +35,8 @@ import { usePageContext } from '../../actions/page-context.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { useCoverageProgress } from '../../shots/coverage-progress.js';
+import { useCoverageTarget } from '../../shots/coverage-target.js';
 import type { ShotListData } from '../../shots/editor.js';
 import { FrameStatus } from '../../shots/frame-status.js';
 import {
@@ -39,7 +51,7 @@ import { selectOnly } from '../../shots/selection.js';
 import { shotLabPath } from '../../shots/shot-actions.js';
 import { shotHistory } from '../../shots/shot-commands.js';
 import { NoShotsYet } from '../../shots/shots-page-status.js';
-import { useProjectShots } from '../../shots/use-project-shots.js';
+import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { playhead } from '../../timeline/playhead-actions.js';
@@ -197,6 +209,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
       toasts.show({ type: 'error', title: 'Quality generation failed', message: errorBody(caught) });
     }
   };
+  useCoverageTarget(projectId, board, selection, shot?.id);
   usePageContext(
     labPage,
     shot
@@ -242,8 +255,13 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
   }
 
   const number = formatShotNumber(entry.index);
+  // The project's aspect for the canvas, the takes and the coverage frames (shot-lab CSS reads them).
+  const frameStyle = {
+    '--frame-aspect': aspect.replace(':', ' / '),
+    '--frame-ratio': String(aspectValue(aspect)),
+  } as React.CSSProperties;
   return (
-    <div className="page page--full lab-page">
+    <div className="page page--full lab-page" style={frameStyle} data-aspect={aspect}>
       <header className="shots-toolbar tl-toolbar">
         <div className="shots-toolbar__title">
           <h1 className="page__title">
@@ -662,34 +680,90 @@ function Progress({
   );
 }
 
+/** The shot's coverage: its variants at their framings with their images, and while they render, the job's progress. */
 function Coverage({ shotId }: { shotId: string }) {
   const { client } = useServices();
   const coverage = useQuery(queries.coverage(client, shotId));
   const variants = coverage.data ?? [];
+  const rendering = useCoverageProgress(shotId);
   return (
-    <div className="lab-coverage">
-      <h2 className="lab-heading">Coverage</h2>
+    <section className="lab-coverage" aria-labelledby="lab-coverage-title">
+      <div className="lab-coverage__head">
+        <h2 className="lab-heading" id="lab-coverage-title">
+          Coverage
+        </h2>
+        <div className="lab-coverage__actions">
+          <ActionButton actionId="shot.createCoverage" variant="secondary" size="sm" icon={Layers}>
+            Create coverage…
+          </ActionButton>
+          {variants.some((variant) => !variant.image_url) ? (
+            <ActionButton actionId="shot.generateCoverage" variant="ghost" size="sm" icon={Images}>
+              Render missing
+            </ActionButton>
+          ) : null}
+        </div>
+      </div>
+      {rendering ? (
+        <div className="lab-coverage__progress" role="status">
+          <span className="lab-gen__state status--processing">
+            <span className="status-dot" aria-hidden="true" />
+            Rendering {rendering.count > 0 ? `${rendering.count} ` : ''}coverage{' '}
+            {rendering.count === 1 ? 'variant' : 'variants'} · {Math.round(rendering.progress)}%
+            {rendering.message ? ` · ${rendering.message}` : ''}
+          </span>
+          <Progress
+            label="Coverage progress"
+            entry={{ status: 'processing', progress: rendering.progress }}
+          />
+        </div>
+      ) : null}
       {coverage.isPending ? (
         <p className="lab-note">Loading coverage…</p>
       ) : coverage.isError ? (
         <p className="lab-note">Coverage is unavailable: {errorBody(coverage.error)}</p>
       ) : variants.length === 0 ? (
-        <p className="lab-note">No coverage variants for this shot yet.</p>
+        <p className="lab-note">
+          No coverage variants for this shot yet. Create coverage picks framings (a wide, a close-up, an over
+          the shoulder…) and renders them; on the storyboard <Kbd>C</Kbd> cycles them and <Kbd>P</Kbd> makes
+          one the main shot.
+        </p>
       ) : (
-        <ul className="lab-variants">
+        <ul className="lab-variants" aria-label="Coverage variants">
           {variants.map((variant) => (
-            <li key={variant.id} className="lab-variant">
+            <li key={variant.id} className="lab-variant" data-status={variant.generation_status}>
               <div className="lab-variant__frame">
-                {variant.image_url ? <img src={variant.image_url} alt="" /> : null}
+                {variant.image_url ? (
+                  <img src={variant.image_url} alt={`${framingLabel(variant.framingType)} variant`} />
+                ) : (
+                  <span className="lab-variant__empty">
+                    {variant.generation_status === 'processing' ? 'Rendering…' : 'Not rendered'}
+                  </span>
+                )}
               </div>
-              <span className="lab-variant__name">{variant.name}</span>
-              <span className="lab-variant__meta">
-                {framingLabel(variant.framingType)} · {variant.generation_status}
+              <span className="lab-variant__name">{framingLabel(variant.framingType)}</span>
+              <span
+                className={cx('lab-variant__meta', `status--${variantStatus(variant.generation_status)}`)}
+              >
+                <span className="status-dot" aria-hidden="true" />
+                {VARIANT_STATUS[variant.generation_status] ?? variant.generation_status}
               </span>
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
+}
+
+const VARIANT_STATUS: Record<string, string> = {
+  pending: 'Not rendered',
+  queued: 'Queued',
+  processing: 'Rendering',
+  completed: 'Rendered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+function variantStatus(status: string): string {
+  return status === 'queued' ? 'processing' : status === 'cancelled' ? 'pending' : status;
 }

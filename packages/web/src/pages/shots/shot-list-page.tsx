@@ -16,6 +16,7 @@ import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { useRunAction } from '../../shell/use-action.js';
+import { useCoverageTarget } from '../../shots/coverage-target.js';
 import { useIsDirty } from '../../shots/dirty.js';
 import { DirtyMark } from '../../shots/dirty-mark.js';
 import {
@@ -235,6 +236,7 @@ export function ShotList({ projectId }: { projectId: string }) {
   });
   usePageContext(editContext, { ...edits.edit, searchField: () => searchRef.current });
   usePageContext(shotView, { projectId, selection, editor });
+  useCoverageTarget(projectId, board, selection);
 
   const moveTo = (rowIndex: number, column: ShotListColumn, extend = false) => {
     const id = rowIds[Math.max(0, Math.min(rowIds.length - 1, rowIndex))];

@@ -28,6 +28,8 @@ export interface StoryboardCellProps {
   selection: Store<Selection>;
   aspect: string;
   onPointer: (shotId: string, event: React.MouseEvent) => void;
+  /** Right click: the shot's context menu. */
+  onMenu: (shotId: string, event: React.MouseEvent) => void;
   onOpen: (shotId: string) => void;
 }
 
@@ -42,6 +44,7 @@ export const StoryboardCell = memo(function StoryboardCell({
   selection,
   aspect,
   onPointer,
+  onMenu,
   onOpen,
 }: StoryboardCellProps) {
   useRenderCount(shot.id);
@@ -69,6 +72,7 @@ export const StoryboardCell = memo(function StoryboardCell({
       data-status={derived.status}
       onMouseDown={(event) => onPointer(shot.id, event)}
       onDoubleClick={() => onOpen(shot.id)}
+      onContextMenu={(event) => onMenu(shot.id, event)}
     >
       <div className={cx('sb-frame', `sb-frame--${derived.status}`)} style={{ aspectRatio: aspect }}>
         {imageUrl ? (
@@ -80,10 +84,12 @@ export const StoryboardCell = memo(function StoryboardCell({
           </div>
         )}
         <div className="sb-frame__top">
-          <FrameStatus derived={derived} />
+          {/* A coverage variant on show is rendered: the shot's own status would mislead. */}
+          {shown ? <span /> : <FrameStatus derived={derived} />}
           {altCount > 1 ? (
-            <span className="sb-alt" title="C cycles alternates · P promotes the shown one">
-              alt {(alts?.shown ?? 0) + 1}/{altCount}
+            <span className="sb-alt" title="C cycles the coverage variants · P promotes the shown one">
+              {shown ? `${framingLabel(shown.framingType)} · ` : 'alt '}
+              {(alts?.shown ?? 0) + 1}/{altCount}
             </span>
           ) : alts?.status === 'loading' ? (
             <span className="sb-alt">alt …</span>

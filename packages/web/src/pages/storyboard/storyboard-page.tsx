@@ -1,12 +1,16 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import {
+  ArrowUpToLine,
   Clapperboard,
   Film,
   ImagePlus,
   Images,
+  Layers,
   List,
   Printer,
   RefreshCw,
+  Repeat,
+  SquarePen,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
@@ -20,16 +24,20 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { alternates } from '../../shots/coverage.js';
+import { coverageDialog } from '../../shots/coverage-actions.js';
+import { useCoverageTarget } from '../../shots/coverage-target.js';
 import {
   deriveShotStatus,
   formatClock,
   formatShotNumber,
+  framingLabel,
   type SceneGroup,
   SHOT_STATUS_LABELS,
   SHOT_STATUSES,
@@ -50,6 +58,7 @@ import {
 } from '../../shots/selection.js';
 import { shotLabPath, shotView } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
+import { ShotContextMenu, type ShotMenuAt, type ShotMenuEntry } from '../../shots/shot-context-menu.js';
 import { aspectValue, useProjectShots } from '../../shots/use-project-shots.js';
 import { errorBody } from '../../state/errors.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
@@ -199,7 +208,45 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
     [router, projectId],
   );
 
+  // The context menu of a shot (right click, the Menu key, Shift+F10): the shot becomes the active
+  // one (joining the selection if it is in it) and the menu lists its actions.
+  const [menu, setMenu] = useState<ShotMenuAt | null>(null);
+  const boardRef = useRef(board);
+  boardRef.current = board;
+  const openMenu = useCallback(
+    (shotId: string, x: number, y: number) => {
+      selection.set((current) =>
+        current.ids.has(shotId) ? { ...current, active: shotId } : selectOnly(shotId),
+      );
+      const index = boardRef.current.byId.get(shotId)?.index ?? 0;
+      setMenu({ x, y, shotNumber: formatShotNumber(index) });
+    },
+    [selection],
+  );
+  const onMenu = useCallback(
+    (shotId: string, event: MouseEvent) => {
+      event.preventDefault();
+      scrollRef.current?.focus({ preventScroll: true });
+      openMenu(shotId, event.clientX, event.clientY);
+    },
+    [openMenu, scrollRef],
+  );
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [scrollRef]);
+
   const selectedIds = () => order.filter((id) => selection.get().ids.has(id));
+  const numberOf = (shotId: string) => formatShotNumber(board.byId.get(shotId)?.index ?? 0);
+
+  // C and P answer with one toast at a time (a new press replaces the last one's), so a film maker
+  // flicking through the variants reads where they are.
+  const feedback = useRef<string | null>(null);
+  const tell = (input: Parameters<typeof toasts.show>[0]) => {
+    if (feedback.current) toasts.dismiss(feedback.current);
+    feedback.current = toasts.show(input);
+    setAnnouncement(input.message ? `${input.title}. ${input.message}` : input.title);
+  };
 
   const cycleAlternate = async (shotId: string) => {
     try {
@@ -208,43 +255,57 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
           ? alternates.get(shotId)
           : await alternates.load(client, shotId);
       if (!state || state.variants.length === 0) {
-        const number = formatShotNumber(board.byId.get(shotId)?.index ?? 0);
-        toasts.show({
+        tell({
           type: 'info',
-          title: `Shot ${number} has no alternates yet`,
-          message: 'Create coverage for it in the shot lab, then C cycles through the rendered ones.',
+          title: `Shot ${numberOf(shotId)} has no rendered coverage yet`,
+          message: 'Create Coverage… picks framings for it and renders them; then C cycles through them.',
+          action: {
+            label: 'Create Coverage…',
+            onClick: () => coverageDialog(services).set({ projectId, shotId, shotNumber: numberOf(shotId) }),
+          },
         });
         return;
       }
       const next = alternates.cycle(shotId);
-      if (next) {
-        setAnnouncement(
-          next.shown === 0
-            ? 'Showing the shot’s frame'
-            : `Showing alternate ${next.shown + 1} of ${next.variants.length + 1}`,
-        );
-      }
+      if (!next) return;
+      const total = next.variants.length + 1;
+      const variant = next.shown > 0 ? next.variants[next.shown - 1] : undefined;
+      tell({
+        type: 'info',
+        title: variant
+          ? `Showing variant ${next.shown + 1} of ${total} — ${framingLabel(variant.framingType)}`
+          : `Showing the main shot (1 of ${total})`,
+        message: variant
+          ? `Shot ${numberOf(shotId)} · P promotes it to the main shot, C shows the next`
+          : `Shot ${numberOf(shotId)} · C shows its coverage`,
+      });
     } catch (caught) {
-      toasts.show({ type: 'error', title: 'Alternates unavailable', message: errorBody(caught) });
+      toasts.show({ type: 'error', title: 'Coverage unavailable', message: errorBody(caught) });
     }
   };
 
   const promoteAlternate = (shotId: string) => {
     const variant = alternates.shownVariant(shotId);
     if (!variant?.image_url) {
-      setAnnouncement('Press C to show an alternate first, then P promotes it');
+      tell({
+        type: 'info',
+        title: 'Nothing to promote',
+        message: `Shot ${numberOf(shotId)} shows its main shot · press C to show a coverage variant, then P`,
+      });
       return;
     }
     const changed = editor.editFields(
       shotId,
       { image_url: variant.image_url, s3_image_key: null, generation_status: 'completed' },
-      'Promote alternate',
+      `Promote ${framingLabel(variant.framingType)}`,
     );
     alternates.reset(shotId);
     if (changed)
-      setAnnouncement(
-        `Alternate promoted to the frame of shot ${formatShotNumber(board.byId.get(shotId)?.index ?? 0)}`,
-      );
+      tell({
+        type: 'success',
+        title: `Promoted ${framingLabel(variant.framingType)} to main shot`,
+        message: `Shot ${numberOf(shotId)} · Ctrl+Z undoes`,
+      });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -276,6 +337,12 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
       return;
     }
     if (mod || event.altKey) return;
+    if ((event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) && active) {
+      event.preventDefault();
+      const frame = document.getElementById(cellId(active))?.getBoundingClientRect();
+      openMenu(active, (frame?.left ?? 0) + 16, (frame?.top ?? 0) + 16);
+      return;
+    }
     if (event.key === 'Enter' && active) {
       event.preventDefault();
       open(active);
@@ -290,6 +357,7 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
   };
 
   const hasShots = board.shots.length > 0;
+  const activeId = useStore(selection, (s) => s.active);
   const edits = useShotEditCommands({
     board,
     editor,
@@ -303,11 +371,13 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
     zoom: { level: storyboardZoom, levels: ZOOM_WIDTHS.length, reset: DEFAULT_ZOOM },
   });
   usePageContext(shotView, { projectId, selection, editor });
+  useCoverageTarget(projectId, board, selection);
   // C and P (storyboard actions) on the active shot.
   usePageContext(
     storyboardPage,
     hasShots
       ? {
+          active: activeId,
           activeShot: () => selection.get().active,
           cycleAlternate: (shotId) => void cycleAlternate(shotId),
           promoteAlternate,
@@ -315,7 +385,6 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
       : null,
   );
 
-  const activeId = useStore(selection, (s) => s.active);
   const activeIndex = activeId === null ? undefined : board.byId.get(activeId)?.index;
   const activeRow = activeIndex === undefined ? undefined : layout.rowOfShot[activeIndex];
 
@@ -373,15 +442,27 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
                 selection={selection}
                 aspect={aspect.replace(':', ' / ')}
                 onPointer={onPointer}
+                onMenu={onMenu}
                 onOpen={open}
               />
             ))
         }
       />
       {edits.dialog}
+      <ShotContextMenu at={menu} entries={SHOT_MENU} onClose={closeMenu} />
     </div>
   );
 }
+
+/** The storyboard's context menu: actions of the registry on the active shot. */
+const SHOT_MENU: readonly ShotMenuEntry[] = [
+  { actionId: 'shot.openInLab', icon: SquarePen },
+  { actionId: 'shot.generateImage', icon: ImagePlus },
+  { actionId: 'shot.createCoverage', icon: Layers },
+  { actionId: 'shot.generateCoverage', icon: Images },
+  { actionId: 'storyboard.cycleAlternate', icon: Repeat },
+  { actionId: 'storyboard.promoteAlternate', icon: ArrowUpToLine },
+];
 
 /** Memoised: scrolling the grid does not render the toolbar again. */
 const StoryboardToolbar = memo(function StoryboardToolbar({

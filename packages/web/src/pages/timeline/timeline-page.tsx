@@ -21,6 +21,7 @@ import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { CreateCutCommand } from '../../cuts/cut-dialogs.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { useCoverageTarget } from '../../shots/coverage-target.js';
 import { formatShotNumber, type SceneGroup, UNASSIGNED_SCENE_ID } from '../../shots/model.js';
 import { selectAll, selectOnly } from '../../shots/selection.js';
 import { shotLabPath } from '../../shots/shot-actions.js';
@@ -314,6 +315,7 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
     }
   };
 
+  useCoverageTarget(projectId, board, selection);
   usePageContext(timelinePage, hasShots ? { createScene, editScene, moveScene, togglePreserveTiming } : null);
 
   const openInLab = useCallback(

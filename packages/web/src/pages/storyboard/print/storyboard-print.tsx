@@ -45,7 +45,7 @@ export function StoryboardPrint({ projectId, layout }: { projectId: string; layo
   const title = project?.name ?? 'Storyboard';
   const ratio = aspectValue(aspect);
   return createPortal(
-    <div className={cx('print-root', `print-root--${layout}`)} data-layout={layout}>
+    <div className={cx('print-root', `print-root--${layout}`)} data-layout={layout} data-aspect={aspect}>
       <header className="print-toolbar">
         <div className="print-toolbar__title">
           <h1 className="page__title">Print storyboard</h1>
