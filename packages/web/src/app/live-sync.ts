@@ -1,5 +1,6 @@
 import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
 import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './queries.js';
 import type { AppServices } from './services.js';
 
@@ -38,6 +39,28 @@ function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefine
   const shots = list.shots.slice();
   shots[index] = shot;
   return { ...list, shots };
+}
+
+/**
+ * A shot as the server answered an update of it, written into the cache: the fields edited here since
+ * (`pending`) keep their local, newer values; everything else (what the server computes too, e.g.
+ * `image_stale`, `video_stale`, the generation statuses) is the server's.
+ */
+export function writeServerShot(
+  queryClient: QueryClient,
+  projectId: string,
+  shot: Shot,
+  pending: ReadonlySet<string> = new Set(),
+): void {
+  queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => {
+    if (!list) return list;
+    const current = list.shots.find((candidate) => candidate.id === shot.id);
+    if (!current) return list;
+    const next = { ...shot } as Record<string, unknown>;
+    const local = current as unknown as Record<string, unknown>;
+    for (const key of pending) next[key] = local[key];
+    return upsertShot(list, next as unknown as Shot);
+  });
 }
 
 /**

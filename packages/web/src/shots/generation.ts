@@ -23,13 +23,16 @@ function writeShot(queryClient: QueryClient, projectId: string, shot: ShotListDa
  * frame at once; the server's progress events then move it; the answer writes the finished shot.
  */
 export async function generateShotImages(
-  services: Pick<AppServices, 'client' | 'queryClient' | 'toasts' | 'activity'>,
+  services: Pick<AppServices, 'client' | 'queryClient' | 'toasts' | 'activity'> &
+    Partial<Pick<AppServices, 'saves'>>,
   projectId: string,
   shotIds: readonly string[],
   progress: ShotProgressStore = shotProgress,
 ): Promise<void> {
   const { client, queryClient, toasts, activity } = services;
   for (const shotId of shotIds) progress.set('image', shotId, { status: 'queued', progress: 0 });
+  // A prompt typed a moment ago is rendered, not the one saved before it.
+  await services.saves?.flush().catch(() => {});
   const queue = [...shotIds];
   let failures = 0;
   let lastError = '';

@@ -36,6 +36,11 @@ export class UndoStack {
     this.#publish();
   }
 
+  /** The command an undo would take back. */
+  get last(): Command | undefined {
+    return this.#done.at(-1);
+  }
+
   get canUndo(): boolean {
     return this.#done.length > 0;
   }

@@ -46,7 +46,8 @@ import { playhead } from '../../timeline/playhead-actions.js';
 import { formatDuration } from '../../timeline/timeline-model.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Field, Input, Textarea } from '../../ui/fields.js';
+import { Field } from '../../ui/fields.js';
+import { LiveTextField } from '../../ui/live-text-field.js';
 import { Select } from '../../ui/select.js';
 import { useProjectId } from '../project/project-layout.js';
 import { labPage } from './lab-actions.js';
@@ -167,6 +168,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
   const generateVideo = async (target: Shot) => {
     shotProgress.set('video', target.id, { status: 'queued', progress: 0 });
     try {
+      await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateVideo({ projectId, shotId: target.id }),
       );
@@ -181,6 +183,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
     setQuality(null);
     shotProgress.set('image', target.id, { status: 'queued', progress: 0 });
     try {
+      await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateWithQuality({
           projectId,
@@ -316,7 +319,8 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
           <ShotFields
             key={shot.id}
             shot={shot}
-            onEdit={(updates, label) => editor.editFields(shot.id, updates, label)}
+            onEdit={(updates, label, typing) => editor.editFields(shot.id, updates, label, typing)}
+            onSettle={() => void services.saves.flush()}
           />
           <Generation shot={shot} quality={quality} />
         </aside>
@@ -452,34 +456,40 @@ const FIELD_ROWS: readonly {
 function ShotFields({
   shot,
   onEdit,
+  onSettle,
 }: {
   shot: ShotWithStaleness;
-  onEdit: (updates: ShotUpdates, label: string) => boolean;
+  /** `typing`: the typing session the edit belongs to (saved with the debounce, one undo step). */
+  onEdit: (updates: ShotUpdates, label: string, typing?: string) => boolean;
+  onSettle: () => void;
 }) {
   return (
     <div className="lab-fields">
       <h2 className="lab-heading">Shot</h2>
       <Field label="Name">
         {({ id }) => (
-          <TextField
+          <LiveTextField
             id={id}
             value={shot.name}
-            onCommit={(value) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot')}
+            onEdit={(value, typing) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot', typing)}
+            onSettle={onSettle}
           />
         )}
       </Field>
       <div className="lab-row">
         <Field label="Duration (s)">
           {({ id, describedBy }) => (
-            <TextField
+            <LiveTextField
               id={id}
               describedBy={describedBy}
               inputMode="decimal"
               value={String(Math.round(shot.duration * 1000) / 1000)}
-              onCommit={(value) => {
+              onEdit={(value, typing) => {
                 const seconds = Number(value);
-                if (Number.isFinite(seconds) && seconds > 0) onEdit({ duration: seconds }, 'Change duration');
+                if (value.trim() !== '' && Number.isFinite(seconds) && seconds > 0)
+                  onEdit({ duration: seconds }, 'Change duration', typing);
               }}
+              onSettle={onSettle}
             />
           )}
         </Field>
@@ -523,65 +533,20 @@ function ShotFields({
       {FIELD_ROWS.map((row) => (
         <Field key={row.key} label={row.label}>
           {({ id }) => (
-            <TextField
+            <LiveTextField
               id={id}
               multiline={row.rows}
               value={shot[row.key] ?? ''}
-              onCommit={(value) =>
-                onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`)
+              onEdit={(value, typing) =>
+                onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`, typing)
               }
+              onSettle={onSettle}
             />
           )}
         </Field>
       ))}
     </div>
   );
-}
-
-/** A text field that writes its value when it loses focus or on Enter (single line); Escape restores. */
-function TextField({
-  id,
-  value,
-  onCommit,
-  multiline,
-  describedBy,
-  inputMode,
-}: {
-  id: string;
-  value: string;
-  onCommit: (value: string) => void;
-  multiline?: number;
-  describedBy?: string | undefined;
-  inputMode?: 'decimal';
-}) {
-  const [draft, setDraft] = useState(value);
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setDraft(value);
-  }, [value, editing]);
-  const commit = () => {
-    setEditing(false);
-    if (draft !== value) onCommit(draft);
-  };
-  const common = {
-    id,
-    value: draft,
-    'aria-describedby': describedBy,
-    onFocus: () => setEditing(true),
-    onBlur: commit,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setDraft(event.target.value),
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      if (event.key === 'Escape') {
-        setDraft(value);
-        event.currentTarget.blur();
-      } else if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        commit();
-      }
-    },
-  };
-  return multiline ? <Textarea rows={multiline} {...common} /> : <Input inputMode={inputMode} {...common} />;
 }
 
 function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: QualityGenerationReply | null }) {
