@@ -558,7 +558,9 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
       ? `Failed: ${video.message ?? ''}`
       : `Rendering ${Math.round(video.progress)}%`
     : shot.video_url
-      ? 'Rendered'
+      ? shot.video_stale === true
+        ? 'Stale · made before the shot changed'
+        : 'Rendered'
       : 'No video yet';
   return (
     <div className="lab-gen">
@@ -579,7 +581,14 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
         <ActionButton actionId="shotLab.generateVideo" icon={Video}>
           Generate video
         </ActionButton>
-        <span className="lab-gen__state">{videoState}</span>
+        <span
+          className={cx(
+            'lab-gen__state',
+            !video && shot.video_url && (shot.video_stale === true ? 'status--stale' : 'status--completed'),
+          )}
+        >
+          {videoState}
+        </span>
       </div>
       <Progress label="Video progress" entry={video} />
       <div className="lab-gen__row">

@@ -382,6 +382,11 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
   );
 }
 
+/** How many shots a Render stale button would render, beside its label (none: nothing shown). */
+function StaleCount({ count }: { count: number }) {
+  return count > 0 ? <span className="btn__count mono">{count}</span> : null;
+}
+
 /** Memoised: scrolling the grid does not render the toolbar again. */
 const StoryboardToolbar = memo(function StoryboardToolbar({
   board,
@@ -395,6 +400,17 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
   const counts = useMemo(() => {
     const out: Record<ShotStatus, number> = { pending: 0, processing: 0, completed: 0, stale: 0, failed: 0 };
     for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
+    return out;
+  }, [board]);
+  // What the server's staleOnly batches would render (missing or made from other inputs), and the
+  // videos made before their shot changed: counted from the cache, which server events keep current.
+  const media = useMemo(() => {
+    const out = { staleImages: 0, staleVideos: 0, videosOutOfDate: 0 };
+    for (const { shot } of board.shots) {
+      if (!shot.image_url || shot.image_stale === true) out.staleImages += 1;
+      if (!shot.video_url || shot.video_stale === true) out.staleVideos += 1;
+      if (shot.video_url && shot.video_stale === true) out.videosOutOfDate += 1;
+    }
     return out;
   }, [board]);
   const sceneCount = useMemo(
@@ -421,6 +437,13 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
                 <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
               </li>
             ))}
+            {media.videosOutOfDate > 0 ? (
+              <li className="status-tally__item status--stale">
+                <span className="status-dot" aria-hidden="true" />
+                <span className="mono">{media.videosOutOfDate}</span>{' '}
+                {media.videosOutOfDate === 1 ? 'stale video' : 'stale videos'}
+              </li>
+            ) : null}
           </ul>
         ) : null
       }
@@ -440,10 +463,10 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
             Generate image
           </ActionButton>
           <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
-            Render stale
+            Render stale <StaleCount count={media.staleImages} />
           </ActionButton>
           <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
-            Stale videos
+            Stale videos <StaleCount count={media.staleVideos} />
           </ActionButton>
           <ActionButton actionId="generate.renderAllImages" variant="primary" icon={Images}>
             Render all images
