@@ -58,6 +58,32 @@ test.describe('never lose an edit', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Harbour');
   });
 
+  test('a name typed in a shot list cell is kept by a reload made before Enter', async ({ page }) => {
+    await projectWithApiShots(page, 'Listed Edits', [
+      ['Gate', 2],
+      ['Yard', 3],
+    ]);
+    await runCommand(page, 'Go to Shot List');
+    const grid = page.getByRole('grid', { name: 'Shot list' });
+    await expect(grid.getByRole('row').nth(2)).toBeVisible();
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(grid.getByRole('row', { selected: true })).toContainText('Yard');
+    await page.keyboard.press('Enter');
+    const cell = page.getByRole('textbox', { name: 'Edit name' });
+    await expect(cell).toHaveValue('Yard');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' at dawn');
+    await expect(saveState(page)).not.toHaveAttribute('data-save-state', 'saved');
+    await page.reload();
+
+    const rows = page.getByRole('grid', { name: 'Shot list' }).getByRole('row');
+    await expect(rows.nth(2)).toContainText('Yard at dawn', { timeout: 15_000 });
+    await expect(rows.nth(1)).toContainText('Gate');
+    await checkPage(page, 'shot-list-kept');
+  });
+
   test('closing the tab right after typing keeps the edit', async ({ page, context }) => {
     const { projectId } = await projectWithApiShots(page, 'Closed Tab', [['Lighthouse', 5]]);
     await runCommand(page, 'Go to Shot Lab');

@@ -152,6 +152,24 @@ export class ShotEditor {
 
   #typing: { key: string; command: Command; before: FieldValues; after: FieldValues } | undefined;
 
+  /**
+   * Takes back what a typing session wrote (Escape in a field being edited): the shot gets its
+   * values from before the session again, saved at once, and the session leaves no undo step.
+   */
+  cancelTyping(typing: string): boolean {
+    const session = this.#typing;
+    if (session?.key !== typing) return false;
+    this.#typing = undefined;
+    if (!this.history.drop(session.command)) return false;
+    session.command.revert();
+    return true;
+  }
+
+  /** What was typed is saved now instead of after the debounce (a field is left). */
+  settleTyping(): void {
+    void this.#deps.saves.flush?.();
+  }
+
   deleteShots(ids: readonly string[]): boolean {
     const present = new Set(ids);
     const list = this.shots();

@@ -67,6 +67,14 @@ export class UndoStack {
     return command;
   }
 
+  /** Forgets `command` when it is the last one done (an edit cancelled before it was finished). */
+  drop(command: Command): boolean {
+    if (this.#done.at(-1) !== command) return false;
+    this.#done.pop();
+    this.#publish();
+    return true;
+  }
+
   clear(): void {
     this.#done = [];
     this.#undone = [];

@@ -13,6 +13,8 @@ export interface LiveTextFieldProps {
   onEdit: (value: string, session: string) => void;
   /** The field is left (blur, Enter on one line): save now instead of waiting for the debounce. */
   onSettle?: () => void;
+  /** Escape: take back what this session wrote (the field shows what it held when it got the focus). */
+  onCancel?: (session: string) => void;
   multiline?: number;
   describedBy?: string | undefined;
   inputMode?: 'decimal';
@@ -30,6 +32,7 @@ export function LiveTextField({
   value,
   onEdit,
   onSettle,
+  onCancel,
   multiline,
   describedBy,
   inputMode,
@@ -68,10 +71,11 @@ export function LiveTextField({
     },
     onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       if (event.key === 'Escape') {
-        const original = session.current?.original;
-        if (original !== undefined && original !== draft) {
-          setDraft(original);
-          onEdit(original, session.current?.key ?? '');
+        const current = session.current;
+        if (current && current.original !== draft) {
+          setDraft(current.original);
+          if (onCancel) onCancel(current.key);
+          else onEdit(current.original, current.key);
         }
         event.currentTarget.blur();
       } else if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey)) {

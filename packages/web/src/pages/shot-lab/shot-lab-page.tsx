@@ -320,7 +320,8 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
             key={shot.id}
             shot={shot}
             onEdit={(updates, label, typing) => editor.editFields(shot.id, updates, label, typing)}
-            onSettle={() => void services.saves.flush()}
+            onSettle={() => editor.settleTyping()}
+            onCancel={(typing) => editor.cancelTyping(typing)}
           />
           <Generation shot={shot} quality={quality} />
         </aside>
@@ -457,11 +458,13 @@ function ShotFields({
   shot,
   onEdit,
   onSettle,
+  onCancel,
 }: {
   shot: ShotWithStaleness;
   /** `typing`: the typing session the edit belongs to (saved with the debounce, one undo step). */
   onEdit: (updates: ShotUpdates, label: string, typing?: string) => boolean;
   onSettle: () => void;
+  onCancel: (typing: string) => void;
 }) {
   return (
     <div className="lab-fields">
@@ -473,6 +476,7 @@ function ShotFields({
             value={shot.name}
             onEdit={(value, typing) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot', typing)}
             onSettle={onSettle}
+            onCancel={onCancel}
           />
         )}
       </Field>
@@ -490,6 +494,7 @@ function ShotFields({
                   onEdit({ duration: seconds }, 'Change duration', typing);
               }}
               onSettle={onSettle}
+              onCancel={onCancel}
             />
           )}
         </Field>
@@ -541,6 +546,7 @@ function ShotFields({
                 onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`, typing)
               }
               onSettle={onSettle}
+              onCancel={onCancel}
             />
           )}
         </Field>
