@@ -556,6 +556,51 @@ describe('SaveManager: shot field edits as they are typed', () => {
   });
 });
 
+describe('SaveManager: other edits as tasks', () => {
+  it('saves the latest task of a key after the debounce, sends it on unload, and drops a refused one', async () => {
+    const { manager, fake } = setup();
+    const saved: unknown[] = [];
+    const refused: unknown[] = [];
+    const task = (value: number, save: () => Promise<unknown>) => ({
+      key: 'audio-offset:p1',
+      save,
+      beacon: vi.fn(() => true),
+      onSaved: (result: unknown) => void saved.push(result),
+      onRefused: (error: unknown) => void refused.push(error),
+      value,
+    });
+    const first = task(
+      1,
+      vi.fn(async () => 'one'),
+    );
+    const second = task(
+      1.5,
+      vi.fn(async () => 'one and a half'),
+    );
+    manager.markDirty({ projectId: 'p1', tasks: [first] });
+    manager.markDirty({ projectId: 'p1', tasks: [second] });
+    expect(manager.state.get()).toBe('dirty');
+    expect(manager.emergencySave()).toBe(true);
+    expect(second.beacon).toHaveBeenCalledOnce();
+    expect(first.beacon).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(first.save).not.toHaveBeenCalled();
+    expect(second.save).toHaveBeenCalledOnce();
+    expect(fake.save).not.toHaveBeenCalled();
+    expect(saved).toEqual(['one and a half']);
+    expect(manager.state.get()).toBe('saved');
+
+    const error = new ReelbenchError({ code: 'VALIDATION_ERROR', message: 'Too far', statusCode: 400 });
+    manager.markDirty({
+      projectId: 'p1',
+      tasks: [task(99_999, () => Promise.reject(error))],
+    });
+    await manager.flush();
+    expect(refused).toEqual([error]);
+    expect(manager.state.get()).toBe('saved');
+  });
+});
+
 describe('saveOnPageHide', () => {
   /** A window and a document the test fires events on. */
   function page() {

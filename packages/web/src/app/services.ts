@@ -15,6 +15,7 @@ import { errorBody } from '../state/errors.js';
 import { SaveManager } from '../state/save-manager.js';
 import { ToastStore } from '../state/toasts.js';
 import { JobsTracker } from './jobs-tracker.js';
+import { keepaliveRequest } from './keepalive.js';
 import { writeServerShot } from './live-sync.js';
 import { createQueryClient } from './query-client.js';
 import { RecentActions } from './recent-actions.js';
@@ -84,25 +85,8 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
     },
     // A beacon cannot carry the Authorization header the shot's update route needs (PATCH
     // /api/shots/{id}): a keepalive fetch can, and outlives the page the same way.
-    shotBeacon: (_projectId, shotId, fields) => {
-      if (typeof fetch !== 'function') return false;
-      const token = client.auth.token;
-      try {
-        void fetch(`${client.http.baseUrl}/api/shots/${encodeURIComponent(shotId)}`, {
-          method: 'PATCH',
-          keepalive: true,
-          credentials: 'include',
-          headers: {
-            'Content-Type': 'application/json',
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(fields),
-        }).catch(() => {});
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    shotBeacon: (_projectId, shotId, fields) =>
+      keepaliveRequest(client, 'PATCH', `/api/shots/${encodeURIComponent(shotId)}`, fields),
     onWarning: (message) =>
       toasts.show({
         type: 'warning',

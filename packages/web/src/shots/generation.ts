@@ -32,7 +32,7 @@ export async function generateShotImages(
   const { client, queryClient, toasts, activity } = services;
   for (const shotId of shotIds) progress.set('image', shotId, { status: 'queued', progress: 0 });
   // A prompt typed a moment ago is rendered, not the one saved before it.
-  await services.saves?.flush().catch(() => {});
+  if (services.saves?.isDirty) await services.saves.flush().catch(() => {});
   const queue = [...shotIds];
   let failures = 0;
   let lastError = '';

@@ -29,6 +29,22 @@ export interface PendingChanges {
    * partial updates (`PATCH /api/shots/{id}`) so they never overwrite what a render stored meanwhile.
    */
   shotFields: Map<string, ShotUpdates>;
+  /** Other edits saved through the manager (a soundtrack's offset…), by key. */
+  tasks: Map<string, SaveTask>;
+}
+
+/**
+ * An edit saved by its own request, with the manager's guarantees (debounce, status, page-hide and
+ * unload saves, offline retries): a later task with the same key replaces one not sent yet.
+ */
+export interface SaveTask {
+  key: string;
+  save: () => Promise<unknown>;
+  /** On unload: a request that outlives the page (`keepaliveRequest`); false when none was sent. */
+  beacon?: () => boolean;
+  onSaved?: (result: unknown) => void;
+  /** The server refused it (4xx): dropped. */
+  onRefused?: (error: unknown) => void;
 }
 
 export interface ChangeInput {
@@ -40,6 +56,7 @@ export interface ChangeInput {
   deletedShotIds?: string[];
   /** Field edits of existing shots: only the fields changed. */
   shotFields?: { id: string; fields: ShotUpdates }[];
+  tasks?: SaveTask[];
 }
 
 export interface SaveManagerOptions {
@@ -75,7 +92,7 @@ export const SAVE_SKIPPED_WARNING = 'Project save skipped';
 const OFFLINE_RETRY_MS = 5_000;
 
 function emptyChanges(): PendingChanges {
-  return { shots: new Map(), deletedShotIds: new Set(), shotFields: new Map() };
+  return { shots: new Map(), deletedShotIds: new Set(), shotFields: new Map(), tasks: new Map() };
 }
 
 /** What the project save (`POST /api/projects/{id}/save`) carries. */
@@ -89,7 +106,7 @@ function hasProjectChanges(changes: PendingChanges): boolean {
 }
 
 function hasChanges(changes: PendingChanges): boolean {
-  return hasProjectChanges(changes) || changes.shotFields.size > 0;
+  return hasProjectChanges(changes) || changes.shotFields.size > 0 || changes.tasks.size > 0;
 }
 
 /** `newer` on top of `older`: what was edited again since keeps its newer value. */
@@ -123,6 +140,7 @@ function merge(older: PendingChanges, newer: PendingChanges): PendingChanges {
     shots,
     deletedShotIds,
     shotFields,
+    tasks: new Map([...older.tasks, ...newer.tasks]),
   };
 }
 
@@ -206,6 +224,7 @@ export class SaveManager {
     for (const id of change.deletedShotIds ?? []) next.deletedShotIds.add(id);
     for (const { id, fields } of change.shotFields ?? [])
       next.shotFields.set(id, { ...next.shotFields.get(id), ...fields });
+    for (const task of change.tasks ?? []) next.tasks.set(task.key, task);
     if (projectId === this.#projectId) this.#pending = merge(this.#pending, next);
     else {
       // Another project's edits (its page is being left): kept for it, sent before the open one's.
@@ -270,6 +289,7 @@ export class SaveManager {
         sent.push(beacon?.(projectId, toPayload(changes, this.#options.newSaveId())) ?? false);
       for (const [shotId, fields] of changes.shotFields)
         sent.push(shotBeacon?.(projectId, shotId, fields) ?? false);
+      for (const task of changes.tasks.values()) sent.push(task.beacon?.() ?? false);
     }
     return sent.length > 0 && sent.every(Boolean);
   }
@@ -318,7 +338,7 @@ export class SaveManager {
 
   /**
    * Sends one save: the project's changes first (a shot it creates can then be edited), then each
-   * shot's field edits. Answers what is still unsaved and why, or null when all of it was saved.
+   * shot's field edits and the other tasks. Answers what is still unsaved and why, or null when all of it was saved.
    * A shot's edits the server refuses (4xx) are dropped and reported; the others stay unsaved.
    */
   async #send(
@@ -333,18 +353,29 @@ export class SaveManager {
         return { unsaved: changes, error };
       }
     }
-    if (changes.shotFields.size === 0) return null;
+    if (changes.shotFields.size === 0 && changes.tasks.size === 0) return null;
     const unsaved = emptyChanges();
     let firstError: unknown;
+    const refused = (error: unknown) => isClientError(error) && !isAuthError(error) && !isOfflineError(error);
     const saveShot = this.#options.saveShot;
-    await Promise.all(
-      [...changes.shotFields].map(async ([shotId, fields]) => {
+    const tasks = [...changes.tasks.values()].map(async (task) => {
+      try {
+        task.onSaved?.(await task.save());
+      } catch (error) {
+        if (refused(error)) return task.onRefused?.(error);
+        unsaved.tasks.set(task.key, task);
+        firstError ??= error;
+      }
+    });
+    await Promise.all([
+      ...tasks,
+      ...[...changes.shotFields].map(async ([shotId, fields]) => {
         try {
           if (!saveShot) throw new Error('No way to save a shot');
           const shot = await saveShot(projectId, shotId, fields);
           this.#options.onShotSaved?.(projectId, shot, this.pendingShotFields(shotId));
         } catch (error) {
-          if (isClientError(error) && !isAuthError(error) && !isOfflineError(error)) {
+          if (refused(error)) {
             this.#options.onShotRefused?.(projectId, shotId, fields, error);
             return;
           }
@@ -352,8 +383,8 @@ export class SaveManager {
           firstError ??= error;
         }
       }),
-    );
-    return unsaved.shotFields.size > 0 ? { unsaved, error: firstError } : null;
+    ]);
+    return hasChanges(unsaved) ? { unsaved, error: firstError } : null;
   }
 
   #schedule(delayMs: number): void {

@@ -168,7 +168,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
   const generateVideo = async (target: Shot) => {
     shotProgress.set('video', target.id, { status: 'queued', progress: 0 });
     try {
-      await services.saves.flush().catch(() => {});
+      if (services.saves.isDirty) await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateVideo({ projectId, shotId: target.id }),
       );
@@ -183,7 +183,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
     setQuality(null);
     shotProgress.set('image', target.id, { status: 'queued', progress: 0 });
     try {
-      await services.saves.flush().catch(() => {});
+      if (services.saves.isDirty) await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateWithQuality({
           projectId,
