@@ -1,9 +1,30 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { checkPage, projectWithApiShots, runCommand } from '../support/helpers.js';
+import { asUser, checkPage, goToProjectPage, projectWithApiShots, runCommand } from '../support/helpers.js';
 
 /** The top bar's save status: Saved, Saving…, Unsaved changes or Offline (its state in data-save-state). */
 const saveState = (page: Page) => page.locator('output.save-state');
+
+/** A short mono 16-bit WAV of a 220 Hz tone. */
+function toneWav(seconds: number, rate = 8000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let index = 0; index < samples; index += 1)
+    buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * index) / rate) * 12_000), 44 + index * 2);
+  return buffer;
+}
 
 test.describe('never lose an edit', () => {
   test('a shot name typed in the shot lab is there after a reload made right after the last key', async ({
@@ -82,6 +103,34 @@ test.describe('never lose an edit', () => {
     await expect(rows.nth(2)).toContainText('Yard at dawn', { timeout: 15_000 });
     await expect(rows.nth(1)).toContainText('Gate');
     await checkPage(page, 'shot-list-kept');
+  });
+
+  test('a soundtrack offset typed on the audio page is kept by a reload before leaving the field', async ({
+    page,
+  }) => {
+    const { projectId, token } = await projectWithApiShots(page, 'Kept Offset', [['Quay', 3]]);
+    // The soundtrack is set up through the API (the upload itself is 16-audio-rough-cut's subject).
+    const upload = await page.request.post('/api/files/upload-audio', {
+      ...asUser(token),
+      multipart: {
+        projectId,
+        audio: { name: 'quay.wav', mimeType: 'audio/wav', buffer: toneWav(3) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { key } = (await upload.json()) as { key: string };
+    const set = await page.request.put(`/api/audio/${projectId}`, { ...asUser(token), data: { key } });
+    expect(set.ok(), await set.text()).toBe(true);
+
+    await goToProjectPage(page, projectId, 'Audio');
+    const offset = page.getByLabel('Offset (seconds)');
+    await expect(offset).toHaveValue('0');
+    await offset.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('2.25');
+    await expect(saveState(page)).not.toHaveAttribute('data-save-state', 'saved');
+    await page.reload();
+    await expect(page.getByLabel('Offset (seconds)')).toHaveValue('2.25', { timeout: 15_000 });
   });
 
   test('closing the tab right after typing keeps the edit', async ({ page, context }) => {

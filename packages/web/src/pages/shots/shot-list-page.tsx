@@ -57,6 +57,7 @@ import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { StaleCount, useStaleCounts } from '../../shots/shots-toolbar.js';
 
 const ROW_HEIGHT = 40;
 const ALL = ALL_FILTER;
@@ -532,6 +533,7 @@ const ShotListToolbar = memo(function ShotListToolbar({
 }) {
   // The selection's actions are enabled by it: re-render when it becomes empty or not.
   useStore(selection, (current) => current.ids.size > 0);
+  const stale = useStaleCounts(board);
   const sceneOptions = useMemo(() => {
     const options = [{ value: ALL, label: 'All scenes' }];
     for (const scene of board.scenesById.values()) {
@@ -606,10 +608,10 @@ const ShotListToolbar = memo(function ShotListToolbar({
           Generate image
         </ActionButton>
         <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
-          Render stale images
+          Render stale images <StaleCount count={stale.staleImages} />
         </ActionButton>
         <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
-          Render stale videos
+          Render stale videos <StaleCount count={stale.staleVideos} />
         </ActionButton>
       </div>
     </header>

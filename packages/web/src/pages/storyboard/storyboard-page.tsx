@@ -61,7 +61,7 @@ import { storyboardPage } from './storyboard-actions.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
-import { ShotsToolbar } from '../../shots/shots-toolbar.js';
+import { ShotsToolbar, StaleCount, useStaleCounts } from '../../shots/shots-toolbar.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
@@ -382,11 +382,6 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
   );
 }
 
-/** How many shots a Render stale button would render, beside its label (none: nothing shown). */
-function StaleCount({ count }: { count: number }) {
-  return count > 0 ? <span className="btn__count mono">{count}</span> : null;
-}
-
 /** Memoised: scrolling the grid does not render the toolbar again. */
 const StoryboardToolbar = memo(function StoryboardToolbar({
   board,
@@ -402,17 +397,7 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
     return out;
   }, [board]);
-  // What the server's staleOnly batches would render (missing or made from other inputs), and the
-  // videos made before their shot changed: counted from the cache, which server events keep current.
-  const media = useMemo(() => {
-    const out = { staleImages: 0, staleVideos: 0, videosOutOfDate: 0 };
-    for (const { shot } of board.shots) {
-      if (!shot.image_url || shot.image_stale === true) out.staleImages += 1;
-      if (!shot.video_url || shot.video_stale === true) out.staleVideos += 1;
-      if (shot.video_url && shot.video_stale === true) out.videosOutOfDate += 1;
-    }
-    return out;
-  }, [board]);
+  const media = useStaleCounts(board);
   const sceneCount = useMemo(
     () => new Set(board.groups.filter((g) => g.sceneId !== UNASSIGNED_SCENE_ID).map((g) => g.sceneId)).size,
     [board],
