@@ -87,6 +87,22 @@ describe('live state of shots', () => {
     expect(staleShotCount({ queryClient }, PROJECT_ID, 'video')).toBe(1);
   });
 
+  it('keeps the URL shown for the same stored image, and takes a new image', () => {
+    const queryClient = new QueryClient();
+    const shot = makeShot({ id: id(3), image_url: '/f.png?sig=1', s3_image_key: 'p/f.png' });
+    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
+      shots: [shot],
+      total: 1,
+      limit: 2000,
+      offset: 0,
+    });
+    const url = () => queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots[0]?.image_url;
+    writeServerShot(queryClient, PROJECT_ID, { ...shot, image_url: '/f.png?sig=2' });
+    expect(url()).toBe('/f.png?sig=1');
+    writeServerShot(queryClient, PROJECT_ID, { ...shot, image_url: '/g.png?sig=3', s3_image_key: 'p/g.png' });
+    expect(url()).toBe('/g.png?sig=3');
+  });
+
   it('a shot:updated from elsewhere makes a rendered shot stale in the cache, and Render Stale counts it', () => {
     const socket = fakeSocket();
     const queryClient = new QueryClient();

@@ -41,6 +41,12 @@ function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefine
   return { ...list, shots };
 }
 
+/** Each media URL of a shot and the storage key it is signed for. */
+const MEDIA_FIELDS = [
+  ['image_url', 's3_image_key'],
+  ['video_url', 's3_video_key'],
+] as const;
+
 /**
  * A shot as the server answered an update of it, written into the cache: the fields edited here since
  * (`pending`) keep their local, newer values; everything else (what the server computes too, e.g.
@@ -59,6 +65,9 @@ export function writeServerShot(
     const next = { ...shot } as Record<string, unknown>;
     const local = current as unknown as Record<string, unknown>;
     for (const key of pending) next[key] = local[key];
+    // The same stored media under a freshly signed URL: keep the URL shown (no new download per save).
+    for (const [url, key] of MEDIA_FIELDS)
+      if (local[url] && local[key] && local[key] === next[key]) next[url] = local[url];
     return upsertShot(list, next as unknown as Shot);
   });
 }

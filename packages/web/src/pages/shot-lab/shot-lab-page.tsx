@@ -22,6 +22,7 @@ import {
 } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
+import { writeServerShot } from '../../app/live-sync.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -149,10 +150,9 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
     }
   };
 
+  // A generation's answer: what was typed since keeps its local value.
   const writeShot = (next: Shot) =>
-    queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
-      list ? { ...list, shots: list.shots.map((s) => (s.id === next.id ? next : s)) } : list,
-    );
+    writeServerShot(queryClient, projectId, next, services.saves.pendingShotFields(next.id));
 
   const onRestored = useCallback(
     (restored: Shot) => {
