@@ -1,10 +1,16 @@
 import type { Project } from '@reelbench/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { areSettingsLocallyPending, markLocalSettingsEdit, startLiveSync } from '../src/app/live-sync.js';
+import { staleShotCount } from '../src/actions/generation-actions.js';
+import {
+  areSettingsLocallyPending,
+  markLocalSettingsEdit,
+  startLiveSync,
+  writeServerShot,
+} from '../src/app/live-sync.js';
 import { queryKeys } from '../src/app/queries.js';
 import type { AppServices } from '../src/app/services.js';
-import { makeProject, makeScene, PROJECT_ID } from './shots-fixtures.js';
+import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 /** A socket whose events the test emits by hand. */
 function fakeSocket() {
@@ -48,6 +54,72 @@ describe('live sync of project settings', () => {
     expect(queryClient.getQueryData<Project>(queryKeys.project(PROJECT_ID))?.settings.scenes[0]?.name).toBe(
       'Remote',
     );
+    stop();
+  });
+});
+
+describe('live state of shots', () => {
+  const listOf = (queryClient: QueryClient) =>
+    queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots.map((shot) => ({
+      name: shot.name,
+      image_stale: shot.image_stale,
+      video_stale: shot.video_stale,
+    }));
+
+  it("writes the server's answer to an edit: its staleness, keeping the fields typed since", () => {
+    const queryClient = new QueryClient();
+    const shot = makeShot({ id: id(1), name: 'Pier at ni', image_url: '/f.png', video_url: '/v.mp4' });
+    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
+      shots: [shot],
+      total: 1,
+      limit: 2000,
+      offset: 0,
+    });
+    expect(staleShotCount({ queryClient }, PROJECT_ID, 'image')).toBe(0);
+    writeServerShot(
+      queryClient,
+      PROJECT_ID,
+      { ...shot, name: 'Pier', image_stale: true, video_stale: true },
+      new Set(['name']),
+    );
+    expect(listOf(queryClient)).toEqual([{ name: 'Pier at ni', image_stale: true, video_stale: true }]);
+    expect(staleShotCount({ queryClient }, PROJECT_ID, 'image')).toBe(1);
+    expect(staleShotCount({ queryClient }, PROJECT_ID, 'video')).toBe(1);
+  });
+
+  it('keeps the URL shown for the same stored image, and takes a new image', () => {
+    const queryClient = new QueryClient();
+    const shot = makeShot({ id: id(3), image_url: '/f.png?sig=1', s3_image_key: 'p/f.png' });
+    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
+      shots: [shot],
+      total: 1,
+      limit: 2000,
+      offset: 0,
+    });
+    const url = () => queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots[0]?.image_url;
+    writeServerShot(queryClient, PROJECT_ID, { ...shot, image_url: '/f.png?sig=2' });
+    expect(url()).toBe('/f.png?sig=1');
+    writeServerShot(queryClient, PROJECT_ID, { ...shot, image_url: '/g.png?sig=3', s3_image_key: 'p/g.png' });
+    expect(url()).toBe('/g.png?sig=3');
+  });
+
+  it('a shot:updated from elsewhere makes a rendered shot stale in the cache, and Render Stale counts it', () => {
+    const socket = fakeSocket();
+    const queryClient = new QueryClient();
+    const shot = makeShot({ id: id(2), name: 'Cabin', image_url: '/f.png', video_url: '/v.mp4' });
+    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
+      shots: [shot],
+      total: 1,
+      limit: 2000,
+      offset: 0,
+    });
+    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    socket.emit('shot:updated', {
+      projectId: PROJECT_ID,
+      shot: { ...shot, prompt: 'Rain', image_stale: true },
+    });
+    expect(listOf(queryClient)).toEqual([{ name: 'Cabin', image_stale: true, video_stale: undefined }]);
+    expect(staleShotCount({ queryClient }, PROJECT_ID, 'image')).toBe(1);
     stop();
   });
 });

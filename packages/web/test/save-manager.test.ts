@@ -1,6 +1,11 @@
 import { type ProjectSaveInput, ReelbenchError, type ShotUpsert } from '@reelbench/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SAVE_SKIPPED_WARNING, SaveManager, type SaveManagerOptions } from '../src/state/save-manager.js';
+import {
+  SAVE_SKIPPED_WARNING,
+  SaveManager,
+  type SaveManagerOptions,
+  saveOnPageHide,
+} from '../src/state/save-manager.js';
 
 /** A shot edit: only the fields a test looks at (the real type carries every field with its default). */
 const shot = (id: string, name: string) => ({ id, name }) as ShotUpsert;
@@ -436,5 +441,202 @@ describe('SaveManager', () => {
     void manager.flush();
     expect(fake.last().projectId).toBe('p1');
     expect(fake.last().payload).toEqual({ saveId: 'save-1', shots: [], script: { content: 'p1 refused' } });
+  });
+});
+
+describe('SaveManager: shot field edits as they are typed', () => {
+  /** A shot update the test answers by hand. */
+  function controllableShotSave() {
+    const calls: {
+      shotId: string;
+      fields: object;
+      resolve: (shot: object) => void;
+      reject: (error: unknown) => void;
+    }[] = [];
+    const saveShot = vi.fn(
+      (_projectId: string, shotId: string, fields: object) =>
+        new Promise<unknown>((resolve, reject) => calls.push({ shotId, fields, resolve, reject })),
+    );
+    return { saveShot, calls };
+  }
+
+  function fieldSetup(options: Partial<SaveManagerOptions> = {}) {
+    const shots = controllableShotSave();
+    const shotBeacon = vi.fn((_projectId: string, _shotId: string, _fields: object) => true);
+    const onShotSaved = vi.fn();
+    const onShotRefused = vi.fn();
+    const base = setup({ saveShot: shots.saveShot, shotBeacon, onShotSaved, onShotRefused, ...options });
+    return { ...base, shots, shotBeacon, onShotSaved, onShotRefused };
+  }
+
+  it('says Unsaved while typing, sends one partial update 1 s after the last key, then Saved', async () => {
+    const { manager, fake, shots, onShotSaved } = fieldSetup();
+    await manager.setProject('p1');
+    for (const name of ['P', 'Pi', 'Pie', 'Pier']) {
+      manager.markDirty({ shotFields: [{ id: 's1', fields: { name } }] });
+      expect(manager.state.get()).toBe('dirty');
+      await vi.advanceTimersByTimeAsync(400);
+    }
+    manager.markDirty({ shotFields: [{ id: 's1', fields: { prompt: 'Fog' } }] });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(shots.saveShot).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.save).not.toHaveBeenCalled();
+    expect(shots.saveShot).toHaveBeenCalledExactlyOnceWith('p1', 's1', { name: 'Pier', prompt: 'Fog' });
+    expect(manager.state.get()).toBe('saving');
+    // Typed during the save: the answer is written, but the field typed since keeps its local value.
+    manager.markDirty({ shotFields: [{ id: 's1', fields: { name: 'Pier 2' } }] });
+    shots.calls[0]?.resolve({ id: 's1', name: 'Pier', image_stale: true });
+    await settle();
+    expect(onShotSaved).toHaveBeenCalledWith(
+      'p1',
+      { id: 's1', name: 'Pier', image_stale: true },
+      new Set(['name']),
+    );
+    expect(manager.state.get()).toBe('dirty');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shots.saveShot).toHaveBeenLastCalledWith('p1', 's1', { name: 'Pier 2' });
+    shots.calls[1]?.resolve({ id: 's1', name: 'Pier 2' });
+    await settle();
+    expect(manager.state.get()).toBe('saved');
+  });
+
+  it('sends the project save first, then the field edits; a deleted shot takes its field edits with it', async () => {
+    const { manager, fake, shots } = fieldSetup();
+    await manager.setProject('p1');
+    manager.markDirty({
+      shotFields: [
+        { id: 's1', fields: { name: 'A' } },
+        { id: 's2', fields: { name: 'B' } },
+      ],
+    });
+    manager.markDirty({ deletedShotIds: ['s2'] });
+    void manager.flush();
+    expect(fake.last().payload).toEqual({ saveId: 'save-1', shots: [], deletedShotIds: ['s2'] });
+    expect(shots.saveShot).not.toHaveBeenCalled();
+    fake.last().resolve();
+    await settle();
+    expect(shots.saveShot).toHaveBeenCalledExactlyOnceWith('p1', 's1', { name: 'A' });
+  });
+
+  it('keeps field edits offline and sends them again; drops refused ones and says so', async () => {
+    const { manager, shots, onShotRefused } = fieldSetup();
+    await manager.setProject('p1');
+    manager.markDirty({ shotFields: [{ id: 's1', fields: { name: 'Kept' } }] });
+    manager.markDirty({ shotFields: [{ id: 's2', fields: { duration: -1 } }] });
+    void manager.flush();
+    const refused = new ReelbenchError({ code: 'VALIDATION_ERROR', message: 'Invalid', statusCode: 400 });
+    shots.calls.find((call) => call.shotId === 's1')?.reject(offline());
+    shots.calls.find((call) => call.shotId === 's2')?.reject(refused);
+    await settle();
+    expect(onShotRefused).toHaveBeenCalledWith('p1', 's2', { duration: -1 }, refused);
+    expect(manager.state.get()).toBe('offline');
+    manager.online();
+    await settle();
+    expect(shots.saveShot).toHaveBeenLastCalledWith('p1', 's1', { name: 'Kept' });
+    expect(shots.calls.filter((call) => call.shotId === 's2')).toHaveLength(1);
+  });
+
+  it("edits of a project that is not the open one go to that project's shots", async () => {
+    const { manager, shots } = fieldSetup();
+    manager.markDirty({ projectId: 'p9', shotFields: [{ id: 's1', fields: { name: 'Elsewhere' } }] });
+    expect(manager.state.get()).toBe('dirty');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shots.saveShot).toHaveBeenCalledWith('p9', 's1', { name: 'Elsewhere' });
+  });
+
+  it('emergencySave sends each unsaved shot edit in a request that outlives the page, with the project beacon', async () => {
+    const { manager, beacon, shotBeacon } = fieldSetup();
+    await manager.setProject('p1');
+    manager.markDirty({ shotFields: [{ id: 's1', fields: { name: 'Typed just now' } }] });
+    manager.markDirty({ settings: { shotOrder: ['s1'] } });
+    expect(manager.emergencySave()).toBe(true);
+    expect(shotBeacon).toHaveBeenCalledExactlyOnceWith('p1', 's1', { name: 'Typed just now' });
+    expect(beacon).toHaveBeenCalledWith('p1', expect.objectContaining({ settings: { shotOrder: ['s1'] } }));
+  });
+});
+
+describe('SaveManager: other edits as tasks', () => {
+  it('saves the latest task of a key after the debounce, sends it on unload, and drops a refused one', async () => {
+    const { manager, fake } = setup();
+    const saved: unknown[] = [];
+    const refused: unknown[] = [];
+    const task = (value: number, save: () => Promise<unknown>) => ({
+      key: 'audio-offset:p1',
+      save,
+      beacon: vi.fn(() => true),
+      onSaved: (result: unknown) => void saved.push(result),
+      onRefused: (error: unknown) => void refused.push(error),
+      value,
+    });
+    const first = task(
+      1,
+      vi.fn(async () => 'one'),
+    );
+    const second = task(
+      1.5,
+      vi.fn(async () => 'one and a half'),
+    );
+    manager.markDirty({ projectId: 'p1', tasks: [first] });
+    manager.markDirty({ projectId: 'p1', tasks: [second] });
+    expect(manager.state.get()).toBe('dirty');
+    expect(manager.emergencySave()).toBe(true);
+    expect(second.beacon).toHaveBeenCalledOnce();
+    expect(first.beacon).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(first.save).not.toHaveBeenCalled();
+    expect(second.save).toHaveBeenCalledOnce();
+    expect(fake.save).not.toHaveBeenCalled();
+    expect(saved).toEqual(['one and a half']);
+    expect(manager.state.get()).toBe('saved');
+
+    const error = new ReelbenchError({ code: 'VALIDATION_ERROR', message: 'Too far', statusCode: 400 });
+    manager.markDirty({
+      projectId: 'p1',
+      tasks: [task(99_999, () => Promise.reject(error))],
+    });
+    await manager.flush();
+    expect(refused).toEqual([error]);
+    expect(manager.state.get()).toBe('saved');
+  });
+});
+
+describe('saveOnPageHide', () => {
+  /** A window and a document the test fires events on. */
+  function page() {
+    const target = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    return { target, doc };
+  }
+
+  it('saves at once when the page is hidden, and sends the emergency save on pagehide (reload, tab close)', async () => {
+    const { manager, fake, beacon } = setup();
+    const shotBeacon = vi.fn((_projectId: string, _shotId: string, _fields: object) => true);
+    const { manager: typed } = setup({ shotBeacon, saveShot: vi.fn(() => new Promise(() => {})) });
+    await manager.setProject('p1');
+    await typed.setProject('p1');
+    const { target, doc } = page();
+    const stop = saveOnPageHide(manager, target as never, doc as never);
+    const stopTyped = saveOnPageHide(typed, target as never, doc as never);
+
+    manager.markDirty({ script: 'FADE IN:' });
+    typed.markDirty({ shotFields: [{ id: 's1', fields: { name: 'Pier at night' } }] });
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(fake.save).not.toHaveBeenCalled();
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    // Hidden: saved at once, no debounce.
+    expect(fake.save).toHaveBeenCalledTimes(1);
+    expect(fake.last().payload.script).toEqual({ content: 'FADE IN:' });
+
+    // Unloaded right after the last key, the save still open: the edits leave with the page.
+    target.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith('p1', expect.objectContaining({ script: { content: 'FADE IN:' } }));
+    expect(shotBeacon).toHaveBeenCalledWith('p1', 's1', { name: 'Pier at night' });
+
+    stop();
+    stopTyped();
+    target.dispatchEvent(new Event('pagehide'));
+    expect(shotBeacon).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,3 @@
-import { ReelbenchError } from '@reelbench/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/app/queries.js';
@@ -19,21 +18,14 @@ function setup() {
     offset: 0,
   });
   queryClient.setQueryData(queryKeys.project(PROJECT_ID), makeProject(scenes, [a, b, c, d]));
-  const update = vi.fn(async (shotId: string, updates: object) => ({
-    ...makeShot({ id: shotId }),
-    ...updates,
-  }));
   const saves: ChangeInput[] = [];
   const marked: string[] = [];
   const settingsMarked: string[] = [];
-  const toasts: { title: string }[] = [];
   let next = 900;
   const editor = new ShotEditor(
     {
-      client: { shots: { update } as never },
       queryClient,
       saves: { markDirty: (change) => void saves.push(change) },
-      toasts: { show: (toast) => void toasts.push(toast) },
       markLocalEdit: (shotId) => void marked.push(shotId),
       markLocalSettingsEdit: (projectId) => void settingsMarked.push(projectId),
       newId: () => id(next++),
@@ -47,11 +39,9 @@ function setup() {
   return {
     editor,
     queryClient,
-    update,
     saves,
     marked,
     settingsMarked,
-    toasts,
     ids: { a, b, c, d },
     names,
     order,
@@ -88,24 +78,24 @@ describe('ShotEditor', () => {
     t = setup();
   });
 
-  it('edits a field optimistically, as a partial update, and undoes and redoes it', async () => {
-    const { editor, update, ids, marked } = t;
-    expect(editor.editFields(ids.b, { name: 'Kitchen wide', duration: 2 })).toBe(true);
+  it('edits a field optimistically, as a field edit for the save manager, and undoes and redoes it', () => {
+    const { editor, saves, ids, marked } = t;
+    expect(editor.editFields(ids.b, { name: 'Kitchen wide', duration: 6 })).toBe(true);
     expect(editor.shot(ids.b)?.name).toBe('Kitchen wide');
     expect(editor.editFields(ids.b, { name: 'Kitchen wide' })).toBe(false);
-    await editor.settled();
-    expect(update).toHaveBeenLastCalledWith(ids.b, { name: 'Kitchen wide' });
+    expect(saves.at(-1)).toEqual({
+      projectId: PROJECT_ID,
+      shotFields: [{ id: ids.b, fields: { name: 'Kitchen wide', duration: 6 } }],
+    });
     expect(marked).toContain(ids.b);
 
     editor.undo();
     expect(editor.shot(ids.b)?.name).toBe('Shot 2');
-    await editor.settled();
-    expect(update).toHaveBeenLastCalledWith(ids.b, { name: 'Shot 2' });
+    expect(saves.at(-1)?.shotFields).toEqual([{ id: ids.b, fields: { name: 'Shot 2', duration: 2 } }]);
 
     editor.redo();
     expect(editor.shot(ids.b)?.name).toBe('Kitchen wide');
-    await editor.settled();
-    expect(update).toHaveBeenCalledTimes(3);
+    expect(saves).toHaveLength(3);
   });
 
   it('undoes a duration edit: the start times follow', () => {
@@ -116,21 +106,47 @@ describe('ShotEditor', () => {
     expect(editor.shot(ids.a)?.duration).toBe(1);
   });
 
-  it('keeps an offline field edit for the save manager, and shows the old value when the server refuses', async () => {
-    const { editor, update, saves, ids, toasts } = t;
-    update.mockRejectedValueOnce(new ReelbenchError({ code: 'NETWORK_ERROR', message: 'offline' }));
-    editor.editFields(ids.c, { name: 'Offline edit' });
-    await editor.settled();
-    expect(saves.at(-1)?.shots?.[0]).toMatchObject({ id: ids.c, name: 'Offline edit' });
-    expect(editor.shot(ids.c)?.name).toBe('Offline edit');
-
-    update.mockRejectedValueOnce(
-      new ReelbenchError({ code: 'VALIDATION_ERROR', message: 'Bad name', statusCode: 400 }),
-    );
-    editor.editFields(ids.d, { name: 'Refused' });
-    await editor.settled();
-    expect(editor.shot(ids.d)?.name).toBe('Shot 4');
-    expect(toasts.at(-1)?.title).toBe('Operation Failed');
+  it('saves what is typed 1 s after the last key, as one undo step per typing session', async () => {
+    vi.useFakeTimers();
+    try {
+      const { SaveManager } = await import('../src/state/save-manager.js');
+      const saveShot = vi.fn(async (_projectId: string, shotId: string, fields: object) => ({
+        ...makeShot({ id: shotId }),
+        ...fields,
+      }));
+      const manager = new SaveManager({ save: vi.fn(async () => ({})), saveShot });
+      const editor = new ShotEditor(
+        {
+          queryClient: t.queryClient,
+          saves: manager,
+          markLocalEdit: () => {},
+          markLocalSettingsEdit: () => {},
+        },
+        PROJECT_ID,
+      );
+      const { c } = t.ids;
+      for (const name of ['K', 'Ki', 'Kit']) {
+        editor.editFields(c, { name }, 'Rename shot', 'typing-1');
+        await vi.advanceTimersByTimeAsync(300);
+      }
+      expect(editor.shot(c)?.name).toBe('Kit');
+      expect(manager.state.get()).toBe('dirty');
+      expect(saveShot).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(saveShot).toHaveBeenCalledTimes(1);
+      expect(saveShot).toHaveBeenCalledWith(PROJECT_ID, c, { name: 'Kit' });
+      expect(manager.state.get()).toBe('saved');
+      // A new session is a new step; undo takes back one session at a time, saved at once.
+      editor.editFields(c, { name: 'Kitchen' }, 'Rename shot', 'typing-2');
+      editor.undo();
+      expect(editor.shot(c)?.name).toBe('Kit');
+      editor.undo();
+      expect(editor.shot(c)?.name).toBe('Shot 3');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saveShot).toHaveBeenLastCalledWith(PROJECT_ID, c, { name: 'Shot 3' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reorders through the save manager and undoes and redoes the order', () => {
@@ -262,22 +278,14 @@ describe('ShotEditor', () => {
     expect(saves.at(-1)?.settings?.preserveTiming).toBe(false);
   });
 
-  it('marks shots dirty until saved: a field edit until answered, an order change until the project save', async () => {
+  it('marks shots dirty until the save manager has saved them: a field edit and an order change', async () => {
     const { createStore } = await import('../src/state/store.js');
     const { dirtyShots } = await import('../src/shots/dirty.js');
     dirtyShots.set(new Set());
     const state = createStore<'saved' | 'saving' | 'dirty' | 'offline'>('saved');
     const queryClient = t.queryClient;
-    let answer: () => void = () => {};
-    const update = vi.fn(
-      () =>
-        new Promise((resolve) => {
-          answer = () => resolve({});
-        }),
-    );
     const editor = new ShotEditor(
       {
-        client: { shots: { update } as never },
         queryClient,
         saves: { markDirty: () => state.set('dirty'), state },
         markLocalEdit: () => {},
@@ -288,10 +296,10 @@ describe('ShotEditor', () => {
     const { a, b } = t.ids;
     editor.editFields(a, { name: 'Renamed' });
     expect(dirtyShots.get().has(a)).toBe(true);
-    await vi.waitFor(() => expect(update).toHaveBeenCalled());
-    answer();
-    await editor.settled();
-    await vi.waitFor(() => expect(dirtyShots.get().has(a)).toBe(false));
+    state.set('saving');
+    expect(dirtyShots.get().has(a)).toBe(true);
+    state.set('saved');
+    expect(dirtyShots.get().has(a)).toBe(false);
 
     editor.moveShots([b], 1);
     expect(dirtyShots.get().has(b)).toBe(true);

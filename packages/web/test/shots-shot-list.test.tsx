@@ -72,7 +72,10 @@ describe('shot list', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('textbox', { name: 'Edit name' })).toBeNull();
     expect(screen.getByText('Shot 2')).toBeInTheDocument();
-    expect(update).not.toHaveBeenCalled();
+    // What was typed went to the save manager as it was typed; Escape sends the name back as it was.
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    expect(update.mock.calls.map(([, fields]) => fields)).toEqual([{ name: 'Shot 2' }]);
+    update.mockClear();
 
     // Enter again, type, Enter commits.
     fireEvent.keyDown(grid, { key: 'Enter' });

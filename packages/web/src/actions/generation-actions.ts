@@ -20,6 +20,8 @@ async function startBatch(
   const { services, navigate } = context;
   if (context.projectId === null) return;
   try {
+    // The batch picks its shots from what the server has: the edits typed a moment ago first.
+    if (services.saves.isDirty) await services.saves.flush().catch(() => {});
     const reply = await services.activity.track(start(context.projectId));
     services.jobs.add(reply.job, reply.counts);
     services.toasts.show({

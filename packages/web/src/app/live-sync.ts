@@ -1,5 +1,6 @@
 import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
 import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './queries.js';
 import type { AppServices } from './services.js';
 
@@ -38,6 +39,37 @@ function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefine
   const shots = list.shots.slice();
   shots[index] = shot;
   return { ...list, shots };
+}
+
+/** Each media URL of a shot and the storage key it is signed for. */
+const MEDIA_FIELDS = [
+  ['image_url', 's3_image_key'],
+  ['video_url', 's3_video_key'],
+] as const;
+
+/**
+ * A shot as the server answered an update of it, written into the cache: the fields edited here since
+ * (`pending`) keep their local, newer values; everything else (what the server computes too, e.g.
+ * `image_stale`, `video_stale`, the generation statuses) is the server's.
+ */
+export function writeServerShot(
+  queryClient: QueryClient,
+  projectId: string,
+  shot: Shot,
+  pending: ReadonlySet<string> = new Set(),
+): void {
+  queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => {
+    if (!list) return list;
+    const current = list.shots.find((candidate) => candidate.id === shot.id);
+    if (!current) return list;
+    const next = { ...shot } as Record<string, unknown>;
+    const local = current as unknown as Record<string, unknown>;
+    for (const key of pending) next[key] = local[key];
+    // The same stored media under a freshly signed URL: keep the URL shown (no new download per save).
+    for (const [url, key] of MEDIA_FIELDS)
+      if (local[url] && local[key] && local[key] === next[key]) next[url] = local[url];
+    return upsertShot(list, next as unknown as Shot);
+  });
 }
 
 /**

@@ -1,4 +1,11 @@
-import { BrowserTokenStore, createReelbench, type Reelbench, resolveBaseUrl, TOASTS } from '@reelbench/sdk';
+import {
+  BrowserTokenStore,
+  createReelbench,
+  type Reelbench,
+  resolveBaseUrl,
+  type Shot,
+  TOASTS,
+} from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import { createActionRegistry } from '../actions/index.js';
 import type { ActionRegistry } from '../actions/registry.js';
@@ -8,6 +15,8 @@ import { errorBody } from '../state/errors.js';
 import { SaveManager } from '../state/save-manager.js';
 import { ToastStore } from '../state/toasts.js';
 import { JobsTracker } from './jobs-tracker.js';
+import { keepaliveRequest } from './keepalive.js';
+import { writeServerShot } from './live-sync.js';
 import { createQueryClient } from './query-client.js';
 import { RecentActions } from './recent-actions.js';
 import { Session } from './session.js';
@@ -52,8 +61,19 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
           message: TOASTS.connectionIssues.message,
         }),
     });
+  const queryClient = createQueryClient(toasts);
   const saves = new SaveManager({
     save: (projectId, save) => activity.track(client.projects.save(projectId, save)),
+    saveShot: (_projectId, shotId, fields) => activity.track(client.shots.update(shotId, fields)),
+    onShotSaved: (projectId, shot, pending) => writeServerShot(queryClient, projectId, shot as Shot, pending),
+    onShotRefused: (projectId, shotId, _fields, error) => {
+      toasts.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
+      // Show the shot as the server has it again (keeping what was typed since).
+      void client.shots.get(shotId).then(
+        (shot) => writeServerShot(queryClient, projectId, shot, saves.pendingShotFields(shotId)),
+        () => {},
+      );
+    },
     beacon: (projectId, save) => {
       if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
       const token = client.auth.token;
@@ -63,6 +83,10 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
         new Blob([body], { type: 'application/json' }),
       );
     },
+    // A beacon cannot carry the Authorization header the shot's update route needs (PATCH
+    // /api/shots/{id}): a keepalive fetch can, and outlives the page the same way.
+    shotBeacon: (_projectId, shotId, fields) =>
+      keepaliveRequest(client, 'PATCH', `/api/shots/${encodeURIComponent(shotId)}`, fields),
     onWarning: (message) =>
       toasts.show({
         type: 'warning',
@@ -78,7 +102,7 @@ export function createServices(overrides: { client?: Reelbench } = {}): AppServi
   });
   return {
     client,
-    queryClient: createQueryClient(toasts),
+    queryClient,
     toasts,
     activity,
     connection: new ConnectionMonitor(),

@@ -1,4 +1,5 @@
 import { TOASTS } from '@reelbench/sdk';
+import { saveOnPageHide } from '../state/save-manager.js';
 import { whenIdle } from './idle.js';
 import { startLiveSync } from './live-sync.js';
 import type { AppServices } from './services.js';
@@ -56,23 +57,14 @@ export function startApp(services: AppServices): () => void {
     if (BENIGN_ERRORS.some((pattern) => pattern.test(event.message))) return;
     toasts.show({ type: 'error', title: TOASTS.globalError.title, message: TOASTS.globalError.message });
   };
-  const onHide = () => {
-    if (document.visibilityState === 'hidden') void saves.flush();
-  };
-  const onUnload = () => {
-    saves.emergencySave();
-  };
   const onOnline = () => saves.online();
   window.addEventListener('unhandledrejection', onRejection);
   window.addEventListener('error', onError);
-  document.addEventListener('visibilitychange', onHide);
-  window.addEventListener('pagehide', onUnload);
+  cleanups.push(saveOnPageHide(saves));
   window.addEventListener('online', onOnline);
   cleanups.push(() => {
     window.removeEventListener('unhandledrejection', onRejection);
     window.removeEventListener('error', onError);
-    document.removeEventListener('visibilitychange', onHide);
-    window.removeEventListener('pagehide', onUnload);
     window.removeEventListener('online', onOnline);
   });
   return () => {

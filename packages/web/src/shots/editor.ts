@@ -2,12 +2,10 @@ import {
   DEFAULT_SCENE_NAME,
   type Project,
   type ProjectSettingsInput,
-  type Reelbench,
   SCENE_COLORS,
   type Scene,
   type Shot,
   type ShotUpdates,
-  TOASTS,
 } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -15,9 +13,7 @@ import {
   markLocalSettingsEdit as markLocalSettingsEditDefault,
 } from '../app/live-sync.js';
 import { queryKeys } from '../app/queries.js';
-import { errorBody, isOfflineError } from '../state/errors.js';
 import type { SaveManager } from '../state/save-manager.js';
-import type { ToastInput } from '../state/toasts.js';
 import { markShotsClean, markShotsDirty } from './dirty.js';
 import {
   moveInOrder,
@@ -40,18 +36,14 @@ export interface ShotListData {
 }
 
 export interface EditorDeps {
-  client: { shots: Pick<Reelbench['shots'], 'update'> };
   queryClient: QueryClient;
-  saves: Pick<SaveManager, 'markDirty'> & Partial<Pick<SaveManager, 'state'>>;
-  toasts?: { show(toast: ToastInput): unknown };
+  saves: Pick<SaveManager, 'markDirty'> & Partial<Pick<SaveManager, 'state' | 'flush'>>;
   markLocalEdit?: (shotId: string) => void;
   /** The project's scenes, order or timing changed here: its remote settings are ignored for 2 s. */
   markLocalSettingsEdit?: (projectId: string) => void;
   newId?: () => string;
   /** A new scene's colour (SPEC.md §5: chosen randomly from the 7 theme colours). */
   randomColor?: () => string;
-  /** Shows a request in the activity bar while it runs. */
-  track?: <T>(work: Promise<T>) => Promise<T>;
 }
 
 type FieldValues = Partial<Record<keyof ShotUpdates, unknown>>;
@@ -63,11 +55,12 @@ type FieldValues = Partial<Record<keyof ShotUpdates, unknown>>;
  * as locally edited (remote updates for them are ignored for 2 s, SPEC.md §4) and is persisted
  * along ONE rule:
  *
- * - A change to one shot's fields (name, duration, framing, prompt, a promoted frame…) is a partial
- *   `shots.update(id, fields)`: only those fields are written, so an edit never overwrites an image a
- *   render stored meanwhile, and the server announces the shot to the project's other browsers. The
- *   updates of one shot go one after the other. Offline, the edit is not lost: the whole shot goes
- *   to the save manager, which sends it when the connection is back.
+ * - A change to one shot's fields (name, duration, framing, prompt, a promoted frame…) goes to the
+ *   save manager as that shot's field edits, sent as a partial `shots.update(id, fields)`: only those
+ *   fields are written, so an edit never overwrites an image a render stored meanwhile, and the
+ *   server announces the shot to the project's other browsers. Typed text is saved 1 s after the
+ *   last key (and at once when the page is hidden or closed); any other edit at once. Offline, the
+ *   save manager keeps the edits and sends them when the connection is back.
  * - A change to the project's structure — which shots exist (delete, duplicate, undo of those) and
  *   their order and scenes — goes through the save manager (`saves.markDirty`) as shots and
  *   settings together: one debounced, single-flight, offline-safe project save, so the shots and the
@@ -76,7 +69,6 @@ type FieldValues = Partial<Record<keyof ShotUpdates, unknown>>;
 export class ShotEditor {
   readonly history = new UndoStack();
   readonly #deps: EditorDeps;
-  readonly #chains = new Map<string, Promise<unknown>>();
   /** Shots whose change went to the save manager: dirty until it reports saved. */
   readonly #awaitingSave = new Set<string>();
 
@@ -87,7 +79,7 @@ export class ShotEditor {
     this.#deps = deps;
     deps.saves.state?.subscribe(() => {
       if (deps.saves.state?.get() !== 'saved' || this.#awaitingSave.size === 0) return;
-      const saved = [...this.#awaitingSave].filter((id) => !this.#chains.has(id));
+      const saved = [...this.#awaitingSave];
       this.#awaitingSave.clear();
       markShotsClean(saved);
     });
@@ -116,8 +108,12 @@ export class ShotEditor {
 
   // ---------------------------------------------------------------- edits
 
-  /** Changes fields of one shot; false when nothing changes. */
-  editFields(shotId: string, updates: ShotUpdates, label = 'Edit shot'): boolean {
+  /**
+   * Changes fields of one shot; false when nothing changes. `typing` names a typing session (a field
+   * being typed in): its edits are one undo step, and they are saved 1 s after the last key (the
+   * save manager's debounce) instead of at once.
+   */
+  editFields(shotId: string, updates: ShotUpdates, label = 'Edit shot', typing?: string): boolean {
     const shot = this.shot(shotId);
     if (!shot) return false;
     const source = shot as unknown as Record<string, unknown>;
@@ -129,12 +125,49 @@ export class ShotEditor {
       after[key] = value;
     }
     if (Object.keys(after).length === 0) return false;
-    this.history.run({
+    const session = this.#typing;
+    if (typing !== undefined && session?.key === typing && this.history.last === session.command) {
+      // The same typing session: the step it already has takes the new value.
+      for (const key of Object.keys(after) as (keyof ShotUpdates)[])
+        if (!(key in session.before)) session.before[key] = before[key];
+      Object.assign(session.after, after);
+      this.#writeFields(shotId, after, true);
+      return true;
+    }
+    const step = { before, after };
+    const command: Command = {
       label,
-      apply: () => this.#writeFields(shotId, after, before),
-      revert: () => this.#writeFields(shotId, before, after),
-    });
+      apply: () => this.#writeFields(shotId, step.after),
+      revert: () => this.#writeFields(shotId, step.before),
+    };
+    if (typing === undefined) {
+      this.history.run(command);
+      return true;
+    }
+    this.#typing = { key: typing, command, ...step };
+    this.#writeFields(shotId, after, true);
+    this.history.push(command);
     return true;
+  }
+
+  #typing: { key: string; command: Command; before: FieldValues; after: FieldValues } | undefined;
+
+  /**
+   * Takes back what a typing session wrote (Escape in a field being edited): the shot gets its
+   * values from before the session again, saved at once, and the session leaves no undo step.
+   */
+  cancelTyping(typing: string): boolean {
+    const session = this.#typing;
+    if (session?.key !== typing) return false;
+    this.#typing = undefined;
+    if (!this.history.drop(session.command)) return false;
+    session.command.revert();
+    return true;
+  }
+
+  /** What was typed is saved now instead of after the debounce (a field is left). */
+  settleTyping(): void {
+    void this.#deps.saves.flush?.();
   }
 
   deleteShots(ids: readonly string[]): boolean {
@@ -349,10 +382,10 @@ export class ShotEditor {
   // ---------------------------------------------------------------- cache and persistence
 
   /** Shots changed here: remote updates ignored for 2 s, and dirty until the save manager saved them. */
-  #touch(ids: readonly string[], viaSave = true): void {
+  #touch(ids: readonly string[]): void {
     const mark = this.#deps.markLocalEdit ?? markLocalEditDefault;
     for (const id of ids) mark(id);
-    if (viaSave) for (const id of ids) this.#awaitingSave.add(id);
+    for (const id of ids) this.#awaitingSave.add(id);
     markShotsDirty(ids);
   }
 
@@ -380,46 +413,20 @@ export class ShotEditor {
     );
   }
 
-  #writeFields(shotId: string, values: FieldValues, previous: FieldValues): void {
+  /**
+   * Writes fields into the cache and hands them to the save manager as a partial update of the shot:
+   * while typing, saved 1 s after the last key (SPEC.md §4's debounce); any other edit (a choice, a
+   * drag, an undo) at once.
+   */
+  #writeFields(shotId: string, values: FieldValues, typing = false): void {
     this.#setFields(shotId, values);
-    this.#touch([shotId], false);
-    const { client, saves, toasts } = this.#deps;
-    const track = this.#deps.track ?? (<T>(work: Promise<T>) => work);
-    const run = () =>
-      track(client.shots.update(shotId, values as ShotUpdates)).catch((error: unknown) => {
-        const current = this.shot(shotId);
-        if (isOfflineError(error)) {
-          // Never lose work: the save manager keeps the shot and sends it once online.
-          if (current) {
-            this.#awaitingSave.add(shotId);
-            saves.markDirty({ shots: [toUpsert(current)] });
-          }
-          return;
-        }
-        // Refused: show the server's values again, unless the shot was edited since.
-        const source = current as unknown as Record<string, unknown> | undefined;
-        if (
-          source &&
-          Object.entries(values).every(([key, value]) => Object.is(source[key] ?? null, value ?? null))
-        ) {
-          this.#setFields(shotId, previous);
-        }
-        toasts?.show({ type: 'error', title: TOASTS.operationFailed.title, message: errorBody(error) });
-      });
-    const chained = (this.#chains.get(shotId) ?? Promise.resolve()).then(run, run);
-    this.#chains.set(shotId, chained);
-    void chained.finally(() => {
-      if (this.#chains.get(shotId) !== chained) return;
-      this.#chains.delete(shotId);
-      // Answered (saved, or refused and shown as the server has it): no longer dirty, unless a
-      // change of it still waits for the project save.
-      if (!this.#awaitingSave.has(shotId)) markShotsClean([shotId]);
+    this.#touch([shotId]);
+    const { saves } = this.#deps;
+    saves.markDirty({
+      projectId: this.projectId,
+      shotFields: [{ id: shotId, fields: values as ShotUpdates }],
     });
-  }
-
-  /** Resolves once every field update sent so far has been answered (tests, leaving a page). */
-  async settled(): Promise<void> {
-    await Promise.all([...this.#chains.values()].map((chain) => chain.catch(() => {})));
+    if (!typing) void saves.flush?.();
   }
 
   #writeSettings(settings: OrderSettings): void {

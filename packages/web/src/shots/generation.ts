@@ -1,35 +1,28 @@
 import { TOASTS } from '@reelbench/sdk';
-import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../app/queries.js';
+import { writeServerShot } from '../app/live-sync.js';
 import type { AppServices } from '../app/services.js';
 import { errorBody } from '../state/errors.js';
-import type { ShotListData } from './editor.js';
 import { GENERATION_FAILED_MESSAGE } from './model.js';
 import { type ShotProgressStore, shotProgress } from './progress.js';
 
 /** How many single-shot renders one click starts at once; the rest wait their turn. */
 const PARALLEL_RENDERS = 4;
 
-function writeShot(queryClient: QueryClient, projectId: string, shot: ShotListData['shots'][number]) {
-  queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
-    list
-      ? { ...list, shots: list.shots.map((candidate) => (candidate.id === shot.id ? shot : candidate)) }
-      : list,
-  );
-}
-
 /**
  * Generates the image of each shot (shot:generate, one job per shot). Each shows as queued on its
  * frame at once; the server's progress events then move it; the answer writes the finished shot.
  */
 export async function generateShotImages(
-  services: Pick<AppServices, 'client' | 'queryClient' | 'toasts' | 'activity'>,
+  services: Pick<AppServices, 'client' | 'queryClient' | 'toasts' | 'activity'> &
+    Partial<Pick<AppServices, 'saves'>>,
   projectId: string,
   shotIds: readonly string[],
   progress: ShotProgressStore = shotProgress,
 ): Promise<void> {
   const { client, queryClient, toasts, activity } = services;
   for (const shotId of shotIds) progress.set('image', shotId, { status: 'queued', progress: 0 });
+  // A prompt typed a moment ago is rendered, not the one saved before it.
+  if (services.saves?.isDirty) await services.saves.flush().catch(() => {});
   const queue = [...shotIds];
   let failures = 0;
   let lastError = '';
@@ -37,7 +30,8 @@ export async function generateShotImages(
     for (let shotId = queue.shift(); shotId !== undefined; shotId = queue.shift()) {
       try {
         const reply = await activity.track(client.shots.generate({ projectId, shotId }));
-        writeShot(queryClient, projectId, reply.shot);
+        // Fields typed since the save keep their local values.
+        writeServerShot(queryClient, projectId, reply.shot, services.saves?.pendingShotFields(shotId));
         progress.set('image', shotId, undefined);
       } catch (error) {
         failures += 1;

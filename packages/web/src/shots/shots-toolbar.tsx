@@ -1,4 +1,27 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import type { ShotBoard } from './model.js';
+
+/**
+ * What the server's staleOnly batches would render (an image or video missing, or made from other
+ * inputs than the shot's current ones), and the videos made before their shot changed: counted from
+ * the shot cache, which the server's answers and events keep current.
+ */
+export function useStaleCounts(board: ShotBoard) {
+  return useMemo(() => {
+    const out = { staleImages: 0, staleVideos: 0, videosOutOfDate: 0 };
+    for (const { shot } of board.shots) {
+      if (!shot.image_url || shot.image_stale === true) out.staleImages += 1;
+      if (!shot.video_url || shot.video_stale === true) out.staleVideos += 1;
+      if (shot.video_url && shot.video_stale === true) out.videosOutOfDate += 1;
+    }
+    return out;
+  }, [board]);
+}
+
+/** How many shots a Render stale button would render, beside its label (none: nothing shown). */
+export function StaleCount({ count }: { count: number }) {
+  return count > 0 ? <span className="btn__count mono">{count}</span> : null;
+}
 
 /**
  * The toolbar over a grid of frames (storyboard, media, assets): the page's title with its facts

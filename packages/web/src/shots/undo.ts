@@ -36,6 +36,11 @@ export class UndoStack {
     this.#publish();
   }
 
+  /** The command an undo would take back. */
+  get last(): Command | undefined {
+    return this.#done.at(-1);
+  }
+
   get canUndo(): boolean {
     return this.#done.length > 0;
   }
@@ -60,6 +65,14 @@ export class UndoStack {
     this.#done.push(command);
     this.#publish();
     return command;
+  }
+
+  /** Forgets `command` when it is the last one done (an edit cancelled before it was finished). */
+  drop(command: Command): boolean {
+    if (this.#done.at(-1) !== command) return false;
+    this.#done.pop();
+    this.#publish();
+    return true;
   }
 
   clear(): void {

@@ -64,18 +64,8 @@ export function useProjectShots(projectId: string): ProjectShots {
   }, [shots, settings]);
 
   const editor = useMemo(
-    () =>
-      shotEditorFor(
-        {
-          client,
-          queryClient: services.queryClient,
-          saves: services.saves,
-          toasts: services.toasts,
-          track: (work) => services.activity.track(work),
-        },
-        projectId,
-      ),
-    [client, services.queryClient, services.saves, services.toasts, services.activity, projectId],
+    () => shotEditorFor({ queryClient: services.queryClient, saves: services.saves }, projectId),
+    [services.queryClient, services.saves, projectId],
   );
   const selection = useMemo(
     () => selectionStore(services.queryClient, projectId),

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AudioLines, FileAudio, Music, Pause, Play, Replace, Scissors, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { usePageContext } from '../../actions/page-context.js';
+import { keepaliveRequest } from '../../app/keepalive.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatOffset, useSoundtrack } from '../../audio/use-soundtrack.js';
@@ -216,22 +217,56 @@ export function AudioPage(props: { projectId?: string } = {}) {
 
   // ---------------------------------------------------------------- offset
   const offset = track?.offsetSeconds ?? 0;
-  const writeOffset = async (seconds: number) => {
+  /**
+   * A new offset, shown at once and saved through the save manager (one task per project: the last
+   * value wins, one write at a time, a keepalive PATCH on unload; refused, the stored one is shown).
+   */
+  const queueOffset = (seconds: number) => {
     if (!track) return;
     const next = clampOffset(seconds);
-    setOffsetDraft(null);
     if (next === track.offsetSeconds) return;
     const write = ++offsetWrites.current;
+    const before = track;
     setTrack({ ...track, offsetSeconds: next });
-    try {
-      const saved = await activity.track(client.audio.setOffset(projectId, next));
-      // Only the last of several quick nudges decides what is shown.
-      if (write === offsetWrites.current) setTrack(saved);
-    } catch (error) {
-      if (write === offsetWrites.current) setTrack(track);
-      toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
-    }
+    services.saves.markDirty({
+      projectId,
+      tasks: [
+        {
+          key: `audio-offset:${projectId}`,
+          save: () => activity.track(client.audio.setOffset(projectId, next)),
+          beacon: () =>
+            keepaliveRequest(client, 'PATCH', `/api/audio/${encodeURIComponent(projectId)}`, {
+              offsetSeconds: next,
+            }),
+          // Only the last of several quick changes decides what is shown.
+          onSaved: (saved) => {
+            if (write === offsetWrites.current) setTrack(saved as Soundtrack);
+          },
+          onRefused: (error) => {
+            if (write === offsetWrites.current) setTrack(before);
+            toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+          },
+        },
+      ],
+    });
   };
+  /** A nudge: saved at once. */
+  const writeOffset = (seconds: number) => {
+    setOffsetDraft(null);
+    queueOffset(seconds);
+    return services.saves.flush();
+  };
+  /** The offset as it is typed: saved 1 s after the last key (at once when the field is left). */
+  const typeOffset = (text: string) => {
+    setOffsetDraft(text);
+    if (text.trim() !== '' && Number.isFinite(Number(text))) queueOffset(Number(text));
+  };
+  /** The field is left (blur, Enter): what was typed is saved now; the field shows the offset again. */
+  const settleOffset = () => {
+    setOffsetDraft(null);
+    void services.saves.flush();
+  };
+
   /** A frame nudge lands on the frame grid (24 fps); a second keeps the offset's fraction. */
   const nudgeFrames = (frames: number) => () => void writeOffset((Math.round(offset * FPS) + frames) / FPS);
   const nudgeSeconds = (seconds: number) => () => void writeOffset(offset + seconds);
@@ -433,8 +468,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
                 className="audio-offset"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (offsetDraft !== null && Number.isFinite(Number(offsetDraft)))
-                    void writeOffset(Number(offsetDraft));
+                  settleOffset();
                 }}
               >
                 <Field
@@ -452,16 +486,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
                       min={-SOUNDTRACK_MAX_OFFSET_SECONDS}
                       max={SOUNDTRACK_MAX_OFFSET_SECONDS}
                       value={offsetDraft ?? String(offset)}
-                      onChange={(event) => setOffsetDraft(event.target.value)}
-                      onBlur={() => {
-                        if (
-                          offsetDraft !== null &&
-                          offsetDraft.trim() !== '' &&
-                          Number.isFinite(Number(offsetDraft))
-                        )
-                          void writeOffset(Number(offsetDraft));
-                        else setOffsetDraft(null);
-                      }}
+                      onChange={(event) => typeOffset(event.target.value)}
+                      onBlur={settleOffset}
                     />
                   )}
                 </Field>

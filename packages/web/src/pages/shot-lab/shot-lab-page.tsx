@@ -32,6 +32,7 @@ import {
 } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
+import { writeServerShot } from '../../app/live-sync.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -58,7 +59,8 @@ import { playhead } from '../../timeline/playhead-actions.js';
 import { formatClipDuration } from '../../timeline/timeline-model.js';
 import { EmptyState, Kbd, Skeleton } from '../../ui/card.js';
 import { cx } from '../../ui/cx.js';
-import { Field, Input, Textarea } from '../../ui/fields.js';
+import { Field } from '../../ui/fields.js';
+import { LiveTextField } from '../../ui/live-text-field.js';
 import { Select } from '../../ui/select.js';
 import { useProjectId } from '../project/project-layout.js';
 import { labPage } from './lab-actions.js';
@@ -160,10 +162,9 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
     }
   };
 
+  // A generation's answer: what was typed since keeps its local value.
   const writeShot = (next: Shot) =>
-    queryClient.setQueryData<ShotListData>(queryKeys.shots(projectId), (list) =>
-      list ? { ...list, shots: list.shots.map((s) => (s.id === next.id ? next : s)) } : list,
-    );
+    writeServerShot(queryClient, projectId, next, services.saves.pendingShotFields(next.id));
 
   const onRestored = useCallback(
     (restored: Shot) => {
@@ -179,6 +180,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
   const generateVideo = async (target: Shot) => {
     shotProgress.set('video', target.id, { status: 'queued', progress: 0 });
     try {
+      if (services.saves.isDirty) await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateVideo({ projectId, shotId: target.id }),
       );
@@ -193,6 +195,7 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
     setQuality(null);
     shotProgress.set('image', target.id, { status: 'queued', progress: 0 });
     try {
+      if (services.saves.isDirty) await services.saves.flush().catch(() => {});
       const reply = await services.activity.track(
         client.shots.generateWithQuality({
           projectId,
@@ -334,7 +337,9 @@ export function ShotLabPage(props: { projectId?: string } = {}) {
           <ShotFields
             key={shot.id}
             shot={shot}
-            onEdit={(updates, label) => editor.editFields(shot.id, updates, label)}
+            onEdit={(updates, label, typing) => editor.editFields(shot.id, updates, label, typing)}
+            onSettle={() => editor.settleTyping()}
+            onCancel={(typing) => editor.cancelTyping(typing)}
           />
           <Generation shot={shot} quality={quality} />
         </aside>
@@ -470,34 +475,44 @@ const FIELD_ROWS: readonly {
 function ShotFields({
   shot,
   onEdit,
+  onSettle,
+  onCancel,
 }: {
   shot: ShotWithStaleness;
-  onEdit: (updates: ShotUpdates, label: string) => boolean;
+  /** `typing`: the typing session the edit belongs to (saved with the debounce, one undo step). */
+  onEdit: (updates: ShotUpdates, label: string, typing?: string) => boolean;
+  onSettle: () => void;
+  onCancel: (typing: string) => void;
 }) {
   return (
     <div className="lab-fields">
       <h2 className="lab-heading">Shot</h2>
       <Field label="Name">
         {({ id }) => (
-          <TextField
+          <LiveTextField
             id={id}
             value={shot.name}
-            onCommit={(value) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot')}
+            onEdit={(value, typing) => value.trim() && onEdit({ name: value.trim() }, 'Rename shot', typing)}
+            onSettle={onSettle}
+            onCancel={onCancel}
           />
         )}
       </Field>
       <div className="lab-row">
         <Field label="Duration (s)">
           {({ id, describedBy }) => (
-            <TextField
+            <LiveTextField
               id={id}
               describedBy={describedBy}
               inputMode="decimal"
               value={String(Math.round(shot.duration * 1000) / 1000)}
-              onCommit={(value) => {
+              onEdit={(value, typing) => {
                 const seconds = Number(value);
-                if (Number.isFinite(seconds) && seconds > 0) onEdit({ duration: seconds }, 'Change duration');
+                if (value.trim() !== '' && Number.isFinite(seconds) && seconds > 0)
+                  onEdit({ duration: seconds }, 'Change duration', typing);
               }}
+              onSettle={onSettle}
+              onCancel={onCancel}
             />
           )}
         </Field>
@@ -541,65 +556,21 @@ function ShotFields({
       {FIELD_ROWS.map((row) => (
         <Field key={row.key} label={row.label}>
           {({ id }) => (
-            <TextField
+            <LiveTextField
               id={id}
               multiline={row.rows}
               value={shot[row.key] ?? ''}
-              onCommit={(value) =>
-                onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`)
+              onEdit={(value, typing) =>
+                onEdit({ [row.key]: value === '' ? null : value }, `Edit ${row.label.toLowerCase()}`, typing)
               }
+              onSettle={onSettle}
+              onCancel={onCancel}
             />
           )}
         </Field>
       ))}
     </div>
   );
-}
-
-/** A text field that writes its value when it loses focus or on Enter (single line); Escape restores. */
-function TextField({
-  id,
-  value,
-  onCommit,
-  multiline,
-  describedBy,
-  inputMode,
-}: {
-  id: string;
-  value: string;
-  onCommit: (value: string) => void;
-  multiline?: number;
-  describedBy?: string | undefined;
-  inputMode?: 'decimal';
-}) {
-  const [draft, setDraft] = useState(value);
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setDraft(value);
-  }, [value, editing]);
-  const commit = () => {
-    setEditing(false);
-    if (draft !== value) onCommit(draft);
-  };
-  const common = {
-    id,
-    value: draft,
-    'aria-describedby': describedBy,
-    onFocus: () => setEditing(true),
-    onBlur: commit,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setDraft(event.target.value),
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      if (event.key === 'Escape') {
-        setDraft(value);
-        event.currentTarget.blur();
-      } else if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        commit();
-      }
-    },
-  };
-  return multiline ? <Textarea rows={multiline} {...common} /> : <Input inputMode={inputMode} {...common} />;
 }
 
 function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: QualityGenerationReply | null }) {
@@ -611,7 +582,9 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
       ? `Failed: ${video.message ?? ''}`
       : `Rendering ${Math.round(video.progress)}%`
     : shot.video_url
-      ? 'Rendered'
+      ? shot.video_stale === true
+        ? 'Stale · made before the shot changed'
+        : 'Rendered'
       : 'No video yet';
   return (
     <div className="lab-gen">
@@ -632,7 +605,14 @@ function Generation({ shot, quality }: { shot: ShotWithStaleness; quality: Quali
         <ActionButton actionId="shotLab.generateVideo" icon={Video}>
           Generate video
         </ActionButton>
-        <span className="lab-gen__state">{videoState}</span>
+        <span
+          className={cx(
+            'lab-gen__state',
+            !video && shot.video_url && (shot.video_stale === true ? 'status--stale' : 'status--completed'),
+          )}
+        >
+          {videoState}
+        </span>
       </div>
       <Progress label="Video progress" entry={video} />
       <div className="lab-gen__row">

@@ -65,6 +65,7 @@ import { FilterSearch } from '../../ui/filter-search.js';
 import { Select } from '../../ui/select.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
+import { StaleCount, useStaleCounts } from '../../shots/shots-toolbar.js';
 
 const ROW_HEIGHT = 40;
 const ALL = ALL_FILTER;
@@ -87,6 +88,18 @@ interface Editing {
   column: ShotListColumn;
   draft: string;
   error?: string;
+  /** The typing session: what is typed is saved as it is typed, and is one undo step. */
+  session: string;
+}
+
+let editSessions = 0;
+const newSession = () => {
+  editSessions += 1;
+  return `shot-list-${editSessions}`;
+};
+
+function editLabel(column: ShotListColumn): string {
+  return `Edit ${SHOT_LIST_COLUMNS.find((c) => c.id === column)?.label.toLowerCase() ?? 'shot'}`;
 }
 
 const STATUS_RANK: Record<ShotStatus, number> = {
@@ -200,7 +213,13 @@ export function ShotList({ projectId }: { projectId: string }) {
   const rows = useMemo(() => visibleRows(board, filters, sort), [board, filters, sort]);
   const rowIds = useMemo(() => rows.map((entry) => entry.shot.id), [rows]);
   // Rows get callbacks that never change, so a shot update re-renders only that shot's row.
-  const latest = useRef({ rowIds, board, commit: (_next: Editing, _then?: CommitThen) => false as boolean });
+  const latest = useRef({
+    rowIds,
+    board,
+    commit: (_next: Editing, _then?: CommitThen) => false as boolean,
+    live: (_next: Editing) => {},
+    editing: null as Editing | null,
+  });
   const activeId = useStore(selection, (s) => s.active);
   const activeRow = activeId === null ? -1 : rowIds.indexOf(activeId);
 
@@ -250,8 +269,23 @@ export function ShotList({ projectId }: { projectId: string }) {
     if (activeId === null || EDITABLE[activeColumn] === undefined) return false;
     const entry = board.byId.get(activeId);
     if (!entry) return false;
-    setEditing({ shotId: activeId, column: activeColumn, draft: initial ?? draftOf(entry, activeColumn) });
+    const next: Editing = {
+      shotId: activeId,
+      column: activeColumn,
+      draft: initial ?? draftOf(entry, activeColumn),
+      session: newSession(),
+    };
+    setEditing(next);
+    // A first character typed on the cell is an edit already.
+    if (initial !== undefined) live(next);
     return true;
+  };
+
+  /** What the cell holds as it is typed: to the shot (and the save manager) when it reads as a value. */
+  const live = (next: Editing) => {
+    const parsed = parseDraft(next.column, next.draft);
+    if ('updates' in parsed)
+      editor.editFields(next.shotId, parsed.updates, editLabel(next.column), next.session);
   };
 
   const commit = (next: Editing, then: CommitThen = 'stay') => {
@@ -260,8 +294,8 @@ export function ShotList({ projectId }: { projectId: string }) {
       setEditing({ ...next, error: parsed.error });
       return false;
     }
-    const label = `Edit ${SHOT_LIST_COLUMNS.find((c) => c.id === next.column)?.label.toLowerCase() ?? 'shot'}`;
-    editor.editFields(next.shotId, parsed.updates, label);
+    editor.editFields(next.shotId, parsed.updates, editLabel(next.column), next.session);
+    editor.settleTyping();
     setEditing(null);
     const at = COLUMN_IDS.indexOf(next.column);
     if (then === 'right') setActiveColumn(COLUMN_IDS[Math.min(COLUMN_IDS.length - 1, at + 1)] ?? next.column);
@@ -271,12 +305,15 @@ export function ShotList({ projectId }: { projectId: string }) {
     return true;
   };
 
-  latest.current = { rowIds, board, commit };
+  latest.current = { rowIds, board, commit, live, editing };
 
+  // Escape: the cell and the shot go back to what they held before the edit.
   const cancel = useCallback(() => {
+    const current = latest.current.editing;
+    if (current) editor.cancelTyping(current.session);
     setEditing(null);
     requestAnimationFrame(focusGrid);
-  }, [focusGrid]);
+  }, [focusGrid, editor]);
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -359,17 +396,15 @@ export function ShotList({ projectId }: { projectId: string }) {
       if (!entry || EDITABLE[column] === undefined) return;
       setActiveColumn(column);
       selection.set(selectOnly(shotId));
-      setEditing({ shotId, column, draft: draftOf(entry, column) });
+      setEditing({ shotId, column, draft: draftOf(entry, column), session: newSession() });
     },
     [selection],
   );
-  const onDraft = useCallback(
-    (draft: string) =>
-      setEditing((current) =>
-        current ? { shotId: current.shotId, column: current.column, draft } : current,
-      ),
-    [],
-  );
+  const onDraft = useCallback((editing: Editing, draft: string) => {
+    const next = { shotId: editing.shotId, column: editing.column, draft, session: editing.session };
+    setEditing((current) => (current ? next : current));
+    latest.current.live(next);
+  }, []);
   const onCommit = useCallback((next: Editing, then?: CommitThen) => latest.current.commit(next, then), []);
 
   const hasShots = board.shots.length > 0;
@@ -508,6 +543,7 @@ const ShotListToolbar = memo(function ShotListToolbar({
 }) {
   // The selection's actions are enabled by it: re-render when it becomes empty or not.
   useStore(selection, (current) => current.ids.size > 0);
+  const stale = useStaleCounts(board);
   const sceneOptions = useMemo(() => {
     const options = [{ value: ALL, label: 'All scenes' }];
     for (const scene of board.scenesById.values()) {
@@ -582,10 +618,10 @@ const ShotListToolbar = memo(function ShotListToolbar({
           Generate image
         </ActionButton>
         <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
-          Render stale images
+          Render stale images <StaleCount count={stale.staleImages} />
         </ActionButton>
         <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
-          Render stale videos
+          Render stale videos <StaleCount count={stale.staleVideos} />
         </ActionButton>
       </div>
     </header>
@@ -602,7 +638,7 @@ interface ShotRowProps {
   editing: Editing | null;
   onPointer: (shotId: string, column: ShotListColumn, event: React.MouseEvent) => void;
   onDoubleClick: (shotId: string, column: ShotListColumn) => void;
-  onDraft: (draft: string) => void;
+  onDraft: (editing: Editing, draft: string) => void;
   onCommit: (editing: Editing, then?: CommitThen) => boolean;
   onCancel: () => void;
 }
@@ -733,7 +769,7 @@ function CellEditor({
   label,
 }: {
   editing: Editing;
-  onDraft: (draft: string) => void;
+  onDraft: (editing: Editing, draft: string) => void;
   onCommit: (editing: Editing, then?: CommitThen) => boolean;
   onCancel: () => void;
   label: string;
@@ -775,7 +811,7 @@ function CellEditor({
       <select
         ref={ref as React.RefObject<HTMLSelectElement>}
         value={editing.draft}
-        onChange={(event) => onDraft(event.target.value)}
+        onChange={(event) => onDraft(editing, event.target.value)}
         {...common}
       >
         <option value="">No framing</option>
@@ -793,7 +829,7 @@ function CellEditor({
       type="text"
       inputMode={kind === 'number' ? 'decimal' : undefined}
       value={editing.draft}
-      onChange={(event) => onDraft(event.target.value)}
+      onChange={(event) => onDraft(editing, event.target.value)}
       {...common}
     />
   );

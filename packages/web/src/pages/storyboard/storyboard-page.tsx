@@ -71,7 +71,7 @@ import { storyboardPage } from './storyboard-actions.js';
 import { cellId, StoryboardCell } from './storyboard-cell.js';
 import '../../styles/shots.css';
 import { ShotsPageStatus } from '../../shots/shots-page-status.js';
-import { ShotsToolbar } from '../../shots/shots-toolbar.js';
+import { ShotsToolbar, StaleCount, useStaleCounts } from '../../shots/shots-toolbar.js';
 
 /** Smallest cell width per zoom step; Ctrl+plus/minus/0 move through them. */
 export const ZOOM_WIDTHS = [150, 190, 240, 300, 380, 480] as const;
@@ -479,6 +479,7 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
     for (const entry of board.shots) out[deriveShotStatus(entry.shot).status] += 1;
     return out;
   }, [board]);
+  const media = useStaleCounts(board);
   const sceneCount = useMemo(
     () => new Set(board.groups.filter((g) => g.sceneId !== UNASSIGNED_SCENE_ID).map((g) => g.sceneId)).size,
     [board],
@@ -503,6 +504,13 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
                 <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
               </li>
             ))}
+            {media.videosOutOfDate > 0 ? (
+              <li className="status-tally__item status--stale">
+                <span className="status-dot" aria-hidden="true" />
+                <span className="mono">{media.videosOutOfDate}</span>{' '}
+                {media.videosOutOfDate === 1 ? 'stale video' : 'stale videos'}
+              </li>
+            ) : null}
           </ul>
         ) : null
       }
@@ -522,10 +530,10 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
             Generate image
           </ActionButton>
           <ActionButton actionId="generate.renderStaleImages" icon={RefreshCw}>
-            Render stale
+            Render stale <StaleCount count={media.staleImages} />
           </ActionButton>
           <ActionButton actionId="generate.renderStaleVideos" icon={Film}>
-            Stale videos
+            Stale videos <StaleCount count={media.staleVideos} />
           </ActionButton>
           <ActionButton actionId="generate.renderAllImages" variant="primary" icon={Images}>
             Render all images
