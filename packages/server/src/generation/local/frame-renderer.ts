@@ -10,6 +10,7 @@ import {
   type RenderedImage,
 } from '../generation.types.js';
 import { stageBackdropBody } from './backdrops.js';
+import { moveMarkup, povMarkup } from './frame-marks.js';
 import { FRAMING_ZOOM } from './framing.js';
 import { hasTransparency, matteRgba } from './matte.js';
 import {
@@ -22,6 +23,7 @@ import {
   type Tile,
 } from './pixels.js';
 import { contentKey, framePixelCache } from './render-cache.js';
+import { type SetSpec, setBody, surfaceBody } from './sets.js';
 import {
   FRAME_PNG_OPTIONS,
   fromRaw,
@@ -74,6 +76,31 @@ async function backdropPixels(backdrop: Buffer | null, frame: Size, zoom: number
     gradedBackdrop(backdrop, frame, zoom, gradeMap(look.grade, frame.width, frame.height)),
   );
   // The frame is drawn into this buffer, so it gets its own copy.
+  return { data: Buffer.from(shared.data), info: shared.info };
+}
+
+/** The set drawn through the camera: zoomed about the centre (vector, so a close framing stays sharp). */
+function framedSetBody(set: SetSpec, frame: Size, zoom: number, insert: boolean): string {
+  const { width, height } = frame;
+  // An insert is a close look at a thing: it lies on the set's table top or ground.
+  if (insert) return surfaceBody(set, width, height);
+  // Further back than the layout: the set is drawn for a larger frame (its geometry follows the size) and scaled down.
+  if (zoom < 1)
+    return `<g transform="scale(${num(zoom, 4)})">${setBody(set, width / zoom, height / zoom)}</g>`;
+  const cx = num(width / 2);
+  const cy = num(height / 2);
+  return `<g transform="translate(${cx},${cy}) scale(${num(zoom, 4)}) translate(-${cx},-${cy})">${setBody(set, width, height)}</g>`;
+}
+
+/** A location's set (no image yet) framed and graded, prepared once per set, framing and style. */
+async function setPixels(set: SetSpec, frame: Size, zoom: number, insert: boolean, look: FrameLook) {
+  const key = `set:${set.kind}:${set.interior}:${set.light}:${set.seed}:${insert ? 'surface' : 'set'}:${frame.width}x${frame.height}@${zoom}:${look.key}`;
+  const shared = await framePixelCache.remember(key, async () => {
+    const svg = svgDocument(frame.width, frame.height, framedSetBody(set, frame, zoom, insert));
+    const raw = await toRaw(sharp(svg).flatten({ background: '#000000' }).toColourspace('srgb'));
+    applyGrade(raw.data, frame.width, frame.height, gradeMap(look.grade, frame.width, frame.height));
+    return raw;
+  });
   return { data: Buffer.from(shared.data), info: shared.info };
 }
 
@@ -182,9 +209,9 @@ function awaitedLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-function silhouetteLayer(placement: FramePlacement, box: PlacementBox): Layer {
+function silhouetteLayer(placement: FramePlacement, box: PlacementBox, closeUp: boolean): Layer {
   const transform = `translate(${num(box.cx)},${num(box.cy)}) rotate(${num(placement.rotation)}) scale(${num(box.size / 100, 4)})`;
-  const markup = `<g transform="${transform}">${silhouetteShape(placement.type, placement.name, placement.direction)}</g>`;
+  const markup = `<g transform="${transform}">${silhouetteShape(placement.type, placement.name, placement.direction, placement.description ?? null, closeUp)}</g>`;
   return { kind: 'vector', markup, bounds: reachOf(box) };
 }
 
@@ -327,14 +354,26 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
     box: placementBox(placement, size, zoom),
   }));
   const visible = boxes.filter(({ box }) => !isOffscreen(box, size));
+  const closeUp = frame.framing === 'close' || frame.framing === 'extreme-close';
   const layers: Layer[] = await Promise.all(
     visible.map(({ placement, box }) =>
-      placement.image ? cutoutLayer(placement.image, placement, box, size) : silhouetteLayer(placement, box),
+      placement.image
+        ? cutoutLayer(placement.image, placement, box, size)
+        : silhouetteLayer(placement, box, closeUp),
     ),
   );
   // A placed figure seen from behind is the foreground itself; else a generic shoulder stands in.
   const backToCamera = visible.some(({ placement }) => placement.direction === 'back');
   if (frame.framing === 'over-shoulder' && !backToCamera) layers.push(foregroundShoulder(size));
+  // What the camera does, over the picture: a subjective frame for a POV, an arrow for a move.
+  if (frame.framing === 'pov')
+    layers.push({
+      kind: 'vector',
+      markup: povMarkup(size),
+      bounds: { left: 0, top: 0, right: size.width, bottom: size.height },
+    });
+  const move = moveMarkup(frame.cameraMove ?? null, size);
+  if (move) layers.push({ kind: 'vector', markup: move.markup, bounds: move.bounds });
   const tiles = paintOrderTiles(layers, size);
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
   return { tiles, cutouts, silhouettes: visible.length - cutouts, offscreen: boxes.length - visible.length };
@@ -398,7 +437,11 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
   try {
     // The images start decoding (on libvips threads) before the caption's text is laid out here,
     // and each tile is blended as soon as it and everything under it are ready.
-    const backdropReady = awaitedLater(backdropPixels(frame.backdrop, size, zoom, look));
+    const backdropReady = awaitedLater(
+      !frame.backdrop && frame.set
+        ? setPixels(frame.set, size, zoom, frame.framing === 'insert', look)
+        : backdropPixels(frame.backdrop, size, zoom, look),
+    );
     const sceneReady = awaitedLater(sceneTiles(frame, size, zoom));
     const captionReady = awaitedLater(captionPixels(frame.shot, size));
     const scene = await sceneReady;
@@ -433,7 +476,8 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
         zoom,
         style: frame.style,
         graded: frame.grade === undefined ? 'built-in' : 'package',
-        backdrop: frame.backdrop ? 'image' : 'stage',
+        backdrop: frame.backdrop ? 'image' : frame.set ? 'set' : 'stage',
+        ...(!frame.backdrop && frame.set ? { set: frame.set.kind, light: frame.set.light } : {}),
         cutouts: scene.cutouts,
         silhouettes: scene.silhouettes,
         offscreen: scene.offscreen,
