@@ -188,6 +188,8 @@ export const clipRequestSchema = z.object({
   durationSeconds: z.number().positive().max(MAX_SHOT_DURATION),
   framing: z.enum(FRAMING_TYPES).nullable(),
   aspect: z.enum(ASPECT_RATIOS),
+  /** The shot's camera move as written ('slow pan', 'push-in', 'static', …); without one, the framing's. */
+  cameraMove: z.string().max(TEXT_LIMITS.shortText).nullable().optional(),
 });
 /**
  * The signal and the prompt stay outside the schema: neither is data to validate, and the local

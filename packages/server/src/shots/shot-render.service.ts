@@ -180,6 +180,7 @@ export class ShotRenderService {
         image: image as Buffer,
         durationSeconds: current.duration,
         framing: (current.framing ?? null) as FramingType | null,
+        cameraMove: current.cameraMove ?? null,
         aspect,
         signal,
       });

@@ -10,6 +10,7 @@ import { directFirstPass, parseFountain, scriptCast } from '@reelbench/sdk/scree
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedImage, ShotImageRequest } from '../../src/generation/generation.types.js';
+import { clipMove } from '../../src/generation/local/framing.js';
 import { createLocalProvider } from '../../src/generation/local/local.provider.js';
 import { ageOf } from '../../src/generation/local/people.js';
 import { propIconFor } from '../../src/generation/local/prop-icons.js';
@@ -379,5 +380,28 @@ describe('storyboard frames that read (#29)', () => {
     framePixelCache.clear();
     const second = await render(request(project.assets, shot));
     expect(sha256(second.png)).toBe(sha256(first.png));
+  });
+
+  it('draws the camera move as a mark over the frame and lets it choose the animatic move', async () => {
+    const shot = establishing('RIVER');
+    const [still, panned, pushed] = await Promise.all(
+      ['static', 'slow pan', 'slow push-in'].map((move) =>
+        render(request(project.assets, { ...shot, camera_move: move })),
+      ),
+    );
+    const none = await render(request(project.assets, { ...shot, camera_move: '' }));
+    expect(sha256((still as RenderedImage).png)).toBe(sha256(none.png));
+    const a = await pixelsOf((still as RenderedImage).png);
+    const pan = changed(a, await pixelsOf((panned as RenderedImage).png));
+    const push = changed(a, await pixelsOf((pushed as RenderedImage).png));
+    // A pan is an arrow across the top; a push-in a frame within the frame, corners pointing in.
+    expect(pan.count).toBeGreaterThan(200);
+    expect(pan.bottom).toBeLessThan(720 * 0.15);
+    expect(push.bottom - push.top).toBeGreaterThan(720 * 0.3);
+    expect(clipMove('wide', 'slow push-in')).toBe('push-in');
+    expect(clipMove('close', 'tracking')).toBe('pan');
+    expect(clipMove('medium', 'static')).toBe('static');
+    expect(clipMove('wide', null)).toBe('pan');
+    expect(clipMove('insert', '')).toBe('static');
   });
 });
