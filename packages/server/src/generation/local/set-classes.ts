@@ -517,7 +517,8 @@ function car(c: SetContext): string {
 /** Rows of seats down an aisle, windows along both sides: a bus, a train, an airliner's cabin (seen down its length). */
 function cabin(c: SetContext, kind: 'bus' | 'train' | 'aircraft'): string {
   const { w, h, s, palette } = c;
-  const f = w * 0.5;
+  // The lens: the cabin's walls meet the frame's sides in a landscape frame; a tall frame sees more of the rows, less of the walls.
+  const f = Math.max(w * 0.5, h * 0.42);
   const vy = h * 0.42;
   const at = (x: number, y: number, z: number): [number, number] => [w / 2 + (x * f) / z, vy + (y * f) / z];
   const plane = (x0: number, y0: number, x1: number, y1: number, z: number, fill: string, extra = '') => {
@@ -534,11 +535,18 @@ function cabin(c: SetContext, kind: 'bus' | 'train' | 'aircraft'): string {
   const parts = [
     rect(0, 0, w, h, wall),
     poly(
-      [at(-1, 0.9, near), at(-1, 0.9, far), at(1, 0.9, far), at(1, 0.9, near)],
+      [[0, h], at(-1, 0.9, near), at(-1, 0.9, far), at(1, 0.9, far), at(1, 0.9, near), [w, h]],
       aircraft ? '#3e4452' : palette.floor,
     ),
     poly(
-      [at(-0.2, 0.9, near), at(-0.2, 0.9, far), at(0.2, 0.9, far), at(0.2, 0.9, near)],
+      [
+        [w * 0.3, h],
+        at(-0.2, 0.9, near),
+        at(-0.2, 0.9, far),
+        at(0.2, 0.9, far),
+        at(0.2, 0.9, near),
+        [w * 0.7, h],
+      ],
       aircraft ? '#5a3a4a' : palette.floorLine,
       'fill-opacity="0.6"',
     ),
@@ -554,7 +562,7 @@ function cabin(c: SetContext, kind: 'bus' | 'train' | 'aircraft'): string {
   const cover = aircraft ? '#ecebe4' : kind === 'train' ? '#e6e2d6' : palette.fabricDark;
   const [skyTop, skyLow] = skyPair(c);
   const pane = vertical(c, skyTop, skyLow);
-  for (let z = far - 0.5; z >= near + 0.3; z -= 0.75) {
+  for (let z = far - 0.5; z >= 1.6; z -= 0.75) {
     for (const x of [-1, 1] as const) {
       if (aircraft) {
         const [cx0, cy0] = at(x, -0.22, z + 0.1);
