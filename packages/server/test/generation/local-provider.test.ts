@@ -59,7 +59,13 @@ describe('local provider: renderShot', () => {
     );
     const frame = await provider.shotImage.renderShot(request);
     // The location has no image yet: it is drawn as its set (a harbour: the boat-deck class).
-    expect(frame.meta).toMatchObject({ backdrop: 'set', set: 'boat', cutouts: 1, silhouettes: 0, skippedPlacements: 0 });
+    expect(frame.meta).toMatchObject({
+      backdrop: 'set',
+      set: 'boat',
+      cutouts: 1,
+      silhouettes: 0,
+      skippedPlacements: 0,
+    });
 
     const empty = await provider.shotImage.renderShot({
       ...request,
