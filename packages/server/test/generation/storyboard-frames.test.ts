@@ -15,7 +15,8 @@ import { createLocalProvider } from '../../src/generation/local/local.provider.j
 import { ageOf } from '../../src/generation/local/people.js';
 import { propIconFor } from '../../src/generation/local/prop-icons.js';
 import { framePixelCache } from '../../src/generation/local/render-cache.js';
-import { setFor } from '../../src/generation/local/sets.js';
+import { SET_KINDS } from '../../src/generation/local/set-classes.js';
+import { SET_CLASSES, setBody, setFor } from '../../src/generation/local/sets.js';
 import { castPlacements, placementsByShot } from '../../src/script/first-pass.plan.js';
 import { type Pixels, pixelsOf, regionDifference, sha256 } from './generation.fixtures.js';
 
@@ -403,5 +404,27 @@ describe('storyboard frames that read (#29)', () => {
     expect(clipMove('medium', 'static')).toBe('static');
     expect(clipMove('wide', null)).toBe('pan');
     expect(clipMove('insert', '')).toBe('static');
+  });
+
+  it('finds every set class by its first word and draws each one differently, at every aspect', async () => {
+    for (const [kind, entry] of Object.entries(SET_CLASSES)) {
+      const heading = entry.interior ? 'interior' : 'exterior';
+      expect(
+        setFor({ name: `The ${entry.words[0]}`, prompt: `wide shot, X (${heading}), day` }).kind,
+        kind,
+      ).toBe(kind);
+    }
+    for (const [width, height] of [
+      [320, 180],
+      [180, 320],
+    ] as const) {
+      const hashes = await Promise.all(
+        SET_KINDS.map(async (kind) => {
+          const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${setBody({ kind, interior: kind !== 'exterior', light: 'dusk', seed: 7 }, width, height)}</svg>`;
+          return sha256(await sharp(Buffer.from(svg)).raw().toBuffer());
+        }),
+      );
+      expect(new Set(hashes).size).toBe(SET_KINDS.length);
+    }
   });
 });
