@@ -33,23 +33,41 @@ function strokes(paths: string, width: number): string {
   return `<g fill="none" stroke-linecap="round" stroke-linejoin="round"><g stroke="#000000" stroke-opacity="0.35" stroke-width="${n(width * 2.2)}">${paths}</g><g stroke="#ffffff" stroke-opacity="0.7" stroke-width="${n(width)}">${paths}</g></g>`;
 }
 
+export interface Mark {
+  markup: string;
+  bounds: { left: number; top: number; right: number; bottom: number };
+}
+
+/** A piece of a mark with the box it is drawn in (padded for the strokes and the arrow heads). */
+function piece(paths: string, stroke: number, box: [number, number, number, number], pad: number): Mark {
+  const [left, top, right, bottom] = box;
+  return {
+    markup: strokes(paths, stroke),
+    bounds: { left: left - pad, top: top - pad, right: right + pad, bottom: bottom + pad },
+  };
+}
+
 /**
- * The move as a subtle mark in the upper part of the frame: a pan or track an arrow across the top,
- * a push-in a frame within the frame with corners pointing in (out for a pull-out), a crane an arrow
- * down (or up) at the right, handheld a wavy line.
+ * The move as a subtle mark in the upper part of the frame, in small pieces (each drawn in its own
+ * small box, so the mark costs little to draw): a pan or track an arrow across the top, a push-in
+ * four corners of a frame within the frame with arrows pointing in (out for a pull-out), a crane an
+ * arrow down (or up) at the right, handheld a wavy line.
  */
-export function moveMarkup(move: string | null, { width, height }: Size) {
+export function moveMarkup(move: string | null, { width, height }: Size): Mark[] {
   const mark = moveMark(move);
-  if (!mark) return null;
+  if (!mark) return [];
   const side = Math.min(width, height);
   const stroke = side * 0.006;
   const head = side * 0.025;
-  let paths: string;
+  const pad = head + stroke * 2;
   if (mark === 'pan') {
-    paths = arrow(width * 0.4, height * 0.07, width * 0.6, height * 0.07, head);
-  } else if (mark === 'push-in' || mark === 'pull-out') {
+    const y = height * 0.07;
+    return [piece(arrow(width * 0.4, y, width * 0.6, y, head), stroke, [width * 0.4, y, width * 0.6, y], pad)];
+  }
+  if (mark === 'push-in' || mark === 'pull-out') {
     const inset = side * 0.1;
     const corner = side * 0.07;
+    const bracket = side * 0.06;
     const inward = mark === 'push-in';
     const corners = [
       [inset, inset, 1, 1],
@@ -57,26 +75,29 @@ export function moveMarkup(move: string | null, { width, height }: Size) {
       [inset, height * 0.62, 1, -1],
       [width - inset, height * 0.62, -1, -1],
     ] as const;
-    paths = corners
-      .map(([x, y, dx, dy]) => {
-        const from: [number, number] = inward ? [x, y] : [x + dx * corner, y + dy * corner];
-        const to: [number, number] = inward ? [x + dx * corner, y + dy * corner] : [x, y];
-        return arrow(from[0], from[1], to[0], to[1], head * 0.8);
-      })
-      .join('');
-    paths += `<rect x="${n(inset + corner * 1.3)}" y="${n(inset + corner * 1.3)}" width="${n(width - 2 * (inset + corner * 1.3))}" height="${n(height * 0.62 - inset - 2 * corner * 1.3)}" stroke-dasharray="${n(side * 0.02)} ${n(side * 0.015)}"/>`;
-  } else if (mark === 'crane-down' || mark === 'crane-up') {
-    const down = mark === 'crane-down';
-    paths = arrow(width * 0.93, height * (down ? 0.1 : 0.3), width * 0.93, height * (down ? 0.3 : 0.1), head);
-  } else {
-    const y = height * 0.07;
-    const step = width * 0.04;
-    paths = `<path d="M${n(width * 0.4)},${n(y)} ${[1, 2, 3, 4, 5].map((i) => `Q${n(width * 0.4 + step * (i - 0.5))},${n(y + (i % 2 === 0 ? 1 : -1) * side * 0.02)} ${n(width * 0.4 + step * i)},${n(y)}`).join(' ')}"/>`;
+    return corners.map(([x, y, dx, dy]) => {
+      const near: [number, number] = [x + dx * corner, y + dy * corner];
+      const [fromX, fromY] = inward ? [x, y] : near;
+      const [toX, toY] = inward ? near : [x, y];
+      // The corner of the inner frame, just inside the arrow's end.
+      const bx = x + dx * corner * 1.3;
+      const by = y + dy * corner * 1.3;
+      const paths = `${arrow(fromX, fromY, toX, toY, head * 0.8)}<path d="M${n(bx + dx * bracket)},${n(by)} L${n(bx)},${n(by)} L${n(bx)},${n(by + dy * bracket)}"/>`;
+      const xs = [x, bx + dx * bracket];
+      const ys = [y, by + dy * bracket];
+      return piece(paths, stroke, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad);
+    });
   }
-  return {
-    markup: strokes(paths, stroke),
-    bounds: { left: 0, top: 0, right: width, bottom: height * 0.7 },
-  };
+  if (mark === 'crane-down' || mark === 'crane-up') {
+    const down = mark === 'crane-down';
+    const x = width * 0.93;
+    const [from, to] = down ? [height * 0.1, height * 0.3] : [height * 0.3, height * 0.1];
+    return [piece(arrow(x, from, x, to, head), stroke, [x, height * 0.1, x, height * 0.3], pad)];
+  }
+  const y = height * 0.07;
+  const step = width * 0.04;
+  const wave = `<path d="M${n(width * 0.4)},${n(y)} ${[1, 2, 3, 4, 5].map((i) => `Q${n(width * 0.4 + step * (i - 0.5))},${n(y + (i % 2 === 0 ? 1 : -1) * side * 0.02)} ${n(width * 0.4 + step * i)},${n(y)}`).join(' ')}"/>`;
+  return [piece(wave, stroke, [width * 0.4, y - side * 0.02, width * 0.4 + step * 5, y + side * 0.02], pad)];
 }
 
 /** A point-of-view frame: the edges darken in a soft oval, as if seen through the character's eyes. */

@@ -365,16 +365,14 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
   // A placed figure seen from behind is the foreground itself; else a generic shoulder stands in.
   const backToCamera = visible.some(({ placement }) => placement.direction === 'back');
   if (frame.framing === 'over-shoulder' && !backToCamera) layers.push(foregroundShoulder(size));
-  // What the camera does, over the picture: a subjective frame for a POV, an arrow for a move.
-  if (frame.framing === 'pov')
-    layers.push({
-      kind: 'vector',
-      markup: povMarkup(size),
-      bounds: { left: 0, top: 0, right: size.width, bottom: size.height },
-    });
-  const move = moveMarkup(frame.cameraMove ?? null, size);
-  if (move) layers.push({ kind: 'vector', markup: move.markup, bounds: move.bounds });
   const tiles = paintOrderTiles(layers, size);
+  // What the camera does, over the picture: a subjective frame for a POV, a mark for a move. Each
+  // piece is its own small tile (merged with the figures' group it would make that tile the frame's size).
+  const marks = moveMarkup(frame.cameraMove ?? null, size);
+  if (frame.framing === 'pov') {
+    marks.unshift({ markup: povMarkup(size), bounds: { left: 0, top: 0, right: size.width, bottom: size.height } });
+  }
+  for (const mark of marks) tiles.push(awaitedLater(vectorTile([mark.markup], [mark.bounds], size)));
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
   return { tiles, cutouts, silhouettes: visible.length - cutouts, offscreen: boxes.length - visible.length };
 }

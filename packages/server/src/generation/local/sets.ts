@@ -435,10 +435,10 @@ function headingFacts(words: LocationWords): { interior: boolean | null; time: s
   return { interior, time };
 }
 
-function lightOf(time: string | null, interior: boolean): Light {
+/** The light of a heading's time of day: night, dusk (dawn, sunset, evening), else day (LATER, CONTINUOUS too). */
+function lightOf(time: string | null): Light {
   if (time && NIGHT.test(time)) return 'night';
   if (time && DUSK.test(time)) return 'dusk';
-  void interior;
   return 'day';
 }
 
@@ -462,7 +462,7 @@ export function setFor(words: LocationWords): SetSpec {
         : 'interior';
   const interior =
     kind === 'interior' ? true : kind === 'exterior' ? false : (facts.interior ?? SET_CLASSES[kind].interior);
-  const light = kind === 'night-sky' ? 'night' : lightOf(facts.time, interior);
+  const light = kind === 'night-sky' ? 'night' : lightOf(facts.time);
   return { kind, interior, light, seed: hashString(words.name.trim().toLowerCase()) };
 }
 
@@ -477,7 +477,8 @@ export function setBody(spec: SetSpec, width: number, height: number): string {
 export function surfaceBody(spec: SetSpec, width: number, height: number): string {
   const c: SetContext = setContext(spec.seed, spec.light, spec.interior, width, height);
   const { palette, s } = c;
-  const outdoor = !spec.interior && !['boat'].includes(spec.kind);
+  // A boat's deck is planks, like a table top.
+  const outdoor = !spec.interior && spec.kind !== 'boat';
   const water = spec.kind === 'underwater';
   const base = water
     ? '#0d4a63'
