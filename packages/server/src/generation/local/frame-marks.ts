@@ -62,7 +62,9 @@ export function moveMarkup(move: string | null, { width, height }: Size): Mark[]
   const pad = head + stroke * 2;
   if (mark === 'pan') {
     const y = height * 0.07;
-    return [piece(arrow(width * 0.4, y, width * 0.6, y, head), stroke, [width * 0.4, y, width * 0.6, y], pad)];
+    return [
+      piece(arrow(width * 0.4, y, width * 0.6, y, head), stroke, [width * 0.4, y, width * 0.6, y], pad),
+    ];
   }
   if (mark === 'push-in' || mark === 'pull-out') {
     const inset = side * 0.1;

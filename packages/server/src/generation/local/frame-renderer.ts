@@ -209,10 +209,24 @@ function awaitedLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * An unturned stand-in stays inside its box, and a person within the middle 64% of its width, so
+ * its tile (drawn and blended pixel by pixel) is that much smaller than the turned box's reach.
+ */
+function uprightReach(placement: FramePlacement, { cx, cy, size }: PlacementBox): Bounds {
+  const half = size * (placement.type === 'character' ? 0.32 : 0.5) + size * 0.01;
+  const tall = size * 0.51;
+  return { left: cx - half, top: cy - tall, right: cx + half, bottom: cy + tall };
+}
+
 function silhouetteLayer(placement: FramePlacement, box: PlacementBox, closeUp: boolean): Layer {
   const transform = `translate(${num(box.cx)},${num(box.cy)}) rotate(${num(placement.rotation)}) scale(${num(box.size / 100, 4)})`;
   const markup = `<g transform="${transform}">${silhouetteShape(placement.type, placement.name, placement.direction, placement.description ?? null, closeUp)}</g>`;
-  return { kind: 'vector', markup, bounds: reachOf(box) };
+  return {
+    kind: 'vector',
+    markup,
+    bounds: placement.rotation % 360 === 0 ? uprightReach(placement, box) : reachOf(box),
+  };
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -370,7 +384,10 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
   // piece is its own small tile (merged with the figures' group it would make that tile the frame's size).
   const marks = moveMarkup(frame.cameraMove ?? null, size);
   if (frame.framing === 'pov') {
-    marks.unshift({ markup: povMarkup(size), bounds: { left: 0, top: 0, right: size.width, bottom: size.height } });
+    marks.unshift({
+      markup: povMarkup(size),
+      bounds: { left: 0, top: 0, right: size.width, bottom: size.height },
+    });
   }
   for (const mark of marks) tiles.push(awaitedLater(vectorTile([mark.markup], [mark.bounds], size)));
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
