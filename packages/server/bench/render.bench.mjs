@@ -140,12 +140,17 @@ function firstPassShot(aspect, set) {
   };
 }
 
-/** Each request rendered by every provider in turn (so they share the machine's load), timed apart. */
+/**
+ * Each request rendered by every provider in turn (so they share the machine's load), timed apart;
+ * the order alternates from one request to the next.
+ */
 async function timedSideBySide(providers, requests) {
   const samples = providers.map(() => []);
   const cpu = providers.map(() => 0);
-  for (const request of requests) {
-    for (const [index, provider] of providers.entries()) {
+  for (const [turn, request] of requests.entries()) {
+    // Who goes first alternates, so neither always inherits the other's garbage and warm caches.
+    const order = turn % 2 === 0 ? [...providers.entries()] : [...providers.entries()].reverse();
+    for (const [index, provider] of order) {
       const cpuBefore = process.cpuUsage();
       const start = performance.now();
       await provider.shotImage.renderShot(request);
@@ -270,8 +275,8 @@ function section(frames, clip, ffmpeg, baseline) {
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ffmpeg from ${ffmpeg.source};`,
     `load average (1/5/15 min) at the end of the run: ${load.join(' / ')}${sharedMachine(os.loadavg()[0])}.`,
     `Baseline: the server at ${baseline.slice(0, 12)} (\`RENDER_BASELINE_REF\`, default main's merge base), built from git`,
-    'by `bench/baseline-build.mjs`; every frame is rendered by the baseline and then by this build, in one',
-    'process, so both see the same load. Shots: medium framing (zoom 1.5), gritty-filmic grade, two-line caption.',
+    'by `bench/baseline-build.mjs`; every frame is rendered by both, in one process and in turn (who goes first',
+    'alternates), so both see the same load. Shots: medium framing (zoom 1.5), gritty-filmic grade, two-line caption.',
     ...SCENARIOS.map((scenario) => `- **${scenario.name}**: ${scenario.label}.`),
     `Repeated: the same shot ${FRAMES} times after ${WARM_UP} warm-up renders (its prepared pixels come from the`,
     `frame pixel cache, as in a batch over one scene). Cold: ${FRAMES} shots whose assets are all new (every image`,
