@@ -215,7 +215,7 @@ export class AssetGenerationService implements OnModuleInit {
     const asset = await this.assets.findForJob(ownerId, payload.assetId);
     const config = storedConfig(asset);
     const generator = this.registry.get(operationFor(config, key), payload.provider);
-    const subject = { type: config.type, name: asset.name, config };
+    const subject = { type: config.type, name: asset.name, config, description: asset.description };
     const prompt = options.prompt ?? undefined;
     const rendered = await providerCall(signal, () =>
       this.slots.run(() =>

@@ -15,6 +15,7 @@ import {
   type VisualStyle,
 } from '@reelbench/sdk/contract';
 import { z } from 'zod';
+import { SET_KINDS } from './local/set-classes.js';
 
 /** Pixel size of a storyboard frame (and of its animatic clip) per aspect ratio. */
 export const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -65,6 +66,8 @@ export const framePlacementSchema = z.object({
   rotation: placementShape.rotation.unwrap(),
   /** 'left', 'right', 'back' or 'front': which way a silhouette faces. */
   direction: z.string().max(TEXT_LIMITS.name).nullable(),
+  /** What the script says of the asset (a character's age, build, clothes); drawn into its figure. */
+  description: z.string().max(TEXT_LIMITS.description).nullable().optional(),
 });
 export type FramePlacement = z.infer<typeof framePlacementSchema>;
 
@@ -79,17 +82,29 @@ export const frameRenderInputSchema = z.object({
     action: z.string().max(TEXT_LIMITS.description).nullable(),
     description: z.string().max(TEXT_LIMITS.description).nullable(),
   }),
-  /** The location asset's image; null draws the neutral stage. */
+  /** The location asset's image; null draws the location's set, or without one the neutral stage. */
   backdrop: bufferSchema.nullable(),
+  /** The set of a location without an image (sets.ts): class, interior or not, light, palette seed. */
+  set: z
+    .object({
+      kind: z.enum(SET_KINDS),
+      interior: z.boolean(),
+      light: z.enum(['day', 'dusk', 'night']),
+      seed: z.number().int().min(0),
+    })
+    .nullable()
+    .optional(),
+  /** The shot's camera move as the director wrote it ('slow pan', 'push-in', …): drawn as a small arrow. */
+  cameraMove: z.string().max(TEXT_LIMITS.shortText).nullable().optional(),
   placements: z.array(framePlacementSchema).max(LIST_LIMITS.placements),
 });
 export type FrameRenderInput = z.infer<typeof frameRenderInputSchema>;
 
 /** The asset fields a renderer needs. */
-export type AssetImageSubject = Pick<Asset, 'type' | 'name' | 'config'>;
+export type AssetImageSubject = Pick<Asset, 'type' | 'name' | 'config'> & Partial<Pick<Asset, 'description'>>;
 
 export interface PlacedAssetSource {
-  asset: Pick<Asset, 'id' | 'type' | 'name' | 'config'>;
+  asset: Pick<Asset, 'id' | 'type' | 'name' | 'config'> & Partial<Pick<Asset, 'description'>>;
   /** The bytes of the image the placement selects (see placementImageKey); null when it has none yet. */
   image: Buffer | null;
 }
@@ -103,7 +118,8 @@ export interface StyleLook {
 
 /** What the pipeline hands an ImageGenerator for one shot. */
 export interface ShotImageRequest {
-  shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing' | 'assets'>;
+  shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing' | 'assets'> &
+    Partial<Pick<Shot, 'camera_move'>>;
   aspect: AspectRatio;
   style: VisualStyle;
   /** The shot's style package: its name and look reach remote prompts, its grade the local renderer. */
@@ -172,6 +188,8 @@ export const clipRequestSchema = z.object({
   durationSeconds: z.number().positive().max(MAX_SHOT_DURATION),
   framing: z.enum(FRAMING_TYPES).nullable(),
   aspect: z.enum(ASPECT_RATIOS),
+  /** The shot's camera move as written ('slow pan', 'push-in', 'static', …); without one, the framing's. */
+  cameraMove: z.string().max(TEXT_LIMITS.shortText).nullable().optional(),
 });
 /**
  * The signal and the prompt stay outside the schema: neither is data to validate, and the local

@@ -118,6 +118,7 @@ export class ShotRenderService {
           action: shot.action,
           description: shot.description,
           framing: (framing ?? shot.framing ?? DEFAULT_FRAMING) as FramingType,
+          camera_move: shot.cameraMove ?? null,
           assets: placements,
         },
         aspect,
@@ -179,6 +180,7 @@ export class ShotRenderService {
         image: image as Buffer,
         durationSeconds: current.duration,
         framing: (current.framing ?? null) as FramingType | null,
+        cameraMove: current.cameraMove ?? null,
         aspect,
         signal,
       });
@@ -314,7 +316,13 @@ export class ShotRenderService {
 }
 
 function assetSubject(asset: AssetEntity): PlacedAssetSource['asset'] {
-  return { id: asset.id, type: asset.type as AssetType, name: asset.name, config: storedConfig(asset) };
+  return {
+    id: asset.id,
+    type: asset.type as AssetType,
+    name: asset.name,
+    config: storedConfig(asset),
+    description: asset.description,
+  };
 }
 
 function definedPrompt(prompt: string | null | undefined): { prompt?: string } {

@@ -58,7 +58,14 @@ describe('local provider: renderShot', () => {
       ],
     );
     const frame = await provider.shotImage.renderShot(request);
-    expect(frame.meta).toMatchObject({ backdrop: 'image', cutouts: 1, silhouettes: 0, skippedPlacements: 0 });
+    // The location has no image yet: it is drawn as its set (a harbour: the boat-deck class).
+    expect(frame.meta).toMatchObject({
+      backdrop: 'set',
+      set: 'boat',
+      cutouts: 1,
+      silhouettes: 0,
+      skippedPlacements: 0,
+    });
 
     const empty = await provider.shotImage.renderShot({
       ...request,

@@ -48,7 +48,7 @@ The three stand at the end of the pier, looking out to sea.
 
 /** The shot's frame as the local renderer draws it over this backdrop with no one placed (default style). */
 export async function renderedWithoutFigures(
-  shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing'>,
+  shot: Pick<Shot, 'name' | 'action' | 'description' | 'framing' | 'camera_move'>,
   backdrop: Buffer,
 ): Promise<Buffer> {
   const frame = await renderFrame({
@@ -58,6 +58,8 @@ export async function renderedWithoutFigures(
     grade: BUILT_IN_STYLE_GRADES['gritty-filmic'],
     shot: { name: shot.name, action: shot.action, description: shot.description },
     backdrop,
+    // The same marks over the frame: the camera move's arrow is not a figure.
+    cameraMove: shot.camera_move ?? null,
     placements: [],
   });
   return frame.png;

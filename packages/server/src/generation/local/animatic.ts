@@ -16,7 +16,7 @@ import {
 } from '../generation.types.js';
 import type { FfmpegLocation } from './ffmpeg-path.js';
 import { ffmpegCapabilities, probeMedia, runFfmpeg, stderrTail } from './ffmpeg-process.js';
-import { DEFAULT_FRAMING, FRAMING_MOVE } from './framing.js';
+import { clipMove } from './framing.js';
 import { repeatPictures } from './h264-repeat.js';
 import { annexBToSamples } from './mp4-h264.js';
 import { writeMp4 } from './mp4-write.js';
@@ -291,7 +291,7 @@ async function plan(
 ): Promise<Plan & { degraded: string | null }> {
   const capabilities = await ffmpegCapabilities(ffmpeg.path);
   if (!capabilities.encoders.has('libx264')) throw notAvailable(GENERATION_MESSAGES.ffmpegNoH264);
-  const wanted = FRAMING_MOVE[request.framing ?? DEFAULT_FRAMING];
+  const wanted = clipMove(request.framing, request.cameraMove);
   const zoompan = ['zoompan', 'scale', 'fps'].every((filter) => capabilities.filters.has(filter));
   const move = zoompan ? wanted : 'static';
   const audio = capabilities.filters.has('anullsrc') && capabilities.encoders.has('aac');

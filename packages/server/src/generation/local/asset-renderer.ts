@@ -9,8 +9,9 @@ import {
 import sharp from 'sharp';
 import { GENERATION_MESSAGES, invalidInput, renderFailure } from '../generation.errors.js';
 import type { AssetImageSubject, RenderedImage } from '../generation.types.js';
-import { locationBody } from './backdrops.js';
-import { characterBody, customBody, propBody, SHEET_BACKGROUND } from './figures.js';
+import { customBody, personSheetBody, propSheetBody, SHEET_BACKGROUND } from './figures.js';
+import { hashString } from './palette.js';
+import { setFor, setViewBody } from './sets.js';
 import { localImage, PNG_OPTIONS } from './sharp-io.js';
 import { svgDocument } from './svg.js';
 
@@ -29,12 +30,6 @@ const VIEW_FOR_ROTATION: Record<Rotation, View> = {
   right: 'right90',
 };
 
-const FIGURES: Record<Exclude<AssetType, 'location'>, typeof characterBody> = {
-  character: characterBody,
-  prop: propBody,
-  custom: customBody,
-};
-
 function sheetBody(
   asset: AssetImageSubject,
   variant: string,
@@ -44,10 +39,22 @@ function sheetBody(
   const { width, height } = ASSET_SHEET_SIZES[asset.type];
   if (asset.type === 'location') {
     const shown = view ?? (rotation ? VIEW_FOR_ROTATION[rotation] : 'wide');
-    return { body: locationBody(asset.name, variant, shown, width, height), shown };
+    const set = setFor({ name: asset.name, description: asset.description ?? null });
+    // Another variant of the place is the same set in other colours.
+    const seeded =
+      variant === 'default'
+        ? set
+        : { ...set, seed: hashString(`${asset.name.trim().toLowerCase()}\u0000${variant}`) };
+    return { body: setViewBody(seeded, shown, width, height), shown };
   }
   const shown = rotation ?? 'front';
-  return { body: FIGURES[asset.type](asset.name, variant, shown, width, height), shown };
+  const body =
+    asset.type === 'character'
+      ? personSheetBody(asset.name, asset.description ?? null, variant, shown, width, height)
+      : asset.type === 'prop'
+        ? propSheetBody(asset.name, variant, shown, width, height)
+        : customBody(asset.name, variant, shown, width, height);
+  return { body, shown };
 }
 
 /**

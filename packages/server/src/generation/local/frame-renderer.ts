@@ -10,6 +10,7 @@ import {
   type RenderedImage,
 } from '../generation.types.js';
 import { stageBackdropBody } from './backdrops.js';
+import { moveMarkup, povMarkup } from './frame-marks.js';
 import { FRAMING_ZOOM } from './framing.js';
 import { hasTransparency, matteRgba } from './matte.js';
 import {
@@ -22,6 +23,7 @@ import {
   type Tile,
 } from './pixels.js';
 import { contentKey, framePixelCache } from './render-cache.js';
+import { type SetSpec, setBody, surfaceBody } from './sets.js';
 import {
   FRAME_PNG_OPTIONS,
   fromRaw,
@@ -74,6 +76,31 @@ async function backdropPixels(backdrop: Buffer | null, frame: Size, zoom: number
     gradedBackdrop(backdrop, frame, zoom, gradeMap(look.grade, frame.width, frame.height)),
   );
   // The frame is drawn into this buffer, so it gets its own copy.
+  return { data: Buffer.from(shared.data), info: shared.info };
+}
+
+/** The set drawn through the camera: zoomed about the centre (vector, so a close framing stays sharp). */
+function framedSetBody(set: SetSpec, frame: Size, zoom: number, insert: boolean): string {
+  const { width, height } = frame;
+  // An insert is a close look at a thing: it lies on the set's table top or ground.
+  if (insert) return surfaceBody(set, width, height);
+  // Further back than the layout: the set is drawn for a larger frame (its geometry follows the size) and scaled down.
+  if (zoom < 1)
+    return `<g transform="scale(${num(zoom, 4)})">${setBody(set, width / zoom, height / zoom)}</g>`;
+  const cx = num(width / 2);
+  const cy = num(height / 2);
+  return `<g transform="translate(${cx},${cy}) scale(${num(zoom, 4)}) translate(-${cx},-${cy})">${setBody(set, width, height)}</g>`;
+}
+
+/** A location's set (no image yet) framed and graded, prepared once per set, framing and style. */
+async function setPixels(set: SetSpec, frame: Size, zoom: number, insert: boolean, look: FrameLook) {
+  const key = `set:${set.kind}:${set.interior}:${set.light}:${set.seed}:${insert ? 'surface' : 'set'}:${frame.width}x${frame.height}@${zoom}:${look.key}`;
+  const shared = await framePixelCache.remember(key, async () => {
+    const svg = svgDocument(frame.width, frame.height, framedSetBody(set, frame, zoom, insert));
+    const raw = await toRaw(sharp(svg).flatten({ background: '#000000' }).toColourspace('srgb'));
+    applyGrade(raw.data, frame.width, frame.height, gradeMap(look.grade, frame.width, frame.height));
+    return raw;
+  });
   return { data: Buffer.from(shared.data), info: shared.info };
 }
 
@@ -182,10 +209,24 @@ function awaitedLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-function silhouetteLayer(placement: FramePlacement, box: PlacementBox): Layer {
+/**
+ * An unturned stand-in stays inside its box, and a person within the middle 64% of its width, so
+ * its tile (drawn and blended pixel by pixel) is that much smaller than the turned box's reach.
+ */
+function uprightReach(placement: FramePlacement, { cx, cy, size }: PlacementBox): Bounds {
+  const half = size * (placement.type === 'character' ? 0.32 : 0.5) + size * 0.01;
+  const tall = size * 0.51;
+  return { left: cx - half, top: cy - tall, right: cx + half, bottom: cy + tall };
+}
+
+function silhouetteLayer(placement: FramePlacement, box: PlacementBox, closeUp: boolean): Layer {
   const transform = `translate(${num(box.cx)},${num(box.cy)}) rotate(${num(placement.rotation)}) scale(${num(box.size / 100, 4)})`;
-  const markup = `<g transform="${transform}">${silhouetteShape(placement.type, placement.name, placement.direction)}</g>`;
-  return { kind: 'vector', markup, bounds: reachOf(box) };
+  const markup = `<g transform="${transform}">${silhouetteShape(placement.type, placement.name, placement.direction, placement.description ?? null, closeUp)}</g>`;
+  return {
+    kind: 'vector',
+    markup,
+    bounds: placement.rotation % 360 === 0 ? uprightReach(placement, box) : reachOf(box),
+  };
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -327,15 +368,28 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
     box: placementBox(placement, size, zoom),
   }));
   const visible = boxes.filter(({ box }) => !isOffscreen(box, size));
+  const closeUp = frame.framing === 'close' || frame.framing === 'extreme-close';
   const layers: Layer[] = await Promise.all(
     visible.map(({ placement, box }) =>
-      placement.image ? cutoutLayer(placement.image, placement, box, size) : silhouetteLayer(placement, box),
+      placement.image
+        ? cutoutLayer(placement.image, placement, box, size)
+        : silhouetteLayer(placement, box, closeUp),
     ),
   );
   // A placed figure seen from behind is the foreground itself; else a generic shoulder stands in.
   const backToCamera = visible.some(({ placement }) => placement.direction === 'back');
   if (frame.framing === 'over-shoulder' && !backToCamera) layers.push(foregroundShoulder(size));
   const tiles = paintOrderTiles(layers, size);
+  // What the camera does, over the picture: a subjective frame for a POV, a mark for a move. Each
+  // piece is its own small tile (merged with the figures' group it would make that tile the frame's size).
+  const marks = moveMarkup(frame.cameraMove ?? null, size);
+  if (frame.framing === 'pov') {
+    marks.unshift({
+      markup: povMarkup(size),
+      bounds: { left: 0, top: 0, right: size.width, bottom: size.height },
+    });
+  }
+  for (const mark of marks) tiles.push(awaitedLater(vectorTile([mark.markup], [mark.bounds], size)));
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
   return { tiles, cutouts, silhouettes: visible.length - cutouts, offscreen: boxes.length - visible.length };
 }
@@ -398,7 +452,11 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
   try {
     // The images start decoding (on libvips threads) before the caption's text is laid out here,
     // and each tile is blended as soon as it and everything under it are ready.
-    const backdropReady = awaitedLater(backdropPixels(frame.backdrop, size, zoom, look));
+    const backdropReady = awaitedLater(
+      !frame.backdrop && frame.set
+        ? setPixels(frame.set, size, zoom, frame.framing === 'insert', look)
+        : backdropPixels(frame.backdrop, size, zoom, look),
+    );
     const sceneReady = awaitedLater(sceneTiles(frame, size, zoom));
     const captionReady = awaitedLater(captionPixels(frame.shot, size));
     const scene = await sceneReady;
@@ -433,7 +491,8 @@ export async function renderFrame(input: FrameRenderInput): Promise<RenderedImag
         zoom,
         style: frame.style,
         graded: frame.grade === undefined ? 'built-in' : 'package',
-        backdrop: frame.backdrop ? 'image' : 'stage',
+        backdrop: frame.backdrop ? 'image' : frame.set ? 'set' : 'stage',
+        ...(!frame.backdrop && frame.set ? { set: frame.set.kind, light: frame.set.light } : {}),
         cutouts: scene.cutouts,
         silhouettes: scene.silhouettes,
         offscreen: scene.offscreen,

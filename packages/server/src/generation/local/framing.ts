@@ -1,5 +1,6 @@
 import type { FramingType } from '@reelbench/sdk/contract';
 import type { CameraMove } from '../generation.types.js';
+import { moveMark } from './frame-marks.js';
 
 /** A shot without a framing is rendered as a wide shot: placements land exactly where they were put. */
 export const DEFAULT_FRAMING: FramingType = 'wide';
@@ -34,3 +35,19 @@ export const FRAMING_MOVE: Record<FramingType, CameraMove> = {
   'extreme-close': 'push-in',
   insert: 'static',
 };
+
+/**
+ * The animatic move for the shot's written camera move, the same reading as the board's arrow
+ * (frame-marks.ts): a push-in pushes in, a pan, track, crane or handheld move pans, a static camera
+ * holds; a pull-out is drawn as a push-in (the animatic has no pull); no move, the framing's.
+ */
+export function clipMove(framing: FramingType | null, written: string | null | undefined): CameraMove {
+  const text = (written ?? '').trim();
+  if (text !== '') {
+    if (/\b(static|locked|still)\b/i.test(text)) return 'static';
+    const mark = moveMark(text);
+    if (mark === 'push-in' || mark === 'pull-out') return 'push-in';
+    if (mark) return 'pan';
+  }
+  return FRAMING_MOVE[framing ?? DEFAULT_FRAMING];
+}

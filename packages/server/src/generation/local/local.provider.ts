@@ -1,4 +1,4 @@
-import { DEFAULT_SHOT_NAME } from '@reelbench/sdk/contract';
+import { DEFAULT_SHOT_NAME, parseImageKey } from '@reelbench/sdk/contract';
 import type { RenderedImage, ShotImageRequest } from '../generation.types.js';
 import { placementImageKey } from '../placement-image-key.js';
 import type { GenerationOperations } from '../provider.js';
@@ -11,6 +11,7 @@ import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from './ffmpeg-
 import { renderFrame } from './frame-renderer.js';
 import { DEFAULT_FRAMING } from './framing.js';
 import { removeBackground } from './matte.js';
+import { type SetSpec, setFor } from './sets.js';
 
 export interface LocalProviderOptions extends FfmpegSearch {
   /** Where animatic clips are written; the system temp directory by default. */
@@ -29,15 +30,21 @@ export async function renderShotImage(request: ShotImageRequest): Promise<Render
     return source ? [{ placement, source }] : [];
   });
   const location = placed.find(({ source }) => source.asset.type === 'location');
-  const backdrop = location
-    ? (location.source.image ??
-      (
-        await renderAssetImage(
-          location.source.asset,
-          placementImageKey(location.source.asset, location.placement),
-        )
-      ).png)
-    : null;
+  // A location without an image is drawn as its set, straight at the frame's size and framing.
+  const set =
+    location && !location.source.image
+      ? locationSet(location.source.asset, location.placement, request.prompt)
+      : null;
+  const backdrop =
+    location && !set
+      ? (location.source.image ??
+        (
+          await renderAssetImage(
+            location.source.asset,
+            placementImageKey(location.source.asset, location.placement),
+          )
+        ).png)
+      : null;
   const placements = placed
     .filter(({ source }) => source.asset.type !== 'location')
     .map(({ placement, source }) => ({
@@ -49,6 +56,7 @@ export async function renderShotImage(request: ShotImageRequest): Promise<Render
       scale: placement.scale,
       rotation: placement.rotation,
       direction: placement.selectedDirection ?? null,
+      description: source.asset.description ?? null,
     }));
   const frame = await renderFrame({
     aspect: request.aspect,
@@ -61,9 +69,26 @@ export async function renderShotImage(request: ShotImageRequest): Promise<Render
       description: request.shot.description,
     },
     backdrop,
+    set,
+    cameraMove: request.shot.camera_move ?? null,
     placements,
   });
   return { ...frame, meta: { ...frame.meta, skippedPlacements: request.shot.assets.length - placed.length } };
+}
+
+/**
+ * The set a placed location without an image is drawn as: its class from its name and description,
+ * INT/EXT and the light from this shot's prompt (else the asset's scene headings). A placement that
+ * selects another view (a rotation key) is drawn from that view's rendered image instead.
+ */
+function locationSet(
+  asset: ShotImageRequest['assets'][number]['asset'],
+  placement: ShotImageRequest['shot']['assets'][number],
+  prompt: string | undefined,
+): SetSpec | null {
+  const view = parseImageKey(placementImageKey(asset, placement))?.view;
+  if (view && view !== 'wide') return null;
+  return setFor({ name: asset.name, description: asset.description ?? null, prompt: prompt ?? null });
 }
 
 /** The embedded provider: every operation, offline and deterministic (video needs ffmpeg). */

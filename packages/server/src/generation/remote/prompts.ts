@@ -12,7 +12,7 @@ import {
 } from '@reelbench/sdk/contract';
 import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
 import type { AssetImageSubject, ClipRequest, ShotImageRequest, StyleLook } from '../generation.types.js';
-import { DEFAULT_FRAMING, FRAMING_MOVE } from '../local/framing.js';
+import { clipMove, DEFAULT_FRAMING } from '../local/framing.js';
 
 /** How a framing reads to an image model. */
 const FRAMING_PHRASES: Record<FramingType, string> = {
@@ -129,7 +129,7 @@ export function assetPrompt(asset: AssetImageSubject, key: string, userPrompt?: 
 
 /** A clip's prompt: the shot's own words when the caller has them, and the framing's camera move. */
 export function clipPrompt(request: ClipRequest): string {
-  const move = FRAMING_MOVE[request.framing ?? DEFAULT_FRAMING];
+  const move = clipMove(request.framing, request.cameraMove);
   return [sentence(request.prompt), `Animate this storyboard frame with a ${CAMERA_PHRASES[move]}.`]
     .filter((part) => part !== undefined)
     .join(' ');

@@ -4,7 +4,7 @@ import { parse } from '../../common/validation.js';
 import { GENERATION_MESSAGES, invalidInput, throwIfCancelled } from '../generation.errors.js';
 import { type ClipRequest, clipRequestSchema, type RenderedClip } from '../generation.types.js';
 import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../local/ffmpeg-path.js';
-import { DEFAULT_FRAMING, FRAMING_MOVE } from '../local/framing.js';
+import { clipMove } from '../local/framing.js';
 import type { GenerationOperations } from '../provider.js';
 import { clipPrompt } from './prompts.js';
 import { RemoteApiClient } from './remote-client.js';
@@ -225,7 +225,7 @@ export function createReplicateProvider(
     return toRenderedClip(session, bytes, {
       ffmpeg: location,
       tempDir: options.tempDir,
-      cameraMove: FRAMING_MOVE[clip.framing ?? DEFAULT_FRAMING],
+      cameraMove: clipMove(clip.framing, clip.cameraMove),
       meta: {
         renderer: REPLICATE_PROVIDER,
         model: options.videoModel,
