@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   type Asset,
+  type CoverageVariant,
   type Job,
   type JobAcceptedReply,
   type JobListReply,
@@ -334,6 +335,55 @@ describe.each(testDatabases())('shot generation over the socket on %s', (databas
     });
     expect(video.shot.video_url).toBeTruthy();
   }, 120_000);
+
+  it('a coverage variant keeps its image key: its URL is signed on every answer, and promoting it keeps the key', async () => {
+    const { project, shots } = await storyboard(1);
+    const shot = shots[0] as Shot;
+    const [variant] = await ask<CoverageVariant[]>(socket, 'shot:create-coverage', {
+      shotId: shot.id,
+      framingTypes: ['close'],
+    });
+    const accepted = await ask<{ jobId: string }>(socket, 'shot:generate-coverage', {
+      shotId: shot.id,
+      variantIds: [variant?.id],
+    });
+    expect((await until('the coverage job', () => jobEnd(events, accepted.jobId))).event).toBe(
+      'job:complete',
+    );
+    const listed = async () =>
+      (await ask<CoverageVariant[]>(socket, 'shot:get-coverage', { shotId: shot.id })).find(
+        (entry) => entry.id === variant?.id,
+      ) as CoverageVariant;
+    const rendered = await listed();
+    expect(rendered.s3_image_key).toMatch(new RegExp(`^projects/${project.id}/shots/${shot.id}/coverage/`));
+    const bytes = await download(server, rendered.image_url as string);
+    expect(bytes.length).toBeGreaterThan(1000);
+
+    // A URL stored long ago has expired; the answer is signed from the key, not read back.
+    await server.query(
+      `UPDATE shot_variants SET image_url = 'https://expired.example/old.png' WHERE id = $1`,
+      [variant?.id],
+    );
+    const later = await listed();
+    expect(later.image_url).not.toContain('expired.example');
+    expect(await download(server, later.image_url as string)).toEqual(bytes);
+
+    // P on the storyboard: the shot takes the variant's key, so its frame is signed afresh too.
+    const promoted = await ask<Shot>(socket, 'shot:update', {
+      shotId: shot.id,
+      updates: {
+        image_url: later.image_url,
+        s3_image_key: later.s3_image_key,
+        generation_status: 'completed',
+      },
+    });
+    expect(promoted.s3_image_key).toBe(later.s3_image_key);
+    await server.query(`UPDATE shots SET image_url = 'https://expired.example/old.png' WHERE id = $1`, [
+      shot.id,
+    ]);
+    const again = await ask<Shot>(socket, 'shot:getOne', { shotId: shot.id });
+    expect(await download(server, again.image_url as string)).toEqual(bytes);
+  }, 60_000);
 
   it("the project list's card is the first framed shot's image in timeline order, signed", async () => {
     const { project, shots } = await storyboard(3);

@@ -423,6 +423,8 @@ export const coverageVariantSchema = z.object({
   description: descriptionSchema.nullable().default(null),
   prompt: promptSchema.nullable().default(null),
   image_url: urlSchema.nullable().default(null),
+  /** The stored image (signed into image_url on every answer); promoting the variant uses it. */
+  s3_image_key: storageKeySchema.nullable().default(null),
   video_url: urlSchema.nullable().default(null),
   generation_status: generationStatusSchema.default('pending'),
   createdAt: timestampSchema,

@@ -13,8 +13,9 @@ import { FRAMING_LABELS } from '@reelbench/sdk/screenplay';
 import { notFound } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { ProjectsService } from '../projects/project.service.js';
+import { FileUrls } from '../storage/file-urls.js';
 import type { ShotEntity } from './shot.entity.js';
-import { toCoverageVariant } from './shot.mapper.js';
+import { presentVariants } from './shot.mapper.js';
 import { ShotsService } from './shot.service.js';
 import type { ShotVariantEntity } from './shot-variant.entity.js';
 import { ShotVariantsRepository, type VariantValues } from './shot-variant.repository.js';
@@ -50,11 +51,9 @@ export function reframePrompt(
  * Oldest first; variants made by one request share a creation time and follow FRAMING_TYPES (wide,
  * medium, close, …).
  */
-function inListOrder(variants: ShotVariantEntity[]): CoverageVariant[] {
+function inListOrder(variants: ShotVariantEntity[]): ShotVariantEntity[] {
   const rank = (variant: ShotVariantEntity) => FRAMING_TYPES.indexOf(variant.framingType as FramingType);
-  return variants
-    .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || rank(a) - rank(b))
-    .map(toCoverageVariant);
+  return variants.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || rank(a) - rank(b));
 }
 
 function variantOf(shot: ShotEntity, framing: FramingType): VariantValues {
@@ -75,6 +74,7 @@ export class ShotCoverageService {
     private readonly projects: ProjectsService,
     private readonly shots: ShotsService,
     private readonly variants: ShotVariantsRepository,
+    private readonly urls: FileUrls,
   ) {}
 
   /** One variant per framing type (each once). */
@@ -82,12 +82,12 @@ export class ShotCoverageService {
     const shot = await this.shots.requireOwned(user, shotId);
     const framings = FRAMING_TYPES.filter((framing) => framingTypes.includes(framing));
     const created = await this.variants.insertMany(framings.map((framing) => variantOf(shot, framing)));
-    return inListOrder(created);
+    return presentVariants(inListOrder(created), this.urls);
   }
 
   async list(user: User, shotId: string): Promise<CoverageVariant[]> {
     const shot = await this.shots.requireOwned(user, shotId);
-    return inListOrder(await this.variants.listByShot(shot.id));
+    return presentVariants(inListOrder(await this.variants.listByShot(shot.id)), this.urls);
   }
 
   async counts(user: User, projectId: string): Promise<CoverageCounts> {
@@ -97,7 +97,8 @@ export class ShotCoverageService {
 
   async update(user: User, variantId: string, updates: CoverageVariantUpdates): Promise<CoverageVariant> {
     const variant = await this.requireVariant(user, variantId);
-    return toCoverageVariant(await this.variants.update(variant, updates));
+    const [updated] = await presentVariants([await this.variants.update(variant, updates)], this.urls);
+    return updated as CoverageVariant;
   }
 
   async remove(user: User, variantId: string): Promise<DeletedReply> {

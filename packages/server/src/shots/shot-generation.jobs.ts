@@ -353,14 +353,18 @@ export class ShotGenerationJobs implements OnModuleInit {
       throwIfCancelled(signal);
       await this.variants.updateValues(variant.id, { generationStatus: 'processing' });
       try {
-        const imageUrl = await this.renderer.renderCoverage(
+        const image = await this.renderer.renderCoverage(
           shot,
           variant.prompt ? { prompt: variant.prompt } : {},
           assets,
           signal,
           variant.framingType as FramingType,
         );
-        await this.variants.updateValues(variant.id, { imageUrl, generationStatus: 'completed' });
+        await this.variants.updateValues(variant.id, {
+          imageUrl: image.url,
+          s3ImageKey: image.key,
+          generationStatus: 'completed',
+        });
       } catch (error) {
         await this.variants.updateValues(variant.id, { generationStatus: 'failed' });
         if (error instanceof GenerationCancelledError) throw error;

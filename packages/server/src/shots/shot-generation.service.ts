@@ -15,7 +15,8 @@ import { JobsService } from '../jobs/job.service.js';
 import type { JobPayloads, ShotRenderOptions, ShotsJobType } from '../jobs/job-types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
-import { toCoverageVariant } from './shot.mapper.js';
+import { FileUrls } from '../storage/file-urls.js';
+import { presentVariants } from './shot.mapper.js';
 import { ShotsRepository } from './shot.repository.js';
 import { ShotsService } from './shot.service.js';
 import { ShotCoverageService } from './shot-coverage.service.js';
@@ -45,6 +46,7 @@ export class ShotGenerationService {
     private readonly registry: ProviderRegistry,
     private readonly renderer: ShotRenderService,
     private readonly shotMedia: ShotMediaRepository,
+    private readonly urls: FileUrls,
   ) {}
 
   /** One shot, answered when its image (or video) exists. */
@@ -132,7 +134,7 @@ export class ShotGenerationService {
       failureMessage('image'),
     );
     const variants = await this.variants.findByIds(shot.id, variantIds);
-    return { jobId: job.id, variants: variants.map(toCoverageVariant) };
+    return { jobId: job.id, variants: await presentVariants(variants, this.urls) };
   }
 
   async grid(

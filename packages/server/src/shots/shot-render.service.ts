@@ -246,20 +246,20 @@ export class ShotRenderService {
     ]);
   }
 
-  /** A coverage variant's image: the shot rendered at the variant's framing; its display url. */
+  /** A coverage variant's image: the shot rendered at the variant's framing; its key and display url. */
   async renderCoverage(
     shot: ShotEntity,
     options: ShotRenderOptions,
     assets: JobAssets,
     signal: AbortSignal,
     framing: FramingType,
-  ): Promise<string> {
+  ): Promise<{ key: string; url: string }> {
     const { rendered } = await this.renderShotImage(shot, options, assets, signal, framing);
     const key = await this.media.putImage(
       `${projectPrefix(shot.projectId)}shots/${shot.id}/coverage/`,
       rendered.png,
     );
-    return this.media.displayUrl(key);
+    return { key, url: await this.media.displayUrl(key) };
   }
 
   enhance(image: Buffer, provider?: string): Promise<RenderedImage> {

@@ -27,6 +27,10 @@ export class ShotVariantEntity {
   @Column({ name: 'image_url', type: 'text', nullable: true })
   imageUrl: string | null;
 
+  /** The stored image: the URL above is signed from it on every answer (a stored URL expires). */
+  @Column({ name: 's3_image_key', type: 'text', nullable: true })
+  s3ImageKey: string | null;
+
   @Column({ name: 'video_url', type: 'text', nullable: true })
   videoUrl: string | null;
 

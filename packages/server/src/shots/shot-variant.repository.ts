@@ -61,7 +61,7 @@ export class ShotVariantsRepository {
   /** Generation results (image url, status) of one variant. */
   async updateValues(
     id: string,
-    values: Partial<Pick<ShotVariantEntity, 'imageUrl' | 'videoUrl' | 'generationStatus'>>,
+    values: Partial<Pick<ShotVariantEntity, 'imageUrl' | 's3ImageKey' | 'videoUrl' | 'generationStatus'>>,
   ): Promise<void> {
     await this.variants.update({ id }, values);
   }

@@ -7,6 +7,8 @@ import {
   type ShotAssetPlacement,
   type ShotFields,
 } from '@reelbench/sdk/contract';
+import type { FileUrls } from '../storage/file-urls.js';
+import { projectIdOfKey } from '../storage/storage-key.js';
 import type { ShotEntity } from './shot.entity.js';
 import type { ShotVariantEntity } from './shot-variant.entity.js';
 
@@ -122,6 +124,7 @@ export function toCoverageVariant(entity: ShotVariantEntity): CoverageVariant {
     description: entity.description,
     prompt: entity.prompt,
     image_url: entity.imageUrl,
+    s3_image_key: entity.s3ImageKey,
     video_url: entity.videoUrl,
     generation_status: effectiveGenerationStatus(
       entity.generationStatus as GenerationStatus,
@@ -129,4 +132,22 @@ export function toCoverageVariant(entity: ShotVariantEntity): CoverageVariant {
     ),
     createdAt: entity.createdAt.toISOString(),
   };
+}
+
+/**
+ * Variants as answered: the image URL signed now from the stored key (one of the project's), so it
+ * never expires in a client's hands; a variant from before keys were kept answers its stored URL.
+ */
+export function presentVariants(
+  entities: readonly ShotVariantEntity[],
+  urls: FileUrls,
+): Promise<CoverageVariant[]> {
+  return Promise.all(
+    entities.map(async (entity) => {
+      const variant = toCoverageVariant(entity);
+      const key = entity.s3ImageKey;
+      if (key === null || projectIdOfKey(key) !== entity.projectId) return variant;
+      return { ...variant, image_url: await urls.displayUrl(key) };
+    }),
+  );
 }

@@ -296,7 +296,13 @@ export function StoryboardPage(props: { projectId?: string } = {}) {
     }
     const changed = editor.editFields(
       shotId,
-      { image_url: variant.image_url, s3_image_key: null, generation_status: 'completed' },
+      // The variant's stored image becomes the shot's: its key, so the frame is signed afresh on every
+      // answer (a URL alone expires within a week).
+      {
+        image_url: variant.image_url,
+        s3_image_key: variant.s3_image_key ?? null,
+        generation_status: 'completed',
+      },
       `Promote ${framingLabel(variant.framingType)}`,
     );
     alternates.reset(shotId);
