@@ -372,7 +372,13 @@ export const SOCKET_ACTIONS = {
       }),
       firstPassResponseSchema,
     ),
-    /** The first pass (SPEC.md section 4). The shots come back unsaved; the client adds and saves them. */
+    /**
+     * The first pass (SPEC.md section 4), written in one transaction. With shots already made from the
+     * script it revises them (update 'revise', the default then): unchanged shots keep everything,
+     * changed ones take the new text and go stale, new material gets new shots, removed ones go to the
+     * trash; the reply lists {kept, changed, added, removed}. 'replace' makes every first-pass shot
+     * anew. dryRun answers the same lists and writes nothing. Emits shot:created/updated/deleted.
+     */
     generateShotsFromScript: actionSpec(firstPassRequestSchema, firstPassResponseSchema),
     /** Like generateShotsFromScript, limited to some scenes when sceneNumbers is given. */
     generateCinematicShots: actionSpec(

@@ -8,6 +8,7 @@ import { StylePackages1795700000000 } from './1795700000000-style-packages.js';
 import { ReviewCommentCap1795760000000 } from './1795760000000-review-comment-cap.js';
 import { CutVersionsUnique1795840000000 } from './1795840000000-cut-versions-unique.js';
 import { CutExportedAt1795900000000 } from './1795900000000-cut-exported-at.js';
+import { ShotSource1796000000000 } from './1796000000000-shot-source.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ReviewCommentCap1795760000000,
   CutVersionsUnique1795840000000,
   CutExportedAt1795900000000,
+  ShotSource1796000000000,
 ];
