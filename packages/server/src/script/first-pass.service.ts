@@ -108,7 +108,18 @@ function firstPassRow(entity: ShotEntity): FirstPassShotRow {
   };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: jsonb hands keys back in its own order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** What a pass works from, inside its transaction. */
 interface PassContext {
@@ -271,7 +282,7 @@ export class FirstPassService {
         ? this.revise(manager, context)
         : this.replace(manager, { ...context, options });
     });
-    if (!dryRun) this.announce(outcome);
+    if (!dryRun) await this.announce(outcome);
     return {
       ...pass,
       shots: pass.shots.map((shot, i) => ({ ...shot, id: outcome.ids[i] })),
@@ -440,7 +451,7 @@ export class FirstPassService {
    * The room hears every removed, added and updated shot, and the project's new settings. A revise's
    * new shots go out as shot:created too (a replace's only as timeline:shot-added, as before).
    */
-  private announce(outcome: PassOutcome): void {
+  private async announce(outcome: PassOutcome): Promise<void> {
     const { project, removed, writes, shotOrder } = outcome;
     const projectId = project.id;
     for (const shotId of removed) this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
@@ -454,9 +465,8 @@ export class FirstPassService {
         index: indexOf.get(id) ?? 0,
       });
     }
-    if (outcome.updated.length > 0) {
-      this.shotsService.announceAllUpdated(outcome.updated).catch(() => undefined);
-    }
+    // Presented (signed, staleness worked out) before the reply goes, so the room hears them first.
+    if (outcome.updated.length > 0) await this.shotsService.announceAllUpdated(outcome.updated);
     if (outcome.settingsChanged)
       this.events.toProjectAndOwner(project, SERVER_EVENTS.projectUpdated, {
         projectId,
