@@ -94,7 +94,10 @@ describe.each(testDatabases())('revising the first pass on %s', (database) => {
   const { server, alice, connect } = useTestServer({ database, users: ['alice'] });
 
   async function saveScript(projectId: string, content: string): Promise<void> {
-    const saved = await api(server, 'PUT', `/api/script/${projectId}`, { token: alice.token, body: { content } });
+    const saved = await api(server, 'PUT', `/api/script/${projectId}`, {
+      token: alice.token,
+      body: { content },
+    });
     expect(saved.status).toBe(200);
   }
 
@@ -180,14 +183,20 @@ describe.each(testDatabases())('revising the first pass on %s', (database) => {
     const newSceneShots = revised.scenes?.find((scene) => scene.heading === 'EXT. CHURCHYARD - DAY');
     expect(revised.added).toEqual(newSceneShots?.shotIndexes.map((i) => revised.shots[i]?.id));
     const touched = new Set([...lineShots, ...oldScene(6)]);
-    expect([...revised.kept].sort()).toEqual(first.shots.map((s) => s.id).filter((id) => !touched.has(id)).sort());
+    expect([...revised.kept].sort()).toEqual(
+      first.shots
+        .map((s) => s.id)
+        .filter((id) => !touched.has(id))
+        .sort(),
+    );
     // The dry run said the same (its new shots had ids of their own).
     expect([dry.kept, dry.changed, dry.removed]).toEqual([revised.kept, revised.changed, revised.removed]);
     expect(dry.added).toHaveLength(revised.added.length);
 
     const after = await stored(socket, projectId);
     const afterById = new Map(after.map((shot) => [shot.id, shot]));
-    for (const id of revised.kept) expect(untouched(afterById.get(id) as Shot)).toEqual(untouched(byId.get(id) as Shot));
+    for (const id of revised.kept)
+      expect(untouched(afterById.get(id) as Shot)).toEqual(untouched(byId.get(id) as Shot));
     expect(afterById.get(renamed)?.name).toBe('Mara at the cut rope');
     for (const id of revised.changed) {
       const shot = afterById.get(id) as Shot;
@@ -204,11 +213,12 @@ describe.each(testDatabases())('revising the first pass on %s', (database) => {
     // Nothing else went stale (the renamed shot already was: its name is in its image's inputs).
     const staleBefore = before.filter((shot) => shot.image_stale).map((shot) => shot.id);
     expect(staleBefore).toEqual([renamed]);
-    expect(after.filter((shot) => shot.image_stale && !revised.changed.includes(shot.id)).map((s) => s.id)).toEqual(
-      staleBefore,
-    );
+    expect(
+      after.filter((shot) => shot.image_stale && !revised.changed.includes(shot.id)).map((s) => s.id),
+    ).toEqual(staleBefore);
     for (const id of revised.removed) expect(afterById.has(id)).toBe(false);
-    for (const id of revised.added) expect(afterById.get(id)).toMatchObject({ s3_image_key: null, image_stale: false });
+    for (const id of revised.added)
+      expect(afterById.get(id)).toMatchObject({ s3_image_key: null, image_stale: false });
 
     // The timeline follows the script: scene by scene in the new order, the hand-made shot still last.
     expect(after.map((shot) => shot.id)).toEqual([...revised.shots.map((shot) => shot.id), handMade.id]);
@@ -222,7 +232,9 @@ describe.each(testDatabases())('revising the first pass on %s', (database) => {
 
     // The room heard it.
     const heard = (name: string) =>
-      events.filter((e) => e.event === name).map((e) => (e.payload.shotId ?? (e.payload.shot as Shot).id) as string);
+      events
+        .filter((e) => e.event === name)
+        .map((e) => (e.payload.shotId ?? (e.payload.shot as Shot).id) as string);
     expect(heard('shot:deleted').sort()).toEqual([...revised.removed].sort());
     expect(heard('shot:created')).toEqual(revised.added);
     expect(heard('shot:updated')).toEqual(expect.arrayContaining(revised.changed));

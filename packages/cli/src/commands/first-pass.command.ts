@@ -33,7 +33,9 @@ interface FirstPassOptions extends Omit<StyleGuide, 'notes'> {
 }
 
 /** '3 changed, 2 added, 1 removed, 236 kept': what a revise did (or would do). */
-export function revisionSummary(reply: Pick<FirstPassResponse, 'kept' | 'changed' | 'added' | 'removed'>): string {
+export function revisionSummary(
+  reply: Pick<FirstPassResponse, 'kept' | 'changed' | 'added' | 'removed'>,
+): string {
   const count = (ids: string[] | undefined) => ids?.length ?? 0;
   return `${count(reply.changed)} changed, ${count(reply.added)} added, ${count(reply.removed)} removed, ${count(reply.kept)} kept`;
 }

@@ -269,7 +269,12 @@ export function planRevision(input: RevisionInput): Revision {
     const passIds = scene.shotIndexes.map((index) => finalIds[index] as string);
     const passSet = new Set(passIds);
     const shotIds = reused
-      ? weave(reused.shotIds, passIds, (id) => oldById.has(id), (id) => passSet.has(id))
+      ? weave(
+          reused.shotIds,
+          passIds,
+          (id) => oldById.has(id),
+          (id) => passSet.has(id),
+        )
       : passIds;
     return {
       entry: {

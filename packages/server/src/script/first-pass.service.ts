@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   type AssetType,
   type FirstPassResponse,
@@ -22,6 +21,7 @@ import {
   shotSources,
   toFountain,
 } from '@reelbench/sdk/screenplay';
+import type { EntityManager } from 'typeorm';
 import type { BreakdownProvider } from '../breakdown/breakdown.types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
@@ -360,7 +360,10 @@ export class FirstPassService {
       settings: settingsOf(locked),
       previous: previousSources(entities),
       scenes: pass.scenes,
-      shots: pass.shots.map((shot, i) => ({ scriptText: shot.script_text, source: sources[i] as ShotSource })),
+      shots: pass.shots.map((shot, i) => ({
+        scriptText: shot.script_text,
+        source: sources[i] as ShotSource,
+      })),
       newShotId: randomUUID,
       newSceneId: randomUUID,
       sceneColor: randomSceneColor,
@@ -454,7 +457,8 @@ export class FirstPassService {
   private async announce(outcome: PassOutcome): Promise<void> {
     const { project, removed, writes, shotOrder } = outcome;
     const projectId = project.id;
-    for (const shotId of removed) this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
+    for (const shotId of removed)
+      this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
     const indexOf = new Map(shotOrder.map((id, index) => [id, index]));
     for (const { id, fields, source } of writes) {
       const shot = toNewShot(id, projectId, fields, source ?? null);

@@ -3,11 +3,11 @@ import {
   effectiveGenerationStatus,
   type FramingType,
   type GenerationStatus,
+  SHOT_STALE_REASONS,
   type Shot,
   type ShotAssetPlacement,
   type ShotFields,
   type ShotSource,
-  SHOT_STALE_REASONS,
 } from '@reelbench/sdk/contract';
 import type { ShotEntity } from './shot.entity.js';
 import type { ShotVariantEntity } from './shot-variant.entity.js';
