@@ -52,8 +52,9 @@ function rewrite(script: string): string {
   return [head, s1, s2, `\n${NEW_SCENE}`, edited, s5, s4, ...rest].join('');
 }
 
-type PassReply = FirstPassResponse & {
+type PassReply = Omit<FirstPassResponse, 'shots' | 'scenes'> & {
   shots: (FirstPassResponse['shots'][number] & { id: string })[];
+  scenes: (NonNullable<FirstPassResponse['scenes']>[number] & { id: string })[];
   kept: string[];
   changed: string[];
   added: string[];
