@@ -242,30 +242,6 @@ export class ShotsRepository {
     );
   }
 
-  /** The first-pass shots of the project, with the scene each was made for. */
-  async firstPassShots(manager: EntityManager, projectId: string): Promise<FirstPassShotRow[]> {
-    const rows: {
-      id: string;
-      scene_id: string | null;
-      scene_number: number | null;
-      script_text: string | null;
-      framing: string | null;
-      assets: ShotAssetPlacement[] | null;
-    }[] = await manager.query(
-      `SELECT id, scene_id, (metadata->>'sceneNumber')::int AS scene_number, script_text, framing, assets
-       FROM shots WHERE project_id = $1 AND first_pass ORDER BY position, created_at, id`,
-      [projectId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      sceneId: row.scene_id,
-      sceneNumber: row.scene_number,
-      scriptText: row.script_text ?? '',
-      framing: row.framing,
-      placements: row.assets ?? [],
-    }));
-  }
-
   /** The project's first-pass shots, whole, in timeline order (a revise reads and keeps them). */
   async firstPassEntities(manager: EntityManager, projectId: string): Promise<ShotEntity[]> {
     const rows: Record<string, unknown>[] = await manager.query(
