@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject } from './support/factories.js';
+import { api, newProject, request } from './support/factories.js';
 import { until, useTestServer } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
 
@@ -255,7 +255,27 @@ describe.each(testDatabases())('revising the first pass on %s', (database) => {
       expect(row.days).toBe(7);
     }
 
-    // A second revise with no script change changes nothing.
+    // A removed shot comes back from the trash as it was (a hand-made shot now, at the end).
+    const back = revised.removed[0] as string;
+    const restored = await ask<Shot>(socket, 'shot:restoreRemoved', { projectId, shotId: back });
+    expect(restored).toMatchObject({
+      id: back,
+      name: byId.get(back)?.name,
+      s3_image_key: byId.get(back)?.s3_image_key,
+      source: null,
+    });
+    await expect(
+      request(socket, 'shot:restoreRemoved', { projectId, shotId: back }).then((a) => a.event),
+    ).resolves.toBe('shot:error');
+    const withBack = await stored(socket, projectId);
+    expect(withBack.map((shot) => shot.id)).toEqual([
+      ...revised.shots.map((shot) => shot.id),
+      handMade.id,
+      back,
+    ]);
+    after.push(withBack.at(-1) as Shot);
+
+    // A second revise with no script change changes nothing (the restored shot stays).
     events.length = 0;
     const settingsAfter = await settings(projectId);
     const again = await pass(socket, projectId);

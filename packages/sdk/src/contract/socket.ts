@@ -350,6 +350,12 @@ export const SOCKET_ACTIONS = {
      * shot's current media become a take, so nothing is lost. Emits shot:updated.
      */
     useTake: actionSpec(shotRef.extend({ takeId: idSchema }), shotTakesSchema.extend({ shot: shotSchema })),
+    /**
+     * Brings back a shot a script revision removed (kept in the project's trash for a week): the
+     * shot as it was, media, takes and coverage included, appended to the timeline. Emits
+     * shot:created. 'Shot not found' when it is not in the trash (or its week is over).
+     */
+    restoreRemoved: actionSpec(projectRef.extend(shotRef.shape), shotSchema),
   },
   script: {
     analyze: actionSpec(scriptAnalyzeSchema, scriptAnalysisSchema),

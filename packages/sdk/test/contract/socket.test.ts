@@ -88,6 +88,8 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     // Ours (issue 15): a shot's takes.
     'getTakes',
     'useTake',
+    // Ours (issue 30): a shot a script revision removed, back from the trash.
+    'restoreRemoved',
   ],
   script: [
     'analyze',

@@ -306,6 +306,40 @@ export class ShotsRepository {
     return this.deleteIn(manager, projectId, ids);
   }
 
+  /**
+   * Puts a trashed shot (not expired) back as it was, at `position`, with its coverage variants, and
+   * empties its trash row; null when the project's trash does not hold it (or the id is a shot again).
+   * It comes back as a hand-made shot (no source): a later revise leaves it where it is.
+   */
+  async restoreFromTrash(
+    manager: EntityManager,
+    projectId: string,
+    shotId: string,
+    position: number,
+  ): Promise<ShotEntity | null> {
+    const [row]: { id: string }[] = await manager.query(
+      `SELECT t.id FROM shot_trash AS t
+        WHERE t.project_id = $1 AND t.shot_id = $2 AND t.expires_at >= now()
+          AND NOT EXISTS (SELECT 1 FROM shots AS s WHERE s.id = t.shot_id)
+        ORDER BY t.created_at DESC LIMIT 1 FOR UPDATE`,
+      [projectId, shotId],
+    );
+    if (row === undefined) return null;
+    await manager.query(
+      `INSERT INTO shots SELECT (jsonb_populate_record(NULL::shots,
+         t.shot || jsonb_build_object('position', $2::int, 'updated_at', now(), 'first_pass', false, 'source', NULL))).*
+       FROM shot_trash AS t WHERE t.id = $1`,
+      [row.id, position],
+    );
+    await manager.query(
+      `INSERT INTO shot_variants SELECT (jsonb_populate_record(NULL::shot_variants, v)).*
+       FROM shot_trash AS t, jsonb_array_elements(t.variants) AS v WHERE t.id = $1`,
+      [row.id],
+    );
+    await manager.query('DELETE FROM shot_trash WHERE id = $1', [row.id]);
+    return manager.getRepository(ShotEntity).findOneByOrFail({ id: shotId });
+  }
+
   /** Assets the project may place: its own and its series' (of the same owner). */
   accessibleAssets(
     project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
