@@ -217,6 +217,7 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     'generate-with-quality': { projectId, shotId },
     getTakes: { shotId },
     useTake: { shotId, takeId: uuid() },
+    restoreRemoved: { projectId, shotId },
   },
   script: {
     analyze: { content: 'INT. TRAIN - NIGHT\n\nMara waits.' },
