@@ -170,8 +170,16 @@ describe('a user session with the built binary against the real server', () => {
     );
   });
 
-  it('first-pass for people: status on stderr, the shot table and the ready line on stdout', async () => {
-    const result = await reelbench(['first-pass', projectId, '--style', 'documentary', '--aspect', '9:16']);
+  it('first-pass --replace for people: status on stderr, the shot table and the ready line on stdout', async () => {
+    const result = await reelbench([
+      'first-pass',
+      projectId,
+      '--replace',
+      '--style',
+      'documentary',
+      '--aspect',
+      '9:16',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Analyzing script and preparing shots…\n');
     const { total } = await sdk.shots.list(projectId);
@@ -179,6 +187,39 @@ describe('a user session with the built binary against the real server', () => {
     expect(lines[0]).toMatch(/^# +SCENE +START +LENGTH +FRAMING +MOVE +NAME$/);
     expect(lines.slice(1, -2)).toHaveLength(total);
     expect(lines.at(-1)).toBe(`First Pass Ready: Created ${total} shots with documentary style`);
+  });
+
+  it('first-pass --dry-run --json after a script edit: the lists of shot ids, and nothing written', async () => {
+    const before = await sdk.shots.list(projectId);
+    const script = (await sdk.script.get(projectId)).content;
+    const line = 'He says you remind him of someone.';
+    expect(script).toContain(line);
+    await sdk.script.save(projectId, {
+      content: script.replace(line, 'He says you remind him of his daughter. The one who never writes.'),
+    });
+
+    const dry = await reelbench(['first-pass', projectId, '--dry-run', '--json']);
+    expect(dry.code).toBe(0);
+    const lists = JSON.parse(dry.stdout) as Record<string, unknown>;
+    expect(Object.keys(lists).sort()).toEqual(['added', 'changed', 'dryRun', 'kept', 'removed', 'update']);
+    expect(lists).toMatchObject({ update: 'revise', dryRun: true, added: [], removed: [] });
+    const changed = lists.changed as string[];
+    const byId = new Map(before.shots.map((shot) => [shot.id, shot]));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const id of changed) expect(byId.get(id)?.script_text).toContain(line);
+    expect([...(lists.kept as string[]), ...changed].sort()).toEqual([...byId.keys()].sort());
+    expect(await sdk.shots.list(projectId)).toEqual(before);
+
+    const human = await reelbench(['first-pass', projectId, '--dry-run']);
+    expect(human.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `Dry run (nothing written): ${changed.length} changed, 0 added, 0 removed, ${before.total - changed.length} kept`,
+    );
+    const applied = await reelbench(['first-pass', projectId]);
+    expect(applied.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `${changed.length} changed, 0 added, 0 removed, ${before.total - changed.length} kept`,
+    );
+    const again = await reelbench(['first-pass', projectId]);
+    expect(again.stdout).toBe(`0 changed, 0 added, 0 removed, ${before.total} kept\n`);
   });
 
   it('first-pass --script pushes the file first, then generates from it', async () => {

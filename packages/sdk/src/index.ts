@@ -52,7 +52,7 @@ export {
 } from './retry.js';
 export { type ReviewClient, reviewClient } from './review.client.js';
 export * from './screenplay/index.js';
-export { type ScriptClient, scriptClient } from './script.client.js';
+export { type FirstPassOptions, type ScriptClient, scriptClient } from './script.client.js';
 export { type SeriesClient, seriesClient } from './series.client.js';
 export {
   csvCell,

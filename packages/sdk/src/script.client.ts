@@ -1,5 +1,5 @@
 import { FIRST_PASS_MODE } from './contract/constants.js';
-import type { ScriptFormat } from './contract/entities.js';
+import type { FirstPassUpdate, ScriptFormat } from './contract/entities.js';
 import { MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import type { ScriptSave, ScriptValidate } from './contract/inputs.js';
@@ -9,6 +9,14 @@ import { quickAnalyze } from './quick-analyze.js';
 
 const routes = HTTP_ROUTES.script;
 type StyleGuideInput = ActionPayload<'script', 'generateShotsFromScript'>['styleGuide'];
+
+/** How a first pass meets the shots already made from the script. */
+export interface FirstPassOptions {
+  /** 'revise' (the default when shots know their source) or 'replace' (make every shot anew). */
+  update?: FirstPassUpdate;
+  /** Answer what the pass would do, writing nothing. */
+  dryRun?: boolean;
+}
 
 export function scriptClient(ctx: DomainContext) {
   const { http } = ctx;
@@ -37,9 +45,19 @@ export function scriptClient(ctx: DomainContext) {
       }
       return socket().request('script', 'directedBreakdown', { projectId, styleGuide });
     },
-    /** The first pass: shots for the whole script, in the 'cinematic' mode, returned unsaved. */
-    firstPass: (projectId: string, styleGuide?: StyleGuideInput) =>
-      socket().request('script', 'generateShotsFromScript', { projectId, mode: FIRST_PASS_MODE, styleGuide }),
+    /**
+     * The first pass: shots for the whole script, in the 'cinematic' mode, written by the server. With
+     * shots already made from the script it revises them (see FirstPassOptions); the reply lists the
+     * shot ids kept, changed, added and removed.
+     */
+    firstPass: (projectId: string, styleGuide?: StyleGuideInput, options: FirstPassOptions = {}) =>
+      socket().request('script', 'generateShotsFromScript', {
+        projectId,
+        mode: FIRST_PASS_MODE,
+        styleGuide,
+        ...(options.update ? { update: options.update } : {}),
+        ...(options.dryRun ? { dryRun: true } : {}),
+      }),
     generateShots: (input: ActionPayload<'script', 'generate-shots'>) =>
       socket().request('script', 'generate-shots', input),
     generateCinematicShots: (input: ActionPayload<'script', 'generateCinematicShots'>) =>

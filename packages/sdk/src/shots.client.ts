@@ -69,6 +69,9 @@ export function shotsClient(ctx: DomainContext) {
     edit: socketOnly('edit'),
     /** The shot's takes (earlier images and videos), newest first, with freshly signed URLs. */
     getTakes: (shotId: string) => requireSocket(ctx).request('shot', 'getTakes', { shotId }),
+    /** A shot a script revision removed, back from the project's trash (for a week after). */
+    restoreRemoved: (projectId: string, shotId: string) =>
+      requireSocket(ctx).request('shot', 'restoreRemoved', { projectId, shotId }),
     /** Restores a take; the shot's current media become a take. Answers the shot and its takes. */
     restoreTake: (shotId: string, takeId: string) =>
       requireSocket(ctx).request('shot', 'useTake', { shotId, takeId }),

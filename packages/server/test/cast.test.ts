@@ -89,7 +89,7 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     expect(shots.some((shot) => shot.framing === 'two-shot')).toBe(true);
   });
 
-  it('re-running the first pass keeps the placements of the assets that still apply', async () => {
+  it('re-running the first pass to replace it keeps the placements of the assets that still apply', async () => {
     const projectId = await scriptedProject();
     const socket = await connect(alice);
     await ask(socket, 'script:generateShotsFromScript', { projectId, mode: 'cinematic' });
@@ -103,7 +103,7 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
       updates: { position: { x: 0.2, y: 0.7 }, scale: 1.4 },
     });
 
-    await ask(socket, 'script:generateShotsFromScript', { projectId, mode: 'cinematic' });
+    await ask(socket, 'script:generateShotsFromScript', { projectId, mode: 'cinematic', update: 'replace' });
     const again = (await ask<ShotPage>(socket, 'shot:getAll', { projectId })).shots;
     const same = again.find((shot) => shot.script_text === moved.script_text && shot.framing === 'two-shot');
     expect(same?.id).not.toBe(moved.id);

@@ -90,12 +90,14 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     socket: Socket,
     projectId: string,
     styleGuide: object = {},
+    options: { update?: 'revise' | 'replace'; dryRun?: boolean } = {},
   ): Promise<FirstPassWithIds> {
     const data = expectData<FirstPassWithIds>(
       await request(socket, 'script:generateShotsFromScript', {
         projectId,
         mode: 'cinematic',
         styleGuide,
+        ...options,
       }),
     );
     firstPassResponseSchema.parse(data);
@@ -193,7 +195,7 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     });
   });
 
-  it('replaces the previous pass on a re-run, keeping hand-made shots and the scenes’ ids and colours', async () => {
+  it('replaces the previous pass on a re-run asked to replace, keeping hand-made shots and the scenes’ ids and colours', async () => {
     const project = await projectWithScript();
     const socket = await connect(alice);
     const first = await firstPass(socket, project.id);
@@ -202,7 +204,9 @@ describe.each(testDatabases())('the first pass on %s', (database) => {
     ).data as Shot;
     const before = await settingsOf(project.id);
 
-    const second = await firstPass(socket, project.id, { pacing: 'slow' });
+    const second = await firstPass(socket, project.id, { pacing: 'slow' }, { update: 'replace' });
+    expect(second).toMatchObject({ update: 'replace', kept: [], changed: [] });
+    expect(second.removed).toEqual(first.shots.map((shot) => shot.id));
     const stored = await storedShots(project.id);
     expect(stored.map((shot) => shot.id)).toEqual([...second.shots.map((shot) => shot.id), handMade.id]);
     expect(stored.some((shot) => first.shots.some((old) => old.id === shot.id))).toBe(false);

@@ -28,6 +28,29 @@ interface FirstPassOptions extends Omit<StyleGuide, 'notes'> {
   script?: string;
   force?: boolean;
   createAssets?: boolean;
+  replace?: boolean;
+  dryRun?: boolean;
+}
+
+/** '3 changed, 2 added, 1 removed, 236 kept': what a revise did (or would do). */
+export function revisionSummary(
+  reply: Pick<FirstPassResponse, 'kept' | 'changed' | 'added' | 'removed'>,
+): string {
+  const count = (ids: string[] | undefined) => ids?.length ?? 0;
+  return `${count(reply.changed)} changed, ${count(reply.added)} added, ${count(reply.removed)} removed, ${count(reply.kept)} kept`;
+}
+
+/** The shots a revise changed or added, with what became of each. */
+function revisionTable(reply: FirstPassResponse, paint: Paint): string {
+  const changed = new Set(reply.changed ?? []);
+  const added = new Set(reply.added ?? []);
+  const rows = reply.shots.flatMap((shot, index) => {
+    const id = (shot as { id?: string }).id ?? '';
+    const status = changed.has(id) ? 'changed' : added.has(id) ? 'added' : null;
+    if (status === null) return [];
+    return [[String(index + 1), status, String(shot.sceneNumber), shot.framing, shot.name]];
+  });
+  return table(['#', 'STATUS', 'SCENE', 'FRAMING', 'NAME'], rows, paint);
 }
 
 function shotTable(reply: FirstPassResponse, paint: Paint): string {
@@ -45,7 +68,9 @@ function shotTable(reply: FirstPassResponse, paint: Paint): string {
 
 /**
  * The Generate First Pass wizard from a terminal: optionally push a script, then ask the server for
- * the shots (it replaces the previous first pass and saves them) and print the shot list.
+ * the shots and print the shot list. With shots already made from the script the server revises
+ * them (unless --replace): the output is what changed and the line '3 changed, 2 added, 1 removed,
+ * 236 kept'; --dry-run prints that and writes nothing.
  */
 async function firstPass(
   ctx: CliContext,
@@ -70,7 +95,10 @@ async function firstPass(
   }
   out.progress(ANALYZING_STATUS);
   const client = await ctx.client({ socket: true });
-  const reply = await client.script.firstPass(projectId, styleGuide);
+  const reply = await client.script.firstPass(projectId, styleGuide, {
+    ...(options.replace ? { update: 'replace' as const } : {}),
+    ...(options.dryRun ? { dryRun: true } : {}),
+  });
   if (reply.shots.length === 0) {
     const { title } = TOASTS.firstPassEmpty;
     return {
@@ -80,8 +108,28 @@ async function firstPass(
       exitCode: EXIT_CODES.failure,
     };
   }
-  const ready = `${TOASTS.firstPassReady.title}: ${formatToast.firstPassReady(reply.shots.length, styleGuide.style)}`;
-  const text = `${shotTable(reply, out.paint)}\n\n${out.paint('green', ready)}`;
+  const lists = {
+    kept: reply.kept ?? [],
+    changed: reply.changed ?? [],
+    added: reply.added ?? [],
+    removed: reply.removed ?? [],
+  };
+  if (options.dryRun) {
+    // Nothing was written: the lists are the whole answer.
+    const summary = `Dry run (nothing written): ${revisionSummary(reply)}`;
+    const touched = lists.changed.length + lists.added.length > 0;
+    const text = touched ? `${revisionTable(reply, out.paint)}\n\n${summary}` : summary;
+    return { json: { update: reply.update, dryRun: true, ...lists }, text };
+  }
+  let text: string;
+  if (reply.update === 'revise') {
+    const summary = out.paint('green', revisionSummary(reply));
+    const touched = lists.changed.length + lists.added.length > 0;
+    text = touched ? `${revisionTable(reply, out.paint)}\n\n${summary}` : summary;
+  } else {
+    const ready = `${TOASTS.firstPassReady.title}: ${formatToast.firstPassReady(reply.shots.length, styleGuide.style)}`;
+    text = `${shotTable(reply, out.paint)}\n\n${out.paint('green', ready)}`;
+  }
   if (!options.createAssets) return { json: reply, text };
   // The cast from the script, placed on the shots just made.
   const cast = await castFromScript(ctx, projectId, {});
@@ -114,6 +162,8 @@ export function registerFirstPassCommand(program: Command, ctx: CliContext): voi
     .option('--script <file>', 'push this script first (Fountain, FDX or text)')
     .option('--force', 'with --script: push even when the script has errors')
     .option('--create-assets', 'then create the missing cast from the script and place it on the shots')
+    .option('--replace', 'make every first-pass shot anew instead of revising the shots already made')
+    .option('--dry-run', 'print what the pass would keep, change, add and remove; write nothing')
     .addHelpText('after', `\nVisual styles:\n${STYLE_HELP}`)
     .action(async (projectId: string, options: FirstPassOptions) =>
       ctx.emit(await firstPass(ctx, projectId, options)),
@@ -124,5 +174,7 @@ export function registerFirstPassCommand(program: Command, ctx: CliContext): voi
     'reelbench first-pass <projectId> --script night-shift.fountain --style documentary --aspect 9:16',
     'reelbench first-pass <projectId> --json > shots.json',
     'reelbench first-pass <projectId> --create-assets',
+    'reelbench first-pass <projectId> --dry-run --json',
+    'reelbench first-pass <projectId> --replace',
   );
 }

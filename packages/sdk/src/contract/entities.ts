@@ -351,6 +351,26 @@ export const shotFieldsSchema = z.object({
 export type ShotFields = z.infer<typeof shotFieldsSchema>;
 
 /**
+ * Where a first-pass shot came from in the script (docs/screenplay.md, "Revising the first pass"): its
+ * scene, the screenplay elements it covers, and a fingerprint of its own text (normalised) with the
+ * scene heading's location, plus which occurrence of that fingerprint it is in script order. The
+ * fingerprint survives re-flowing, renumbering and edits elsewhere; a revise matches shots by it.
+ */
+export const shotSourceSchema = z.object({
+  sceneNumber: z.number().int().min(1),
+  sceneHeading: z.string().max(TEXT_LIMITS.description),
+  /** Indexes of the first and last screenplay element the shot covers (absent from a remote director). */
+  from: countSchema.optional(),
+  to: countSchema.optional(),
+  fingerprint: z.string().max(TEXT_LIMITS.shortText),
+  occurrence: countSchema,
+});
+export type ShotSource = z.infer<typeof shotSourceSchema>;
+
+/** Why a shot's media are stale, when the server says. */
+export const SHOT_STALE_REASONS = { scriptChanged: 'script changed' } as const;
+
+/**
  * A shot as the server sends it. `image_stale` and `video_stale` are computed, never written: true when
  * the shot has an image (video) and what it is made from (words, framing, aspect, style, placements and
  * their asset images; for a video its image, duration, framing and aspect) changed since it was rendered.
@@ -363,6 +383,10 @@ export const shotSchema = z.object({
   ...shotFieldsSchema.shape,
   image_stale: z.boolean().default(false).optional(),
   video_stale: z.boolean().default(false).optional(),
+  /** Why the media are stale when the server knows: SHOT_STALE_REASONS.scriptChanged after a revise. */
+  stale_reason: z.string().max(TEXT_LIMITS.shortText).nullable().optional(),
+  /** Where a first-pass shot came from in the script; null for hand-made shots and older passes. */
+  source: shotSourceSchema.nullable().optional(),
 });
 export type Shot = z.infer<typeof shotSchema>;
 
@@ -689,10 +713,22 @@ export const styleGuideSchema = z.object({
 });
 export type StyleGuide = z.infer<typeof styleGuideSchema>;
 
+/**
+ * How a first pass meets the shots already there: 'revise' keeps every shot whose script text is
+ * unchanged, updates (and marks stale) those whose text changed, adds and removes the rest; 'replace'
+ * makes every first-pass shot anew.
+ */
+export const FIRST_PASS_UPDATES = ['revise', 'replace'] as const;
+export type FirstPassUpdate = (typeof FIRST_PASS_UPDATES)[number];
+
 export const firstPassRequestSchema = z.object({
   projectId: idSchema,
   mode: z.literal(FIRST_PASS_MODE),
   styleGuide: styleGuideSchema.prefault({}),
+  /** Default: 'revise' when the project has first-pass shots that know their source, else 'replace'. */
+  update: z.enum(FIRST_PASS_UPDATES).optional(),
+  /** Work out the revision (or replacement) and answer it, writing nothing. */
+  dryRun: z.boolean().optional(),
 });
 export type FirstPassRequest = z.infer<typeof firstPassRequestSchema>;
 
@@ -751,6 +787,8 @@ export const firstPassShotSchema = z
     sounds: z.array(firstPassSoundSchema).max(LIST_LIMITS.placements).optional(),
     sceneNumber: z.number().int().min(1),
     sceneHeading: z.string().max(TEXT_LIMITS.description).default(''),
+    /** The screenplay elements the shot covers, first and last (its source span). */
+    elements: z.object({ from: countSchema, to: countSchema }).optional(),
     /** Seconds from the start of the cut. */
     startTime: z.number().min(0),
     endTime: z.number().min(0).optional(),
@@ -811,6 +849,15 @@ export const firstPassResponseSchema = z.object({
   /** Characters and locations the script names that the project has no asset for. */
   missingAssets: z.array(missingAssetSchema).optional(),
   linkedAssets: z.array(firstPassLinkedAssetSchema).optional(),
+  /** How the pass met the shots already there (generateShotsFromScript answers it). */
+  update: z.enum(FIRST_PASS_UPDATES).optional(),
+  /** Nothing was written: the lists say what the pass would do. */
+  dryRun: z.boolean().optional(),
+  /** Shot ids: unchanged, changed in place (now stale), new, and removed (kept in the trash for a week). */
+  kept: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
+  changed: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
+  added: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
+  removed: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
 });
 export type FirstPassResponse = z.infer<typeof firstPassResponseSchema>;
 

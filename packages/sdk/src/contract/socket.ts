@@ -350,6 +350,12 @@ export const SOCKET_ACTIONS = {
      * shot's current media become a take, so nothing is lost. Emits shot:updated.
      */
     useTake: actionSpec(shotRef.extend({ takeId: idSchema }), shotTakesSchema.extend({ shot: shotSchema })),
+    /**
+     * Brings back a shot a script revision removed (kept in the project's trash for a week): the
+     * shot as it was, media, takes and coverage included, appended to the timeline. Emits
+     * shot:created. 'Shot not found' when it is not in the trash (or its week is over).
+     */
+    restoreRemoved: actionSpec(projectRef.extend(shotRef.shape), shotSchema),
   },
   script: {
     analyze: actionSpec(scriptAnalyzeSchema, scriptAnalysisSchema),
@@ -372,7 +378,13 @@ export const SOCKET_ACTIONS = {
       }),
       firstPassResponseSchema,
     ),
-    /** The first pass (SPEC.md section 4). The shots come back unsaved; the client adds and saves them. */
+    /**
+     * The first pass (SPEC.md section 4), written in one transaction. With shots already made from the
+     * script it revises them (update 'revise', the default then): unchanged shots keep everything,
+     * changed ones take the new text and go stale, new material gets new shots, removed ones go to the
+     * trash; the reply lists {kept, changed, added, removed}. 'replace' makes every first-pass shot
+     * anew. dryRun answers the same lists and writes nothing. Emits shot:created/updated/deleted.
+     */
     generateShotsFromScript: actionSpec(firstPassRequestSchema, firstPassResponseSchema),
     /** Like generateShotsFromScript, limited to some scenes when sceneNumbers is given. */
     generateCinematicShots: actionSpec(

@@ -1205,6 +1205,7 @@ class Director {
       ...(draft.sounds.length > 0 ? { sounds: draft.sounds.slice(0, 100) } : {}),
       sceneNumber: scene.number,
       sceneHeading: clip(plainText(scene.heading), TEXT_LIMITS.description),
+      elements: { from: Math.min(draft.from, draft.to), to: Math.max(draft.from, draft.to) },
       startTime: start / 10,
       endTime: (start + deciseconds) / 10,
       duration: deciseconds / 10,

@@ -39,4 +39,5 @@ export {
   type SceneHeadingParts,
 } from './screenplay.model.js';
 export * from './script-format-error.js';
+export * from './shot-source.js';
 export * from './validate.js';

@@ -88,6 +88,8 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     // Ours (issue 15): a shot's takes.
     'getTakes',
     'useTake',
+    // Ours (issue 30): a shot a script revision removed, back from the trash.
+    'restoreRemoved',
   ],
   script: [
     'analyze',
@@ -215,6 +217,7 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     'generate-with-quality': { projectId, shotId },
     getTakes: { shotId },
     useTake: { shotId, takeId: uuid() },
+    restoreRemoved: { projectId, shotId },
   },
   script: {
     analyze: { content: 'INT. TRAIN - NIGHT\n\nMara waits.' },

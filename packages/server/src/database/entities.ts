@@ -12,6 +12,7 @@ import { ReviewLinkEntity } from '../review/review-link.entity.js';
 import { ScriptEntity } from '../script/script.entity.js';
 import { SeriesEntity } from '../series/series.entity.js';
 import { ShotEntity } from '../shots/shot.entity.js';
+import { ShotTrashEntity } from '../shots/shot-trash.entity.js';
 import { ShotVariantEntity } from '../shots/shot-variant.entity.js';
 import { StylePackageEntity } from '../styles/style-package.entity.js';
 
@@ -25,6 +26,7 @@ export const ENTITIES = [
   ScriptEntity,
   ShotEntity,
   ShotVariantEntity,
+  ShotTrashEntity,
   AssetEntity,
   FileEntity,
   ReviewLinkEntity,

@@ -4,24 +4,36 @@ import {
   type AssetType,
   type FirstPassResponse,
   type FirstPassShot,
+  type FirstPassUpdate,
   firstPassShotDuration,
   SCENE_COLORS,
   SERVER_EVENTS,
   type ShotAssetPlacement,
+  type ShotSource,
   type StyleGuide,
   shotFieldsSchema,
   type User,
 } from '@reelbench/sdk/contract';
-import { type FirstPassResult, parseScript, type Screenplay, toFountain } from '@reelbench/sdk/screenplay';
+import {
+  type FirstPassResult,
+  parseScript,
+  type Screenplay,
+  shotSources,
+  toFountain,
+} from '@reelbench/sdk/screenplay';
+import type { EntityManager } from 'typeorm';
 import type { BreakdownProvider } from '../breakdown/breakdown.types.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
-import { toNewShot } from '../shots/shot.mapper.js';
+import type { ShotEntity } from '../shots/shot.entity.js';
+import { SCRIPT_CHANGED_INPUTS, type ShotValues, shotValues, toNewShot } from '../shots/shot.mapper.js';
 import { type FirstPassShotRow, ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
+import { ShotsService } from '../shots/shot.service.js';
 import { settingsOf } from '../shots/shot-order.js';
 import { mergePlacements, placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
+import { planRevision, type RevisedShot, type Revision } from './first-pass.revise.js';
 import { ScriptService } from './script.service.js';
 
 export interface FirstPassOptions {
@@ -29,6 +41,113 @@ export interface FirstPassOptions {
   content?: string | undefined;
   /** Only these scenes: their previous first-pass shots are replaced, the others stay. */
   sceneNumbers?: number[] | undefined;
+  /**
+   * 'revise' keeps what the script edit did not touch; 'replace' makes every first-pass shot anew.
+   * Default: revise when the project has first-pass shots that know their source (never with
+   * sceneNumbers or content, which replace).
+   */
+  update?: FirstPassUpdate | undefined;
+  /** Plan and answer, writing nothing. */
+  dryRun?: boolean | undefined;
+}
+
+/** How long a shot a revise removed stays in the project's trash, restorable. */
+export const SHOT_TRASH_DAYS = 7;
+
+/** Why a revise moved a shot to the trash. */
+const TRASH_REASON = 'script revision';
+
+/** The columns a revise rewrites on a shot whose script text changed (its media and style stay). */
+const CHANGED_PROPERTIES = [
+  'name',
+  'description',
+  'duration',
+  'startTime',
+  'prompt',
+  'action',
+  'scriptText',
+  'framing',
+  'cameraMove',
+  'sceneId',
+  'assets',
+  'metadata',
+  'source',
+] as const satisfies readonly (keyof ShotValues)[];
+
+/** The columns a revise brings up to date on a kept shot: where it sits in the script, nothing shown in it. */
+const KEPT_PROPERTIES = ['sceneId', 'metadata', 'source'] as const satisfies readonly (keyof ShotValues)[];
+
+/** The sources of the project's first-pass shots: recorded, else worked out from what older passes stored. */
+function previousSources(entities: readonly ShotEntity[]): RevisedShot[] {
+  const legacy = entities.filter((entity) => entity.source === null);
+  const worked = shotSources(
+    legacy.map((entity) => ({
+      script_text: entity.scriptText ?? '',
+      sceneNumber: Math.max(1, Number(entity.metadata?.sceneNumber) || 1),
+      sceneHeading: typeof entity.metadata?.sceneHeading === 'string' ? entity.metadata.sceneHeading : '',
+    })),
+  );
+  const workedOf = new Map(legacy.map((entity, k) => [entity.id, worked[k] as ShotSource]));
+  return entities.map((entity) => ({
+    id: entity.id,
+    sceneId: entity.sceneId,
+    source: (entity.source as ShotSource | null) ?? (workedOf.get(entity.id) as ShotSource),
+    scriptText: entity.scriptText ?? '',
+  }));
+}
+
+function firstPassRow(entity: ShotEntity): FirstPassShotRow {
+  const sceneNumber = Number(entity.metadata?.sceneNumber);
+  return {
+    id: entity.id,
+    sceneId: entity.sceneId,
+    sceneNumber: Number.isInteger(sceneNumber) ? sceneNumber : null,
+    scriptText: entity.scriptText ?? '',
+    framing: entity.framing,
+    placements: entity.assets as ShotAssetPlacement[],
+  };
+}
+
+/** JSON with object keys sorted: jsonb hands keys back in its own order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** What a pass works from, inside its transaction. */
+interface PassContext {
+  locked: ProjectEntity;
+  entities: ShotEntity[];
+  pass: FirstPassResult;
+  sources: ShotSource[];
+  laidOut: ShotAssetPlacement[][];
+  styleGuide: StyleGuide;
+  dryRun: boolean;
+}
+
+/** What a pass did (or, dry, would do). */
+interface PassOutcome {
+  update: FirstPassUpdate;
+  project: ProjectEntity;
+  ids: string[];
+  sceneIds: string[];
+  kept: string[];
+  changed: string[];
+  added: string[];
+  removed: string[];
+  writes: ShotWrite[];
+  updated: ShotEntity[];
+  shotOrder: string[];
+  settingsChanged: boolean;
+  /** Whether new shots go out as shot:created too. */
+  created: boolean;
 }
 
 /** SPEC.md section 5: scene colours are chosen at random from the theme's colours. */
@@ -43,6 +162,7 @@ function shotWrite(
   sceneId: string,
   assets: ShotAssetPlacement[],
   styleGuide: StyleGuide,
+  source: ShotSource,
 ): ShotWrite {
   const fields = shotFieldsSchema.parse({
     name: shot.name,
@@ -68,7 +188,7 @@ function shotWrite(
     props: shot.props ?? [],
   };
   // The position comes from the new shot order, set in the same transaction.
-  return { id, projectId, fields, position: 0, firstPass: true, metadata };
+  return { id, projectId, fields, position: 0, firstPass: true, metadata, source };
 }
 
 /** The previous first-pass shots this pass replaces: all of them, or those of the scenes asked for. */
@@ -117,6 +237,7 @@ export class FirstPassService {
     private readonly projects: ProjectsService,
     private readonly scripts: ScriptService,
     private readonly shots: ShotsRepository,
+    private readonly shotsService: ShotsService,
     private readonly events: EventsService,
   ) {}
 
@@ -127,8 +248,9 @@ export class FirstPassService {
   }
 
   /**
-   * Directs the script and writes the shots, scenes and order. An empty script (or one without
-   * shots) answers no shots and writes nothing: the client's 'No Shots Generated' case.
+   * Directs the script and writes the shots, scenes and order: a revision of the shots already made
+   * from the script, or a replacement of them (FirstPassOptions.update). An empty script (or one
+   * without shots) answers no shots and writes nothing: the client's 'No Shots Generated' case.
    */
   async generate(
     user: User,
@@ -144,45 +266,173 @@ export class FirstPassService {
     const pass = selectScenes(await this.direct(project, screenplay, styleGuide), options.sceneNumbers);
     if (pass.shots.length === 0) return { shots: [], scenes: [], missingAssets: pass.missingAssets };
 
-    const ids = pass.shots.map(() => randomUUID());
+    const sources = shotSources(pass.shots);
     const laidOut = placementsByShot(pass.shots, pass.linkedAssets);
+    const dryRun = options.dryRun === true;
     const outcome = await this.shots.transaction(async (manager) => {
       const locked = await this.projects.lockOwned(manager, user, project.id);
-      const previous = await this.shots.firstPassShots(manager, locked.id);
-      const placements = keptPlacements(pass.shots, laidOut, replacedShots(previous, options));
-      const plan = planFirstPass({
-        settings: settingsOf(locked),
-        previous,
-        scenes: pass.scenes,
-        replaceAll: options.sceneNumbers === undefined,
-        shotIds: ids,
-        newSceneId: randomUUID,
-        sceneColor: randomSceneColor,
-      });
-      const sceneIdOf = new Map(
-        pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, plan.sceneIds[s]])),
-      );
-      const writes = pass.shots.map((shot, i) =>
-        shotWrite(
-          locked.id,
-          ids[i] as string,
-          shot,
-          sceneIdOf.get(i) as string,
-          placements[i] ?? [],
-          styleGuide,
-        ),
-      );
+      const entities = await this.shots.firstPassEntities(manager, locked.id);
+      const whole = options.sceneNumbers === undefined && options.content === undefined;
+      const update: FirstPassUpdate =
+        whole && options.update !== 'replace'
+          ? (options.update ?? (entities.some((entity) => entity.source !== null) ? 'revise' : 'replace'))
+          : 'replace';
+      const context = { locked, entities, pass, sources, laidOut, styleGuide, dryRun };
+      return update === 'revise'
+        ? this.revise(manager, context)
+        : this.replace(manager, { ...context, options });
+    });
+    if (!dryRun) await this.announce(outcome);
+    return {
+      ...pass,
+      shots: pass.shots.map((shot, i) => ({ ...shot, id: outcome.ids[i] })),
+      scenes: pass.scenes.map((scene, s) => ({ ...scene, id: outcome.sceneIds[s] })),
+      update: outcome.update,
+      dryRun,
+      kept: outcome.kept,
+      changed: outcome.changed,
+      added: outcome.added,
+      removed: outcome.removed,
+    };
+  }
+
+  /** Every previous first-pass shot (or those of the scenes asked for) makes way for new ones. */
+  private async replace(manager: EntityManager, context: PassContext & { options: FirstPassOptions }) {
+    const { locked, pass, sources, laidOut, styleGuide, options } = context;
+    const previous = context.entities.map(firstPassRow);
+    const ids = pass.shots.map(() => randomUUID());
+    const placements = keptPlacements(pass.shots, laidOut, replacedShots(previous, options));
+    const plan = planFirstPass({
+      settings: settingsOf(locked),
+      previous,
+      scenes: pass.scenes,
+      replaceAll: options.sceneNumbers === undefined,
+      shotIds: ids,
+      newSceneId: randomUUID,
+      sceneColor: randomSceneColor,
+    });
+    const sceneIdOf = new Map(
+      pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, plan.sceneIds[s]])),
+    );
+    const writes = pass.shots.map((shot, i) =>
+      shotWrite(
+        locked.id,
+        ids[i] as string,
+        shot,
+        sceneIdOf.get(i) as string,
+        placements[i] ?? [],
+        styleGuide,
+        sources[i] as ShotSource,
+      ),
+    );
+    let saved = locked;
+    if (!context.dryRun) {
       await this.shots.deleteIn(manager, locked.id, plan.removedIds);
       await this.shots.write(manager, writes, 'insert');
       await this.shots.applyOrder(manager, locked.id, plan.settings.shotOrder);
-      const saved = await this.projects.saveSettings(manager, locked, plan.settings);
-      return { plan, saved, writes };
-    });
-    this.announce(outcome.saved, outcome.plan.removedIds, outcome.writes, outcome.plan.settings.shotOrder);
+      saved = await this.projects.saveSettings(manager, locked, plan.settings);
+    }
     return {
-      ...pass,
-      shots: pass.shots.map((shot, i) => ({ ...shot, id: ids[i] })),
-      scenes: pass.scenes.map((scene, s) => ({ ...scene, id: outcome.plan.sceneIds[s] })),
+      update: 'replace' as const,
+      project: saved,
+      ids,
+      sceneIds: plan.sceneIds,
+      kept: [],
+      changed: [],
+      added: ids,
+      removed: plan.removedIds,
+      writes,
+      updated: [] as ShotEntity[],
+      shotOrder: plan.settings.shotOrder,
+      settingsChanged: true,
+      created: false,
+    };
+  }
+
+  /**
+   * The shots the script edit did not touch stay as they are; those whose text changed take the new
+   * text and go stale; new material gets new shots; shots whose source is gone go to the trash.
+   * Nothing is written when nothing changed.
+   */
+  private async revise(manager: EntityManager, context: PassContext) {
+    const { locked, entities, pass, sources, laidOut, styleGuide } = context;
+    const revision: Revision = planRevision({
+      settings: settingsOf(locked),
+      previous: previousSources(entities),
+      scenes: pass.scenes,
+      shots: pass.shots.map((shot, i) => ({
+        scriptText: shot.script_text,
+        source: sources[i] as ShotSource,
+      })),
+      newShotId: randomUUID,
+      newSceneId: randomUUID,
+      sceneColor: randomSceneColor,
+    });
+    const entityOf = new Map(entities.map((entity) => [entity.id, entity]));
+    const sceneIdOf = new Map(
+      pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, revision.sceneIds[s] as string])),
+    );
+    const writes: ShotWrite[] = [];
+    const changed: (ShotValues & { id: string })[] = [];
+    const moved: (ShotValues & { id: string })[] = [];
+    pass.shots.forEach((shot, i) => {
+      const id = revision.ids[i] as string;
+      const source = sources[i] as ShotSource;
+      const sceneId = sceneIdOf.get(i) as string;
+      const fate = revision.fates[i];
+      const old = entityOf.get(id);
+      if (fate === 'added' || old === undefined) {
+        writes.push(shotWrite(locked.id, id, shot, sceneId, laidOut[i] ?? [], styleGuide, source));
+        return;
+      }
+      const fresh = shotWrite(locked.id, id, shot, sceneId, [], styleGuide, source);
+      const where = { sceneNumber: shot.sceneNumber, sceneHeading: shot.sceneHeading };
+      if (fate === 'changed') {
+        const stale: Record<string, unknown> = {};
+        if (old.imageUrl !== null || old.s3ImageKey !== null) stale.imageInputs = SCRIPT_CHANGED_INPUTS;
+        if (old.videoUrl !== null || old.s3VideoKey !== null) stale.videoInputs = SCRIPT_CHANGED_INPUTS;
+        changed.push({
+          ...shotValues(fresh.fields),
+          id,
+          assets: mergePlacements(old.assets as ShotAssetPlacement[], laidOut[i] ?? [], false) as never,
+          metadata: { ...(old.metadata ?? {}), ...fresh.metadata, ...stale },
+          source: source as never,
+        });
+        return;
+      }
+      const metadata = { ...(old.metadata ?? {}), ...where };
+      if (old.sceneId !== sceneId || !same(old.source, source) || !same(old.metadata, metadata))
+        moved.push({ id, sceneId, metadata, source: source as never });
+    });
+
+    let saved = locked;
+    let updated: ShotEntity[] = [];
+    if (!context.dryRun) {
+      await this.shots.trash(manager, locked.id, revision.removed, TRASH_REASON, SHOT_TRASH_DAYS);
+      await this.shots.write(manager, writes, 'insert');
+      updated = [
+        ...(await this.shots.updateRows(manager, locked.id, changed, CHANGED_PROPERTIES)),
+        ...(await this.shots.updateRows(manager, locked.id, moved, KEPT_PROPERTIES)),
+      ];
+      if (revision.settingsChanged) {
+        await this.shots.applyOrder(manager, locked.id, revision.settings.shotOrder);
+        saved = await this.projects.saveSettings(manager, locked, revision.settings);
+      }
+    }
+    return {
+      update: 'revise' as const,
+      project: saved,
+      ids: revision.ids,
+      sceneIds: revision.sceneIds,
+      kept: revision.kept,
+      changed: revision.changed,
+      added: revision.added,
+      removed: revision.removed,
+      writes,
+      updated,
+      shotOrder: revision.settings.shotOrder,
+      settingsChanged: revision.settingsChanged,
+      created: true,
     };
   }
 
@@ -200,28 +450,31 @@ export class FirstPassService {
     return this.director.breakdown({ screenplay, fountain: toFountain(screenplay), styleGuide, assets });
   }
 
-  /** The room hears every removed and every added shot, and the project's new settings. */
-  private announce(
-    project: ProjectEntity,
-    removedIds: string[],
-    writes: ShotWrite[],
-    shotOrder: string[],
-  ): void {
+  /**
+   * The room hears every removed, added and updated shot, and the project's new settings. A revise's
+   * new shots go out as shot:created too (a replace's only as timeline:shot-added, as before).
+   */
+  private async announce(outcome: PassOutcome): Promise<void> {
+    const { project, removed, writes, shotOrder } = outcome;
     const projectId = project.id;
-    for (const shotId of removedIds)
+    for (const shotId of removed)
       this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
     const indexOf = new Map(shotOrder.map((id, index) => [id, index]));
-    for (const { id, fields } of writes) {
-      const shot = toNewShot(id, projectId, fields);
+    for (const { id, fields, source } of writes) {
+      const shot = toNewShot(id, projectId, fields, source ?? null);
+      if (outcome.created) this.events.toProject(projectId, SERVER_EVENTS.shotCreated, { projectId, shot });
       this.events.toProject(projectId, SERVER_EVENTS.timelineShotAdded, {
         projectId,
         shot,
         index: indexOf.get(id) ?? 0,
       });
     }
-    this.events.toProjectAndOwner(project, SERVER_EVENTS.projectUpdated, {
-      projectId,
-      project: toProject(project),
-    });
+    // Presented (signed, staleness worked out) before the reply goes, so the room hears them first.
+    if (outcome.updated.length > 0) await this.shotsService.announceAllUpdated(outcome.updated);
+    if (outcome.settingsChanged)
+      this.events.toProjectAndOwner(project, SERVER_EVENTS.projectUpdated, {
+        projectId,
+        project: toProject(project),
+      });
   }
 }

@@ -47,9 +47,9 @@ export class ScriptGateway {
   @SocketAction('script:generateShotsFromScript')
   generateShotsFromScript(
     user: User,
-    { projectId, styleGuide }: ParsedPayload<'script:generateShotsFromScript'>,
+    { projectId, styleGuide, update, dryRun }: ParsedPayload<'script:generateShotsFromScript'>,
   ) {
-    return this.firstPass.generate(user, projectId, styleGuide);
+    return this.firstPass.generate(user, projectId, styleGuide, { update, dryRun });
   }
 
   @SocketAction('script:generateCinematicShots')

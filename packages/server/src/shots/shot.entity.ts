@@ -87,6 +87,10 @@ export class ShotEntity extends ProjectPartEntity {
   @Column({ type: 'integer', default: 0 })
   position: number;
 
+  /** Where a first-pass shot came from in the script (ShotSource); null for hand-made shots. */
+  @Column({ type: 'jsonb', nullable: true })
+  source: Record<string, unknown> | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -46,6 +46,8 @@ export class ShotsGateway {
       'shot:delete-all-variants': (g, user, { shotId }) => g.coverage.removeAll(user, shotId),
       'shot:getTakes': (g, user, { shotId }) => g.takes.list(user, shotId),
       'shot:useTake': (g, user, { shotId, takeId }) => g.takes.use(user, shotId, takeId),
+      'shot:restoreRemoved': (g, user, { projectId, shotId }) =>
+        g.shots.restoreRemoved(user, projectId, shotId),
       'shot:generate': (g, user, payload) => g.generation.single(user, 'shot:generate', 'image', payload),
       'shot:generate-seedream': (g, user, payload) =>
         g.generation.single(user, 'shot:generate-seedream', 'image', payload),

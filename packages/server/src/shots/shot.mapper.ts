@@ -3,9 +3,11 @@ import {
   effectiveGenerationStatus,
   type FramingType,
   type GenerationStatus,
+  SHOT_STALE_REASONS,
   type Shot,
   type ShotAssetPlacement,
   type ShotFields,
+  type ShotSource,
 } from '@reelbench/sdk/contract';
 import type { FileUrls } from '../storage/file-urls.js';
 import { projectIdOfKey } from '../storage/storage-key.js';
@@ -62,6 +64,21 @@ export function shotValues(fields: Partial<ShotFields>): ShotValues {
   return values as ShotValues;
 }
 
+/**
+ * What a revise records as the fingerprint of the media of a shot whose script text changed: never a
+ * real fingerprint, so the image and video read stale until a render records the inputs again.
+ */
+export const SCRIPT_CHANGED_INPUTS = SHOT_STALE_REASONS.scriptChanged;
+
+/** Why the shot's media are stale, when a revise said so and they still are. */
+function staleReason(entity: ShotEntity, stale: { image: boolean; video: boolean }): string | null {
+  const metadata = entity.metadata ?? {};
+  const byScript =
+    (stale.image && metadata.imageInputs === SCRIPT_CHANGED_INPUTS) ||
+    (stale.video && metadata.videoInputs === SCRIPT_CHANGED_INPUTS);
+  return byScript ? SHOT_STALE_REASONS.scriptChanged : null;
+}
+
 /** A shot as the server sends it: the staleness flags are always set. */
 export type PresentedShot = Shot & { image_stale: boolean; video_stale: boolean };
 
@@ -107,12 +124,19 @@ export function toShot(entity: ShotEntity, stale: { image: boolean; video: boole
     scene_id: entity.sceneId,
     image_stale: stale.image,
     video_stale: stale.video,
+    stale_reason: staleReason(entity, stale),
+    source: (entity.source as ShotSource | null) ?? null,
   };
 }
 
 /** A shot just written from contract fields without media of its own (a first pass): nothing to sign, nothing stale. */
-export function toNewShot(id: string, projectId: string, fields: ShotFields): PresentedShot {
-  return { id, projectId, ...fields, image_stale: false, video_stale: false };
+export function toNewShot(
+  id: string,
+  projectId: string,
+  fields: ShotFields,
+  source: ShotSource | null = null,
+): PresentedShot {
+  return { id, projectId, ...fields, image_stale: false, video_stale: false, stale_reason: null, source };
 }
 
 export function toCoverageVariant(entity: ShotVariantEntity): CoverageVariant {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ShotAssetPlacement, ShotFields } from '@reelbench/sdk/contract';
+import type { ShotAssetPlacement, ShotFields, ShotSource } from '@reelbench/sdk/contract';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AssetEntity } from '../assets/asset.entity.js';
 import { EntityRows } from '../database/entity-rows.js';
@@ -16,6 +16,8 @@ export interface ShotWrite {
   position: number;
   firstPass?: boolean;
   metadata?: Record<string, unknown>;
+  /** Where a first-pass shot came from in the script. */
+  source?: ShotSource | null;
 }
 
 /** Rows per INSERT statement of a bulk write: one JSON parameter each, so no bind-parameter limit applies. */
@@ -240,28 +242,102 @@ export class ShotsRepository {
     );
   }
 
-  /** The first-pass shots of the project, with the scene each was made for. */
-  async firstPassShots(manager: EntityManager, projectId: string): Promise<FirstPassShotRow[]> {
-    const rows: {
-      id: string;
-      scene_id: string | null;
-      scene_number: number | null;
-      script_text: string | null;
-      framing: string | null;
-      assets: ShotAssetPlacement[] | null;
-    }[] = await manager.query(
-      `SELECT id, scene_id, (metadata->>'sceneNumber')::int AS scene_number, script_text, framing, assets
-       FROM shots WHERE project_id = $1 AND first_pass ORDER BY position, created_at, id`,
+  /** The project's first-pass shots, whole, in timeline order (a revise reads and keeps them). */
+  async firstPassEntities(manager: EntityManager, projectId: string): Promise<ShotEntity[]> {
+    const rows: Record<string, unknown>[] = await manager.query(
+      'SELECT * FROM shots WHERE project_id = $1 AND first_pass ORDER BY position, created_at, id',
       [projectId],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      sceneId: row.scene_id,
-      sceneNumber: row.scene_number,
-      scriptText: row.script_text ?? '',
-      framing: row.framing,
-      placements: row.assets ?? [],
-    }));
+    return rows.map((row) => this.rows.fromRow(row));
+  }
+
+  /**
+   * Writes `properties` of each row (by id, within the project) in one statement per chunk; returns
+   * the rows as written.
+   */
+  async updateRows(
+    manager: EntityManager,
+    projectId: string,
+    rows: (ShotValues & { id: string })[],
+    properties: readonly (keyof ShotValues)[],
+  ): Promise<ShotEntity[]> {
+    const updated: ShotEntity[] = [];
+    const sets = properties.map((property) => `"${this.column(property)}" = r."${this.column(property)}"`);
+    for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
+      const chunk = rows.slice(start, start + WRITE_CHUNK).map((values) => {
+        const row: Record<string, unknown> = { id: values.id };
+        for (const property of properties) row[this.column(property)] = values[property] ?? null;
+        return row;
+      });
+      const result: Record<string, unknown>[] = await manager.query(
+        `WITH updated AS (
+           UPDATE shots AS s SET ${sets.join(', ')}, "updated_at" = now()
+           FROM jsonb_populate_recordset(NULL::shots, $2::jsonb) AS r
+           WHERE s.id = r.id AND s.project_id = $1 RETURNING s.*
+         ) SELECT * FROM updated`,
+        [projectId, JSON.stringify(chunk)],
+      );
+      updated.push(...result.map((row) => this.rows.fromRow(row)));
+    }
+    return updated;
+  }
+
+  /**
+   * Moves shots of the project to its trash (the whole row and its coverage variants, kept until
+   * `days` from now) and deletes them; clears the project's expired trash. Returns the ids moved.
+   */
+  async trash(
+    manager: EntityManager,
+    projectId: string,
+    ids: string[],
+    reason: string,
+    days: number,
+  ): Promise<string[]> {
+    await manager.query('DELETE FROM shot_trash WHERE project_id = $1 AND expires_at < now()', [projectId]);
+    if (ids.length === 0) return [];
+    await manager.query(
+      `INSERT INTO shot_trash (project_id, shot_id, shot, variants, reason, expires_at)
+       SELECT s.project_id, s.id, to_jsonb(s),
+              coalesce((SELECT jsonb_agg(to_jsonb(v)) FROM shot_variants AS v WHERE v.shot_id = s.id), '[]'),
+              $3, now() + make_interval(days => $4::int)
+       FROM shots AS s WHERE s.project_id = $1 AND s.id = ANY($2::uuid[])`,
+      [projectId, ids, reason, days],
+    );
+    return this.deleteIn(manager, projectId, ids);
+  }
+
+  /**
+   * Puts a trashed shot (not expired) back as it was, at `position`, with its coverage variants, and
+   * empties its trash row; null when the project's trash does not hold it (or the id is a shot again).
+   * It comes back as a hand-made shot (no source): a later revise leaves it where it is.
+   */
+  async restoreFromTrash(
+    manager: EntityManager,
+    projectId: string,
+    shotId: string,
+    position: number,
+  ): Promise<ShotEntity | null> {
+    const [row]: { id: string }[] = await manager.query(
+      `SELECT t.id FROM shot_trash AS t
+        WHERE t.project_id = $1 AND t.shot_id = $2 AND t.expires_at >= now()
+          AND NOT EXISTS (SELECT 1 FROM shots AS s WHERE s.id = t.shot_id)
+        ORDER BY t.created_at DESC LIMIT 1 FOR UPDATE`,
+      [projectId, shotId],
+    );
+    if (row === undefined) return null;
+    await manager.query(
+      `INSERT INTO shots SELECT (jsonb_populate_record(NULL::shots,
+         t.shot || jsonb_build_object('position', $2::int, 'updated_at', now(), 'first_pass', false, 'source', NULL))).*
+       FROM shot_trash AS t WHERE t.id = $1`,
+      [row.id, position],
+    );
+    await manager.query(
+      `INSERT INTO shot_variants SELECT (jsonb_populate_record(NULL::shot_variants, v)).*
+       FROM shot_trash AS t, jsonb_array_elements(t.variants) AS v WHERE t.id = $1`,
+      [row.id],
+    );
+    await manager.query('DELETE FROM shot_trash WHERE id = $1', [row.id]);
+    return manager.getRepository(ShotEntity).findOneByOrFail({ id: shotId });
   }
 
   /** Assets the project may place: its own and its series' (of the same owner). */
@@ -327,6 +403,7 @@ export class ShotsRepository {
       position: shot.position,
       firstPass: shot.firstPass ?? false,
       metadata: shot.metadata ?? {},
+      source: (shot.source ?? null) as Record<string, unknown> | null,
     };
     const row: Record<string, unknown> = {};
     for (const [property, value] of Object.entries(values)) {
@@ -343,6 +420,7 @@ export class ShotsRepository {
       ...fieldColumns,
       '"first_pass"',
       '"metadata"',
+      '"source"',
       '"position"',
     ].join(', ');
     const insert = `INSERT INTO shots (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::shots, $1::jsonb)`;

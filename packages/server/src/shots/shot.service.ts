@@ -182,6 +182,32 @@ export class ShotsService {
     return settingsOf(await this.projects.requireOwned(user, projectId)).scenes;
   }
 
+  /**
+   * A shot a script revision removed, back from the project's trash as it was (media, takes,
+   * coverage), at the end of the timeline; shot:created goes out.
+   */
+  async restoreRemoved(user: User, projectId: string, shotId: string): Promise<Shot> {
+    const project = await this.projects.requireOwned(user, projectId);
+    const id = parseId(shotId, 'Shot');
+    const { entity, index } = await this.shots.transaction(async (manager) => {
+      const locked = await this.projects.lockOwned(manager, user, project.id);
+      const position = await this.shots.nextPosition(manager, project.id);
+      const entity = await this.shots.restoreFromTrash(manager, project.id, id, position);
+      if (entity === null) throw notFound('Shot');
+      const settings = withShotsAppended(settingsOf(locked), [id]);
+      await this.projects.saveSettings(manager, locked, settings);
+      return { entity, index: settings.shotOrder.indexOf(id) };
+    });
+    const shot = await this.present(entity);
+    this.events.toProject(project.id, SERVER_EVENTS.shotCreated, { projectId: project.id, shot });
+    this.events.toProject(project.id, SERVER_EVENTS.timelineShotAdded, {
+      projectId: project.id,
+      shot,
+      index,
+    });
+    return shot;
+  }
+
   /** Appends the shot to the timeline; a client-chosen id must be new. */
   async create(user: User, projectId: string, input: ShotUpsert): Promise<Shot> {
     const project = await this.projects.requireOwned(user, projectId);

@@ -257,6 +257,8 @@ export const SOCKET_SAMPLES: SampleTable = {
     getTakes: (ids) => ({ shotId: ids.shotIds[0] }),
     // Alice's shots have no takes; the owner check refuses before any take is looked up.
     useTake: (ids) => ({ shotId: ids.shotIds[0], takeId: ids.shotIds[1] }),
+    // Nothing of Alice's is in the trash; the owner check refuses before the trash is read.
+    restoreRemoved: (ids) => ({ projectId: ids.projectId, shotId: ids.shotIds[0] }),
   },
   script: {
     analyze: () => ({ content: SCRIPT_SAMPLE }),

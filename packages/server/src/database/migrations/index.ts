@@ -9,6 +9,7 @@ import { ReviewCommentCap1795760000000 } from './1795760000000-review-comment-ca
 import { CutVersionsUnique1795840000000 } from './1795840000000-cut-versions-unique.js';
 import { CutExportedAt1795900000000 } from './1795900000000-cut-exported-at.js';
 import { VariantImageKey1795950000000 } from './1795950000000-variant-image-key.js';
+import { ShotSource1796000000000 } from './1796000000000-shot-source.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CutVersionsUnique1795840000000,
   CutExportedAt1795900000000,
   VariantImageKey1795950000000,
+  ShotSource1796000000000,
 ];
