@@ -123,7 +123,7 @@ export function FirstPassModal() {
       locked={busy}
       size="medium"
       title="Generate First Pass"
-      description="Breaks the project's script into shots with a cinematic coverage plan. It replaces the previous first pass."
+      description="Breaks the project's script into shots with a cinematic coverage plan. Run again after editing the script, it revises: shots of unchanged lines keep their frames and edits, changed ones are marked stale."
       footer={
         <>
           <p className="first-pass__status" role="status" aria-live="polite">
