@@ -135,7 +135,8 @@ test('coverage: created from the palette, the storyboard’s context menu and th
     timeout: 90_000,
   });
   await expect(list.getByRole('img', { name: 'POV variant' })).toBeVisible();
-  await expect(toast(page, 'Coverage Rendered')).toBeVisible();
+  // The palette's render of shot 001 may still be saying so: this one is shot 002's.
+  await expect(toast(page, 'Coverage Rendered').filter({ hasText: 'of shot 002' })).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await screens(page, 'coverage-shot-lab');
 
