@@ -314,17 +314,34 @@ function unionInFrame(bounds: Bounds[], { width, height }: Size): Bounds {
   };
 }
 
+/** Vector markup drawn by one SVG render into RGBA pixels covering just the area. */
+function rasterArea(markup: string, area: Bounds): Promise<RawImage> {
+  const width = area.right - area.left;
+  const height = area.bottom - area.top;
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${area.left} ${area.top} ${width} ${height}">${markup}</svg>`,
+  );
+  return toRaw(sharp(svg).ensureAlpha());
+}
+
 /** Consecutive vector layers drawn by one SVG render into a tile covering just their area. */
 async function vectorTile(markup: string[], bounds: Bounds[], frame: Size): Promise<Tile | null> {
   const area = unionInFrame(bounds, frame);
-  const width = area.right - area.left;
-  const height = area.bottom - area.top;
-  if (width <= 0 || height <= 0) return null;
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${area.left} ${area.top} ${width} ${height}">${markup.join('')}</svg>`,
-  );
-  const raw = await toRaw(sharp(svg).ensureAlpha());
-  return { data: raw.data, width, height, left: area.left, top: area.top };
+  if (area.right <= area.left || area.bottom <= area.top) return null;
+  const raw = await rasterArea(markup.join(''), area);
+  return { data: raw.data, width: raw.info.width, height: raw.info.height, left: area.left, top: area.top };
+}
+
+/**
+ * A camera-move mark or the POV frame: the same few pixels for every shot with that move and
+ * frame size, so drawn once and kept (each SVG render costs a few milliseconds however small).
+ */
+async function markTile(mark: { markup: string; bounds: Bounds }, frame: Size): Promise<Tile | null> {
+  const area = unionInFrame([mark.bounds], frame);
+  if (area.right <= area.left || area.bottom <= area.top) return null;
+  const key = `mark:${frame.width}x${frame.height}:${mark.markup}`;
+  const raw = await framePixelCache.remember(key, () => rasterArea(mark.markup, area));
+  return { data: raw.data, width: raw.info.width, height: raw.info.height, left: area.left, top: area.top };
 }
 
 /** The tiles in paint order, each rasterising as soon as it can (vector groups too, not after the cut-outs). */
@@ -389,7 +406,7 @@ async function sceneTiles(frame: FrameRenderInput, size: Size, zoom: number): Pr
       bounds: { left: 0, top: 0, right: size.width, bottom: size.height },
     });
   }
-  for (const mark of marks) tiles.push(awaitedLater(vectorTile([mark.markup], [mark.bounds], size)));
+  for (const mark of marks) tiles.push(awaitedLater(markTile(mark, size)));
   const cutouts = visible.filter(({ placement }) => placement.image !== null).length;
   return { tiles, cutouts, silhouettes: visible.length - cutouts, offscreen: boxes.length - visible.length };
 }

@@ -127,19 +127,23 @@ function buildOf(description: string, seed: number): number {
   return 0.9 + ((seed >>> 20) % 25) / 100;
 }
 
+const CLOTHES_COLOUR = new RegExp(
+  `\\b(${Object.keys(COLOUR_WORDS).join('|')})(?:[\\s-]+\\w+)?[\\s-]+(?:${CLOTHES})\\b`,
+  'i',
+);
+const HAIR_COLOUR = new RegExp(
+  `\\b(${Object.keys(HAIR_WORDS).join('|')})(?:[\\s-]+\\w+)?[\\s-]+(?:hair|haired|beard|bearded|curls|locks|braids|ponytail|bun)\\b`,
+  'i',
+);
+
 /** The first colour the description gives a garment ('a yellow raincoat', 'in a red dress'). */
 function clothesColour(description: string): string | null {
-  const words = Object.keys(COLOUR_WORDS).join('|');
-  const found = new RegExp(`\\b(${words})(?:[\\s-]+\\w+)?[\\s-]+(?:${CLOTHES})\\b`, 'i').exec(description);
+  const found = CLOTHES_COLOUR.exec(description);
   return found?.[1] ? (COLOUR_WORDS[found[1].toLowerCase()] ?? null) : null;
 }
 
 function hairColour(description: string): string | null {
-  const words = Object.keys(HAIR_WORDS).join('|');
-  const found = new RegExp(
-    `\\b(${words})(?:[\\s-]+\\w+)?[\\s-]+(?:hair|haired|beard|bearded|curls|locks|braids|ponytail|bun)\\b`,
-    'i',
-  ).exec(description);
+  const found = HAIR_COLOUR.exec(description);
   return found?.[1] ? (HAIR_WORDS[found[1].toLowerCase()] ?? null) : null;
 }
 

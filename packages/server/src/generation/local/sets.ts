@@ -385,6 +385,8 @@ const WORD_LISTS = Object.entries(SET_CLASSES).flatMap(([kind, entry]) =>
   entry.words.map((word) => ({
     kind: kind as SetKind,
     interior: entry.interior,
+    /** Its first word in lower case: a text without it cannot match, and includes() is far cheaper than the pattern. */
+    probe: word.split(' ')[0] as string,
     pattern: new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}s?\\b`, 'gi'),
   })),
 );
@@ -398,7 +400,9 @@ interface Match {
 /** The class whose word ends last in the text (the head noun: 'forest cabin' is a cabin, 'river bank' a river). */
 function lastMatch(text: string, interior: boolean | null): Match | null {
   let best: (Match & { score: number }) | null = null;
-  for (const { kind, interior: inside, pattern } of WORD_LISTS) {
+  const lower = text.toLowerCase();
+  for (const { kind, interior: inside, probe, pattern } of WORD_LISTS) {
+    if (!lower.includes(probe)) continue;
     for (const found of text.matchAll(pattern)) {
       const at = (found.index ?? 0) + found[0].length;
       // A class that fits the heading's INT/EXT wins over one that does not.
