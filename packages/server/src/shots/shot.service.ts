@@ -189,23 +189,11 @@ export class ShotsService {
   async restoreRemoved(user: User, projectId: string, shotId: string): Promise<Shot> {
     const project = await this.projects.requireOwned(user, projectId);
     const id = parseId(shotId, 'Shot');
-    const { entity, index } = await this.shots.transaction(async (manager) => {
-      const locked = await this.projects.lockOwned(manager, user, project.id);
-      const position = await this.shots.nextPosition(manager, project.id);
+    return this.appendShot(user, project.id, id, async (manager, position) => {
       const entity = await this.shots.restoreFromTrash(manager, project.id, id, position);
       if (entity === null) throw notFound('Shot');
-      const settings = withShotsAppended(settingsOf(locked), [id]);
-      await this.projects.saveSettings(manager, locked, settings);
-      return { entity, index: settings.shotOrder.indexOf(id) };
+      return entity;
     });
-    const shot = await this.present(entity);
-    this.events.toProject(project.id, SERVER_EVENTS.shotCreated, { projectId: project.id, shot });
-    this.events.toProject(project.id, SERVER_EVENTS.timelineShotAdded, {
-      projectId: project.id,
-      shot,
-      index,
-    });
-    return shot;
   }
 
   /** Appends the shot to the timeline; a client-chosen id must be new. */
@@ -216,22 +204,33 @@ export class ShotsService {
     await this.checkInlineImages(input);
     const { id: requestedId, ...fields } = input;
     const id = requestedId ?? randomUUID();
-    const { entity, index } = await this.shots.transaction(async (manager) => {
-      const locked = await this.projects.lockOwned(manager, user, project.id);
+    return this.appendShot(user, project.id, id, async (manager, position) => {
       if (requestedId !== undefined) await this.checkUnused(manager, project.id, requestedId);
+      return this.shots.insertOne(manager, { id, projectId: project.id, fields, position });
+    });
+  }
+
+  /**
+   * Writes one shot (made by `write` at the next position) and appends it to the timeline in one
+   * transaction under the project's lock, then tells the room: shot:created and timeline:shotAdded.
+   */
+  private async appendShot(
+    user: User,
+    projectId: string,
+    id: string,
+    write: (manager: EntityManager, position: number) => Promise<ShotEntity>,
+  ): Promise<Shot> {
+    const { entity, index } = await this.shots.transaction(async (manager) => {
+      const locked = await this.projects.lockOwned(manager, user, projectId);
+      const position = await this.shots.nextPosition(manager, projectId);
+      const entity = await write(manager, position);
       const settings = withShotsAppended(settingsOf(locked), [id]);
-      const position = await this.shots.nextPosition(manager, project.id);
-      const entity = await this.shots.insertOne(manager, { id, projectId: project.id, fields, position });
       await this.projects.saveSettings(manager, locked, settings);
       return { entity, index: settings.shotOrder.indexOf(id) };
     });
     const shot = await this.present(entity);
-    this.events.toProject(project.id, SERVER_EVENTS.shotCreated, { projectId: project.id, shot });
-    this.events.toProject(project.id, SERVER_EVENTS.timelineShotAdded, {
-      projectId: project.id,
-      shot,
-      index,
-    });
+    this.events.toProject(projectId, SERVER_EVENTS.shotCreated, { projectId, shot });
+    this.events.toProject(projectId, SERVER_EVENTS.timelineShotAdded, { projectId, shot, index });
     return shot;
   }
 
