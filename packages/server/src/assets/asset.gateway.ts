@@ -1,6 +1,11 @@
 import { WebSocketGateway } from '@nestjs/websockets';
 import type { User } from '@reelbench/sdk/contract';
-import { LegacyEvent, type LegacyPayload, socketActions } from '../realtime/socket-action.decorator.js';
+import {
+  LegacyEvent,
+  type LegacyPayload,
+  type ParsedPayload,
+  SocketAction,
+} from '../realtime/socket-action.decorator.js';
 import { AssetsService } from './asset.service.js';
 import { AssetCloneService } from './asset-clone.service.js';
 import { AssetGenerationService } from './asset-generation.service.js';
@@ -18,26 +23,74 @@ export class AssetsGateway {
     private readonly edits: AssetImageEditsService,
   ) {}
 
-  // Each envelope action: (g, this gateway; the signed-in user; the payload the contract parsed) → one service call.
-  static {
-    socketActions(AssetsGateway, {
-      'unified-asset:getByProject': (g, user, { projectId, includeSeries }) =>
-        g.assets.getByProject(user, projectId, includeSeries),
-      'unified-asset:getById': (g, user, { id }) => g.assets.getById(user, id),
-      'unified-asset:getByIdStreamlined': (g, user, { id }) => g.assets.getByIdStreamlined(user, id),
-      'unified-asset:getByIds': (g, user, { ids }) => g.assets.getByIds(user, ids),
-      'unified-asset:getByProjectAndType': (g, user, { projectId, type }) =>
-        g.assets.getByProject(user, projectId, true, type),
-      'unified-asset:create': (g, user, input) => g.assets.create(user, input),
-      'unified-asset:update': (g, user, { id, updates }) => g.assets.update(user, id, updates),
-      'unified-asset:delete': (g, user, { id }) => g.assets.remove(user, id),
-      'unified-asset:setImage': (g, user, input) => g.assets.setImage(user, input),
-      'unified-asset:deleteImage': (g, user, input) => g.assets.deleteImage(user, input),
-      'unified-asset:upgradeToSeries': (g, user, input) => g.seriesLevel.upgradeToSeries(user, input),
-      'unified-asset:downgradeFromSeries': (g, user, input) => g.seriesLevel.downgradeFromSeries(user, input),
-      'unified-asset:clone': (g, user, input) => g.cloner.clone(user, input),
-      'unified-asset:generateImage': (g, user, input) => g.generation.generate(user, input),
-    });
+  @SocketAction('unified-asset:getByProject')
+  getByProject(user: User, { projectId, includeSeries }: ParsedPayload<'unified-asset:getByProject'>) {
+    return this.assets.getByProject(user, projectId, includeSeries);
+  }
+
+  @SocketAction('unified-asset:getById')
+  getById(user: User, { id }: ParsedPayload<'unified-asset:getById'>) {
+    return this.assets.getById(user, id);
+  }
+
+  @SocketAction('unified-asset:getByIdStreamlined')
+  getByIdStreamlined(user: User, { id }: ParsedPayload<'unified-asset:getByIdStreamlined'>) {
+    return this.assets.getByIdStreamlined(user, id);
+  }
+
+  @SocketAction('unified-asset:getByIds')
+  getByIds(user: User, { ids }: ParsedPayload<'unified-asset:getByIds'>) {
+    return this.assets.getByIds(user, ids);
+  }
+
+  @SocketAction('unified-asset:getByProjectAndType')
+  getByProjectAndType(user: User, { projectId, type }: ParsedPayload<'unified-asset:getByProjectAndType'>) {
+    return this.assets.getByProject(user, projectId, true, type);
+  }
+
+  @SocketAction('unified-asset:create')
+  create(user: User, input: ParsedPayload<'unified-asset:create'>) {
+    return this.assets.create(user, input);
+  }
+
+  @SocketAction('unified-asset:update')
+  update(user: User, { id, updates }: ParsedPayload<'unified-asset:update'>) {
+    return this.assets.update(user, id, updates);
+  }
+
+  @SocketAction('unified-asset:delete')
+  remove(user: User, { id }: ParsedPayload<'unified-asset:delete'>) {
+    return this.assets.remove(user, id);
+  }
+
+  @SocketAction('unified-asset:setImage')
+  setImage(user: User, input: ParsedPayload<'unified-asset:setImage'>) {
+    return this.assets.setImage(user, input);
+  }
+
+  @SocketAction('unified-asset:deleteImage')
+  deleteImage(user: User, input: ParsedPayload<'unified-asset:deleteImage'>) {
+    return this.assets.deleteImage(user, input);
+  }
+
+  @SocketAction('unified-asset:upgradeToSeries')
+  upgradeToSeries(user: User, input: ParsedPayload<'unified-asset:upgradeToSeries'>) {
+    return this.seriesLevel.upgradeToSeries(user, input);
+  }
+
+  @SocketAction('unified-asset:downgradeFromSeries')
+  downgradeFromSeries(user: User, input: ParsedPayload<'unified-asset:downgradeFromSeries'>) {
+    return this.seriesLevel.downgradeFromSeries(user, input);
+  }
+
+  @SocketAction('unified-asset:clone')
+  clone(user: User, input: ParsedPayload<'unified-asset:clone'>) {
+    return this.cloner.clone(user, input);
+  }
+
+  @SocketAction('unified-asset:generateImage')
+  generateImage(user: User, input: ParsedPayload<'unified-asset:generateImage'>) {
+    return this.generation.generate(user, input);
   }
 
   // The older named generation events: the same services, answered on their own reply and error events.

@@ -205,43 +205,6 @@ export function SocketAction<E extends SocketActionEvent>(event: E) {
   };
 }
 
-/** A gateway's handler of one envelope action: the gateway, then what a `@SocketAction` method gets. */
-type TableHandler<G, E extends SocketActionEvent> = (
-  gateway: G,
-  user: User,
-  payload: ParsedPayload<E>,
-  socket: AppSocket,
-) => Promise<HandlerReply<E>>;
-
-/** Envelope actions → their handlers, each typed by its event like a `@SocketAction` method. */
-export type SocketActionTable<G> = { [E in SocketActionEvent]?: TableHandler<G, E> };
-
-/**
- * A gateway's envelope actions as a table, one entry an action:
- * `'shot:update': (g, user, { shotId, updates }) => g.shots.update(user, shotId, updates)`.
- * Each entry becomes a handler on the gateway's prototype, named by its event, and is answered
- * exactly as a `@SocketAction` method is. Call it from the gateway's `static {}` block, where the
- * gateway's private services are in reach.
- */
-export function socketActions<G extends object>(
-  gateway: { prototype: G },
-  table: SocketActionTable<G>,
-): void {
-  type Entry = [SocketActionEvent, (gateway: G, user: User, payload: never, socket: AppSocket) => unknown];
-  const entries = Object.entries(table) as Entry[];
-  for (const [event, handle] of entries) {
-    const descriptor: PropertyDescriptor = {
-      value(this: G, user: User, payload: never, socket: AppSocket) {
-        return handle(this, user, payload, socket);
-      },
-      configurable: true,
-      writable: true,
-    };
-    SocketAction(event)(gateway.prototype, event, descriptor);
-    Object.defineProperty(gateway.prototype, event, descriptor);
-  }
-}
-
 /** The older named event (SPEC.md section 7) answered by the same handler, e.g. 'project:getAll'. */
 export function LegacyEvent<E extends LegacyRequestEvent>(event: E) {
   return (
