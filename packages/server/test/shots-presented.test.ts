@@ -125,6 +125,31 @@ describe.each(testDatabases())('shots as clients get them on %s', (database) => 
       placement: { assetId: asset.id },
     });
     expect(placed.image_stale).toBe(true);
+
+    // An asset with no image yet is drawn from its words: new words change the frame.
+    const drawn = await ask<ShotGenerationReply>(socket, 'shot:generate', {
+      projectId: project.id,
+      shotId: created.id,
+    });
+    expect(drawn.shot.image_stale).toBe(false);
+    await ask(socket, 'unified-asset:update', {
+      id: asset.id,
+      updates: { description: 'A storm lantern, lit and swinging' },
+    });
+    expect((await ask<Shot>(socket, 'shot:getOne', { shotId: created.id })).image_stale).toBe(true);
+
+    // The camera move is drawn on the board and moves the animatic: both go stale.
+    await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId: project.id, shotId: created.id });
+    const moving = await ask<ShotGenerationReply>(socket, 'shot:generate-video', {
+      projectId: project.id,
+      shotId: created.id,
+    });
+    expect(moving.shot).toMatchObject({ image_stale: false, video_stale: false });
+    const pushed = await ask<Shot>(socket, 'shot:update', {
+      shotId: created.id,
+      updates: { camera_move: 'slow push-in' },
+    });
+    expect(pushed).toMatchObject({ image_stale: true, video_stale: true });
   }, 120_000);
 
   it('answers update, create and shot:updated with freshly signed URLs, never the expired stored one', async () => {

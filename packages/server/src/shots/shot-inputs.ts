@@ -96,8 +96,10 @@ function digest(value: unknown): string {
 }
 
 /**
- * A fingerprint of everything a shot's image is made from: its words, framing, aspect, style,
- * placements and the version of every asset image placed. A stored image whose fingerprint differs
+ * A fingerprint of everything a shot's image is made from: its words, framing, camera move (drawn on
+ * the board), aspect, style, placements and the version of every asset image placed; an asset with
+ * no image yet is drawn from its words (a set from the location's name and headings, a figure from
+ * the character's description), so those count instead. A stored image whose fingerprint differs
  * from the shot's current one is stale.
  */
 export function imageInputs(
@@ -113,19 +115,25 @@ export function imageInputs(
     action: shot.action,
     description: shot.description,
     framing: shot.framing,
+    move: shot.cameraMove,
     aspect,
     style: shotStyle(shot, styles).fingerprint,
     placements: placementsOf(shot),
-    images: sources.map((source) => [source.asset.id, source.imageKey, source.s3Key]),
+    images: sources.map(({ asset, imageKey, s3Key }) =>
+      s3Key === null
+        ? [asset.id, imageKey, null, asset.type, asset.name, asset.description]
+        : [asset.id, imageKey, s3Key],
+    ),
   });
 }
 
-/** A shot's video is made from its current image, duration and framing. */
+/** A shot's video is made from its current image, duration, framing and camera move (the animatic's move). */
 export function videoInputs(shot: ShotEntity, aspect: AspectRatio): string {
   return digest({
     image: shot.s3ImageKey ?? shot.imageUrl,
     duration: shot.duration,
     framing: shot.framing,
+    move: shot.cameraMove,
     aspect,
   });
 }
