@@ -1,4 +1,4 @@
-import type { JobAcceptedReply } from '@reelbench/sdk/contract';
+import type { JobAcceptedReply, Shot } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { newProject, request, waitForEvent } from './support/factories.js';
@@ -65,6 +65,10 @@ describe('a shot render that fails', () => {
       (event) => event.jobId === accepted.job.id,
     );
     expect(failed.error).toBe(reason);
+    // The shot keeps the reason, so a page opened later still says why.
+    const stored = await ask<Shot>(socket, 'shot:getOne', { shotId });
+    expect(stored).toMatchObject({ video_generation_status: 'failed', video_generation_error: reason });
+    expect(stored.generation_error).toBeNull();
     // The operator's line: the job id, the shot, the reason and what the decoder said.
     const line = lines().find(
       (entry) => entry.jobId === accepted.job.id && entry.level === 'warn' && entry.msg.includes(shotId),

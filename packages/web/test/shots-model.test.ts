@@ -126,6 +126,13 @@ describe('status derivation', () => {
       status: 'failed',
       error: GENERATION_FAILED_MESSAGE,
     });
+    // After a reload the live message is gone; the reason the server kept says why.
+    const stored = {
+      ...base,
+      generation_status: 'failed',
+      generation_error: 'The shot image is too large',
+    } as const;
+    expect(deriveShotStatus(stored)).toEqual({ status: 'failed', error: 'The shot image is too large' });
   });
 });
 

@@ -387,6 +387,12 @@ export const shotSchema = z.object({
   stale_reason: z.string().max(TEXT_LIMITS.shortText).nullable().optional(),
   /** Where a first-pass shot came from in the script; null for hand-made shots and older passes. */
   source: shotSourceSchema.nullable().optional(),
+  /**
+   * Why the last image (or video) render failed, as its progress event said, while the status is
+   * 'failed'; null otherwise. Kept so a page opened later still says why.
+   */
+  generation_error: z.string().max(TEXT_LIMITS.description).nullable().optional(),
+  video_generation_error: z.string().max(TEXT_LIMITS.description).nullable().optional(),
 });
 export type Shot = z.infer<typeof shotSchema>;
 

@@ -196,7 +196,7 @@ export class ShotGenerationJobs implements OnModuleInit {
       const { message, code } = failureOf(error, kind);
       codes.set(shotId, code);
       this.logFailure(job, kind, shotId, message, error);
-      const failed = await this.shotMedia.releaseGeneration([shotId], kind, job.id, 'failed');
+      const failed = await this.shotMedia.releaseGeneration([shotId], kind, job.id, 'failed', message);
       for (const entity of failed)
         await this.announce(job, kind, entity, { status: 'failed', progress: 0, message }, assets.byId);
       return { shotId, status: 'failed', error: message };

@@ -60,10 +60,10 @@ export class ShotMediaRepository {
     const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
     const rows: Record<string, unknown>[] = await this.db.query(
       `WITH updated AS (
-         UPDATE shots SET ${column} = $3, metadata = metadata || jsonb_build_object($4::text, $5::text), updated_at = now()
+         UPDATE shots SET ${column} = $3, metadata = (metadata - $6::text) || jsonb_build_object($4::text, $5::text), updated_at = now()
           WHERE project_id = $1 AND id = ANY($2) RETURNING *
        ) SELECT * FROM updated`,
-      [projectId, shotIds, status, `${kind}JobId`, jobId],
+      [projectId, shotIds, status, `${kind}JobId`, jobId, `${kind}Error`],
     );
     return rows.map((row) => this.rows.fromRow(row));
   }
@@ -74,14 +74,19 @@ export class ShotMediaRepository {
     kind: 'image' | 'video',
     jobId: string,
     status: 'pending' | 'failed',
+    error?: string,
   ): Promise<ShotEntity[]> {
     const column = kind === 'image' ? 'generation_status' : 'video_generation_status';
+    // A failure keeps its reason in metadata.<kind>Error (shot.generation_error) until the next render.
     const rows: Record<string, unknown>[] = await this.db.query(
       `WITH updated AS (
-         UPDATE shots SET ${column} = $3, metadata = metadata - $4::text, updated_at = now()
+         UPDATE shots SET ${column} = $3,
+                metadata = (metadata - $4::text - $5::text)
+                           || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object($5::text, $6::text) END,
+                updated_at = now()
           WHERE id = ANY($1) AND metadata->>$4::text = $2 AND ${column} IN ('queued', 'processing') RETURNING *
        ) SELECT * FROM updated`,
-      [shotIds, jobId, status, `${kind}JobId`],
+      [shotIds, jobId, status, `${kind}JobId`, `${kind}Error`, status === 'failed' ? (error ?? null) : null],
     );
     return rows.map((row) => this.rows.fromRow(row));
   }

@@ -126,7 +126,19 @@ export function toShot(entity: ShotEntity, stale: { image: boolean; video: boole
     video_stale: stale.video,
     stale_reason: staleReason(entity, stale),
     source: (entity.source as ShotSource | null) ?? null,
+    generation_error: failureReason(entity, 'image'),
+    video_generation_error: failureReason(entity, 'video'),
   };
+}
+
+/** Why the last render of the kind failed (metadata.<kind>Error), while the status it presents says failed. */
+function failureReason(entity: ShotEntity, kind: 'image' | 'video'): string | null {
+  const status = effectiveGenerationStatus(
+    (kind === 'image' ? entity.generationStatus : entity.videoGenerationStatus) as GenerationStatus,
+    kind === 'image' ? entity.imageUrl : entity.videoUrl,
+  );
+  const reason = entity.metadata?.[`${kind}Error`];
+  return status === 'failed' && typeof reason === 'string' ? reason : null;
 }
 
 /** A shot just written from contract fields without media of its own (a first pass): nothing to sign, nothing stale. */

@@ -62,7 +62,7 @@ export function deriveShotStatus(shot: ShotWithStaleness, live?: ShotProgress): 
     case 'processing':
       return { status: 'processing' };
     case 'failed':
-      return { status: 'failed', error: live?.message || GENERATION_FAILED_MESSAGE };
+      return { status: 'failed', error: live?.message || shot.generation_error || GENERATION_FAILED_MESSAGE };
     case 'completed':
       // Completed without an image: nothing to show, so it is waiting for a render.
       return { status: 'pending' };
