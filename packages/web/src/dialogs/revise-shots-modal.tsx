@@ -87,7 +87,7 @@ function SceneBlock({ scene }: { scene: RevisionScene }) {
     scene.changed.length > 0 ? `${scene.changed.length} changed` : '',
     scene.added.length > 0 ? `${scene.added.length} added` : '',
     scene.removed.length > 0 ? `${scene.removed.length} removed` : '',
-    `${scene.kept} kept`,
+    scene.kept > 0 || rows.length === 0 ? `${scene.kept} kept` : '',
   ].filter(Boolean);
   return (
     <li className={cx('revise-scene', rows.length === 0 && 'revise-scene--quiet')}>
