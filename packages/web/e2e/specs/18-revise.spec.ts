@@ -14,7 +14,8 @@ const storyboard = (page: Page) => page.getByRole('grid', { name: 'Storyboard' }
 const reviseDialog = (page: Page) => page.getByRole('dialog', { name: 'Revise shots' });
 
 test.describe('Revise shots', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // A first pass rendered, and axe in both themes: minutes on a loaded machine.
+  test.describe.configure({ timeout: 420_000 });
 
   test('a line edited on the script page: the dialog shows the diff and the summary, Apply marks that shot stale, Ctrl+Z takes it back', async ({
     page,
