@@ -495,8 +495,8 @@ export class FirstPassService {
 
     let saved = locked;
     let updated: ShotEntity[] = [];
-    const wrote =
-      revision.removed.length + writes.length + changed.length + moved.length > 0 || revision.settingsChanged;
+    // Undoable when a shot carries the mark or went to the trash (an order change alone is not).
+    const marked = revision.removed.length + writes.length + changed.length + moved.length > 0;
     if (!context.dryRun) {
       await this.shots.trash(manager, locked.id, revision.removed, TRASH_REASON, SHOT_TRASH_DAYS);
       await this.shots.write(manager, writes, 'insert');
@@ -524,7 +524,7 @@ export class FirstPassService {
       settingsChanged: revision.settingsChanged,
       created: true,
       changes,
-      ...(revisionId !== undefined && wrote ? { revision: revisionId } : {}),
+      ...(revisionId !== undefined && marked ? { revision: revisionId } : {}),
     };
   }
 
