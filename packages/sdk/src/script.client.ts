@@ -58,6 +58,9 @@ export function scriptClient(ctx: DomainContext) {
         ...(options.update ? { update: options.update } : {}),
         ...(options.dryRun ? { dryRun: true } : {}),
       }),
+    /** Takes back an applied revise (firstPass's reply `revision`), as one step. */
+    undoRevision: (input: ActionPayload<'script', 'undoRevision'>) =>
+      socket().request('script', 'undoRevision', input),
     generateShots: (input: ActionPayload<'script', 'generate-shots'>) =>
       socket().request('script', 'generate-shots', input),
     generateCinematicShots: (input: ActionPayload<'script', 'generateCinematicShots'>) =>

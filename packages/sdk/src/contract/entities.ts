@@ -775,6 +775,11 @@ export type FirstPassSound = z.infer<typeof firstPassSoundSchema>;
 
 export const firstPassShotSchema = z
   .object({
+    /**
+     * The project shot this pass shot is (generateShotsFromScript answers it): an existing shot's id
+     * when a revise kept or changed it, else the new shot's (a dry run's: the id it would have used).
+     */
+    id: idSchema.optional(),
     name: nameSchema.default(DEFAULT_SHOT_NAME),
     description: descriptionSchema.default(''),
     action: descriptionSchema.default(''),
@@ -849,6 +854,26 @@ export const firstPassLinkedAssetSchema = z.object({
 });
 export type FirstPassLinkedAsset = z.infer<typeof firstPassLinkedAssetSchema>;
 
+/** What a revise does to one shot, with its script text before and after. */
+export const FIRST_PASS_CHANGES = ['changed', 'added', 'removed'] as const;
+export const firstPassChangeSchema = z.object({
+  id: idSchema,
+  change: z.enum(FIRST_PASS_CHANGES),
+  /** The shot's name: the new one (changed, added), the one it had (removed). */
+  name: nameSchema,
+  /**
+   * The new script's scene the shot is in; for a removed shot, the new scene its old scene became,
+   * null when that scene is gone from the script.
+   */
+  sceneNumber: z.number().int().min(1).nullable(),
+  /** The heading of that scene (a removed shot's: its old scene's). */
+  sceneHeading: z.string().max(TEXT_LIMITS.description),
+  /** The script text before (changed, removed) and after (changed, added). */
+  before: promptSchema.optional(),
+  after: promptSchema.optional(),
+});
+export type FirstPassChange = z.infer<typeof firstPassChangeSchema>;
+
 export const firstPassResponseSchema = z.object({
   shots: z.array(firstPassShotSchema).max(LIST_LIMITS.shots),
   scenes: z.array(firstPassSceneSchema).optional(),
@@ -864,8 +889,46 @@ export const firstPassResponseSchema = z.object({
   changed: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
   added: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
   removed: z.array(idSchema).max(LIST_LIMITS.shots).optional(),
+  /**
+   * A revise's changed, added and removed shots with their script text before and after (dry run
+   * too): what a "Revise shots" preview shows. Absent for a replace.
+   */
+  changes: z.array(firstPassChangeSchema).max(LIST_LIMITS.shots).optional(),
+  /**
+   * The applied revise (not dry, something changed), for script:undoRevision: every shot it changed,
+   * moved or added carries it until the next revise touches that shot.
+   */
+  revision: idSchema.optional(),
 });
 export type FirstPassResponse = z.infer<typeof firstPassResponseSchema>;
+
+/**
+ * Takes back a revise (the web's undo): the shots it added go to the trash, the shots it changed or
+ * moved get every value the revise rewrote back (text, scene, source, and the recorded media inputs,
+ * so their old staleness), the shots it removed come back from the trash as they were (first-pass
+ * shots with their source), and the timeline takes the order and scenes the client had before it.
+ */
+export const undoRevisionSchema = z.object({
+  projectId: idSchema,
+  revision: idSchema,
+  /** The revise's removed shot ids (its reply's `removed`). */
+  removed: z.array(idSchema).max(LIST_LIMITS.shots).default([]),
+  /** The shot order and scenes from before the revise. */
+  shotOrder: z.array(idSchema).max(LIST_LIMITS.shotOrder),
+  scenes: z.array(sceneSchema).max(LIST_LIMITS.scenes),
+});
+export type UndoRevision = z.infer<typeof undoRevisionSchema>;
+
+export const undoRevisionReplySchema = z.object({
+  projectId: idSchema,
+  /** Shots given their values from before the revise. */
+  reverted: z.array(idSchema),
+  /** Shots the revise had added, now in the trash. */
+  deleted: z.array(idSchema),
+  /** Shots the revise had removed, back from the trash. */
+  restored: z.array(idSchema),
+});
+export type UndoRevisionReply = z.infer<typeof undoRevisionReplySchema>;
 
 // ---------------------------------------------------------------- jobs
 

@@ -61,6 +61,8 @@ import {
   shotUpsertSchema,
   streamlinedAssetSchema,
   styleGuideSchema,
+  undoRevisionReplySchema,
+  undoRevisionSchema,
 } from './entities.js';
 import { errorBodySchema, MESSAGES } from './errors.js';
 import { imageKeySchema } from './image-keys.js';
@@ -386,6 +388,13 @@ export const SOCKET_ACTIONS = {
      * anew. dryRun answers the same lists and writes nothing. Emits shot:created/updated/deleted.
      */
     generateShotsFromScript: actionSpec(firstPassRequestSchema, firstPassResponseSchema),
+    /**
+     * Takes back an applied revise (its reply's `revision`): added shots to the trash, changed and
+     * moved shots back to their values from before (their staleness too), removed shots back from the
+     * trash, the order and scenes as given. One transaction. Emits shot:deleted/updated/created and
+     * project:updated. 'Revision not found' when no shot carries that revision any more.
+     */
+    undoRevision: actionSpec(undoRevisionSchema, undoRevisionReplySchema),
     /** Like generateShotsFromScript, limited to some scenes when sceneNumbers is given. */
     generateCinematicShots: actionSpec(
       projectRef.extend({

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type AssetType,
+  type FirstPassChange,
   type FirstPassResponse,
   type FirstPassShot,
   type FirstPassUpdate,
@@ -12,6 +13,8 @@ import {
   type ShotSource,
   type StyleGuide,
   shotFieldsSchema,
+  type UndoRevision,
+  type UndoRevisionReply,
   type User,
 } from '@reelbench/sdk/contract';
 import {
@@ -23,6 +26,7 @@ import {
 } from '@reelbench/sdk/screenplay';
 import type { EntityManager } from 'typeorm';
 import type { BreakdownProvider } from '../breakdown/breakdown.types.js';
+import { notFound } from '../common/domain-error.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -31,7 +35,7 @@ import type { ShotEntity } from '../shots/shot.entity.js';
 import { SCRIPT_CHANGED_INPUTS, type ShotValues, shotValues, toNewShot } from '../shots/shot.mapper.js';
 import { type FirstPassShotRow, ShotsRepository, type ShotWrite } from '../shots/shot.repository.js';
 import { ShotsService } from '../shots/shot.service.js';
-import { settingsOf } from '../shots/shot-order.js';
+import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import { mergePlacements, placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
 import { planRevision, type RevisedShot, type Revision } from './first-pass.revise.js';
 import { ScriptService } from './script.service.js';
@@ -76,6 +80,38 @@ const CHANGED_PROPERTIES = [
 
 /** The columns a revise brings up to date on a kept shot: where it sits in the script, nothing shown in it. */
 const KEPT_PROPERTIES = ['sceneId', 'metadata', 'source'] as const satisfies readonly (keyof ShotValues)[];
+
+/** Why an undone revise's new shots went to the trash. */
+const UNDO_TRASH_REASON = 'revision undone';
+
+/**
+ * What a revise writes into `metadata.revision` of each shot it adds, changes or moves: its id, and
+ * the values it overwrote (for script:undoRevision) or that it added the shot.
+ */
+interface RevisionMark {
+  id: string;
+  added?: true;
+  before?: Record<string, unknown>;
+}
+
+/** The shot's metadata without a revise's mark. */
+function unmarked(metadata: Record<string, unknown> | null): Record<string, unknown> {
+  const { revision: _mark, ...rest } = metadata ?? {};
+  return rest;
+}
+
+/** The values of `properties` a revise is about to overwrite on a shot. */
+function valuesBefore(
+  entity: ShotEntity,
+  properties: readonly (keyof ShotValues)[],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    properties.map((property) => [
+      property,
+      property === 'metadata' ? unmarked(entity.metadata) : (entity[property as keyof ShotEntity] ?? null),
+    ]),
+  );
+}
 
 /** The sources of the project's first-pass shots: recorded, else worked out from what older passes stored. */
 function previousSources(entities: readonly ShotEntity[]): RevisedShot[] {
@@ -148,6 +184,10 @@ interface PassOutcome {
   settingsChanged: boolean;
   /** Whether new shots go out as shot:created too. */
   created: boolean;
+  /** A revise's changed, added and removed shots with their text. */
+  changes?: FirstPassChange[];
+  /** The applied revise's id (script:undoRevision). */
+  revision?: string;
 }
 
 /** SPEC.md section 5: scene colours are chosen at random from the theme's colours. */
@@ -269,7 +309,7 @@ export class FirstPassService {
     const sources = shotSources(pass.shots);
     const laidOut = placementsByShot(pass.shots, pass.linkedAssets);
     const dryRun = options.dryRun === true;
-    const outcome = await this.shots.transaction(async (manager) => {
+    const outcome: PassOutcome = await this.shots.transaction(async (manager): Promise<PassOutcome> => {
       const locked = await this.projects.lockOwned(manager, user, project.id);
       const entities = await this.shots.firstPassEntities(manager, locked.id);
       const whole = options.sceneNumbers === undefined && options.content === undefined;
@@ -293,6 +333,8 @@ export class FirstPassService {
       changed: outcome.changed,
       added: outcome.added,
       removed: outcome.removed,
+      ...(outcome.changes ? { changes: outcome.changes } : {}),
+      ...(outcome.revision ? { revision: outcome.revision } : {}),
     };
   }
 
@@ -372,21 +414,34 @@ export class FirstPassService {
     const sceneIdOf = new Map(
       pass.scenes.flatMap((scene, s) => scene.shotIndexes.map((i) => [i, revision.sceneIds[s] as string])),
     );
+    // An applied revise marks what it writes, so that it can be taken back (undoRevision).
+    const revisionId = context.dryRun ? undefined : randomUUID();
+    const mark = (old: ShotEntity | undefined, properties: readonly (keyof ShotValues)[]) =>
+      revisionId === undefined
+        ? {}
+        : {
+            revision: (old === undefined
+              ? { id: revisionId, added: true }
+              : { id: revisionId, before: valuesBefore(old, properties) }) satisfies RevisionMark,
+          };
     const writes: ShotWrite[] = [];
     const changed: (ShotValues & { id: string })[] = [];
     const moved: (ShotValues & { id: string })[] = [];
+    const changes: FirstPassChange[] = [];
     pass.shots.forEach((shot, i) => {
       const id = revision.ids[i] as string;
       const source = sources[i] as ShotSource;
       const sceneId = sceneIdOf.get(i) as string;
       const fate = revision.fates[i];
       const old = entityOf.get(id);
+      const where = { sceneNumber: shot.sceneNumber, sceneHeading: shot.sceneHeading };
       if (fate === 'added' || old === undefined) {
-        writes.push(shotWrite(locked.id, id, shot, sceneId, laidOut[i] ?? [], styleGuide, source));
+        const write = shotWrite(locked.id, id, shot, sceneId, laidOut[i] ?? [], styleGuide, source);
+        writes.push({ ...write, metadata: { ...write.metadata, ...mark(undefined, []) } });
+        changes.push({ id, change: 'added', name: shot.name, ...where, after: shot.script_text });
         return;
       }
       const fresh = shotWrite(locked.id, id, shot, sceneId, [], styleGuide, source);
-      const where = { sceneNumber: shot.sceneNumber, sceneHeading: shot.sceneHeading };
       if (fate === 'changed') {
         const stale: Record<string, unknown> = {};
         if (old.imageUrl !== null || old.s3ImageKey !== null) stale.imageInputs = SCRIPT_CHANGED_INPUTS;
@@ -395,18 +450,53 @@ export class FirstPassService {
           ...shotValues(fresh.fields),
           id,
           assets: mergePlacements(old.assets as ShotAssetPlacement[], laidOut[i] ?? [], false) as never,
-          metadata: { ...(old.metadata ?? {}), ...fresh.metadata, ...stale },
+          metadata: {
+            ...(old.metadata ?? {}),
+            ...fresh.metadata,
+            ...stale,
+            ...mark(old, CHANGED_PROPERTIES),
+          },
           source: source as never,
+        });
+        changes.push({
+          id,
+          change: 'changed',
+          name: shot.name,
+          ...where,
+          before: old.scriptText ?? '',
+          after: shot.script_text,
         });
         return;
       }
       const metadata = { ...(old.metadata ?? {}), ...where };
       if (old.sceneId !== sceneId || !same(old.source, source) || !same(old.metadata, metadata))
-        moved.push({ id, sceneId, metadata, source: source as never });
+        moved.push({
+          id,
+          sceneId,
+          metadata: { ...metadata, ...mark(old, KEPT_PROPERTIES) },
+          source: source as never,
+        });
     });
+    // A removed shot shows under the new scene its old scene became, when there is one.
+    for (const id of revision.removed) {
+      const old = entityOf.get(id) as ShotEntity;
+      const s = old.sceneId === null ? -1 : revision.sceneIds.indexOf(old.sceneId);
+      const scene = pass.scenes[s];
+      const oldSource = old.source as ShotSource | null;
+      changes.push({
+        id,
+        change: 'removed',
+        name: old.name,
+        sceneNumber: scene?.number ?? null,
+        sceneHeading: scene?.heading ?? oldSource?.sceneHeading ?? String(old.metadata?.sceneHeading ?? ''),
+        before: old.scriptText ?? '',
+      });
+    }
 
     let saved = locked;
     let updated: ShotEntity[] = [];
+    // Undoable when a shot carries the mark or went to the trash (an order change alone is not).
+    const marked = revision.removed.length + writes.length + changed.length + moved.length > 0;
     if (!context.dryRun) {
       await this.shots.trash(manager, locked.id, revision.removed, TRASH_REASON, SHOT_TRASH_DAYS);
       await this.shots.write(manager, writes, 'insert');
@@ -433,6 +523,83 @@ export class FirstPassService {
       shotOrder: revision.settings.shotOrder,
       settingsChanged: revision.settingsChanged,
       created: true,
+      changes,
+      ...(revisionId !== undefined && marked ? { revision: revisionId } : {}),
+    };
+  }
+
+  /**
+   * Takes back an applied revise in one transaction (script:undoRevision): the shots it added go to
+   * the trash, the ones it changed or moved get the values it overwrote (their recorded media inputs
+   * too, so their staleness is as it was), the ones it removed come back from the trash as first-pass
+   * shots with their source, and the order and scenes are the ones the client had before it.
+   */
+  async undoRevision(user: User, input: UndoRevision): Promise<UndoRevisionReply> {
+    const project = await this.projects.requireOwned(user, input.projectId);
+    const result = await this.shots.transaction(async (manager) => {
+      const locked = await this.projects.lockOwned(manager, user, project.id);
+      const marked = (await this.shots.firstPassEntities(manager, locked.id)).filter(
+        (entity) => (entity.metadata?.revision as RevisionMark | undefined)?.id === input.revision,
+      );
+      if (marked.length === 0 && input.removed.length === 0) throw notFound('Revision');
+      const markOf = (entity: ShotEntity) => entity.metadata?.revision as RevisionMark;
+      const deleted = await this.shots.trash(
+        manager,
+        locked.id,
+        marked.filter((entity) => markOf(entity).added === true).map((entity) => entity.id),
+        UNDO_TRASH_REASON,
+        SHOT_TRASH_DAYS,
+      );
+      // Grouped by the columns the revise overwrote (a changed shot's, a moved one's).
+      const groups = new Map<string, (ShotValues & { id: string })[]>();
+      for (const entity of marked) {
+        const before = markOf(entity).before;
+        if (before === undefined) continue;
+        const key = Object.keys(before).sort().join(',');
+        groups.set(key, [...(groups.get(key) ?? []), { ...(before as ShotValues), id: entity.id }]);
+      }
+      const reverted: ShotEntity[] = [];
+      for (const [key, rows] of groups)
+        reverted.push(
+          ...(await this.shots.updateRows(manager, locked.id, rows, key.split(',') as (keyof ShotValues)[])),
+        );
+      const restored: ShotEntity[] = [];
+      let position = await this.shots.nextPosition(manager, locked.id);
+      for (const shotId of input.removed) {
+        const entity = await this.shots.restoreFromTrash(manager, locked.id, shotId, position, true);
+        if (entity === null) throw notFound('Shot');
+        restored.push(entity);
+        position += 1;
+      }
+      checkShotOrder(input.shotOrder, await this.shots.idsOf(manager, locked.id), input.scenes);
+      const settings = { ...settingsOf(locked), shotOrder: input.shotOrder, scenes: input.scenes };
+      await this.shots.applyOrder(manager, locked.id, input.shotOrder);
+      const saved = await this.projects.saveSettings(manager, locked, settings);
+      return { saved, deleted, reverted, restored };
+    });
+    const { saved, deleted, reverted, restored } = result;
+    const projectId = saved.id;
+    for (const shotId of deleted)
+      this.events.toProject(projectId, SERVER_EVENTS.shotDeleted, { projectId, shotId });
+    if (reverted.length > 0) await this.shotsService.announceAllUpdated(reverted);
+    const order = settingsOf(saved).shotOrder;
+    for (const shot of await this.shotsService.presentAll(restored)) {
+      this.events.toProject(projectId, SERVER_EVENTS.shotCreated, { projectId, shot });
+      this.events.toProject(projectId, SERVER_EVENTS.timelineShotAdded, {
+        projectId,
+        shot,
+        index: order.indexOf(shot.id),
+      });
+    }
+    this.events.toProjectAndOwner(saved, SERVER_EVENTS.projectUpdated, {
+      projectId,
+      project: toProject(saved),
+    });
+    return {
+      projectId,
+      reverted: reverted.map((entity) => entity.id),
+      deleted,
+      restored: restored.map((entity) => entity.id),
     };
   }
 

@@ -52,6 +52,11 @@ export class ScriptGateway {
     return this.firstPass.generate(user, projectId, styleGuide, { update, dryRun });
   }
 
+  @SocketAction('script:undoRevision')
+  undoRevision(user: User, input: ParsedPayload<'script:undoRevision'>) {
+    return this.firstPass.undoRevision(user, input);
+  }
+
   @SocketAction('script:generateCinematicShots')
   generateCinematicShots(
     user: User,

@@ -309,13 +309,15 @@ export class ShotsRepository {
   /**
    * Puts a trashed shot (not expired) back as it was, at `position`, with its coverage variants, and
    * empties its trash row; null when the project's trash does not hold it (or the id is a shot again).
-   * It comes back as a hand-made shot (no source): a later revise leaves it where it is.
+   * It comes back as a hand-made shot (no source): a later revise leaves it where it is; `asItWas`
+   * (the undo of the revise that removed it) keeps it a first-pass shot with its source.
    */
   async restoreFromTrash(
     manager: EntityManager,
     projectId: string,
     shotId: string,
     position: number,
+    asItWas = false,
   ): Promise<ShotEntity | null> {
     const [row]: { id: string }[] = await manager.query(
       `SELECT t.id FROM shot_trash AS t
@@ -327,9 +329,10 @@ export class ShotsRepository {
     if (row === undefined) return null;
     await manager.query(
       `INSERT INTO shots SELECT (jsonb_populate_record(NULL::shots,
-         t.shot || jsonb_build_object('position', $2::int, 'updated_at', now(), 'first_pass', false, 'source', NULL))).*
+         t.shot || jsonb_build_object('position', $2::int, 'updated_at', now())
+           || CASE WHEN $3::boolean THEN '{}'::jsonb ELSE jsonb_build_object('first_pass', false, 'source', NULL) END)).*
        FROM shot_trash AS t WHERE t.id = $1`,
-      [row.id, position],
+      [row.id, position, asItWas],
     );
     await manager.query(
       `INSERT INTO shot_variants SELECT (jsonb_populate_record(NULL::shot_variants, v)).*

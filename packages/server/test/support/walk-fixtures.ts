@@ -267,6 +267,14 @@ export const SOCKET_SAMPLES: SampleTable = {
     directedBreakdown: (ids) => ({ projectId: ids.projectId }),
     'generate-shots': (ids) => ({ projectId: ids.projectId }),
     generateShotsFromScript: (ids) => ({ projectId: ids.projectId, mode: FIRST_PASS_MODE }),
+    // No revise marks Alice's shots; the owner check refuses before any shot is read.
+    undoRevision: (ids) => ({
+      projectId: ids.projectId,
+      revision: randomUUID(),
+      removed: [],
+      shotOrder: ids.shotIds,
+      scenes: [],
+    }),
     generateCinematicShots: (ids) => ({ projectId: ids.projectId }),
     save: (ids) => ({ projectId: ids.projectId, content: SCRIPT_SAMPLE }),
     get: (ids) => ({ projectId: ids.projectId }),

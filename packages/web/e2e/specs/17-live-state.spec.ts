@@ -71,8 +71,8 @@ test.describe('live state', () => {
     await expect(renderStale).not.toHaveAttribute('aria-disabled', 'true');
     await expect(renderStale).toBeEnabled();
     await expect(renderStale.locator('.btn__count')).toHaveText('1');
-    // Videos are counted too: neither shot has one yet, so both are for Render Stale Videos.
-    await expect(page.getByRole('button', { name: /^Stale videos/ }).locator('.btn__count')).toHaveText('2');
+    // Only media made from other inputs count: neither shot has a video yet, so no video is stale.
+    await expect(page.getByRole('button', { name: /^Stale videos/ }).locator('.btn__count')).toHaveCount(0);
     await checkPage(page, 'storyboard-stale');
     await runCommand(page, 'Render Stale Images');
     await expect(toast(page, 'Render Stale Images started')).toBeVisible();

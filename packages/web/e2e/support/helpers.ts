@@ -431,10 +431,21 @@ export function fixture(name: string): string {
   return path.join(FIXTURES_DIR, name);
 }
 
-/** Imports a fixture through the script page's file input and waits for the "Script imported" toast. */
-export async function importScript(page: Page, name: string): Promise<void> {
+/**
+ * Imports a fixture through the script page's file input and waits for the "Script imported" toast;
+ * `replace`: over a script that has text, Tab to "Replace script" in the question and Enter.
+ */
+export async function importScript(page: Page, name: string, { replace = false } = {}): Promise<void> {
   await expect(scriptEditor(page)).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('Import script file').setInputFiles(fixture(name));
+  if (replace) {
+    const ask = page.getByRole('dialog', { name: 'Replace the script?' });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(ask.getByRole('button', { name: 'Replace script' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+  }
   await expect(toast(page, 'Script imported')).toBeVisible();
 }
 

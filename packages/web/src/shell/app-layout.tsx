@@ -21,6 +21,9 @@ const ShareReviewModal = lazy(() =>
 const FirstPassModal = lazy(() =>
   import('../dialogs/first-pass-modal.js').then((module) => ({ default: module.FirstPassModal })),
 );
+const ReviseShotsModal = lazy(() =>
+  import('../dialogs/revise-shots-modal.js').then((module) => ({ default: module.ReviseShotsModal })),
+);
 const NewProjectModal = lazy(() =>
   import('../dialogs/new-project-modal.js').then((module) => ({ default: module.NewProjectModal })),
 );
@@ -45,7 +48,8 @@ export function AppLayout() {
   const services = useServices();
   const { ui } = services;
   const railCollapsed = useStore(ui.store, (state) => state.railCollapsed);
-  const { firstPassOpen, newProjectOpen, newAssetOpen, helpOpen, shareReviewOpen } = useStore(ui.store);
+  const { firstPassOpen, reviseShotsOpen, newProjectOpen, newAssetOpen, helpOpen, shareReviewOpen } =
+    useStore(ui.store);
   const coverageOpen = useStore(coverageDialog(services)) !== null;
   // Each overlay's code loads the first time it opens; then it stays mounted, so closing is
   // Radix's own close (focus handed back at once) and not an unmount racing the next open.
@@ -81,6 +85,7 @@ export function AppLayout() {
       <Suspense fallback={null}>
         {once('help', helpOpen) ? <HelpOverlay /> : null}
         {once('firstPass', firstPassOpen) ? <FirstPassModal /> : null}
+        {once('reviseShots', reviseShotsOpen) ? <ReviseShotsModal /> : null}
         {once('newProject', newProjectOpen) ? <NewProjectModal /> : null}
         {once('newAsset', newAssetOpen) ? <NewAssetModal /> : null}
         {once('shareReview', shareReviewOpen) ? <ShareReviewModal /> : null}

@@ -1,21 +1,26 @@
+import type { Shot } from '@reelbench/sdk';
 import { type ReactNode, useMemo } from 'react';
 import type { ShotBoard } from './model.js';
 
 /**
- * What the server's staleOnly batches would render (an image or video missing, or made from other
- * inputs than the shot's current ones), and the videos made before their shot changed: counted from
- * the shot cache, which the server's answers and events keep current.
+ * How many shots have an image (a video) made from other inputs than the shot's current ones: the
+ * stale media a Render stale button brings up to date. A shot never rendered is not stale (a fresh
+ * first pass shows no count). Counted from the shot cache, which the server's answers and events
+ * keep current.
  */
+export function staleCounts(
+  shots: readonly Pick<Shot, 'image_url' | 'video_url' | 'image_stale' | 'video_stale'>[],
+) {
+  const out = { staleImages: 0, staleVideos: 0 };
+  for (const shot of shots) {
+    if (shot.image_url && shot.image_stale === true) out.staleImages += 1;
+    if (shot.video_url && shot.video_stale === true) out.staleVideos += 1;
+  }
+  return out;
+}
+
 export function useStaleCounts(board: ShotBoard) {
-  return useMemo(() => {
-    const out = { staleImages: 0, staleVideos: 0, videosOutOfDate: 0 };
-    for (const { shot } of board.shots) {
-      if (!shot.image_url || shot.image_stale === true) out.staleImages += 1;
-      if (!shot.video_url || shot.video_stale === true) out.staleVideos += 1;
-      if (shot.video_url && shot.video_stale === true) out.videosOutOfDate += 1;
-    }
-    return out;
-  }, [board]);
+  return useMemo(() => staleCounts(board.shots.map((entry) => entry.shot)), [board]);
 }
 
 /** How many shots a Render stale button would render, beside its label (none: nothing shown). */

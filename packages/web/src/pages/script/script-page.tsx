@@ -9,6 +9,7 @@ import {
   CircleAlert,
   CircleCheck,
   Download,
+  FileDiff,
   FileText,
   FileUp,
   PanelRightOpen,
@@ -418,6 +419,9 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
           </ActionButton>
           <ActionButton actionId="script.analyse" variant="primary" busy={analyse.isPending} icon={ScanText}>
             Analyse
+          </ActionButton>
+          <ActionButton actionId="project.reviseShots" icon={FileDiff}>
+            Revise shots
           </ActionButton>
           {!panelOpen ? (
             <ActionButton actionId="script.breakdown.toggle" variant="ghost" iconOnly icon={PanelRightOpen} />

@@ -510,11 +510,11 @@ const StoryboardToolbar = memo(function StoryboardToolbar({
                 <span className="mono">{counts[status]}</span> {SHOT_STATUS_LABELS[status].toLowerCase()}
               </li>
             ))}
-            {media.videosOutOfDate > 0 ? (
+            {media.staleVideos > 0 ? (
               <li className="status-tally__item status--stale">
                 <span className="status-dot" aria-hidden="true" />
-                <span className="mono">{media.videosOutOfDate}</span>{' '}
-                {media.videosOutOfDate === 1 ? 'stale video' : 'stale videos'}
+                <span className="mono">{media.staleVideos}</span>{' '}
+                {media.staleVideos === 1 ? 'stale video' : 'stale videos'}
               </li>
             ) : null}
           </ul>
