@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createReelbench } from '@reelbench/sdk';
 import type { ScriptVersion, ScriptVersionSummary } from '@reelbench/sdk/contract';
 import { paginate, parseScript } from '@reelbench/sdk/screenplay';
 import type { Socket } from 'socket.io-client';
@@ -80,8 +81,20 @@ describe.each(testDatabases())('script versions on %s', (database) => {
     expect((await get(socket, projectId, versions[1]?.id as string)).content).toBe(SCRIPT);
     expect((await list(socket, projectId, 1)).map((v) => v.number)).toEqual([2]);
 
+    // The SDK's client reads them too.
+    const client = createReelbench({ baseUrl: server.url, token: alice.token });
+    try {
+      expect((await client.script.versions(projectId, 1)).map((v) => v.id)).toEqual([versions[0]?.id]);
+      expect((await client.script.version(projectId, versions[1]?.id as string)).content).toBe(SCRIPT);
+    } finally {
+      client.socket?.disconnect();
+    }
+
     // A pass on text sent with the request is not the saved script: nothing is kept.
-    await ask(socket, 'script:generate-shots', { projectId, content: `${edited}\n\nINT. SHED - DAY\n\nRain.\n` });
+    await ask(socket, 'script:generate-shots', {
+      projectId,
+      content: `${edited}\n\nINT. SHED - DAY\n\nRain.\n`,
+    });
     expect((await list(socket, projectId)).map((v) => v.number)).toEqual([2, 1]);
   });
 

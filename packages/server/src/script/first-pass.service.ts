@@ -287,7 +287,13 @@ export class FirstPassService {
       if (saved !== null && !dryRun) {
         const { content, format } = saved;
         const pageCount = paginate(screenplay).pageCount;
-        await this.versions.recordPass(manager, user, { projectId: locked.id, content, format, pageCount, mode: update });
+        await this.versions.recordPass(manager, user, {
+          projectId: locked.id,
+          content,
+          format,
+          pageCount,
+          mode: update,
+        });
       }
       return outcome;
     });

@@ -6,6 +6,8 @@ export interface UiState {
   paletteOpen: boolean;
   helpOpen: boolean;
   firstPassOpen: boolean;
+  /** The "Revise shots" dialog (issue 30): the first pass's revision, previewed before it is applied. */
+  reviseShotsOpen: boolean;
   newProjectOpen: boolean;
   newAssetOpen: boolean;
   shareReviewOpen: boolean;
@@ -34,6 +36,7 @@ export function createUiState() {
     paletteOpen: false,
     helpOpen: false,
     firstPassOpen: false,
+    reviseShotsOpen: false,
     newProjectOpen: false,
     newAssetOpen: false,
     shareReviewOpen: false,
