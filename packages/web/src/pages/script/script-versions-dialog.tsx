@@ -7,7 +7,7 @@ import {
 } from '@reelbench/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { formatAbsolute, formatRelative, plural } from '../../format/format.js';
@@ -86,8 +86,8 @@ function DiffView({ from, to }: { from: string; to: string }) {
     <>
       <p className="version-diff__stats" aria-live="polite">
         <span className="version-diff__stat version-diff__stat--added">+{stats.added}</span>{' '}
-        <span className="version-diff__stat version-diff__stat--removed">−{stats.removed}</span>{' '}
-        {plural(stats.added + stats.removed, 'line')} changed
+        {plural(stats.added, 'line')} added ·{' '}
+        <span className="version-diff__stat version-diff__stat--removed">−{stats.removed}</span> removed
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the diff scrolls; the keyboard scrolls it */}
       <section className="version-diff" tabIndex={0} aria-label="Differences">
@@ -166,6 +166,16 @@ export function ScriptVersionsDialog({ projectId, open, onOpenChange, current }:
   const fromText = useSideText(projectId, sides.from, current);
   const toText = useSideText(projectId, sides.to, current);
 
+  // The dialog opens before its list has loaded: the list takes the focus once it is there.
+  const listRef = useRef<HTMLUListElement>(null);
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    if (!open || !loaded) return;
+    const active = document.activeElement;
+    if (listRef.current && !listRef.current.contains(active) && !active?.closest('.script-versions__compare'))
+      listRef.current.querySelector<HTMLButtonElement>('button[aria-pressed="true"]')?.focus();
+  }, [open, loaded]);
+
   const choose = (next: string) => {
     setEntry(next);
     setChosen(null);
@@ -201,7 +211,7 @@ export function ScriptVersionsDialog({ projectId, open, onOpenChange, current }:
         </EmptyState>
       ) : (
         <div className="script-versions__layout">
-          <ul className="script-versions__list" aria-label="Versions" onKeyDown={moveFocus}>
+          <ul ref={listRef} className="script-versions__list" aria-label="Versions" onKeyDown={moveFocus}>
             <li>
               <button
                 type="button"

@@ -112,7 +112,7 @@ export function scriptMarksGutter(onShots: (shots: readonly ShotRef[]) => void):
     gutter({
       class: 'cm-script-gutter',
       markers: (view) => view.state.field(markField).markers,
-      initialSpacer: () => new ScriptMarker([], true, false, false),
+      initialSpacer: () => new ScriptMarker([], false, false, false),
       domEventHandlers: {
         mousedown: (view, block) => {
           const shots = shotsAt(view, block.from);
