@@ -38,7 +38,7 @@ async function passThenEdit(page: Page, name: string): Promise<string> {
 }
 
 // Each test makes a project and a first pass on a busy machine, and screens pages in two themes.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 test('the gutter marks the lines that feed shots and opens them; lines edited since the pass are marked until the next', async ({
   page,
