@@ -65,6 +65,12 @@ export function scriptClient(ctx: DomainContext) {
       socket().request('script', 'generate-shots', input),
     generateCinematicShots: (input: ActionPayload<'script', 'generateCinematicShots'>) =>
       socket().request('script', 'generateCinematicShots', input),
+    /** The saved scripts a first pass ran on, newest first, without their text (at most `limit`). */
+    versions: (projectId: string, limit?: number) =>
+      socket().request('script', 'listVersions', { projectId, ...(limit === undefined ? {} : { limit }) }),
+    /** One script version with its text. */
+    version: (projectId: string, versionId: string) =>
+      socket().request('script', 'getVersion', { projectId, versionId }),
   };
 }
 

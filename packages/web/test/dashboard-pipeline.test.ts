@@ -1,6 +1,7 @@
 import type { GenerationStatus } from '@reelbench/sdk';
-import { describe, expect, it } from 'vitest';
-import { chooseNextStep, summarizeShots } from '../src/pages/dashboard/pipeline.js';
+import { describe, expect, it, vi } from 'vitest';
+import { chooseNextStep, scriptChangedSincePass, summarizeShots } from '../src/pages/dashboard/pipeline.js';
+import { contextAt, offlineServices } from './action-context.js';
 
 function shot(
   image: GenerationStatus,
@@ -111,5 +112,56 @@ describe('chooseNextStep', () => {
     expect(next.step.id).toBe('images');
     expect(next.done.has('script')).toBe(false);
     expect(next.done.has('firstPass')).toBe(true);
+  });
+});
+
+describe('the revise step', () => {
+  const rendered = summarizeShots([
+    shot('completed', 'completed', { image: 'https://cdn.test/a.png', video: 'https://cdn.test/a.mp4' }),
+  ]);
+
+  it('comes first once the saved script differs from the one the last pass ran on', () => {
+    const next = chooseNextStep({ scriptWords: 40, shots: rendered, activeJobs: [], scriptChanged: true });
+    expect(next.step.label).toBe('Script changed — Revise shots');
+    expect(next.step.actionId).toBe('dashboard.reviseShots');
+    expect(next.done.has('firstPass')).toBe(false);
+    expect(next.done.has('images')).toBe(true);
+    const unchanged = chooseNextStep({
+      scriptWords: 40,
+      shots: rendered,
+      activeJobs: [],
+      scriptChanged: false,
+    });
+    expect(unchanged.step.id).toBe('roughCut');
+  });
+
+  it('is not offered before a first pass has shots', () => {
+    const next = chooseNextStep({
+      scriptWords: 40,
+      shots: summarizeShots([]),
+      activeJobs: [],
+      scriptChanged: true,
+    });
+    expect(next.step.label).toBe('Generate first pass');
+  });
+
+  it('compares the saved script with the last pass, and says nothing before any pass is kept', () => {
+    expect(scriptChangedSincePass('A\nB', 'A\nB')).toBe(false);
+    expect(scriptChangedSincePass('A\nB!', 'A\nB')).toBe(true);
+    expect(scriptChangedSincePass('A', null)).toBe(false);
+    expect(scriptChangedSincePass('A', undefined)).toBe(false);
+  });
+});
+
+describe('dashboard.reviseShots', () => {
+  it('goes to the script page with the "Revise shots" dialog asked for', () => {
+    const services = offlineServices();
+    const navigate = vi.fn();
+    const context = contextAt(services, '/project/p1/dashboard', navigate);
+    const action = services.registry.get('dashboard.reviseShots');
+    expect(action && services.registry.isAvailable(action, context)).toBe(true);
+    void action?.perform(context);
+    expect(navigate).toHaveBeenCalledWith('/project/p1/script');
+    expect(services.ui.store.get().reviseShotsOpen).toBe(true);
   });
 });

@@ -31,6 +31,8 @@ export const LIST_LIMITS = {
   scenes: 1_000,
   shotOrder: 10_000,
   placements: 100,
+  /** Script versions in one list (script:listVersions), newest first. */
+  scriptVersions: 200,
 } as const;
 /** Longest accepted shot, in seconds. */
 export const MAX_SHOT_DURATION = 3_600;
@@ -737,6 +739,40 @@ export const firstPassRequestSchema = z.object({
   dryRun: z.boolean().optional(),
 });
 export type FirstPassRequest = z.infer<typeof firstPassRequestSchema>;
+
+/** Who ran the pass a script version was kept for, as their account read then (null id: account gone). */
+export const scriptVersionAuthorSchema = z.object({
+  id: idSchema.nullable(),
+  username: z.string().max(TEXT_LIMITS.name),
+  email: z.string().max(320),
+});
+export type ScriptVersionAuthor = z.infer<typeof scriptVersionAuthorSchema>;
+
+/**
+ * A saved script a first pass ran on (issue 30), without its text: numbered from 1 per project, who ran
+ * the first pass on it and when, its length in pages (the screenplay engine's page model) and whether
+ * that pass revised or replaced the shots. A later pass on the same text adds no version; it moves
+ * lastPassAt and counts in passes.
+ */
+export const scriptVersionSummarySchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  number: z.number().int().min(1),
+  author: scriptVersionAuthorSchema,
+  createdAt: timestampSchema,
+  lastPassAt: timestampSchema,
+  passes: z.number().int().min(1),
+  pageCount: countSchema,
+  mode: z.enum(FIRST_PASS_UPDATES),
+  format: scriptFormatSchema,
+  /** Lines of the text. */
+  lines: countSchema,
+});
+export type ScriptVersionSummary = z.infer<typeof scriptVersionSummarySchema>;
+
+/** A script version with its text (script:getVersion). */
+export const scriptVersionSchema = scriptVersionSummarySchema.extend({ content: scriptContentSchema });
+export type ScriptVersion = z.infer<typeof scriptVersionSchema>;
 
 /**
  * How a shot joins its neighbour, as the script's transition asks: a dissolve, a fade (from or to

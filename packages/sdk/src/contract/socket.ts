@@ -51,6 +51,8 @@ import {
   sceneSchema,
   scriptAnalysisSchema,
   scriptSchema,
+  scriptVersionSchema,
+  scriptVersionSummarySchema,
   seriesSchema,
   shotAssetPlacementSchema,
   shotAssetPlacementUpdatesSchema,
@@ -409,6 +411,19 @@ export const SOCKET_ACTIONS = {
     ),
     save: actionSpec(projectRef.extend(scriptSaveSchema.shape), scriptSchema),
     get: actionSpec(projectRef, scriptSchema),
+    /**
+     * The saved scripts a first pass ran on, newest first, without their text: who ran the pass, when,
+     * the page count and whether it revised or replaced the shots. At most `limit` (default and most
+     * LIST_LIMITS.scriptVersions).
+     */
+    listVersions: actionSpec(
+      projectRef.extend({
+        limit: z.number().int().min(1).max(LIST_LIMITS.scriptVersions).optional(),
+      }),
+      z.array(scriptVersionSummarySchema),
+    ),
+    /** One version with its text; 'Script version not found' when it is not one of the project's. */
+    getVersion: actionSpec(projectRef.extend({ versionId: idSchema }), scriptVersionSchema),
   },
   jobs: {
     /** The current state of the user's jobs; ask again after a reconnect instead of trusting old events. */

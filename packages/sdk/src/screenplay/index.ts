@@ -40,4 +40,5 @@ export {
 } from './screenplay.model.js';
 export * from './script-format-error.js';
 export * from './shot-source.js';
+export * from './text-diff.js';
 export * from './validate.js';

@@ -102,6 +102,9 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
     'generateCinematicShots',
     'save',
     'get',
+    // Ours (issue 30): the saved scripts a first pass ran on.
+    'listVersions',
+    'getVersion',
   ],
   jobs: ['list', 'cancel'],
   cut: [
@@ -231,6 +234,8 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     generateCinematicShots: { projectId, sceneNumbers: [1, 3] },
     save: { projectId, content: 'FADE IN:' },
     get: { projectId },
+    listVersions: { projectId, limit: 20 },
+    getVersion: { projectId, versionId: uuid() },
   },
   jobs: {
     list: {},
@@ -406,6 +411,10 @@ describe('payload schemas', () => {
     ['script', 'save', { projectId, content: 'x'.repeat(2_000_001) }],
     ['script', 'convert', { content: 'x', to: 'pdf' }],
     ['script', 'generateShotsFromScript', { projectId, mode: 'quick' }],
+    ['script', 'listVersions', { projectId, limit: 0 }],
+    ['script', 'listVersions', { projectId, limit: 201 }],
+    ['script', 'getVersion', { projectId }],
+    ['script', 'getVersion', { projectId, versionId: 'v1' }],
     ['jobs', 'cancel', { jobId: 12 }],
   ])('%s:%s rejects %j', (domain, action, payload) => {
     expect(payloadSchema(domain, action).safeParse(payload).success).toBe(false);

@@ -10,6 +10,7 @@ import { ProjectSaveEntity } from '../projects/project-save.entity.js';
 import { ReviewCommentEntity } from '../review/review-comment.entity.js';
 import { ReviewLinkEntity } from '../review/review-link.entity.js';
 import { ScriptEntity } from '../script/script.entity.js';
+import { ScriptVersionEntity } from '../script/script-version.entity.js';
 import { SeriesEntity } from '../series/series.entity.js';
 import { ShotEntity } from '../shots/shot.entity.js';
 import { ShotTrashEntity } from '../shots/shot-trash.entity.js';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   ProjectEntity,
   ProjectSaveEntity,
   ScriptEntity,
+  ScriptVersionEntity,
   ShotEntity,
   ShotVariantEntity,
   ShotTrashEntity,

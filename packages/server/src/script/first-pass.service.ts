@@ -19,6 +19,7 @@ import {
 } from '@reelbench/sdk/contract';
 import {
   type FirstPassResult,
+  paginate,
   parseScript,
   type Screenplay,
   shotSources,
@@ -39,6 +40,7 @@ import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import { mergePlacements, placementsByShot, planFirstPass, selectScenes } from './first-pass.plan.js';
 import { planRevision, type RevisedShot, type Revision } from './first-pass.revise.js';
 import { ScriptService } from './script.service.js';
+import { ScriptVersionsService } from './script-version.service.js';
 
 export interface FirstPassOptions {
   /** Script text to direct instead of the project's saved script (not saved). */
@@ -279,6 +281,7 @@ export class FirstPassService {
     private readonly shots: ShotsRepository,
     private readonly shotsService: ShotsService,
     private readonly events: EventsService,
+    private readonly versions: ScriptVersionsService,
   ) {}
 
   /** The shots the director would make, written nowhere. */
@@ -299,10 +302,9 @@ export class FirstPassService {
     options: FirstPassOptions = {},
   ): Promise<FirstPassResponse> {
     const project = await this.projects.requireOwned(user, projectId);
-    const screenplay =
-      options.content === undefined
-        ? await this.scripts.savedScreenplay(project)
-        : parseScript(options.content, 'auto');
+    // A pass on the saved script keeps that script as a version; text given with the request is not kept.
+    const saved = options.content === undefined ? await this.scripts.savedScript(project) : null;
+    const screenplay = saved?.screenplay ?? parseScript(options.content ?? '', 'auto');
     const pass = selectScenes(await this.direct(project, screenplay, styleGuide), options.sceneNumbers);
     if (pass.shots.length === 0) return { shots: [], scenes: [], missingAssets: pass.missingAssets };
 
@@ -318,9 +320,22 @@ export class FirstPassService {
           ? (options.update ?? (entities.some((entity) => entity.source !== null) ? 'revise' : 'replace'))
           : 'replace';
       const context = { locked, entities, pass, sources, laidOut, styleGuide, dryRun };
-      return update === 'revise'
-        ? this.revise(manager, context)
-        : this.replace(manager, { ...context, options });
+      const outcome =
+        update === 'revise'
+          ? await this.revise(manager, context)
+          : await this.replace(manager, { ...context, options });
+      if (saved !== null && !dryRun) {
+        const { content, format } = saved;
+        const pageCount = paginate(screenplay).pageCount;
+        await this.versions.recordPass(manager, user, {
+          projectId: locked.id,
+          content,
+          format,
+          pageCount,
+          mode: update,
+        });
+      }
+      return outcome;
     });
     if (!dryRun) await this.announce(outcome);
     return {

@@ -3,6 +3,7 @@ import type { User } from '@reelbench/sdk/contract';
 import { LegacyEvent, type ParsedPayload, SocketAction } from '../realtime/socket-action.decorator.js';
 import { FirstPassService } from './first-pass.service.js';
 import { ScriptService } from './script.service.js';
+import { ScriptVersionsService } from './script-version.service.js';
 
 /** The script domain's socket actions, plus the older script:analyze/convert/generate-shots events. */
 @WebSocketGateway()
@@ -10,6 +11,7 @@ export class ScriptGateway {
   constructor(
     private readonly scripts: ScriptService,
     private readonly firstPass: FirstPassService,
+    private readonly versions: ScriptVersionsService,
   ) {}
 
   @SocketAction('script:save')
@@ -20,6 +22,16 @@ export class ScriptGateway {
   @SocketAction('script:get')
   get(user: User, { projectId }: ParsedPayload<'script:get'>) {
     return this.scripts.get(user, projectId);
+  }
+
+  @SocketAction('script:listVersions')
+  listVersions(user: User, { projectId, limit }: ParsedPayload<'script:listVersions'>) {
+    return this.versions.list(user, projectId, limit);
+  }
+
+  @SocketAction('script:getVersion')
+  getVersion(user: User, { projectId, versionId }: ParsedPayload<'script:getVersion'>) {
+    return this.versions.get(user, projectId, versionId);
   }
 
   @SocketAction('script:analyze')

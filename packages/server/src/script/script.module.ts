@@ -9,6 +9,8 @@ import { ScriptController } from './script.controller.js';
 import { ScriptGateway } from './script.gateway.js';
 import { ScriptsRepository } from './script.repository.js';
 import { ScriptService } from './script.service.js';
+import { ScriptVersionsRepository } from './script-version.repository.js';
+import { ScriptVersionsService } from './script-version.service.js';
 
 @Module({
   imports: [ProjectsModule, ShotsModule, JobsModule],
@@ -21,6 +23,8 @@ import { ScriptService } from './script.service.js';
     },
     ScriptsRepository,
     ScriptService,
+    ScriptVersionsRepository,
+    ScriptVersionsService,
     FirstPassService,
     ScriptGateway,
   ],

@@ -41,7 +41,13 @@ export function scriptFormatOf(content: string, format?: ScriptFormat): ScriptFo
   return format ?? detectFormat(content);
 }
 
-/** A project's script, and the screenplay engine on any text (no project needed for those). */
+/** A project's saved script, read for a pass. */
+export interface SavedScript {
+  content: string;
+  format: ScriptFormat;
+  screenplay: Screenplay;
+}
+
 /** The engine's analysis and the director's report: what the offline director would shoot (issue 25). */
 function withDirector(screenplay: Screenplay): ScriptAnalysis {
   return { ...analyzeScreenplay(screenplay), director: directorReport(screenplay) };
@@ -69,8 +75,15 @@ export class ScriptService {
 
   /** The project's saved script in the screenplay model (Final Draft and plain text are converted). */
   async savedScreenplay(project: ProjectEntity): Promise<Screenplay> {
+    return (await this.savedScript(project)).screenplay;
+  }
+
+  /** The project's saved script: its text, the format it is stored with and its screenplay model. */
+  async savedScript(project: ProjectEntity): Promise<SavedScript> {
     const script = await this.scripts.find(project.id);
-    return parseScript(script?.content ?? '', (script?.format as ScriptFormat | undefined) ?? 'auto');
+    const content = script?.content ?? '';
+    const format = scriptFormatOf(content, (script?.format as ScriptFormat | undefined) ?? undefined);
+    return { content, format, screenplay: parseScript(content, format) };
   }
 
   analyze(input: ScriptAnalyze): ScriptAnalysis {

@@ -278,6 +278,9 @@ export const SOCKET_SAMPLES: SampleTable = {
     generateCinematicShots: (ids) => ({ projectId: ids.projectId }),
     save: (ids) => ({ projectId: ids.projectId, content: SCRIPT_SAMPLE }),
     get: (ids) => ({ projectId: ids.projectId }),
+    listVersions: (ids) => ({ projectId: ids.projectId }),
+    // The owner check refuses before the version is looked up.
+    getVersion: (ids) => ({ projectId: ids.projectId, versionId: randomUUID() }),
   },
   jobs: {
     list: (ids) => ({ projectId: ids.projectId }),

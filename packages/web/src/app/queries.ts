@@ -27,6 +27,12 @@ async function script(client: Client, projectId: string) {
   }
 }
 
+/** The newest script version with its text: what the last first pass ran on (null before any pass). */
+async function latestScriptVersion(client: Client, projectId: string) {
+  const [latest] = await client.script.versions(projectId, 1);
+  return latest === undefined ? null : client.script.version(projectId, latest.id);
+}
+
 const coverage = (client: Client, shotId: string) => client.shots.send('get-coverage', { shotId });
 const reviewLinks = (client: Client, id: string) => client.review.listLinks(id);
 const reviewComments = (client: Client, id: string) => client.review.listComments(id);
@@ -48,6 +54,15 @@ export const queryKeys = {
   assets: (projectId: string) => key<Reply<Client['assets']['listByProject']>>()(['assets', projectId]),
   asset: (assetId: string) => key<Reply<Client['assets']['get']>>()(['asset', assetId]),
   script: (projectId: string) => key<Reply<typeof script>>()(['script', projectId]),
+  /** The saved scripts first passes ran on, newest first (the prefix of the keys below). */
+  scriptVersions: (projectId: string) =>
+    key<Reply<Client['script']['versions']>>()(['script-versions', projectId]),
+  /** The newest version with its text. */
+  latestScriptVersion: (projectId: string) =>
+    key<Reply<typeof latestScriptVersion>>()(['script-versions', projectId, 'latest']),
+  /** One version with its text (versions never change but for their pass count). */
+  scriptVersion: (projectId: string, versionId: string) =>
+    key<Reply<Client['script']['version']>>()(['script-versions', projectId, 'version', versionId]),
   /** The script page's last analysis of the text; also the prefix of projectAnalysis. */
   analysis: (projectId: string) => key<Reply<Client['script']['analyze']>>()(['analysis', projectId]),
   /** The dashboard's analysis of the saved script, for this length and save. */
@@ -128,6 +143,24 @@ export const queries = {
       queryKey: queryKeys.script(projectId),
       queryFn: () => script(client, projectId),
       refetchOnWindowFocus: false,
+    }),
+  scriptVersions: (client: Client, projectId: string) =>
+    queryOptions({
+      queryKey: queryKeys.scriptVersions(projectId),
+      queryFn: () => client.script.versions(projectId),
+    }),
+  latestScriptVersion: (client: Client, projectId: string) =>
+    queryOptions({
+      queryKey: queryKeys.latestScriptVersion(projectId),
+      queryFn: () => latestScriptVersion(client, projectId),
+      refetchOnWindowFocus: false,
+    }),
+  scriptVersion: (client: Client, projectId: string, versionId: string) =>
+    queryOptions({
+      queryKey: queryKeys.scriptVersion(projectId, versionId),
+      queryFn: () => client.script.version(projectId, versionId),
+      staleTime: Number.POSITIVE_INFINITY,
+      enabled: versionId !== '',
     }),
   projectAnalysis: (client: Client, projectId: string, length: number, updatedAt: string) =>
     queryOptions({

@@ -95,6 +95,8 @@ export function FirstPassModal() {
         queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+        // The pass kept the saved script as a version: the script page's marks and the dashboard follow it.
+        queryClient.invalidateQueries({ queryKey: queryKeys.scriptVersions(projectId) }),
       ]);
       toasts.show({
         type: 'success',

@@ -44,6 +44,7 @@ import {
   type PipelineStepId,
   type StatusBucket,
   type StatusCounts,
+  scriptChangedSincePass,
   summarizeShots,
 } from './pipeline.js';
 import '../../styles/pages.css';
@@ -406,6 +407,11 @@ export function DashboardPage() {
     );
   }, [shots.data, shotOrder]);
   const summary = useMemo(() => summarizeShots(shotList), [shotList]);
+  // Shots from a pass and a saved script that is not the one the last pass ran on: revise them.
+  const passShots = shotList.some((shot) => shot.source);
+  const passed = useQuery({ ...queries.latestScriptVersion(client, projectId), enabled: passShots });
+  const scriptChanged =
+    passShots && script.data !== undefined && scriptChangedSincePass(content, passed.data?.content);
   const next =
     script.data && shots.data
       ? chooseNextStep({
@@ -414,6 +420,7 @@ export function DashboardPage() {
           activeJobs,
           roughCut: Boolean(roughCut.data),
           exported: (cuts.data ?? []).some((cut) => Boolean(cut.exportedAt)),
+          scriptChanged,
         })
       : null;
 

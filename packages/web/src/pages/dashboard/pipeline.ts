@@ -55,6 +55,13 @@ export const PIPELINE: readonly PipelineStep[] = [
   { id: 'export', label: 'Export', actionId: 'nav.edl' },
 ];
 
+/** The step after a script edit on a project with first-pass shots (issue 30): the words are exact. */
+export const REVISE_STEP: PipelineStep = {
+  id: 'firstPass',
+  label: 'Script changed — Revise shots',
+  actionId: 'dashboard.reviseShots',
+};
+
 /** Job types that render a pipeline step, to say "rendering…" instead of offering it again. */
 export const STEP_JOB_TYPES: Partial<Record<PipelineStepId, readonly string[]>> = {
   images: ['shot:generate-batch'],
@@ -71,6 +78,8 @@ export interface PipelineInput {
   roughCut?: boolean;
   /** A cut of the project has been exported (a file or a hand-off package), as the server noted. */
   exported?: boolean;
+  /** The project has shots from a first pass and the saved script differs from the one it ran on. */
+  scriptChanged?: boolean;
 }
 
 export interface NextStep {
@@ -88,7 +97,8 @@ function step(id: PipelineStepId): PipelineStep {
 }
 
 /**
- * The next step, from the data: no script → write it; a script and no shots → first pass; frames
+ * The next step, from the data: no script → write it; a script and no shots → first pass; the
+ * script edited since the last pass over first-pass shots → revise the shots; frames
  * missing → render images; clips missing → render videos; everything rendered → rough cut; a rough
  * cut rendered → export. The rough cut and the export are done when the server has them (a rendered
  * rough cut; a cut written out), whatever else is still to render: they are done, not skipped.
@@ -99,6 +109,7 @@ export function chooseNextStep({
   activeJobs,
   roughCut = false,
   exported = false,
+  scriptChanged = false,
 }: PipelineInput): NextStep {
   const done = new Set<PipelineStepId>();
   const hasScript = scriptWords > 0;
@@ -127,6 +138,16 @@ export function chooseNextStep({
       done,
       running: null,
       reason: 'The script is in. Break it down into shots with framing, duration and prompts.',
+    };
+  }
+  if (scriptChanged) {
+    done.delete('firstPass');
+    return {
+      step: REVISE_STEP,
+      done,
+      running: null,
+      reason:
+        'The script was edited since the last first pass. Revise the shots: the ones the edit did not touch keep their frames, clips and edits.',
     };
   }
   if (!imagesDone) {
@@ -169,4 +190,9 @@ export function chooseNextStep({
     running: null,
     reason: 'The cut is out. Share a review link, or export again after the next change.',
   };
+}
+
+/** Whether the saved script differs from the one the last pass ran on (no pass kept yet: no). */
+export function scriptChangedSincePass(saved: string, passed: string | null | undefined): boolean {
+  return passed !== null && passed !== undefined && saved !== passed;
 }

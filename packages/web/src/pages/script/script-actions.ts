@@ -11,6 +11,10 @@ export interface ScriptPage {
   exportAs: (format: ScriptExport) => void;
   showProblems: () => void;
   toggleBreakdown: () => void;
+  /** The saved scripts first passes ran on, and the diff between any two. */
+  showVersions: () => void;
+  /** Opens the shot the cursor's line feeds in the shot lab; false when the line feeds none. */
+  openShotAtCursor: () => boolean;
 }
 
 export const scriptPage = definePageContext<ScriptPage>('script');
@@ -98,6 +102,26 @@ export const scriptActions = defineActions([
       keywords: ['validate', 'check', 'lint', 'errors', 'warnings', 'problems'],
     },
     (shown) => shown.showProblems(),
+  ),
+  scriptAction(
+    {
+      id: 'script.versions',
+      label: 'Script Versions',
+      section: 'Project',
+      keywords: ['history', 'revisions', 'drafts', 'diff', 'compare', 'changes', 'first pass'],
+      hint: 'Who, when, pages; the diff',
+    },
+    (shown) => shown.showVersions(),
+  ),
+  scriptAction(
+    {
+      id: 'script.shot.open',
+      label: "Open This Line's Shot in the Shot Lab",
+      section: 'Project',
+      keywords: ['jump', 'go to shot', 'gutter', 'source', 'frame', 'shot lab'],
+      hint: 'The line the cursor is on',
+    },
+    (shown) => shown.openShotAtCursor(),
   ),
   scriptAction(
     {

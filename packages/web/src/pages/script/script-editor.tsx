@@ -13,6 +13,8 @@ import {
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import { fountain } from './fountain-highlight.js';
 import { type Problem, problems, setProblems } from './problems.js';
+import { scriptMarksGutter, setScriptMarks, shotsAt } from './shot-gutter.js';
+import type { ScriptMarks, ShotRef } from './shot-lines.js';
 
 export interface CursorPosition {
   line: number;
@@ -27,6 +29,10 @@ export interface ScriptEditorHandle {
   /** Moves the cursor to the start of a line, scrolls it to the middle and focuses the editor. */
   jumpToLine: (line: number) => void;
   setProblems: (list: readonly Problem[]) => void;
+  /** The gutter's shot and edit marks, for the text as it is now. */
+  setScriptMarks: (marks: ScriptMarks) => void;
+  /** The shots the cursor's line feeds. */
+  shotsAtCursor: () => readonly ShotRef[];
   undo: () => boolean;
   redo: () => boolean;
   focus: () => void;
@@ -40,6 +46,8 @@ export interface ScriptEditorProps {
   onSave: () => void;
   /** Mod-K inside the editor. */
   onPalette?: () => void;
+  /** A click on a line's shot mark. */
+  onShotMark?: (shots: readonly ShotRef[]) => void;
   ref?: Ref<ScriptEditorHandle>;
 }
 
@@ -56,12 +64,13 @@ export function ScriptEditor({
   onCursor,
   onSave,
   onPalette,
+  onShotMark,
   ref,
 }: ScriptEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onCursor, onSave, onPalette });
-  callbacks.current = { onChange, onCursor, onSave, onPalette };
+  const callbacks = useRef({ onChange, onCursor, onSave, onPalette, onShotMark });
+  callbacks.current = { onChange, onCursor, onSave, onPalette, onShotMark };
   const initial = useRef(initialContent);
 
   useEffect(() => {
@@ -102,6 +111,7 @@ export function ScriptEditor({
           keymap.of([...defaultKeymap, ...historyKeymap]),
           fountain(),
           problems(),
+          scriptMarksGutter((shots) => callbacks.current.onShotMark?.(shots)),
           EditorView.contentAttributes.of({
             'aria-label': 'Script editor',
             // Focusable to tools that do not count contenteditable (axe's scrollable-region rule).
@@ -154,6 +164,9 @@ export function ScriptEditor({
         editor.focus();
       },
       setProblems: (list) => view.current?.dispatch({ effects: setProblems.of(list) }),
+      setScriptMarks: (marks) => view.current?.dispatch({ effects: setScriptMarks.of(marks) }),
+      shotsAtCursor: () =>
+        view.current ? shotsAt(view.current, view.current.state.selection.main.head) : [],
       undo: () => (view.current ? undo(view.current) : false),
       redo: () => (view.current ? redo(view.current) : false),
       focus: () => view.current?.focus(),

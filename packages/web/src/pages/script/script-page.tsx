@@ -12,18 +12,20 @@ import {
   FileDiff,
   FileText,
   FileUp,
+  History,
   PanelRightOpen,
   ScanText,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { editContext } from '../../actions/edit-actions.js';
 import { usePageContext } from '../../actions/page-context.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { ActionButton } from '../../shell/action-button.js';
 import { type ActionButtonSpec, ActionButtons } from '../../shell/action-buttons.js';
-import { useAction, useRunAction } from '../../shell/use-action.js';
+import { useAction, useActionContext, useRunAction } from '../../shell/use-action.js';
+import { shotLabPath } from '../../shots/shot-actions.js';
 import { createStore, type Store, useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
 import { EmptyState, Skeleton } from '../../ui/card.js';
@@ -44,7 +46,13 @@ import {
   IMPORT_ACCEPT,
   importFile,
 } from './script-io.js';
+import { type ShotRef, scriptMarks, sourceSpans } from './shot-lines.js';
 import { createValidator } from './validator.js';
+
+// The versions and their diff load when first opened.
+const ScriptVersionsDialog = lazy(() =>
+  import('./script-versions-dialog.js').then((module) => ({ default: module.ScriptVersionsDialog })),
+);
 
 /** The text each analysis in the query cache was made from, so a revisit can tell whether it is stale. */
 const analysedText = new WeakMap<ScriptAnalysis, string>();
@@ -106,7 +114,16 @@ function ExportMenu() {
 }
 
 /** Under the page: where the cursor is, the format, the word count. */
-function StatusBar({ cursor, words }: { cursor: Store<CursorPosition>; words: number }) {
+function StatusBar({
+  cursor,
+  words,
+  legend,
+}: {
+  cursor: Store<CursorPosition>;
+  words: number;
+  /** Shown once a first pass has been kept as a version: what the gutter marks mean. */
+  legend: { edited: number } | null;
+}) {
   const { line, column } = useStore(cursor);
   return (
     <footer className="script-statusbar">
@@ -116,6 +133,24 @@ function StatusBar({ cursor, words }: { cursor: Store<CursorPosition>; words: nu
       <span className="script-statusbar__sep" aria-hidden="true" />
       <span>Fountain</span>
       <span className="script-statusbar__spacer" />
+      {legend ? (
+        <span className="script-legend">
+          <span
+            className="script-legend__item"
+            title="These lines are the source of shots: click the mark to open the shot"
+          >
+            <span className="script-legend__swatch script-legend__swatch--shot" aria-hidden="true" />
+            Feeds shots
+          </span>
+          <span
+            className="script-legend__item"
+            title="Written or changed since the last first pass: revise the shots to follow"
+          >
+            <span className="script-legend__swatch script-legend__swatch--edit" aria-hidden="true" />
+            Edited since the last pass{legend.edited > 0 ? ` (${formatCount(legend.edited)})` : ''}
+          </span>
+        </span>
+      ) : null}
       <span className="tabular">{formatCount(words)} words</span>
     </footer>
   );
@@ -154,6 +189,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
 
   const script = useQuery(queries.script(client, projectId));
   const project = useQuery(queries.project(client, projectId));
+  const { navigate } = useActionContext();
 
   const editor = useRef<ScriptEditorHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -189,6 +225,20 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
   const loaded = script.data !== undefined;
   const initialContent = script.data?.content ?? '';
 
+  // The gutter's marks: the shots and the script the last pass ran on, read after the text is up.
+  const shots = useQuery({ ...queries.shots(client, projectId), enabled: loaded });
+  const passed = useQuery({ ...queries.latestScriptVersion(client, projectId), enabled: loaded });
+  const base = passed.data ?? null;
+  const spans = useMemo(
+    () => (base && shots.data ? sourceSpans(base.content, base.format, shots.data.shots) : []),
+    [base, shots.data],
+  );
+  const [editedCount, setEditedCount] = useState(0);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  // Mounted from the first opening on, so closing animates and gives the focus back.
+  const [versionsMounted, setVersionsMounted] = useState(false);
+  const [versionsText, setVersionsText] = useState('');
+
   // The text the panel shows, once the script has loaded.
   useEffect(() => {
     if (!loaded || content.current !== null) return;
@@ -216,6 +266,23 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
   useEffect(() => {
     editor.current?.setProblems(problems);
   }, [problems]);
+
+  // Marks follow the text (debounced with the quick breakdown) and each new pass.
+  useEffect(() => {
+    if (liveText === null || !editor.current) return;
+    const marks = scriptMarks(base?.content ?? null, editor.current.getContent(), spans);
+    editor.current.setScriptMarks(marks);
+    setEditedCount(marks.edited.size);
+  }, [liveText, base, spans]);
+
+  const openShot = useCallback(
+    (found: readonly ShotRef[]) => {
+      const first = found[0];
+      if (first) navigate(shotLabPath(projectId, first.id));
+      return first !== undefined;
+    },
+    [navigate, projectId],
+  );
 
   const onChange = useCallback(
     (next: string) => {
@@ -342,6 +409,21 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
           exportAs,
           showProblems,
           toggleBreakdown: () => setPanelOpen((open) => !open),
+          showVersions: () => {
+            setVersionsText(current());
+            setVersionsMounted(true);
+            setVersionsOpen(true);
+          },
+          openShotAtCursor: () => {
+            const found = editor.current?.shotsAtCursor() ?? [];
+            if (found.length === 0)
+              toasts.show({
+                type: 'info',
+                title: 'No shot on this line',
+                message: 'Lines marked in violet beside the text feed shots.',
+              });
+            return openShot(found);
+          },
         }
       : null,
   );
@@ -401,6 +483,9 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
         <div className="page__actions script-toolbar">
           <ActionButtons actions={FILE_ACTIONS} />
           <ExportMenu />
+          <ActionButton actionId="script.versions" variant="ghost" icon={History}>
+            Versions
+          </ActionButton>
           <span className="script-toolbar__divider" aria-hidden="true" />
           <ActionButton
             actionId="script.validate"
@@ -458,6 +543,7 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
                 onCursor={cursor.set}
                 onSave={() => runAction('project.save')}
                 onPalette={() => runAction('palette.open')}
+                onShotMark={openShot}
               />
               {empty ? (
                 <div className="script-empty" aria-hidden="true">
@@ -469,7 +555,11 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
                   </p>
                 </div>
               ) : null}
-              <StatusBar cursor={cursor} words={quick.wordCount} />
+              <StatusBar
+                cursor={cursor}
+                words={quick.wordCount}
+                legend={base ? { edited: editedCount } : null}
+              />
             </>
           )}
           {dragging ? (
@@ -511,6 +601,17 @@ function ScriptWorkspace({ projectId }: { projectId: string }) {
         onConfirm={() => answerImport(true)}
         onCancel={() => answerImport(false)}
       />
+
+      {versionsMounted ? (
+        <Suspense fallback={null}>
+          <ScriptVersionsDialog
+            projectId={projectId}
+            open={versionsOpen}
+            onOpenChange={setVersionsOpen}
+            current={versionsText}
+          />
+        </Suspense>
+      ) : null}
 
       <HiddenFileInput
         ref={fileInput}
