@@ -10,6 +10,7 @@ import { CutVersionsUnique1795840000000 } from './1795840000000-cut-versions-uni
 import { CutExportedAt1795900000000 } from './1795900000000-cut-exported-at.js';
 import { VariantImageKey1795950000000 } from './1795950000000-variant-image-key.js';
 import { ShotSource1796000000000 } from './1796000000000-shot-source.js';
+import { DialogueLines1796100000000 } from './1796100000000-dialogue-lines.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CutExportedAt1795900000000,
   VariantImageKey1795950000000,
   ShotSource1796000000000,
+  DialogueLines1796100000000,
 ];
