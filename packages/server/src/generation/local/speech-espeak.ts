@@ -51,7 +51,7 @@ export function espeakVoiceName(request: Pick<SpeechRequest, 'voice' | 'manner'>
   return `${ESPEAK_LANGUAGE}+${request.voice.variant}`;
 }
 
-/** Speaks one line offline: the same request always gives the same bytes. */
+/** Speaks one line offline: the same request always gives the same length (eSpeak's breath noise is random). */
 export async function speakOffline(request: SpeechRequest): Promise<SpokenAudio> {
   throwIfCancelled(request.signal);
   const text = request.text.trim();
