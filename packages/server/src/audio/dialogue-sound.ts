@@ -38,7 +38,7 @@ export const MANNER_RATE: Record<DialogueManner, number> = {
 /**
  * The ffmpeg filter chain that places a line: in the scene a short room reflection; voice-over
  * drier and closer (no room, a little proximity warmth, compressed); off screen muffled through a
- * wall (band-limited, further off, a longer room). Then the manner's gain and a limiter.
+ * wall (band-limited, the treble cut steeply, further off, a longer room). Then the manner's gain and a limiter.
  */
 export function deliveryFilters(delivery: DialogueDelivery, manner: DialogueManner): string {
   const place: Record<DialogueDelivery, string[]> = {
@@ -48,7 +48,13 @@ export function deliveryFilters(delivery: DialogueDelivery, manner: DialogueMann
       'equalizer=f=180:width_type=o:width=1.2:g=3',
       'acompressor=threshold=0.1:ratio=3:attack=5:release=60:makeup=2',
     ],
-    'off-screen': ['highpass=f=250', 'lowpass=f=1400', 'aecho=0.8:0.55:45|90:0.3|0.2', 'volume=-4dB'],
+    'off-screen': [
+      'highpass=f=250',
+      'lowpass=f=1200',
+      'lowpass=f=1200',
+      'aecho=0.8:0.55:45|90:0.3|0.2',
+      'volume=-4dB',
+    ],
   };
   return [...place[delivery], `volume=${MANNER_GAIN_DB[manner]}dB`, 'alimiter=limit=0.9:level=false'].join(
     ',',
