@@ -16,8 +16,8 @@ import {
   type DialogueTrackResult,
   FIRST_PASS_DEFAULTS,
   type JobAcceptedReply,
-  TEXT_LIMITS,
   MAX_SHOT_DURATION,
+  TEXT_LIMITS,
   type User,
 } from '@reelbench/sdk/contract';
 import {
