@@ -14,6 +14,7 @@ import {
 } from './constants.js';
 import { errorCodeSchema } from './errors.js';
 import { ASSET_TYPES, imageKeySchema, rotationSchema, variantNameSchema, viewSchema } from './image-keys.js';
+import { characterVoiceSchema } from './voices.js';
 
 /** Upper bounds on user-supplied text and lists, so one request cannot exhaust memory or storage. */
 export const TEXT_LIMITS = {
@@ -499,6 +500,11 @@ export const assetConfigSchema = z.object({
   supportedVariants: z.array(variantNameSchema).min(1).max(50).default(['default']),
   supportedRotations: z.array(rotationSchema).default([]),
   supportedViews: z.array(viewSchema).default([]),
+  /**
+   * A character's voice for the scratch track (docs/generation.md, "Speech"): seeded from its name and
+   * description when the track first speaks it, then kept; null (or absent) until then, or to re-seed.
+   */
+  voice: characterVoiceSchema.nullable().optional(),
 });
 export type AssetConfig = z.infer<typeof assetConfigSchema>;
 

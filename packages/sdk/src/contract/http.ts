@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
   cutSoundtrackSetSchema,
+  dialogueGenerateSchema,
+  dialogueLineRegenerateSchema,
+  dialogueLineSchema,
+  dialogueLineTakeSchema,
+  dialogueTimingReplySchema,
+  dialogueTimingSchema,
   soundtrackOffsetUpdateSchema,
   soundtrackRemovedSchema,
   soundtrackSchema,
@@ -565,6 +571,48 @@ export const HTTP_ROUTES = {
       path: '/api/audio/:projectId/cut',
       body: cutSoundtrackSetSchema,
       response: cutSchema,
+      auth: true,
+    },
+    /** Queues the scratch track (a job; follow it with the job events). */
+    generateDialogue: {
+      method: 'POST',
+      path: '/api/audio/:projectId/dialogue',
+      body: dialogueGenerateSchema,
+      response: jobAcceptedReplySchema,
+      auth: true,
+    },
+    listLines: {
+      method: 'GET',
+      path: '/api/audio/:projectId/lines',
+      response: z.array(dialogueLineSchema),
+      auth: true,
+    },
+    regenerateLine: {
+      method: 'POST',
+      path: '/api/audio/:projectId/lines/:lineId/regenerate',
+      body: dialogueLineRegenerateSchema,
+      response: dialogueLineSchema,
+      auth: true,
+    },
+    uploadLine: {
+      method: 'PUT',
+      path: '/api/audio/:projectId/lines/:lineId/take',
+      body: dialogueLineTakeSchema,
+      response: dialogueLineSchema,
+      auth: true,
+    },
+    /** The line's clip itself (not JSON): its stored content type, byte ranges answered (206). */
+    lineFile: {
+      method: 'GET',
+      path: '/api/audio/:projectId/lines/:lineId/file',
+      response: z.string(),
+      auth: true,
+    },
+    timeShots: {
+      method: 'POST',
+      path: '/api/audio/:projectId/timing',
+      body: dialogueTimingSchema,
+      response: dialogueTimingReplySchema,
       auth: true,
     },
   },

@@ -14,3 +14,4 @@ export * from './socket.js';
 export * from './socket-events.js';
 export * from './styles.js';
 export * from './toasts.js';
+export * from './voices.js';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import {
   cutSoundtrackSetSchema,
+  dialogueGenerateSchema,
+  dialogueLineRefSchema,
+  dialogueLineRegenerateSchema,
+  dialogueLineSchema,
+  dialogueLineTakeSchema,
+  dialogueTimingReplySchema,
+  dialogueTimingSchema,
   soundtrackOffsetUpdateSchema,
   soundtrackRemovedSchema,
   soundtrackSchema,
@@ -470,6 +477,29 @@ export const SOCKET_ACTIONS = {
     remove: actionSpec(projectRef, soundtrackRemovedSchema),
     /** Puts the soundtrack under a cut with an offset (or takes it off): the cut as it now is. */
     'set-cut': actionSpec(projectRef.extend(cutSoundtrackSetSchema.shape), cutSchema),
+    /**
+     * Queues the scratch track (docs/generation.md, "Speech"): a job that speaks every dialogue line of
+     * the saved script with its character's voice; unchanged lines and recorded takes are kept. Its
+     * result is a DialogueTrackResult.
+     */
+    'generate-dialogue': actionSpec(projectRef.extend(dialogueGenerateSchema.shape), jobAcceptedReplySchema),
+    /** The project's dialogue lines in script order, each with its clip's signed URL, length and waveform. */
+    'list-lines': actionSpec(projectRef, z.array(dialogueLineSchema)),
+    /** Speaks one line again now (a recorded take is replaced by a generated clip). */
+    'regenerate-line': actionSpec(
+      projectRef.extend(dialogueLineRefSchema.shape).extend(dialogueLineRegenerateSchema.shape),
+      dialogueLineSchema,
+    ),
+    /** Replaces one line with a recorded take (an upload-audio file of the project): it then wins. */
+    'upload-line': actionSpec(
+      projectRef.extend(dialogueLineRefSchema.shape).extend(dialogueLineTakeSchema.shape),
+      dialogueLineSchema,
+    ),
+    /**
+     * Times every dialogue shot to its lines (their clips' lengths plus the pacing's pauses); action
+     * shots stay as they are. Answers each changed shot with its previous duration, for a one-step undo.
+     */
+    'time-shots': actionSpec(projectRef.extend(dialogueTimingSchema.shape), dialogueTimingReplySchema),
   },
   /** The owner's review links and the comments reviewers left (the page itself is HTTP, by token). */
   review: {

@@ -33,6 +33,16 @@ export const PACING_RULES: Record<Pacing, PacingRule> = {
   fast: { wordsPerShot: 12, holdWords: 0, minShotSeconds: 1.2, maxShotSeconds: 6, establishingSeconds: 2 },
 };
 
+/**
+ * Pauses a dialogue shot timed to its spoken lines holds (seconds): before the first line, between
+ * lines and after the last. A slow film lets a line land; a fast one cuts on the last word.
+ */
+export const DIALOGUE_PAUSES: Record<Pacing, { head: number; between: number; tail: number }> = {
+  slow: { head: 0.6, between: 0.5, tail: 0.9 },
+  balanced: { head: 0.4, between: 0.3, tail: 0.6 },
+  fast: { head: 0.2, between: 0.15, tail: 0.3 },
+};
+
 export const CAMERA_MOVES = [
   'static',
   'slow pan',

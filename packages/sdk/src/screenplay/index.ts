@@ -1,6 +1,7 @@
 export * from './analyze.js';
 export * from './cast.js';
 export * from './convert.js';
+export * from './dialogue.js';
 export * from './director.js';
 export {
   type Beat,

@@ -1,4 +1,5 @@
 import { AssetEntity } from '../assets/asset.entity.js';
+import { DialogueLineEntity } from '../audio/dialogue-line.entity.js';
 import { SoundtrackEntity } from '../audio/soundtrack.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { UserEntity } from '../auth/user.entity.js';
@@ -36,5 +37,6 @@ export const ENTITIES = [
   JobEntity,
   CutEntity,
   SoundtrackEntity,
+  DialogueLineEntity,
   StylePackageEntity,
 ];

@@ -40,6 +40,8 @@ export interface JobPayloads {
   'cut:render-rough-cut': { cutId: string; burnIn: boolean };
   /** The default images of the cast created from the script, one after another. */
   'project:create-cast': { assetIds: string[]; provider?: string };
+  /** The scratch track: every dialogue line of the saved script, spoken (issue 31). */
+  'audio:generate-dialogue': { provider?: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -11,6 +11,7 @@ import { CutExportedAt1795900000000 } from './1795900000000-cut-exported-at.js';
 import { VariantImageKey1795950000000 } from './1795950000000-variant-image-key.js';
 import { ShotSource1796000000000 } from './1796000000000-shot-source.js';
 import { ScriptVersions1796050000000 } from './1796050000000-script-versions.js';
+import { DialogueLines1796100000000 } from './1796100000000-dialogue-lines.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   VariantImageKey1795950000000,
   ShotSource1796000000000,
   ScriptVersions1796050000000,
+  DialogueLines1796100000000,
 ];
