@@ -85,12 +85,8 @@ describe('withDialogue and placeCutDialogue', () => {
 
   it('keeps a line with its shot when the cut is re-ordered, and drops it when the shot leaves the cut', () => {
     const cut = spokenCut();
-    const [first, second, third] = cut.events;
-    const reordered: Cut = {
-      ...cut,
-      events: [{ ...(third as Cut['events'][number]), transition: { type: 'cut' } }, first!],
-    };
-    void second;
+    const [first, , third] = cut.events as [Cut['events'][number], unknown, Cut['events'][number]];
+    const reordered: Cut = { ...cut, events: [{ ...third, transition: { type: 'cut' } }, first] };
     const placed = placeCutDialogue(reordered);
     expect(placed.map((entry) => entry.line.lineId)).toEqual([lineId(4), lineId(1), lineId(2)]);
     expect(placed[1]?.recordIn).toBe(96 + 10);
