@@ -287,6 +287,8 @@ describe.each(testDatabases())('the scratch track on %s', (database) => {
     const whispered = await meanVolume(whisper);
     const shouted = await meanVolume(shout);
     expect(whispered).toBeLessThan(shouted - 6);
+    // Quiet, yet loud enough to be heard in a mix (the rough cut's −40 dBFS).
+    expect(whispered).toBeGreaterThan(-40);
     // Off screen: the treble above 3 kHz is cut far below an on-screen line's.
     const trebleOf = async (file: string) =>
       (await meanVolume(file, 'highpass=f=3000')) - (await meanVolume(file));

@@ -17,10 +17,13 @@ import { peaksOf } from './peaks.js';
 export const LINE_SAMPLE_RATE = 24_000;
 const FINISH_TIMEOUT_MS = 60_000;
 
-/** Gain per manner, in dB: a whisper sits well under a normal line, a shout over it (limited below 0 dBFS). */
+/**
+ * Gain per manner, in dB: a whisper sits well under a normal line (and still above −40 dBFS, so the
+ * rough cut hears it), a shout over it (limited below 0 dBFS).
+ */
 export const MANNER_GAIN_DB: Record<DialogueManner, number> = {
-  whispered: -14,
-  quiet: -6,
+  whispered: -10,
+  quiet: -5,
   normal: 0,
   raised: 3,
   shouted: 6,
