@@ -118,7 +118,7 @@ export class CutPackageService {
     const withSound = { includeSoundtrack: soundtrackPath !== undefined };
     const zip = new yazl.ZipFile();
     const stem = editorialFilename(cut, 'edl').replace(/\.edl$/, '');
-    const edl = edlOrWhyNot(spoken, withSound);
+    const edl = edlInOneList(spoken, withSound);
     zip.addBuffer(
       Buffer.from(
         readme(spoken, files.size, soundtrackPath, dialogueFiles.length, stem, edl.text === undefined),
@@ -148,7 +148,7 @@ export class CutPackageService {
 }
 
 /** The EDL when one list holds the cut (its events, the soundtrack and the dialogue's A2 events). */
-function edlOrWhyNot(cut: Cut, options: { includeSoundtrack: boolean }): { text: string | undefined } {
+function edlInOneList(cut: Cut, options: { includeSoundtrack: boolean }): { text: string | undefined } {
   if (cut.events.length > 999) return { text: undefined };
   try {
     return { text: exportCut(cut, 'edl', options).text };
