@@ -34,6 +34,7 @@ function exportQuery(options: CutExportOptions) {
     ...(options.includeSoundtrack === undefined
       ? {}
       : { includeSoundtrack: flag(options.includeSoundtrack) }),
+    ...(options.includeDialogue === undefined ? {} : { includeDialogue: flag(options.includeDialogue) }),
   };
 }
 

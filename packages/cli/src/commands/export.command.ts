@@ -226,7 +226,7 @@ async function exportRoughCut(
   const notes = rough.notes.length > 0 ? `; ${rough.notes.join('; ')}` : '';
   return {
     json: { cutId, jobId, filename: out, bytes: bytes.byteLength, roughCut: rough },
-    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes.byteLength} bytes, rough cut of cut ${cutId}: ${rough.durationSeconds.toFixed(2)} s, ${rough.width}x${rough.height}${rough.hasSoundtrack ? ', with the soundtrack' : ''}${notes})`,
+    text: `Wrote ${ctx.out.paint('bold', out)} (${bytes.byteLength} bytes, rough cut of cut ${cutId}: ${rough.durationSeconds.toFixed(2)} s, ${rough.width}x${rough.height}${rough.hasSoundtrack ? ', with the soundtrack' : ''}${spokenLines(rough.dialogueLines)}${notes})`,
     quiet: out,
   };
 }
@@ -472,4 +472,9 @@ export function registerExportCommand(program: Command, ctx: CliContext): void {
     'reelbench import edl <projectId> night-shift.edl --cut <cutId>',
     'reelbench import edl <projectId> from-resolve.edl --cut <cutId> --frame-rate 29.97',
   );
+}
+
+/** ', with 12 dialogue lines': the scratch track the rough cut speaks, when it has one. */
+function spokenLines(count: number | undefined): string {
+  return count ? `, with ${count} dialogue line${count === 1 ? '' : 's'}` : '';
 }

@@ -33,6 +33,7 @@ export const cutExportQuerySchema = z.object({
   frameRate: z.coerce.number().pipe(editorialFrameRateSchema).optional(),
   dropFrame: queryFlag.optional(),
   includeSoundtrack: queryFlag.optional(),
+  includeDialogue: queryFlag.optional(),
 });
 export type CutExportQuery = z.output<typeof cutExportQuerySchema>;
 
@@ -42,10 +43,12 @@ export function cutExportQueryOptions(query: CutExportQuery): CutExportOptions {
     value === undefined ? undefined : value === 'true' || value === '1';
   const dropFrame = flag(query.dropFrame);
   const includeSoundtrack = flag(query.includeSoundtrack);
+  const includeDialogue = flag(query.includeDialogue);
   return {
     ...(query.frameRate === undefined ? {} : { frameRate: query.frameRate }),
     ...(dropFrame === undefined ? {} : { dropFrame }),
     ...(includeSoundtrack === undefined ? {} : { includeSoundtrack }),
+    ...(includeDialogue === undefined ? {} : { includeDialogue }),
   };
 }
 
@@ -130,6 +133,8 @@ export const roughCutSchema = z.object({
   height: z.number().int().min(1),
   hasAudio: z.boolean(),
   hasSoundtrack: z.boolean(),
+  /** Dialogue lines of the scratch track heard in it (0 or absent: a silent or music-only cut). */
+  dialogueLines: z.number().int().min(0).optional(),
   burnIn: z.enum(['drawn', 'off', 'unavailable']),
   dissolves: z.enum(['xfade', 'plain-cuts', 'none']),
   /** What could not be done as asked (no xfade, no drawtext or font), in words. */

@@ -104,6 +104,31 @@ export const cutSoundtrackSchema = z.object({
 });
 export type CutSoundtrack = z.infer<typeof cutSoundtrackSchema>;
 
+/**
+ * A dialogue line of the scratch track under the cut (issue 31), placed by `withDialogue` when the
+ * cut is exported or rendered (placeDialogue: the shot's lines one after another from its start,
+ * with the pacing's pauses). It belongs to its shot's first event, as a marker does, so it moves
+ * with the shot; the exports write it as an audio clip (EDL A2, OTIO audio track, FCPXML lane -1).
+ */
+export const cutDialogueLineSchema = z.object({
+  lineId: idSchema,
+  shotId: idSchema,
+  /** The speaker as the cue names them. */
+  character: nameSchema,
+  text: z.string().min(1).max(TEXT_LIMITS.prompt),
+  /** The clip: an absolute URL, or a path relative to the exported file (a hand-off package). */
+  url: urlSchema,
+  /** The stored clip: what the rough cut mixes and the hand-off package copies. */
+  key: z.string().min(1).max(1024).optional(),
+  /** Frames from the start of the shot's first event to the line's first frame. */
+  offset: frameCountSchema,
+  /** Frames heard: the clip's length, or less when the shot ends first. */
+  duration: z.number().int().min(1).max(EDITORIAL_LIMITS.frames),
+  /** The whole clip's length in frames. */
+  clipFrames: z.number().int().min(1).max(EDITORIAL_LIMITS.frames),
+});
+export type CutDialogueLine = z.infer<typeof cutDialogueLineSchema>;
+
 const cutFieldsSchema = z.object({
   id: idSchema,
   projectId: idSchema,
@@ -112,6 +137,8 @@ const cutFieldsSchema = z.object({
   frameRate: editorialFrameRateSchema,
   events: z.array(cutEventSchema).max(EDITORIAL_LIMITS.events),
   soundtrack: cutSoundtrackSchema.optional(),
+  /** The scratch track's lines under the picture, in the order they are heard. */
+  dialogue: z.array(cutDialogueLineSchema).max(EDITORIAL_LIMITS.events).optional(),
   createdAt: timestampSchema.optional(),
   updatedAt: timestampSchema.optional(),
   /** When the cut was last written out (EDL, OTIO or FCPXML, or in a hand-off package); null: never. */
@@ -131,11 +158,13 @@ export type Cut = z.infer<typeof cutSchema>;
 export type CutInput = z.input<typeof cutSchema>;
 
 /** A cut in a list: no events, their count and the length of the picture instead. */
-export const cutSummarySchema = cutFieldsSchema.omit({ events: true, soundtrack: true }).extend({
-  eventCount: z.number().int().min(0),
-  durationFrames: z.number().int().min(0),
-  hasSoundtrack: z.boolean(),
-});
+export const cutSummarySchema = cutFieldsSchema
+  .omit({ events: true, soundtrack: true, dialogue: true })
+  .extend({
+    eventCount: z.number().int().min(0),
+    durationFrames: z.number().int().min(0),
+    hasSoundtrack: z.boolean(),
+  });
 export type CutSummary = z.infer<typeof cutSummarySchema>;
 
 export const EDITORIAL_FORMATS = ['edl', 'otio', 'fcpxml'] as const;
@@ -152,6 +181,8 @@ export const editorialExportOptionsSchema = z.object({
   /** At 29.97 only: drop-frame timecode (the default) or not. */
   dropFrame: z.boolean().optional(),
   includeSoundtrack: z.boolean().optional(),
+  /** Write the scratch track's lines as audio clips (the default when the cut has them). */
+  includeDialogue: z.boolean().optional(),
   width: z.number().int().min(16).max(16_384).optional(),
   height: z.number().int().min(16).max(16_384).optional(),
 });

@@ -106,6 +106,17 @@ export function retimeCut(cut: Cut, frameRate: EditorialFrameRate): Cut {
     return retimed;
   });
   const retimedCut: Cut = { ...cut, frameRate, events };
+  if (cut.dialogue) {
+    retimedCut.dialogue = cut.dialogue.map((line) => {
+      const offset = convert(line.offset);
+      return {
+        ...line,
+        offset,
+        duration: Math.max(1, convert(line.offset + line.duration) - offset),
+        clipFrames: Math.max(1, convert(line.clipFrames)),
+      };
+    });
+  }
   if (cut.soundtrack) {
     retimedCut.soundtrack = {
       ...cut.soundtrack,
@@ -118,7 +129,7 @@ export function retimeCut(cut: Cut, frameRate: EditorialFrameRate): Cut {
 
 /** The cut as a list entry (`cutSummarySchema`). */
 export function summarizeCut(cut: Cut): CutSummary {
-  const { events, soundtrack, ...fields } = cut;
+  const { events, soundtrack, dialogue: _dialogue, ...fields } = cut;
   return {
     ...fields,
     eventCount: events.length,

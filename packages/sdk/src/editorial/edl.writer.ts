@@ -4,6 +4,12 @@ import {
   type EditorialFrameRate,
   type MarkerColor,
 } from '../contract/editorial.js';
+import {
+  dialogueClipName,
+  type PlacedCutDialogueLine,
+  placeCutDialogue,
+  urlFileName,
+} from './cut.dialogue.js';
 import { type PlacedEvent, placeEvents, placeSoundtrack, retimeCut } from './cut.model.js';
 import { supportsDropFrame } from './frame-rate.js';
 import { toEdlText } from './text.js';
@@ -18,11 +24,17 @@ export interface EdlWriteOptions {
   includeSoundtrack?: boolean;
   /** Reel for file sources, at most 8 characters; 'AX' by convention. */
   reel?: string;
+  /** Add the scratch track's lines as audio events on A2 (the default when the cut has them). */
+  includeDialogue?: boolean;
 }
 
 /** The comment that carries a clip's identity through an editor and back. */
 export const EDL_SHOT_COMMENT = 'REELBENCH SHOT:';
 export const EDL_SOUNDTRACK_COMMENT = 'REELBENCH SOUNDTRACK';
+/** The comment that names a dialogue line's event: `* REELBENCH LINE: <lineId> SHOT: <shotId>`. */
+export const EDL_LINE_COMMENT = 'REELBENCH LINE:';
+/** The edit line's channel for dialogue (the soundtrack is on A). */
+export const EDL_DIALOGUE_CHANNEL = 'A2';
 export const EDL_DEFAULT_REEL = 'AX';
 export const DEFAULT_MARKER_COLOR: MarkerColor = 'YELLOW';
 const MAX_REEL_LENGTH = 8;
@@ -68,7 +80,8 @@ export function writeEdl(input: Cut, options: EdlWriteOptions = {}): string {
   const parts = writeEdlParts(input, options);
   const only = parts[0];
   if (parts.length > 1 || only === undefined) {
-    const needed = input.events.length + (options.includeSoundtrack && input.soundtrack ? 1 : 0);
+    const lines = options.includeDialogue === false ? 0 : placeCutDialogue(input).length;
+    const needed = input.events.length + lines + (options.includeSoundtrack && input.soundtrack ? 1 : 0);
     throw new RangeError(
       `A CMX3600 list holds at most ${EDITORIAL_LIMITS.edlEvents} events, this cut needs ${needed}: export the EDL in parts`,
     );
@@ -92,8 +105,24 @@ export function writeEdlParts(input: Cut, options: EdlWriteOptions = {}): EdlPar
   const soundtrack = options.includeSoundtrack ? placeSoundtrack(cut) : undefined;
   const perPart = EDITORIAL_LIMITS.edlEvents - (soundtrack ? 1 : 0);
   const placed = placeEvents(cut);
+  // A line goes in the part of its event: an event and its lines are never split.
+  const linesOf = new Map<number, PlacedCutDialogueLine[]>();
+  for (const line of options.includeDialogue === false ? [] : placeCutDialogue(cut)) {
+    linesOf.set(line.eventIndex, [...(linesOf.get(line.eventIndex) ?? []), line]);
+  }
   const groups: PlacedEvent[][] = [];
-  for (let i = 0; i < placed.length; i += perPart) groups.push(placed.slice(i, i + perPart));
+  let count = 0;
+  for (const event of placed) {
+    const cost = 1 + (linesOf.get(event.index)?.length ?? 0);
+    const current = groups.at(-1);
+    if (current === undefined || count + cost > perPart) {
+      groups.push([event]);
+      count = cost;
+    } else {
+      current.push(event);
+      count += cost;
+    }
+  }
   if (groups.length === 0) groups.push([]);
 
   const start = recordStartFrame(frameRate, { dropFrame });
@@ -157,15 +186,17 @@ export function writeEdlParts(input: Cut, options: EdlWriteOptions = {}): EdlPar
     });
     const spanIn = group[0]?.recordIn ?? 0;
     const spanOut = group[group.length - 1]?.recordOut ?? 0;
+    let number = group.length;
     if (soundtrack) {
       const recordIn = Math.max(spanIn, soundtrack.recordIn);
       const recordOut = Math.min(spanOut, soundtrack.recordOut);
       if (recordOut > recordIn) {
+        number += 1;
         const sourceIn = soundtrack.sourceIn + (recordIn - soundtrack.recordIn);
         out.push('');
         out.push(
           line(
-            group.length + 1,
+            number,
             fixedReel ?? 'AUD',
             'A',
             'C',
@@ -178,6 +209,29 @@ export function writeEdlParts(input: Cut, options: EdlWriteOptions = {}): EdlPar
         out.push(`* FROM CLIP NAME: ${toEdlText(soundtrack.soundtrack.name)}`);
         out.push(`* ${EDL_SOUNDTRACK_COMMENT}`);
       }
+    }
+    // The scratch track: one A2 event per line, its clip from its own start, the reel naming it.
+    const lines = group
+      .flatMap((current) => linesOf.get(current.index) ?? [])
+      .sort((a, b) => a.recordIn - b.recordIn);
+    for (const { line: clip, recordIn, recordOut } of lines) {
+      number += 1;
+      out.push('');
+      out.push(
+        line(
+          number,
+          fixedReel ?? shotReel(clip.lineId),
+          EDL_DIALOGUE_CHANNEL,
+          'C',
+          0,
+          recordOut - recordIn,
+          recordIn,
+          recordOut,
+        ),
+      );
+      out.push(`* FROM CLIP NAME: ${toEdlText(dialogueClipName(clip))}`);
+      out.push(`* SOURCE FILE: ${toEdlText(urlFileName(clip.url))}`);
+      out.push(`* ${EDL_LINE_COMMENT} ${clip.lineId} SHOT: ${clip.shotId}`);
     }
     const firstEvent = (group[0]?.index ?? 0) + 1;
     return {

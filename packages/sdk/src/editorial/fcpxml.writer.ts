@@ -1,5 +1,6 @@
 import type { Cut, EditorialFrameRate } from '../contract/editorial.js';
 import { escapeXml, escapeXmlAttribute } from '../screenplay/xml.js';
+import { dialogueClipName, type PlacedCutDialogueLine, placeCutDialogue } from './cut.dialogue.js';
 import {
   availableFrames,
   mediaLocation,
@@ -32,6 +33,8 @@ export interface FcpxmlWriteOptions {
   eventName?: string;
   /** Add the soundtrack as a connected clip under the picture (default true when the cut has one). */
   includeSoundtrack?: boolean;
+  /** Add the scratch track's lines as connected audio clips (default true when the cut has them). */
+  includeDialogue?: boolean;
 }
 
 /** Final Cut Pro's built-in Cross Dissolve (the FxPlug uuid FCP itself writes for it). */
@@ -140,6 +143,32 @@ export function writeFcpxml(input: Cut, options: FcpxmlWriteOptions = {}): strin
     );
   }
 
+  // The scratch track: one asset per line, each a connected clip (lane -1) of its shot's clip.
+  const lines = options.includeDialogue === false ? [] : placeCutDialogue(cut);
+  const linesOf = new Map<number, { placed: PlacedCutDialogueLine; assetId: string }[]>();
+  for (const placedLine of lines) {
+    const assetId = `r${nextId++}`;
+    const { line } = placedLine;
+    resources.push(
+      `<asset${attributes({
+        id: assetId,
+        name: dialogueClipName(line),
+        start: '0s',
+        duration: seconds(line.clipFrames),
+        hasAudio: 1,
+        audioSources: 1,
+      })}>`,
+      `  <media-rep${attributes({ kind: 'original-media', src: line.url })}/>`,
+      '</asset>',
+    );
+    linesOf.set(placedLine.eventIndex, [
+      ...(linesOf.get(placedLine.eventIndex) ?? []),
+      { placed: placedLine, assetId },
+    ]);
+  }
+  // The soundtrack goes a lane further down when the dialogue takes lane -1.
+  const soundtrackLane = lines.length > 0 ? -2 : -1;
+
   // The spine; the soundtrack is connected (lane -1) to the story element where it begins.
   const spine: string[] = [];
   for (const current of placed) {
@@ -164,13 +193,28 @@ export function writeFcpxml(input: Cut, options: FcpxmlWriteOptions = {}): strin
       children.push(
         `<asset-clip${attributes({
           ref: audioId,
-          lane: -1,
+          lane: soundtrackLane,
           offset: seconds(localStart + soundtrack.recordIn - recordIn),
           name: soundtrack.soundtrack.name,
           start: seconds(soundtrack.sourceIn),
           duration: seconds(soundtrack.recordOut - soundtrack.recordIn),
           audioRole: 'music',
         })}/>`,
+      );
+    }
+    for (const { placed: line, assetId: lineAsset } of linesOf.get(current.index) ?? []) {
+      children.push(
+        `<asset-clip${attributes({
+          ref: lineAsset,
+          lane: -1,
+          offset: seconds(localStart + line.recordIn - recordIn),
+          name: dialogueClipName(line.line),
+          start: '0s',
+          duration: seconds(line.recordOut - line.recordIn),
+          audioRole: 'dialogue',
+        })}>`,
+        `  <note>${escapeXml(`Reelbench line ${line.line.lineId}: ${line.line.character}: ${line.line.text}`)}</note>`,
+        '</asset-clip>',
       );
     }
     for (const marker of event.markers) {

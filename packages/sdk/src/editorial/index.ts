@@ -1,5 +1,6 @@
 export * from './cut.build.js';
 export * from './cut.compare.js';
+export * from './cut.dialogue.js';
 export * from './cut.import.js';
 export * from './cut.model.js';
 export * from './editorial.exports.js';

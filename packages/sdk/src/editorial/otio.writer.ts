@@ -1,4 +1,5 @@
 import type { Cut, CutEvent, EditorialFrameRate } from '../contract/editorial.js';
+import { dialogueClipName, placeCutDialogue } from './cut.dialogue.js';
 import { availableFrames, mediaLocation, placeEvents, placeSoundtrack, retimeCut } from './cut.model.js';
 import { DEFAULT_MARKER_COLOR } from './edl.writer.js';
 import { frameRateValue, supportsDropFrame } from './frame-rate.js';
@@ -99,6 +100,8 @@ export interface OtioWriteOptions {
   dropFrame?: boolean;
   /** Add the soundtrack as an audio track (default true when the cut has one). */
   includeSoundtrack?: boolean;
+  /** Add the scratch track's lines as an audio track of clips (default true when the cut has them). */
+  includeDialogue?: boolean;
 }
 
 /** The key under which every clip carries its shot id and take. */
@@ -202,6 +205,47 @@ export function cutToOtio(input: Cut, options: OtioWriteOptions = {}): OtioTimel
       active_media_reference_key: OTIO_MEDIA_KEY,
     });
     tracks.push({ OTIO_SCHEMA: 'Track.1', ...item('A1', {}, null), kind: 'Audio', children: audio });
+  }
+
+  // The scratch track: one clip per line at its place, gaps between, each naming its character,
+  // text and line id in its metadata.
+  const lines = options.includeDialogue === false ? [] : placeCutDialogue(cut);
+  if (lines.length > 0) {
+    const dialogue: OtioTrackChild[] = [];
+    let record = 0;
+    for (const { line, recordIn, recordOut } of lines) {
+      if (recordIn > record)
+        dialogue.push({ OTIO_SCHEMA: 'Gap.1', ...item('', {}, range(0, recordIn - record)) });
+      const name = dialogueClipName(line);
+      dialogue.push({
+        OTIO_SCHEMA: 'Clip.2',
+        ...item(
+          name,
+          {
+            [OTIO_METADATA_KEY]: {
+              dialogueLineId: line.lineId,
+              shotId: line.shotId,
+              character: line.character,
+              text: line.text,
+            },
+          },
+          range(0, recordOut - recordIn),
+        ),
+        media_references: {
+          [OTIO_MEDIA_KEY]: {
+            OTIO_SCHEMA: 'ExternalReference.1',
+            name,
+            metadata: {},
+            available_range: range(0, line.clipFrames),
+            available_image_bounds: null,
+            target_url: line.url,
+          },
+        },
+        active_media_reference_key: OTIO_MEDIA_KEY,
+      });
+      record = recordOut;
+    }
+    tracks.push({ OTIO_SCHEMA: 'Track.1', ...item('Dialogue', {}, null), kind: 'Audio', children: dialogue });
   }
 
   return {

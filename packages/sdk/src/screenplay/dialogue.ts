@@ -251,6 +251,11 @@ export function seedVoice(name: string, description?: string | null): CharacterV
 
 // ---------------------------------------------------------------- timing
 
+/** Whether a parenthetical asks for a beat before its line: '(beat)', '(pause)', '(then)'. */
+export function isBeat(parenthetical: string | null | undefined): boolean {
+  return parenthetical ? /\b(?:beat|pause|then)\b/i.test(parenthetical) : false;
+}
+
 /**
  * A dialogue shot's length: its lines' clips end to end with the pacing's pauses (a head before the
  * first, a gap between lines, a tail after the last, a beat per '(beat)' or '(pause)' parenthetical),
@@ -262,9 +267,7 @@ export function dialogueShotSeconds(
 ): number {
   const pauses = DIALOGUE_PAUSES[pacing];
   const spoken = lines.reduce((sum, line) => sum + line.durationMs, 0) / 1000;
-  const beats = lines.filter(
-    (line) => line.parenthetical && /\b(?:beat|pause|then)\b/i.test(line.parenthetical),
-  );
+  const beats = lines.filter((line) => isBeat(line.parenthetical));
   const seconds =
     pauses.head +
     spoken +

@@ -2,6 +2,7 @@ export * from './analyze.js';
 export * from './cast.js';
 export * from './convert.js';
 export * from './dialogue.js';
+export * from './dialogue.placement.js';
 export * from './director.js';
 export {
   type Beat,

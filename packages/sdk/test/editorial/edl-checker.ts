@@ -14,6 +14,9 @@ export interface CheckedEvent {
   dissolve: number | undefined;
   shotId: string | undefined;
   take: number | undefined;
+  /** A2 (dialogue) events: the line id of `* REELBENCH LINE: <id> SHOT: <shotId>`. */
+  lineId?: string | undefined;
+  sourceFile?: string | undefined;
   locs: { recordFrame: number; color: string; text: string }[];
 }
 
@@ -74,6 +77,13 @@ export function checkEdl(text: string, rate: number): EdlCheck {
       if (current.dissolve !== undefined && !sawToClip)
         errors.push(`event ${current.number}: dissolve without TO CLIP NAME`);
     }
+    if (current?.channel === 'A2') {
+      if (!current.lineId || !current.shotId)
+        errors.push(`event ${current.number}: no REELBENCH LINE comment`);
+      if (!current.sourceFile) errors.push(`event ${current.number}: no SOURCE FILE comment`);
+      if (current.sourceIn !== 0)
+        errors.push(`event ${current.number}: a line's clip starts at its own start`);
+    }
   };
   for (let i = 2; i < lines.length; i++) {
     const line = lines[i] ?? '';
@@ -87,7 +97,17 @@ export function checkEdl(text: string, rate: number): EdlCheck {
       }
       const shot = /^\* REELBENCH SHOT: (\S+) TAKE: (\d+)$/.exec(line);
       const loc = /^\* LOC: (\S{11}) (\S+) +(\S.*)$/.exec(line);
-      if (shot) {
+      const dialogueLine = /^\* REELBENCH LINE: (\S+) SHOT: (\S+)$/.exec(line);
+      const sourceFile = /^\* SOURCE FILE: (\S.*)$/.exec(line);
+      if (dialogueLine) {
+        if (current.channel !== 'A2') errors.push(`${where}: REELBENCH LINE on a ${current.channel} event`);
+        if (!UUID.test(dialogueLine[1] ?? '') || !UUID.test(dialogueLine[2] ?? ''))
+          errors.push(`${where}: line or shot id is not a UUID`);
+        current.lineId = dialogueLine[1];
+        current.shotId = dialogueLine[2];
+      } else if (sourceFile) {
+        current.sourceFile = sourceFile[1];
+      } else if (shot) {
         if (!UUID.test(shot[1] ?? '')) errors.push(`${where}: shot id is not a UUID`);
         if (Number(shot[2]) < 1) errors.push(`${where}: take below 1`);
         current.shotId = shot[1];
@@ -115,7 +135,7 @@ export function checkEdl(text: string, rate: number): EdlCheck {
     const channel = (m[3] ?? '').trimEnd();
     const code = m[4] ?? '';
     if (!/^[A-Z0-9_]{1,8}$/.test(reel)) errors.push(`${where}: reel '${reel}' is not 1–8 characters`);
-    if (channel !== 'V' && channel !== 'A') errors.push(`${where}: channel '${channel}'`);
+    if (channel !== 'V' && channel !== 'A' && channel !== 'A2') errors.push(`${where}: channel '${channel}'`);
     const [sIn, sOut, rIn, rOut] = [m[5], m[6], m[7], m[8]].map((tc) =>
       tcFrames(tc ?? '', rate, dropFrame, errors, where),
     ) as [number, number, number, number];

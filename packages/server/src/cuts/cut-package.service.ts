@@ -11,6 +11,7 @@ import { ProjectsService } from '../projects/project.service.js';
 import { isKeyInScope } from '../storage/storage-key.js';
 import { toCut } from './cut.mapper.js';
 import { CutsRepository } from './cut.repository.js';
+import { withProjectDialogue } from './cut-dialogue.js';
 
 /** The zip an editor unpacks: its name and the bytes as they are made. */
 export interface CutPackage {
@@ -95,19 +96,42 @@ export class CutPackageService {
     };
     if (stored.soundtrack && !soundtrackPath) delete cut.soundtrack;
 
+    // The scratch track: one file per line the cut places, named by its order, speaker and reel.
+    const lineFiles = new Map<string, { key: string; path: string }>();
+    const spoken = await withProjectDialogue(this.cuts, cut, (line) => {
+      const extension = /\.[a-z0-9]{2,4}$/i.exec(line.key)?.[0]?.toLowerCase() ?? '.wav';
+      const number = String(line.order + 1).padStart(4, '0');
+      const file = {
+        key: line.key,
+        path: `media/dialogue/${number}-${safeName(line.character, 32)}-${shotReel(line.id)}${extension}`,
+      };
+      lineFiles.set(line.id, file);
+      return file.path;
+    });
+    const placedLines = new Set(spoken.dialogue?.map((line) => line.lineId) ?? []);
+    const dialogueFiles = [...lineFiles.entries()]
+      .filter(([id]) => placedLines.has(id))
+      .map(([, file]) => file);
+
     const aspect = await this.cuts.commonAspect(project.id);
     const size = aspect !== null && aspect in FRAME_SIZES ? FRAME_SIZES[aspect as AspectRatio] : undefined;
     const withSound = { includeSoundtrack: soundtrackPath !== undefined };
     const zip = new yazl.ZipFile();
     const stem = editorialFilename(cut, 'edl').replace(/\.edl$/, '');
-    zip.addBuffer(Buffer.from(readme(cut, files.size, soundtrackPath, stem)), 'README.txt');
-    zip.addBuffer(Buffer.from(exportCut(cut, 'otio', withSound).text), `${stem}.otio`);
-    zip.addBuffer(Buffer.from(exportCut(cut, 'fcpxml', { ...size, ...withSound }).text), `${stem}.fcpxml`);
-    if (cut.events.length <= 999)
-      zip.addBuffer(Buffer.from(exportCut(cut, 'edl', withSound).text), `${stem}.edl`);
+    const edl = edlInOneList(spoken, withSound);
+    zip.addBuffer(
+      Buffer.from(
+        readme(spoken, files.size, soundtrackPath, dialogueFiles.length, stem, edl.text === undefined),
+      ),
+      'README.txt',
+    );
+    zip.addBuffer(Buffer.from(exportCut(spoken, 'otio', withSound).text), `${stem}.otio`);
+    zip.addBuffer(Buffer.from(exportCut(spoken, 'fcpxml', { ...size, ...withSound }).text), `${stem}.fcpxml`);
+    if (edl.text !== undefined) zip.addBuffer(Buffer.from(edl.text), `${stem}.edl`);
     for (const file of [
       ...files.values(),
       ...(soundtrackPath && soundtrackKey ? [{ key: soundtrackKey, path: soundtrackPath }] : []),
+      ...dialogueFiles,
     ]) {
       // Media is already compressed: stored, not deflated, and read only when the zip gets to it.
       zip.addReadStreamLazy(file.path, { compress: false }, (callback) => {
@@ -123,7 +147,25 @@ export class CutPackageService {
   }
 }
 
-function readme(cut: Cut, mediaFiles: number, soundtrackPath: string | undefined, stem: string): string {
+/** The EDL when one list holds the cut (its events, the soundtrack and the dialogue's A2 events). */
+function edlInOneList(cut: Cut, options: { includeSoundtrack: boolean }): { text: string | undefined } {
+  if (cut.events.length > 999) return { text: undefined };
+  try {
+    return { text: exportCut(cut, 'edl', options).text };
+  } catch (error) {
+    if (error instanceof RangeError) return { text: undefined };
+    throw error;
+  }
+}
+
+function readme(
+  cut: Cut,
+  mediaFiles: number,
+  soundtrackPath: string | undefined,
+  lineFiles: number,
+  stem: string,
+  noEdl: boolean,
+): string {
   const missing = cut.events.filter((event) => event.mediaUrl === undefined).length;
   return [
     `${cut.name}, version ${cut.version}: a hand-off package from Reelbench`,
@@ -133,11 +175,17 @@ function readme(cut: Cut, mediaFiles: number, soundtrackPath: string | undefined
     'What is inside',
     `  ${stem}.otio     OpenTimelineIO (DaVinci Resolve 18+, OTIO tools)`,
     `  ${stem}.fcpxml   FCPXML 1.10 (Final Cut Pro, DaVinci Resolve)`,
-    cut.events.length <= 999
+    !noEdl
       ? `  ${stem}.edl      CMX 3600 EDL (Premiere Pro, Avid, Resolve)`
-      : '  (no EDL: a CMX 3600 list holds at most 999 events; use the OTIO or the FCPXML)',
+      : '  (no EDL: a CMX 3600 list holds at most 999 events, sound included; use the OTIO or the FCPXML)',
     `  media/          ${mediaFiles} shot files (the video, or a still for a shot without one)`,
     ...(soundtrackPath ? [`  ${soundtrackPath}   the soundtrack`] : []),
+    ...(lineFiles > 0
+      ? [
+          `  media/dialogue/ ${lineFiles} dialogue line${lineFiles === 1 ? '' : 's'} of the scratch track, at their places in`,
+          '                  every list (EDL A2 events, the OTIO Dialogue track, FCPXML lane -1)',
+        ]
+      : []),
     '',
     'Unzip it and keep the folder together: every file refers to its media by a path relative to',
     'itself (media/...), so the editor relinks them where they are. Each shot file is named',

@@ -33,6 +33,18 @@ export interface ShotMediaRow {
   video: Record<string, unknown> | null;
 }
 
+/** A spoken line of the project's scratch track, as a cut places it (docs/editorial.md). */
+export interface DialogueLineRow {
+  id: string;
+  shotId: string | null;
+  order: number;
+  character: string;
+  text: string;
+  parenthetical: string | null;
+  key: string;
+  durationMs: number;
+}
+
 /** A completed rough cut job: its stored result. */
 export interface RoughCutJobRow {
   id: string;
@@ -197,6 +209,34 @@ export class CutsRepository {
       videoKey: row.s3_video_key,
       imageKey: row.s3_image_key,
       video: row.video && typeof row.video === 'object' ? row.video : null,
+    }));
+  }
+
+  /** The project's dialogue lines in script order (their clips and measured lengths). */
+  async dialogueLines(projectId: string): Promise<DialogueLineRow[]> {
+    const rows: {
+      id: string;
+      shot_id: string | null;
+      line_order: number;
+      character: string;
+      text: string;
+      parenthetical: string | null;
+      audio_key: string;
+      duration_ms: number;
+    }[] = await this.db.query(
+      `SELECT id, shot_id, line_order, character, text, parenthetical, audio_key, duration_ms
+         FROM dialogue_lines WHERE project_id = $1 ORDER BY line_order, id`,
+      [projectId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      shotId: row.shot_id,
+      order: Number(row.line_order),
+      character: row.character,
+      text: row.text,
+      parenthetical: row.parenthetical,
+      key: row.audio_key,
+      durationMs: Number(row.duration_ms),
     }));
   }
 

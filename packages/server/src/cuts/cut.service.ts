@@ -37,6 +37,7 @@ import { AudioService } from '../audio/audio.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
+import { MediaStore } from '../generation/media-store.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -45,6 +46,7 @@ import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import type { CutEntity } from './cut.entity.js';
 import { toCut } from './cut.mapper.js';
 import { CutsRepository, type TimelineShotRow } from './cut.repository.js';
+import { withProjectDialogue } from './cut-dialogue.js';
 
 const DEFAULT_FRAME_RATE: EditorialFrameRate = 24;
 const formatParam = z.object({ format: editorialFormatSchema });
@@ -94,6 +96,7 @@ export class CutsService {
     private readonly projects: ProjectsService,
     private readonly events: EventsService,
     private readonly audio: AudioService,
+    private readonly media: MediaStore,
   ) {}
 
   async create(user: User, projectId: string, input: CutCreate): Promise<Cut> {
@@ -159,7 +162,8 @@ export class CutsService {
 
   /**
    * `format` may come from a URL: anything but edl, otio or fcpxml is a VALIDATION_ERROR naming it.
-   * Reviewers' comments on the project are written as markers (withReviewMarkers).
+   * Reviewers' comments on the project are written as markers (withReviewMarkers), and the scratch
+   * track's lines as audio clips at their places (withProjectDialogue), each by its signed URL.
    */
   async export(
     user: User,
@@ -174,9 +178,12 @@ export class CutsService {
     // FCPXML declares the picture size: the project's frames (720×1280 for a 9:16 project).
     const aspect = checked === 'fcpxml' ? await this.cuts.commonAspect(cut.projectId) : null;
     const size = aspect !== null && aspect in FRAME_SIZES ? FRAME_SIZES[aspect as AspectRatio] : undefined;
+    const spoken = await withProjectDialogue(this.cuts, toCut(cut), (line) =>
+      this.media.displayUrl(line.key),
+    );
     let file: CutExportFile;
     try {
-      file = exportCut(withReviewMarkers(toCut(cut), comments), checked, { ...size, ...options });
+      file = exportCut(withReviewMarkers(spoken, comments), checked, { ...size, ...options });
     } catch (error) {
       throw asDomainError(error);
     }

@@ -17,6 +17,7 @@ import { Mp4Error, type Mp4Track, readMp4 } from '../generation/local/mp4.js';
 import { writeMp4 } from '../generation/local/mp4-write.js';
 import { processLauncher } from '../generation/local/process-launcher.js';
 import { silentTrack } from '../generation/local/silence.js';
+import { dialogueMixGraph, type RoughCutLine } from './rough-cut.audio.js';
 import { burnInFilter, burnInFont, burnInText } from './rough-cut.burn-in.js';
 import { type JoinPart, joinInProcess } from './rough-cut.join.js';
 import { framesToSecondsExact, rateString } from './rough-cut.rate.js';
@@ -50,6 +51,8 @@ export interface RoughCutRequest {
   events: RoughCutEvent[];
   /** The soundtrack and where its first sample sits on the record (seconds; negative: cut off). */
   soundtrack: { path: string; offsetSeconds: number } | null;
+  /** The scratch track's lines in record order, never overlapping (none: the cut is not spoken). */
+  dialogue?: RoughCutLine[];
   /** Shot names and record timecode drawn on the picture. */
   burnIn: boolean;
   /** Scratch directory (the caller removes it); the MP4 is written to `output`. */
@@ -249,12 +252,12 @@ async function dissolveGroup(
 }
 
 /** Places the soundtrack (input `input`) on the record: delayed, or its head cut off, then padded to the cut's length. */
-function soundtrackFilter(input: number, offsetSeconds: number, seconds: number): string {
+function soundtrackFilter(input: number, offsetSeconds: number, seconds: number, label = '[a]'): string {
   const place =
     offsetSeconds >= 0
       ? `adelay=${Math.round(offsetSeconds * 1000)}|${Math.round(offsetSeconds * 1000)}`
       : `atrim=start=${-offsetSeconds},asetpts=PTS-STARTPTS`;
-  return `[${input}:a]aformat=sample_rates=48000:channel_layouts=stereo,${place},apad,atrim=end=${seconds.toFixed(6)}[a]`;
+  return `[${input}:a]aformat=sample_rates=48000:channel_layouts=stereo,${place},apad,atrim=end=${seconds.toFixed(6)}${label}`;
 }
 
 const SOUNDTRACK_ARGS = ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000'];
@@ -269,6 +272,8 @@ async function audioTrack(
   audioEncoder: boolean,
 ): Promise<Mp4Track | null> {
   if (!audioEncoder) return null;
+  const dialogue = request.dialogue ?? [];
+  if (dialogue.length > 0) return dialogueTrack(request, dialogue, seconds);
   if (!request.soundtrack) return silentTrack(request.ffmpeg, seconds);
   const file = path.join(request.workDir, 'soundtrack.m4a');
   await ffmpeg(
@@ -287,6 +292,45 @@ async function audioTrack(
   );
   const { audio } = await readMp4(file);
   if (audio === undefined) throw new Mp4Error('The encoded soundtrack has no audio track');
+  return audio;
+}
+
+/**
+ * The scratch track mixed in one ffmpeg run: every line at its place, silence between, the
+ * soundtrack under it ducked while someone speaks (rough-cut.audio.ts), encoded as the cut's AAC.
+ */
+async function dialogueTrack(
+  request: RoughCutRequest,
+  lines: RoughCutLine[],
+  seconds: number,
+): Promise<Mp4Track> {
+  const file = path.join(request.workDir, 'dialogue.m4a');
+  const script = path.join(request.workDir, 'dialogue-mix.txt');
+  const soundtrack = request.soundtrack;
+  await writeFile(
+    script,
+    dialogueMixGraph(
+      lines,
+      seconds,
+      soundtrack ? (input, label) => soundtrackFilter(input, soundtrack.offsetSeconds, seconds, label) : null,
+    ),
+  );
+  await ffmpeg(
+    request,
+    [
+      ...lines.flatMap((line) => ['-i', line.path]),
+      ...(soundtrack ? ['-i', soundtrack.path] : []),
+      '-filter_complex_script',
+      script,
+      '-map',
+      '[a]',
+      ...SOUNDTRACK_ARGS,
+      file,
+    ],
+    soundtrack ? 'mix the dialogue over the soundtrack' : 'mix the dialogue',
+  );
+  const { audio } = await readMp4(file);
+  if (audio === undefined) throw new Mp4Error('The mixed dialogue has no audio track');
   return audio;
 }
 

@@ -11,7 +11,7 @@ import type {
   User,
 } from '@reelbench/sdk/contract';
 import { roughCutSchema } from '@reelbench/sdk/contract';
-import { framesToSeconds } from '@reelbench/sdk/editorial';
+import { framesToSeconds, placeCutDialogue } from '@reelbench/sdk/editorial';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
@@ -26,7 +26,11 @@ import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { isKeyInScope, projectPrefix } from '../storage/storage-key.js';
 import type { CutEntity } from './cut.entity.js';
+import { toCut } from './cut.mapper.js';
 import { CutsRepository, type ShotMediaRow } from './cut.repository.js';
+import { withProjectDialogue } from './cut-dialogue.js';
+import type { RoughCutLine } from './rough-cut.audio.js';
+import { framesToSecondsExact } from './rough-cut.rate.js';
 import { type RoughCutEvent, renderRoughCut } from './rough-cut.render.js';
 
 const JOB_TYPE = 'cut:render-rough-cut';
@@ -193,6 +197,23 @@ export class RoughCutService implements OnModuleInit {
               ),
             }
           : null;
+      // The scratch track: each line the cut places, where it plays (the same places as the exports).
+      const spoken = await withProjectDialogue(this.cuts, toCut(cut), (line) => line.key);
+      const dialogue: RoughCutLine[] = [];
+      let missingLines = 0;
+      for (const { line, recordIn, recordOut } of placeCutDialogue(spoken)) {
+        const extension = /\.[a-z0-9]{2,4}$/i.exec(line.key ?? '')?.[0] ?? '.audio';
+        const linePath = line.key ? await fetch(line.key, extension) : null;
+        if (linePath === null) {
+          missingLines += 1;
+          continue;
+        }
+        dialogue.push({
+          path: linePath,
+          startSeconds: framesToSecondsExact(recordIn, cut.frameRate),
+          seconds: framesToSecondsExact(recordOut - recordIn, cut.frameRate),
+        });
+      }
       const output = path.join(workDir, 'rough-cut.mp4');
       const ffmpeg = resolveFfmpeg({
         ffmpegPath: this.config.generation.ffmpegPath,
@@ -206,6 +227,7 @@ export class RoughCutService implements OnModuleInit {
           height,
           events,
           soundtrack,
+          dialogue,
           burnIn: payload.burnIn,
           workDir,
           output,
@@ -233,11 +255,17 @@ export class RoughCutService implements OnModuleInit {
         height,
         hasAudio: outcome.hasAudio,
         hasSoundtrack: soundtrack !== null,
+        dialogueLines: outcome.hasAudio ? dialogue.length : 0,
         burnIn: payload.burnIn ? outcome.burnIn : 'off',
         dissolves: outcome.dissolves,
         notes: [
           ...outcome.notes,
           ...(cut.soundtrack && !soundtrack ? ['The soundtrack file is gone: no soundtrack'] : []),
+          ...(missingLines > 0
+            ? [
+                `${missingLines} dialogue line${missingLines === 1 ? "'s clip is" : "s' clips are"} gone: not heard`,
+              ]
+            : []),
         ],
       };
       // The cut's previous rough cut is replaced: its file goes.
