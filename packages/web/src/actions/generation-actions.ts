@@ -1,5 +1,6 @@
 import type { JobAcceptedReply } from '@reelbench/sdk';
 import { TOASTS } from '@reelbench/sdk';
+import { dialogueCalls } from '../audio/dialogue.js';
 import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
 import { errorBody } from '../state/errors.js';
@@ -109,7 +110,7 @@ function renderStale(kind: 'image' | 'video'): ActionDefinition {
   };
 }
 
-/** The first pass and the batch jobs over every shot of the project. */
+/** The first pass, the batch jobs over every shot of the project, and the scratch track. */
 export const generationActions = defineActions([
   {
     id: 'project.firstPass',
@@ -124,6 +125,31 @@ export const generationActions = defineActions([
   renderAll('video'),
   renderStale('image'),
   renderStale('video'),
+  {
+    id: 'generate.scratchTrack',
+    label: 'Generate Scratch Track',
+    section: 'Generation',
+    keywords: ['dialogue', 'voices', 'speech', 'lines', 'animatic', 'read', 'tts', 'audio'],
+    hint: "Every dialogue line spoken in its character's voice",
+    available: hasProject,
+    perform: (context) =>
+      startBatch(context, 'Scratch track', (projectId) =>
+        dialogueCalls(context.services.client).generate(projectId),
+      ),
+  },
+  {
+    id: 'shots.timeToDialogue',
+    label: 'Time Shots to Dialogue',
+    section: 'Shots',
+    keywords: ['timing', 'duration', 'scratch track', 'lines', 'pace', 'fit', 'dialogue'],
+    hint: "Each dialogue shot as long as its spoken lines; one undo",
+    available: hasProject,
+    perform: async ({ services, projectId }) => {
+      if (projectId === null) return;
+      const { timeShotsToDialogue } = await import('../audio/dialogue-timing.js');
+      await timeShotsToDialogue(services, projectId);
+    },
+  },
   {
     id: 'generate.recomposeAll',
     label: 'Re-compose All Shots',
