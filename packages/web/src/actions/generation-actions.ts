@@ -1,8 +1,8 @@
 import type { JobAcceptedReply } from '@reelbench/sdk';
 import { TOASTS } from '@reelbench/sdk';
-import { dialogueCalls } from '../audio/dialogue.js';
 import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
+import { dialogueCalls } from '../audio/dialogue.js';
 import { errorBody } from '../state/errors.js';
 import {
   type ActionContext,
@@ -142,7 +142,7 @@ export const generationActions = defineActions([
     label: 'Time Shots to Dialogue',
     section: 'Shots',
     keywords: ['timing', 'duration', 'scratch track', 'lines', 'pace', 'fit', 'dialogue'],
-    hint: "Each dialogue shot as long as its spoken lines; one undo",
+    hint: 'Each dialogue shot as long as its spoken lines; one undo',
     available: hasProject,
     perform: async ({ services, projectId }) => {
       if (projectId === null) return;

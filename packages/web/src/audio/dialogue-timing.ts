@@ -1,9 +1,9 @@
 import { TOASTS } from '@reelbench/sdk';
 import type { AppServices } from '../app/services.js';
+import { plural } from '../format/format.js';
 import { shotEditorFor } from '../shots/editor.js';
 import { errorBody } from '../state/errors.js';
 import { dialogueCalls } from './dialogue.js';
-import { plural } from '../format/format.js';
 
 /**
  * Time Shots to Dialogue: the server sets every dialogue shot's duration to its lines' spoken length

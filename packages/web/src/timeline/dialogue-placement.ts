@@ -84,11 +84,7 @@ export function placeDialogue(
 }
 
 /** The placed lines overlapping [from, to] seconds, as an index range [first, last] (empty: last < first). */
-export function visibleLines(
-  placement: DialoguePlacement,
-  from: number,
-  to: number,
-): [number, number] {
+export function visibleLines(placement: DialoguePlacement, from: number, to: number): [number, number] {
   const { placed, longest } = placement;
   // The first clip starting at or after from - longest: nothing earlier can reach into view.
   let low = 0;

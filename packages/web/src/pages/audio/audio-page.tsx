@@ -27,7 +27,6 @@ import { AUDIO_ACCEPT, DialogueLines } from './dialogue-lines.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
 
-
 type UploadState = { name: string; percent: number; phase: 'uploading' | 'decoding' };
 /** A failed upload, in the server's words: its message and each detail it gave. */
 type UploadFailure = ErrorReason;

@@ -6,7 +6,13 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { isActiveJob } from '../../app/jobs-tracker.js';
 import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
-import { DIALOGUE_JOB, dialogueCalls, extensionBadges, groupLines, listedOrder } from '../../audio/dialogue.js';
+import {
+  DIALOGUE_JOB,
+  dialogueCalls,
+  extensionBadges,
+  groupLines,
+  listedOrder,
+} from '../../audio/dialogue.js';
 import { Waveform } from '../../audio/waveform.js';
 import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
@@ -277,16 +283,14 @@ export function DialogueLines({
       ) : lines.length === 0 ? (
         <EmptyState
           icon={MessageSquareQuote}
-          title={
-            running ? 'Speaking the script…' : 'No scratch track yet — Generate Scratch Track · Ctrl K'
-          }
+          title={running ? 'Speaking the script…' : 'No scratch track yet — Generate Scratch Track · Ctrl K'}
           actions={
             running ? null : <ActionButton actionId="generate.scratchTrack" variant="primary" icon={Mic} />
           }
         >
-          Every dialogue line of the saved script is spoken in its character’s voice (set on the
-          character’s asset page). Then Time Shots to Dialogue fits each dialogue shot to its lines, and
-          the timeline plays them under the picture.
+          Every dialogue line of the saved script is spoken in its character’s voice (set on the character’s
+          asset page). Then Time Shots to Dialogue fits each dialogue shot to its lines, and the timeline
+          plays them under the picture.
         </EmptyState>
       ) : (
         <div className="dialogue__scenes">
@@ -302,7 +306,9 @@ export function DialogueLines({
               aria-label={`Scene ${scene.sceneNumber}`}
             >
               <h3 className="dialogue__scene-title">
-                <span className="dialogue__scene-number mono">{String(scene.sceneNumber).padStart(2, '0')}</span>
+                <span className="dialogue__scene-number mono">
+                  {String(scene.sceneNumber).padStart(2, '0')}
+                </span>
                 Scene {scene.sceneNumber}
                 <span className="dialogue__scene-facts mono">
                   {plural(scene.count, 'line')} · {formatClipDuration(scene.totalMs / 1000)}
@@ -311,7 +317,10 @@ export function DialogueLines({
               {scene.groups.map((group) => (
                 <div key={group.key} className="dialogue__group">
                   <h4 className="dialogue__character">{group.character}</h4>
-                  <ul className="dialogue__lines" aria-label={`${group.character} in scene ${scene.sceneNumber}`}>
+                  <ul
+                    className="dialogue__lines"
+                    aria-label={`${group.character} in scene ${scene.sceneNumber}`}
+                  >
                     {group.lines.map((line) => (
                       <LineRow
                         key={line.id}
@@ -368,7 +377,6 @@ function LineRow({
   const uploaded = line.source === 'uploaded';
   const played = seconds > 0 ? Math.min(1, playedSeconds / seconds) : 0;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a row of the lines list, focusable so Enter and Space play it
     <li
       id={lineDomId(line.id)}
       className={cx('dialogue-line', playing && 'is-playing', busy && 'is-busy')}

@@ -432,7 +432,11 @@ export function TimelineTracks({
         data-zoom={zoom}
       >
         <div
-          className={cx('tl-content', soundtrack && 'tl-content--audio', hasDialogue && 'tl-content--dialogue')}
+          className={cx(
+            'tl-content',
+            soundtrack && 'tl-content--audio',
+            hasDialogue && 'tl-content--dialogue',
+          )}
           style={{ width: contentWidth }}
         >
           <div
@@ -506,7 +510,9 @@ export function TimelineTracks({
             {clips}
           </div>
           {soundtrack ? <AudioLane soundtrack={soundtrack} pps={pps} view={view} /> : null}
-          {hasDialogue && dialogue ? <DialogueLane placement={dialogue} pps={pps} from={from} to={to} /> : null}
+          {hasDialogue && dialogue ? (
+            <DialogueLane placement={dialogue} pps={pps} from={from} to={to} />
+          ) : null}
           {sceneDropX !== null ? (
             <div
               className="tl-drop tl-drop--scene"
