@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AssetsModule } from './assets/asset.module.js';
 import { AudioModule } from './audio/audio.module.js';
+import { DialogueModule } from './audio/dialogue.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CastModule } from './cast/cast.module.js';
 import { Throttles } from './common/throttles.js';
@@ -58,6 +59,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       JobsModule,
       CutsModule,
       AudioModule,
+      DialogueModule,
       SystemModule,
     ],
   };

@@ -11,6 +11,6 @@ import { SoundtracksRepository } from './soundtrack.repository.js';
   imports: [ProjectsModule, StorageModule],
   controllers: [AudioController],
   providers: [SoundtracksRepository, AudioService, AudioGateway],
-  exports: [AudioService],
+  exports: [AudioService, SoundtracksRepository],
 })
 export class AudioModule {}

@@ -23,6 +23,6 @@ import { StoryboardService } from './storyboard.service.js';
     RoughCutService,
     CutsGateway,
   ],
-  exports: [CutsService, RoughCutService],
+  exports: [CutsService, RoughCutService, CutsRepository],
 })
 export class CutsModule {}

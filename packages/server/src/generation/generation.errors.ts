@@ -13,6 +13,9 @@ export const GENERATION_MESSAGES = {
   videoFailed: 'Video rendering failed',
   videoTimedOut: 'Video rendering timed out',
   unreadableMedia: (path: string) => `${path} is not a readable media file`,
+  speechFailed: 'Speech generation failed',
+  speechEmpty: 'There is nothing to say: the line has no words',
+  speechTooLong: (max: number) => `A line to speak is at most ${max} characters`,
 } as const;
 
 export function invalidInput(message: string): ReelbenchError {

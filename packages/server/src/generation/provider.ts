@@ -14,6 +14,7 @@ import type {
   RenderedImage,
   ShotImageRequest,
 } from './generation.types.js';
+import type { SpeechGenerator } from './speech.js';
 
 /** Shot image generation: one storyboard frame per shot. */
 export interface ImageGenerator {
@@ -73,6 +74,8 @@ export interface GenerationOperations {
   assessment: ImageAssessor;
   composition: Compositor;
   video: VideoGenerator;
+  /** A dialogue line spoken in a character's voice (the scratch track). */
+  speech: SpeechGenerator;
 }
 
 export type GenerationOperation = keyof GenerationOperations;
@@ -86,6 +89,7 @@ export const GENERATION_OPERATIONS = [
   'assessment',
   'composition',
   'video',
+  'speech',
 ] as const satisfies readonly GenerationOperation[];
 
 /** The embedded, offline provider every operation uses unless configured otherwise. */

@@ -12,6 +12,7 @@ import { renderFrame } from './frame-renderer.js';
 import { DEFAULT_FRAMING } from './framing.js';
 import { removeBackground } from './matte.js';
 import { type SetSpec, setFor } from './sets.js';
+import { speakOffline } from './speech-espeak.js';
 
 export interface LocalProviderOptions extends FfmpegSearch {
   /** Where animatic clips are written; the system temp directory by default. */
@@ -114,5 +115,6 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
           ...(options.tempDir ? { tempDir: options.tempDir } : {}),
         }),
     },
+    speech: { speak: speakOffline },
   };
 }

@@ -17,3 +17,10 @@ export {
   REPLICATE_PROVIDER,
   type ReplicateOptions,
 } from './replicate.provider.js';
+export {
+  createElevenLabsProvider,
+  createOpenAiSpeech,
+  ELEVENLABS_PROVIDER,
+  ELEVENLABS_VOICES,
+  OPENAI_VOICES,
+} from './speech.providers.js';

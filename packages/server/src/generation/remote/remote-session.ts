@@ -8,7 +8,7 @@ export type { Sleep };
 export { defaultSleep };
 
 /** What a remote call makes: decides the catalogue message of its failures. */
-export type MediaKind = 'image' | 'video';
+export type MediaKind = 'image' | 'video' | 'speech';
 
 /** Where remote providers report retries and failed cancels; tests pass a recorder. */
 export interface RemoteLogger {
@@ -37,6 +37,7 @@ export function redact(text: string, secret: string): string {
 }
 
 function failureMessage(kind: MediaKind): string {
+  if (kind === 'speech') return GENERATION_MESSAGES.speechFailed;
   return kind === 'image' ? MESSAGES.imageGenerationFailed : GENERATION_MESSAGES.videoFailed;
 }
 
@@ -152,10 +153,38 @@ export class RemoteSession {
 
   /** Sends a request and parses the JSON answer, retrying 429 and 5xx when asked. */
   async json(request: JsonRequest): Promise<unknown> {
+    return this.readJson(await this.send(request), request.step);
+  }
+
+  /**
+   * Sends a request whose answer is the media itself (an audio file), retrying 429 and 5xx when
+   * asked; refuses an empty answer, a JSON one (a provider's error with a 200) and one over MAX_DOWNLOAD_BYTES.
+   */
+  async bytes(request: JsonRequest): Promise<{ bytes: Buffer; contentType: string }> {
+    const response = await this.send(request);
+    const contentType = response.headers.get('content-type') ?? '';
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw this.translate(error);
+    }
+    if (/json/i.test(contentType))
+      throw this.failure(
+        providerReason(bytes.toString('utf8')) || `the answer to ${request.step} is not audio`,
+      );
+    if (bytes.length === 0) throw this.failure('the provider returned an empty output');
+    if (bytes.length > MAX_DOWNLOAD_BYTES)
+      throw this.failure(`the output is larger than ${MAX_DOWNLOAD_BYTES} bytes`);
+    return { bytes, contentType };
+  }
+
+  /** The first successful answer, after retrying 429 and 5xx when asked; any other status fails. */
+  private async send(request: JsonRequest): Promise<Response> {
     for (let tries = 0; ; tries++) {
       this.check();
       const response = await this.fetch(request);
-      if (response.ok) return this.readJson(response, request.step);
+      if (response.ok) return response;
       const body = await this.readText(response);
       const wait = REMOTE_RETRY_DELAYS_MS[tries];
       if (request.retry && retryable(response.status) && wait !== undefined) {

@@ -9,6 +9,7 @@ import {
   REPLICATE_MODEL_PATTERN,
   REPLICATE_PROVIDER,
 } from './replicate.provider.js';
+import { createElevenLabsProvider, createOpenAiSpeech, ELEVENLABS_PROVIDER } from './speech.providers.js';
 
 export const REMOTE_DEFAULTS = {
   replicateBaseUrl: 'https://api.replicate.com',
@@ -19,6 +20,11 @@ export const REMOTE_DEFAULTS = {
   openAiBaseUrl: 'https://api.openai.com',
   openAiModel: 'gpt-image-1',
   openAiTimeoutMs: 120_000,
+  openAiSpeechModel: 'gpt-4o-mini-tts',
+  openAiSpeechTimeoutMs: 60_000,
+  elevenLabsBaseUrl: 'https://api.elevenlabs.io',
+  elevenLabsModel: 'eleven_multilingual_v2',
+  elevenLabsTimeoutMs: 60_000,
 } as const;
 
 export interface RemoteConfig {
@@ -33,6 +39,9 @@ export interface RemoteConfig {
       }
     | undefined;
   openAi: { apiKey: string; baseUrl: string; model: string; timeoutMs: number } | undefined;
+  /** OpenAI-compatible /v1/audio/speech: the `speech` operation of the 'openai' provider. */
+  openAiSpeech: { apiKey: string; baseUrl: string; model: string; timeoutMs: number } | undefined;
+  elevenLabs: { apiKey: string; baseUrl: string; model: string; timeoutMs: number } | undefined;
 }
 
 /** '' counts as unset, as in breakdown.config.ts. */
@@ -62,10 +71,18 @@ const envSchema = z.object({
   OPENAI_IMAGE_BASE_URL: withDefault(httpUrl, REMOTE_DEFAULTS.openAiBaseUrl),
   OPENAI_IMAGE_MODEL: withDefault(z.string().trim().min(1).max(200), REMOTE_DEFAULTS.openAiModel),
   OPENAI_IMAGE_TIMEOUT_MS: withDefault(positiveMs, REMOTE_DEFAULTS.openAiTimeoutMs),
+  OPENAI_SPEECH_API_KEY: optionalSecret,
+  OPENAI_SPEECH_BASE_URL: withDefault(httpUrl, REMOTE_DEFAULTS.openAiBaseUrl),
+  OPENAI_SPEECH_MODEL: withDefault(z.string().trim().min(1).max(200), REMOTE_DEFAULTS.openAiSpeechModel),
+  OPENAI_SPEECH_TIMEOUT_MS: withDefault(positiveMs, REMOTE_DEFAULTS.openAiSpeechTimeoutMs),
+  ELEVENLABS_API_KEY: optionalSecret,
+  ELEVENLABS_BASE_URL: withDefault(httpUrl, REMOTE_DEFAULTS.elevenLabsBaseUrl),
+  ELEVENLABS_MODEL: withDefault(z.string().trim().min(1).max(200), REMOTE_DEFAULTS.elevenLabsModel),
+  ELEVENLABS_TIMEOUT_MS: withDefault(positiveMs, REMOTE_DEFAULTS.elevenLabsTimeoutMs),
 });
 
 /**
- * Reads REPLICATE_* and OPENAI_IMAGE_* once. A provider is configured only when its key is set; a
+ * Reads REPLICATE_*, OPENAI_IMAGE_*, OPENAI_SPEECH_* and ELEVENLABS_* once. A provider is configured only when its key is set; a
  * bad value fails naming the variable (never quoting a key: zod's messages do not echo the input).
  */
 export function remoteConfigFromEnv(env: Record<string, string | undefined>): RemoteConfig {
@@ -95,6 +112,22 @@ export function remoteConfigFromEnv(env: Record<string, string | undefined>): Re
           timeoutMs: vars.OPENAI_IMAGE_TIMEOUT_MS,
         }
       : undefined,
+    openAiSpeech: vars.OPENAI_SPEECH_API_KEY
+      ? {
+          apiKey: vars.OPENAI_SPEECH_API_KEY,
+          baseUrl: vars.OPENAI_SPEECH_BASE_URL,
+          model: vars.OPENAI_SPEECH_MODEL,
+          timeoutMs: vars.OPENAI_SPEECH_TIMEOUT_MS,
+        }
+      : undefined,
+    elevenLabs: vars.ELEVENLABS_API_KEY
+      ? {
+          apiKey: vars.ELEVENLABS_API_KEY,
+          baseUrl: vars.ELEVENLABS_BASE_URL,
+          model: vars.ELEVENLABS_MODEL,
+          timeoutMs: vars.ELEVENLABS_TIMEOUT_MS,
+        }
+      : undefined,
   };
 }
 
@@ -112,8 +145,8 @@ export interface FfmpegLocation {
 }
 
 /**
- * Registers 'replicate' when the config has its token and 'openai' when it has its key, and returns
- * the names registered.
+ * Registers 'replicate' when the config has its token, 'openai' when it has its image or its speech
+ * key (with the operations those keys allow), 'elevenlabs' when it has its key; returns the names registered.
  */
 export function registerRemoteProviders(
   registry: ProviderRegistry,
@@ -134,9 +167,16 @@ export function registerRemoteProviders(
     );
     registered.push(REPLICATE_PROVIDER);
   }
-  if (config.openAi) {
-    registry.register(OPENAI_IMAGE_PROVIDER, createOpenAiImageProvider({ ...config.openAi, ...overrides }));
+  if (config.openAi || config.openAiSpeech) {
+    registry.register(OPENAI_IMAGE_PROVIDER, {
+      ...(config.openAi ? createOpenAiImageProvider({ ...config.openAi, ...overrides }) : {}),
+      ...(config.openAiSpeech ? createOpenAiSpeech({ ...config.openAiSpeech, ...overrides }) : {}),
+    });
     registered.push(OPENAI_IMAGE_PROVIDER);
+  }
+  if (config.elevenLabs) {
+    registry.register(ELEVENLABS_PROVIDER, createElevenLabsProvider({ ...config.elevenLabs, ...overrides }));
+    registered.push(ELEVENLABS_PROVIDER);
   }
   return registered;
 }
