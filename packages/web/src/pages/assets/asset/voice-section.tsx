@@ -1,0 +1,176 @@
+import {
+  type Asset,
+  type CharacterVoice,
+  isFemaleVariant,
+  VOICE_PITCH,
+  VOICE_SPEED,
+  VOICE_VARIANTS_BY_KIND,
+  type VoiceVariant,
+} from '@reelbench/sdk/contract';
+import { seedVoice } from '@reelbench/sdk/screenplay';
+import { useQueryClient } from '@tanstack/react-query';
+import { AudioLines } from 'lucide-react';
+import { useId, useState } from 'react';
+import { keepaliveRequest } from '../../../app/keepalive.js';
+import { queryKeys } from '../../../app/queries.js';
+import { useServices } from '../../../app/services-context.js';
+import { errorBody } from '../../../state/errors.js';
+import { Input } from '../../../ui/fields.js';
+import { Select } from '../../../ui/select.js';
+
+const KIND_LABELS: Record<keyof typeof VOICE_VARIANTS_BY_KIND, string> = {
+  male: 'male',
+  female: 'female',
+  elderlyMale: 'elderly male',
+  elderlyFemale: 'elderly female',
+};
+
+const VARIANT_OPTIONS = Object.entries(VOICE_VARIANTS_BY_KIND).flatMap(([kind, variants]) =>
+  (variants as readonly VoiceVariant[]).map((variant) => ({
+    value: variant,
+    label: variant,
+    description: KIND_LABELS[kind as keyof typeof VOICE_VARIANTS_BY_KIND],
+  })),
+);
+
+/** Pitch in words, against eSpeak's neutral 50. */
+function pitchWords(pitch: number): string {
+  const off = pitch - VOICE_PITCH.neutral;
+  if (Math.abs(off) <= 4) return 'the variant’s own';
+  return off > 0 ? `${off} above the variant’s` : `${-off} below the variant’s`;
+}
+
+/**
+ * A character's voice for the scratch track (config.voice): pitch, speed, the offline voice's variant
+ * and a remote provider's voice id. Until the track first speaks the character (or an edit here), the
+ * voice shown is the one seeded from the name and description; each change is saved through the save
+ * manager (the asset's update action, a keepalive PATCH on unload), and lines re-speak on the next
+ * Generate Scratch Track. The server offers no sample action, so there is no Play sample.
+ */
+export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: string }) {
+  const services = useServices();
+  const { client, saves, toasts, activity } = services;
+  const queryClient = useQueryClient();
+  const stored = asset.config.voice ?? null;
+  const voice: CharacterVoice = stored ?? seedVoice(asset.name, asset.description);
+  const [voiceIdDraft, setVoiceIdDraft] = useState<string | null>(null);
+  const ids = useId();
+
+  const write = (next: CharacterVoice) => {
+    const before = asset;
+    queryClient.setQueryData(queryKeys.asset(asset.id), (current) =>
+      current ? { ...current, config: { ...current.config, voice: next } } : current,
+    );
+    saves.markDirty({
+      projectId,
+      tasks: [
+        {
+          key: `asset-voice:${asset.id}`,
+          save: () => activity.track(client.assets.update(asset.id, { config: { voice: next } })),
+          beacon: () =>
+            keepaliveRequest(client, 'PATCH', `/api/asset/${encodeURIComponent(asset.id)}`, {
+              config: { voice: next },
+            }),
+          onRefused: (error) => {
+            queryClient.setQueryData(queryKeys.asset(asset.id), before);
+            toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+          },
+        },
+      ],
+    });
+  };
+  const change = (patch: Partial<CharacterVoice>) => write({ ...voice, ...patch });
+
+  const voiceId = voiceIdDraft ?? voice.voiceId ?? '';
+  const settleVoiceId = () => {
+    if (voiceIdDraft === null) return;
+    const trimmed = voiceIdDraft.trim();
+    setVoiceIdDraft(null);
+    if (trimmed === (voice.voiceId ?? '')) return;
+    change({ voiceId: trimmed === '' ? null : trimmed });
+    void saves.flush();
+  };
+
+  return (
+    <section className="asset-voice" aria-labelledby={`${ids}-title`}>
+      <header className="asset-voice__header">
+        <h2 id={`${ids}-title`} className="section-title">
+          <AudioLines size={13} aria-hidden="true" /> Voice
+        </h2>
+        <p className="asset-voice__note">
+          {stored
+            ? `Speaks ${asset.name}’s lines in the scratch track; a change re-speaks them on the next Generate Scratch Track.`
+            : `Seeded from the name and description (${isFemaleVariant(voice.variant) ? 'a female' : 'a male'} voice) — kept once the scratch track speaks ${asset.name} or you change it here.`}
+        </p>
+      </header>
+      <div className="asset-voice__controls">
+        <label className="asset-voice__field" htmlFor={`${ids}-pitch`}>
+          <span className="asset-voice__label">
+            Pitch <span className="mono asset-voice__value">{voice.pitch}</span>
+          </span>
+          <input
+            id={`${ids}-pitch`}
+            type="range"
+            className="asset-voice__range"
+            min={VOICE_PITCH.min}
+            max={VOICE_PITCH.max}
+            step={1}
+            value={voice.pitch}
+            aria-valuetext={`${voice.pitch}, ${pitchWords(voice.pitch)}`}
+            onChange={(event) => change({ pitch: Number(event.target.value) })}
+          />
+          <span className="asset-voice__hint">{pitchWords(voice.pitch)}</span>
+        </label>
+        <label className="asset-voice__field" htmlFor={`${ids}-speed`}>
+          <span className="asset-voice__label">
+            Speed <span className="mono asset-voice__value">{voice.speed}</span> wpm
+          </span>
+          <input
+            id={`${ids}-speed`}
+            type="range"
+            className="asset-voice__range"
+            min={VOICE_SPEED.min}
+            max={VOICE_SPEED.max}
+            step={5}
+            value={voice.speed}
+            aria-valuetext={`${voice.speed} words per minute`}
+            onChange={(event) => change({ speed: Number(event.target.value) })}
+          />
+          <span className="asset-voice__hint">
+            {voice.speed < 140 ? 'unhurried' : voice.speed > 190 ? 'quick' : 'a screen actor’s pace'}
+          </span>
+        </label>
+        <div className="asset-voice__field">
+          <span className="asset-voice__label" id={`${ids}-variant-label`}>
+            Variant
+          </span>
+          <Select
+            aria-label="Voice variant"
+            className="asset-voice__select"
+            value={voice.variant}
+            onValueChange={(variant) => change({ variant: variant as VoiceVariant })}
+            options={VARIANT_OPTIONS}
+          />
+          <span className="asset-voice__hint">the offline eSpeak NG voice</span>
+        </div>
+        <label className="asset-voice__field" htmlFor={`${ids}-remote`}>
+          <span className="asset-voice__label">Remote voice</span>
+          <Input
+            id={`${ids}-remote`}
+            className="asset-voice__input mono"
+            value={voiceId}
+            placeholder="from the variant"
+            maxLength={100}
+            spellCheck={false}
+            onChange={(event) => setVoiceIdDraft(event.target.value)}
+            onBlur={settleVoiceId}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') settleVoiceId();
+            }}
+          />
+          <span className="asset-voice__hint">an OpenAI voice name or an ElevenLabs voice id</span>
+        </label>
+      </div>
+    </section>
+  );
+}
