@@ -42,8 +42,8 @@ function pitchWords(pitch: number): string {
 
 /**
  * A character's voice for the scratch track (config.voice): pitch, speed, the offline voice's variant
- * and a remote provider's voice id. Until the track first speaks the character (or an edit here), the
- * voice shown is the one seeded from the name and description; each change is saved through the save
+ * and a remote provider's voice id. Until one is set here, the voice shown is the one seeded from the
+ * name and description (the server seeds the same way); each change is saved through the save
  * manager (the asset's update action, a keepalive PATCH on unload), and lines re-speak on the next
  * Generate Scratch Track. The server offers no sample action, so there is no Play sample.
  */
@@ -100,7 +100,7 @@ export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: st
         <p className="asset-voice__note">
           {stored
             ? `Speaks ${asset.name}’s lines in the scratch track; a change re-speaks them on the next Generate Scratch Track.`
-            : `Seeded from the name and description (${isFemaleVariant(voice.variant) ? 'a female' : 'a male'} voice) — kept once the scratch track speaks ${asset.name} or you change it here.`}
+            : `Seeded from the name${asset.description ? ' and description' : ' and what the script says'} (${isFemaleVariant(voice.variant) ? 'a female' : 'a male'} voice); a change here keeps ${asset.name}’s own.`}
         </p>
       </header>
       <div className="asset-voice__controls">
