@@ -144,16 +144,13 @@ test('scratch track: generated from the palette, its lines listed and played, sh
   await expect(lane.locator('li.tl-line')).toHaveCount(4);
   await expect(lane.locator('li.tl-line').first()).toContainText('NORA');
   await expect(lane.locator('li.tl-line .waveform').first()).not.toHaveAttribute('data-drawn', '0');
-  // Each clip sits under its shot: it starts inside the shot's clip on V1.
-  const clipBox = await page
-    .getByRole('listbox', { name: 'Video track' })
-    .getByRole('option')
-    .first()
-    .boundingBox();
-  const lineBox = await lane.locator('li.tl-line').first().boundingBox();
-  expect(clipBox && lineBox).toBeTruthy();
-  if (clipBox && lineBox) {
-    expect(lineBox.x).toBeGreaterThanOrEqual(clipBox.x);
+  // Each clip sits under its shot: it starts inside its shot's clip on V1.
+  for (const line of await lane.locator('li.tl-line').all()) {
+    const shotOf = await line.getAttribute('data-line-shot');
+    const clipBox = await page.locator(`#timeline-clip-${shotOf}`).boundingBox();
+    const lineBox = await line.boundingBox();
+    if (!clipBox || !lineBox) throw new Error(`line of shot ${shotOf} or its clip not on screen`);
+    expect(lineBox.x).toBeGreaterThan(clipBox.x);
     expect(lineBox.x).toBeLessThan(clipBox.x + clipBox.width);
   }
   await screens(page, 'timeline-dialogue');

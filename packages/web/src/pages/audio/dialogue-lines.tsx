@@ -12,10 +12,12 @@ import {
   extensionBadges,
   groupLines,
   listedOrder,
+  type SceneLines,
 } from '../../audio/dialogue.js';
 import { Waveform } from '../../audio/waveform.js';
 import { plural } from '../../format/format.js';
 import { ActionButton } from '../../shell/action-button.js';
+import { sceneColorVar } from '../../shots/scene-color.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { formatClipDuration, spokenDuration } from '../../timeline/timeline-model.js';
@@ -120,6 +122,14 @@ export function DialogueLines({
   const lines = query.data ?? [];
   const scenes = useMemo(() => groupLines(query.data ?? []), [query.data]);
   const order = useMemo(() => listedOrder(scenes), [scenes]);
+  const project = useQuery(queries.project(client, projectId)).data;
+  // Each scene's name and colour as the timeline shows them, from the scene of a shot its lines are in.
+  const sceneOfShot = useMemo(() => {
+    const map = new Map<string, { name: string; color: string }>();
+    for (const scene of project?.settings.scenes ?? [])
+      for (const shotId of scene.shotIds) map.set(shotId, { name: scene.name, color: scene.color });
+    return map;
+  }, [project]);
   const job = useDialogueJob(projectId);
   const running = job !== undefined && isActiveJob(job);
   const player = useLinePlayer();
@@ -299,45 +309,49 @@ export function DialogueLines({
             <Kbd>↓</Kbd> move · <Kbd>Enter</Kbd> or <Kbd>Space</Kbd> play · <Kbd>R</Kbd> regenerate ·{' '}
             <Kbd>T</Kbd> replace with a take
           </p>
-          {scenes.map((scene) => (
-            <section
-              key={scene.sceneNumber}
-              className="dialogue__scene"
-              aria-label={`Scene ${scene.sceneNumber}`}
-            >
-              <h3 className="dialogue__scene-title">
-                <span className="dialogue__scene-number mono">
-                  {String(scene.sceneNumber).padStart(2, '0')}
-                </span>
-                Scene {scene.sceneNumber}
-                <span className="dialogue__scene-facts mono">
-                  {plural(scene.count, 'line')} · {formatClipDuration(scene.totalMs / 1000)}
-                </span>
-              </h3>
-              {scene.groups.map((group) => (
-                <div key={group.key} className="dialogue__group">
-                  <h4 className="dialogue__character">{group.character}</h4>
-                  <ul
-                    className="dialogue__lines"
-                    aria-label={`${group.character} in scene ${scene.sceneNumber}`}
-                  >
-                    {group.lines.map((line) => (
-                      <LineRow
-                        key={line.id}
-                        line={line}
-                        tabbable={line.id === active?.id}
-                        playing={player.playing === line.id}
-                        playedSeconds={player.playing === line.id ? player.time : 0}
-                        busy={busy?.lineId === line.id ? busy : null}
-                        onFocus={() => setActiveId(line.id)}
-                        onKeyDown={(event) => onRowKey(event, line)}
-                      />
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </section>
-          ))}
+          {scenes.map((scene) => {
+            const shown = sceneShown(scene, sceneOfShot);
+            return (
+              <section
+                key={scene.sceneNumber}
+                className="dialogue__scene"
+                aria-label={`Scene ${scene.sceneNumber}`}
+                style={{ ['--scene-color' as string]: sceneColorVar(shown?.color ?? null) }}
+              >
+                <h3 className="dialogue__scene-title">
+                  <span className="dialogue__scene-number mono">
+                    {String(scene.sceneNumber).padStart(2, '0')}
+                  </span>
+                  {shown?.name ?? `Scene ${scene.sceneNumber}`}
+                  <span className="dialogue__scene-facts mono">
+                    {plural(scene.count, 'line')} · {formatClipDuration(scene.totalMs / 1000)}
+                  </span>
+                </h3>
+                {scene.groups.map((group) => (
+                  <div key={group.key} className="dialogue__group">
+                    <h4 className="dialogue__character">{group.character}</h4>
+                    <ul
+                      className="dialogue__lines"
+                      aria-label={`${group.character} in scene ${scene.sceneNumber}`}
+                    >
+                      {group.lines.map((line) => (
+                        <LineRow
+                          key={line.id}
+                          line={line}
+                          tabbable={line.id === active?.id}
+                          playing={player.playing === line.id}
+                          playedSeconds={player.playing === line.id ? player.time : 0}
+                          busy={busy?.lineId === line.id ? busy : null}
+                          onFocus={() => setActiveId(line.id)}
+                          onKeyDown={(event) => onRowKey(event, line)}
+                        />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </section>
+            );
+          })}
         </div>
       )}
       <HiddenFileInput
@@ -353,6 +367,19 @@ export function DialogueLines({
       />
     </section>
   );
+}
+
+/** The project's scene (name, colour) that holds the first of a film scene's lines under a shot. */
+function sceneShown(
+  scene: SceneLines,
+  sceneOfShot: ReadonlyMap<string, { name: string; color: string }>,
+): { name: string; color: string } | undefined {
+  for (const group of scene.groups)
+    for (const line of group.lines) {
+      const found = line.shotId === null ? undefined : sceneOfShot.get(line.shotId);
+      if (found) return found;
+    }
+  return undefined;
 }
 
 function LineRow({

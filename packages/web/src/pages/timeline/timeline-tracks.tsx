@@ -639,6 +639,7 @@ const LineClip = memo(function LineClip({ entry, pps }: { entry: PlacedLine; pps
       title={`${said} — ${formatClipDuration(duration)}${take ? ', recorded take' : ''}${overruns ? ', runs past its shot' : ''}`}
       aria-label={`${said}, ${spokenDuration(duration)} at ${formatTimecode(start)}${overruns ? ', runs past its shot' : ''}`}
       data-line-id={line.id}
+      data-line-shot={line.shotId ?? undefined}
     >
       <span className="tl-line__name" aria-hidden="true">
         {line.character}
