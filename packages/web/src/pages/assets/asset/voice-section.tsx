@@ -10,7 +10,7 @@ import {
 import { seedVoice } from '@reelbench/sdk/screenplay';
 import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepaliveRequest } from '../../../app/keepalive.js';
 import { queryKeys } from '../../../app/queries.js';
 import { useServices } from '../../../app/services-context.js';
@@ -33,6 +33,15 @@ const VARIANT_OPTIONS = Object.entries(VOICE_VARIANTS_BY_KIND).flatMap(([kind, v
   })),
 );
 
+function sameVoice(a: CharacterVoice, b: CharacterVoice): boolean {
+  return (
+    a.pitch === b.pitch &&
+    a.speed === b.speed &&
+    a.variant === b.variant &&
+    (a.voiceId ?? null) === (b.voiceId ?? null)
+  );
+}
+
 /** Pitch in words, against eSpeak's neutral 50. */
 function pitchWords(pitch: number): string {
   const off = pitch - VOICE_PITCH.neutral;
@@ -52,12 +61,18 @@ export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: st
   const { client, saves, toasts, activity } = services;
   const queryClient = useQueryClient();
   const stored = asset.config.voice ?? null;
-  const voice: CharacterVoice = stored ?? seedVoice(asset.name, asset.description);
+  // What was just set here, shown at once (a held arrow key moves on from it), until the asset says the same.
+  const [draft, setDraft] = useState<CharacterVoice | null>(null);
+  useEffect(() => {
+    if (draft && stored && sameVoice(stored, draft)) setDraft(null);
+  }, [stored, draft]);
+  const voice: CharacterVoice = draft ?? stored ?? seedVoice(asset.name, asset.description);
   const [voiceIdDraft, setVoiceIdDraft] = useState<string | null>(null);
   const ids = useId();
 
   const write = (next: CharacterVoice) => {
     const before = asset;
+    setDraft(next);
     queryClient.setQueryData(queryKeys.asset(asset.id), (current) =>
       current ? { ...current, config: { ...current.config, voice: next } } : current,
     );
@@ -72,6 +87,7 @@ export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: st
               config: { voice: next },
             }),
           onRefused: (error) => {
+            setDraft(null);
             queryClient.setQueryData(queryKeys.asset(asset.id), before);
             toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
           },
