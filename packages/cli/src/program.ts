@@ -9,6 +9,7 @@ import { registerProjectCommands } from './commands/projects.commands.js';
 import { registerRenderCommand } from './commands/render.command.js';
 import { registerScriptCommands } from './commands/script.commands.js';
 import { registerSeriesCommands } from './commands/series.commands.js';
+import { registerTimingCommand } from './commands/timing.command.js';
 import { CliContext, type CliIO, DEFAULT_SERVER, type GlobalFlags, processIO } from './context.js';
 import { describeFailure, EXIT_CODES, UsageError } from './errors.js';
 import { withExamples } from './help.js';
@@ -52,6 +53,7 @@ export function createProgram(io: CliIO): { program: Command; ctx: CliContext } 
   registerRenderCommand(program, ctx);
   registerJobsCommands(program, ctx);
   registerExportCommand(program, ctx);
+  registerTimingCommand(program, ctx);
   registerCompletionCommand(program, ctx);
   return { program, ctx };
 }

@@ -6,7 +6,6 @@ import {
   type EditorialFrameRate,
   formatMessage,
   idSchema,
-  MESSAGES,
   ReelbenchError,
   type Shot,
 } from '@reelbench/sdk/contract';
@@ -16,7 +15,7 @@ import type { CliContext } from '../context.js';
 import { EXIT_CODES, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readTextFile, writeBinaryFile, writeTextFile } from '../input.js';
-import { storedJob } from '../live/watch-job.js';
+import { untilJobEnds } from '../live/watch-job.js';
 import type { CommandResult } from '../output.js';
 
 export const EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'pdf', 'mp4', 'package', 'csv'] as const;
@@ -211,22 +210,7 @@ async function exportRoughCut(
   const cutId = options.cut ?? (await client.cuts.create(projectId, { frameRate })).id;
   const accepted = await client.cuts.renderRoughCut(projectId, cutId, { burnIn: options.burnIn === true });
   const jobId = accepted.job.id;
-  let said = '';
-  for (;;) {
-    const job = await storedJob(client, jobId, projectId);
-    if (job.status === 'completed') break;
-    if (job.status === 'failed' || job.status === 'cancelled') {
-      throw new ReelbenchError({
-        code: 'SERVER_ERROR',
-        message: job.error || MESSAGES.jobFailed,
-        context: { jobId },
-      });
-    }
-    const line = `Rendering the rough cut: ${Math.round(job.progress)}%${job.message ? ` (${job.message})` : ''}`;
-    if (line !== said && ctx.out.mode === 'human') ctx.io.stderr.write(`${line}\n`);
-    said = line;
-    await new Promise((resolve) => setTimeout(resolve, ROUGH_CUT_POLL_MS));
-  }
+  await untilJobEnds(ctx, client, jobId, projectId, 'Rendering the rough cut', ROUGH_CUT_POLL_MS);
   const rough = await client.cuts.roughCut(projectId, cutId);
   if (rough === null) throw new ReelbenchError({ code: 'NOT_FOUND_ERROR', message: 'Rough cut not found' });
   const response = await fetch(new URL(rough.url, `${client.http.baseUrl}/`));

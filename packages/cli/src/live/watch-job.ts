@@ -48,6 +48,36 @@ export async function storedJob(client: Reelbench, jobId: string, projectId?: st
   return job;
 }
 
+/**
+ * Polls the stored job until it completes (answered) or fails or is cancelled (its error, thrown),
+ * writing '<label>: 42% (message)' to stderr as it changes when the output is for a person.
+ */
+export async function untilJobEnds(
+  ctx: CliContext,
+  client: Reelbench,
+  jobId: string,
+  projectId: string,
+  label: string,
+  pollMs = 500,
+): Promise<Job> {
+  let said = '';
+  for (;;) {
+    const job = await storedJob(client, jobId, projectId);
+    if (job.status === 'completed') return job;
+    if (job.status === 'failed' || job.status === 'cancelled') {
+      throw new ReelbenchError({
+        code: 'SERVER_ERROR',
+        message: job.error || MESSAGES.jobFailed,
+        context: { jobId },
+      });
+    }
+    const line = `${label}: ${Math.round(job.progress)}%${job.message ? ` (${job.message})` : ''}`;
+    if (line !== said && ctx.out.mode === 'human') ctx.io.stderr.write(`${line}\n`);
+    said = line;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
 export function watchHint(jobId: string): string {
   return `Job ${jobId} keeps running: watch it with \`reelbench jobs watch ${jobId}\``;
 }

@@ -119,7 +119,18 @@ const EXPECTED_ACTIONS: Record<SocketDomain, string[]> = {
   ],
   review: ['createLink', 'listLinks', 'revokeLink', 'listComments', 'deleteComment'],
   repository: ['state', 'publishProject', 'publishAsset'],
-  audio: ['get', 'set', 'set-offset', 'remove', 'set-cut'],
+  audio: [
+    'get',
+    'set',
+    'set-offset',
+    'remove',
+    'set-cut',
+    'generate-dialogue',
+    'list-lines',
+    'regenerate-line',
+    'upload-line',
+    'time-shots',
+  ],
   // Ours (issue 14): style packages.
   style: ['list', 'get', 'create', 'update', 'delete', 'duplicate'],
 };
@@ -253,6 +264,11 @@ const VALID_PAYLOADS: { [D in SocketDomain]: { [A in SocketActionName<D>]: Actio
     'set-offset': { projectId, offsetSeconds: 2 },
     remove: { projectId },
     'set-cut': { projectId, cutId: uuid(), offsetSeconds: 0.5 },
+    'generate-dialogue': { projectId, provider: 'local' },
+    'list-lines': { projectId },
+    'regenerate-line': { projectId, lineId: uuid() },
+    'upload-line': { projectId, lineId: uuid(), key: `projects/${projectId}/audio/take.wav` },
+    'time-shots': { projectId, pacing: 'slow' },
   },
   review: {
     createLink: { projectId, expiresInHours: 72 },

@@ -17,10 +17,13 @@ import { peaksOf } from './peaks.js';
 export const LINE_SAMPLE_RATE = 24_000;
 const FINISH_TIMEOUT_MS = 60_000;
 
-/** Gain per manner, in dB: a whisper sits well under a normal line, a shout over it (limited below 0 dBFS). */
+/**
+ * Gain per manner, in dB: a whisper sits well under a normal line (and still above −40 dBFS, so the
+ * rough cut hears it), a shout over it (limited below 0 dBFS).
+ */
 export const MANNER_GAIN_DB: Record<DialogueManner, number> = {
-  whispered: -14,
-  quiet: -6,
+  whispered: -10,
+  quiet: -5,
   normal: 0,
   raised: 3,
   shouted: 6,
@@ -38,7 +41,7 @@ export const MANNER_RATE: Record<DialogueManner, number> = {
 /**
  * The ffmpeg filter chain that places a line: in the scene a short room reflection; voice-over
  * drier and closer (no room, a little proximity warmth, compressed); off screen muffled through a
- * wall (band-limited, further off, a longer room). Then the manner's gain and a limiter.
+ * wall (band-limited, the treble cut steeply, further off, a longer room). Then the manner's gain and a limiter.
  */
 export function deliveryFilters(delivery: DialogueDelivery, manner: DialogueManner): string {
   const place: Record<DialogueDelivery, string[]> = {
@@ -48,7 +51,13 @@ export function deliveryFilters(delivery: DialogueDelivery, manner: DialogueMann
       'equalizer=f=180:width_type=o:width=1.2:g=3',
       'acompressor=threshold=0.1:ratio=3:attack=5:release=60:makeup=2',
     ],
-    'off-screen': ['highpass=f=250', 'lowpass=f=1400', 'aecho=0.8:0.55:45|90:0.3|0.2', 'volume=-4dB'],
+    'off-screen': [
+      'highpass=f=250',
+      'lowpass=f=1200',
+      'lowpass=f=1200',
+      'aecho=0.8:0.55:45|90:0.3|0.2',
+      'volume=-4dB',
+    ],
   };
   return [...place[delivery], `volume=${MANNER_GAIN_DB[manner]}dB`, 'alimiter=limit=0.9:level=false'].join(
     ',',

@@ -17,6 +17,7 @@ import {
   FIRST_PASS_DEFAULTS,
   type JobAcceptedReply,
   MAX_SHOT_DURATION,
+  TEXT_LIMITS,
   type User,
 } from '@reelbench/sdk/contract';
 import {
@@ -426,11 +427,11 @@ export class DialogueService implements OnModuleInit {
     return Object.assign(row, {
       sceneNumber: line.sceneNumber,
       order: line.order,
-      character: line.character.slice(0, 200),
+      character: line.character.slice(0, TEXT_LIMITS.name),
       assetId: entry.assetId,
-      text: line.text,
-      parenthetical: line.parenthetical?.slice(0, 200) ?? null,
-      extension: line.extension?.slice(0, 200) ?? null,
+      text: line.text.slice(0, TEXT_LIMITS.prompt),
+      parenthetical: line.parenthetical?.slice(0, TEXT_LIMITS.shortText) ?? null,
+      extension: line.extension?.slice(0, TEXT_LIMITS.shortText) ?? null,
       delivery: line.delivery,
       manner: line.manner,
       shotId: entry.shotId,

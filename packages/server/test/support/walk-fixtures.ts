@@ -294,6 +294,15 @@ export const SOCKET_SAMPLES: SampleTable = {
     'set-offset': (ids) => ({ projectId: ids.projectId, offsetSeconds: 1.5 }),
     remove: (ids) => ({ projectId: ids.projectId }),
     'set-cut': (ids) => ({ projectId: ids.projectId, cutId: randomUUID(), offsetSeconds: 0 }),
+    'generate-dialogue': (ids) => ({ projectId: ids.projectId }),
+    'list-lines': (ids) => ({ projectId: ids.projectId }),
+    'regenerate-line': (ids) => ({ projectId: ids.projectId, lineId: randomUUID() }),
+    'upload-line': (ids) => ({
+      projectId: ids.projectId,
+      lineId: randomUUID(),
+      key: `projects/${ids.projectId}/audio/walker.mp3`,
+    }),
+    'time-shots': (ids) => ({ projectId: ids.projectId, pacing: 'fast' }),
   },
   review: {
     createLink: (ids) => ({ projectId: ids.projectId, expiresInHours: 24 }),
@@ -520,6 +529,15 @@ export const ROUTE_SAMPLES: RouteTable = {
     setOffset: (ids) => ({ params: { projectId: ids.projectId }, body: { offsetSeconds: 2 } }),
     remove: (ids) => ({ params: { projectId: ids.projectId } }),
     setCut: (ids) => ({ params: { projectId: ids.projectId }, body: { cutId: randomUUID() } }),
+    generateDialogue: (ids) => ({ params: { projectId: ids.projectId }, body: {} }),
+    listLines: (ids) => ({ params: { projectId: ids.projectId } }),
+    regenerateLine: (ids) => ({ params: { projectId: ids.projectId, lineId: randomUUID() }, body: {} }),
+    uploadLine: (ids) => ({
+      params: { projectId: ids.projectId, lineId: randomUUID() },
+      body: { key: `projects/${ids.projectId}/audio/walker.mp3` },
+    }),
+    lineFile: (ids) => ({ params: { projectId: ids.projectId, lineId: randomUUID() } }),
+    timeShots: (ids) => ({ params: { projectId: ids.projectId }, body: { pacing: 'slow' } }),
   },
   review: {
     createLink: (ids) => ({ params: { id: ids.projectId }, body: { expiresInHours: 24 } }),
