@@ -2,7 +2,6 @@ import type { JobAcceptedReply } from '@reelbench/sdk';
 import { TOASTS } from '@reelbench/sdk';
 import { queryKeys } from '../app/queries.js';
 import type { AppServices } from '../app/services.js';
-import { dialogueCalls } from '../audio/dialogue.js';
 import { errorBody } from '../state/errors.js';
 import {
   type ActionContext,
@@ -134,7 +133,7 @@ export const generationActions = defineActions([
     available: hasProject,
     perform: (context) =>
       startBatch(context, 'Scratch track', (projectId) =>
-        dialogueCalls(context.services.client).generate(projectId),
+        context.services.client.audio.generateDialogue(projectId),
       ),
   },
   {

@@ -1,7 +1,6 @@
 import { type Reelbench, stylesClient } from '@reelbench/sdk';
 import type { Shot } from '@reelbench/sdk/contract';
 import { type DataTag, queryOptions } from '@tanstack/react-query';
-import { dialogueCalls } from '../audio/dialogue.js';
 import { fetchAllShots } from '../shots/fetch-shots.js';
 import { isClientError } from '../state/errors.js';
 
@@ -29,7 +28,6 @@ async function script(client: Client, projectId: string) {
 }
 
 const coverage = (client: Client, shotId: string) => client.shots.send('get-coverage', { shotId });
-const dialogueLines = (client: Client, projectId: string) => dialogueCalls(client).lines(projectId);
 const reviewLinks = (client: Client, id: string) => client.review.listLinks(id);
 const reviewComments = (client: Client, id: string) => client.review.listComments(id);
 const review = (client: Client, token: string) => client.review.view(token);
@@ -73,7 +71,8 @@ export const queryKeys = {
     key<Reply<Client['cuts']['roughCut']>>()(['rough-cut', projectId, 'latest']),
   soundtrack: (projectId: string) => key<Reply<Client['audio']['get']>>()(['soundtrack', projectId]),
   /** The scratch track's lines (audio page, timeline). */
-  dialogueLines: (projectId: string) => key<Reply<typeof dialogueLines>>()(['dialogue-lines', projectId]),
+  dialogueLines: (projectId: string) =>
+    key<Reply<Client['audio']['listLines']>>()(['dialogue-lines', projectId]),
   styles: (projectId: string) => key<Reply<ReturnType<typeof stylesClient>['list']>>()(['styles', projectId]),
   coverage: (shotId: string) => key<Reply<typeof coverage>>()(['coverage', shotId]),
   /** A new image or video (a generation, a restore) means new takes: the key follows the media. */
@@ -188,7 +187,7 @@ export const queries = {
   dialogueLines: (client: Client, projectId: string) =>
     queryOptions({
       queryKey: queryKeys.dialogueLines(projectId),
-      queryFn: () => dialogueLines(client, projectId),
+      queryFn: () => client.audio.listLines(projectId),
       enabled: projectId !== '',
     }),
   styles: (client: Client, projectId: string) =>

@@ -3,7 +3,6 @@ import type { AppServices } from '../app/services.js';
 import { plural } from '../format/format.js';
 import { shotEditorFor } from '../shots/editor.js';
 import { errorBody } from '../state/errors.js';
-import { dialogueCalls } from './dialogue.js';
 
 /**
  * Time Shots to Dialogue: the server sets every dialogue shot's duration to its lines' spoken length
@@ -18,7 +17,7 @@ export async function timeShotsToDialogue(
   try {
     // The timing reads the durations the server has: the edits typed a moment ago first.
     if (saves.isDirty) await saves.flush().catch(() => {});
-    const reply = await activity.track(dialogueCalls(client).timeShots(projectId));
+    const reply = await activity.track(client.audio.timeShots(projectId));
     const count = reply.changed.length;
     shotEditorFor({ queryClient, saves }, projectId).recordDurations(
       reply.changed,

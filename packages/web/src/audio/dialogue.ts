@@ -1,32 +1,7 @@
-import type { Reelbench } from '@reelbench/sdk';
-import type { DialogueLine, DialogueTiming } from '@reelbench/sdk/contract';
+import type { DialogueLine } from '@reelbench/sdk/contract';
 
 /** The scratch track's job type (its progress shows in the status line and on the jobs page). */
 export const DIALOGUE_JOB = 'audio:generate-dialogue';
-
-/**
- * The scratch track's calls (docs/generation.md, "Speech"): the contract's audio actions over the
- * socket, which connects on first use.
- */
-export function dialogueCalls(client: Reelbench) {
-  const socket = () => {
-    if (!client.socket) throw new Error('The socket is not available');
-    return client.socket;
-  };
-  return {
-    /** Queues the job that speaks every dialogue line of the saved script. */
-    generate: (projectId: string) => socket().request('audio', 'generate-dialogue', { projectId }),
-    /** The lines in script order, each with its clip's signed URL, length and peaks. */
-    lines: (projectId: string) => socket().request('audio', 'list-lines', { projectId }),
-    regenerate: (projectId: string, lineId: string) =>
-      socket().request('audio', 'regenerate-line', { projectId, lineId }),
-    /** A recorded take (an upload-audio file of the project) replaces the line. */
-    useTake: (projectId: string, lineId: string, key: string) =>
-      socket().request('audio', 'upload-line', { projectId, lineId, key }),
-    timeShots: (projectId: string, timing: DialogueTiming = {}) =>
-      socket().request('audio', 'time-shots', { projectId, ...timing }),
-  };
-}
 
 export interface LineGroup {
   /** `${sceneNumber}:${character}` */

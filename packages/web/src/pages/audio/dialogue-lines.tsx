@@ -8,7 +8,6 @@ import { queries, queryKeys } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import {
   DIALOGUE_JOB,
-  dialogueCalls,
   extensionBadges,
   groupLines,
   listedOrder,
@@ -150,7 +149,7 @@ export function DialogueLines({
     setBusy({ lineId: line.id, what: 'speaking', percent: 0 });
     try {
       if (player.playing === line.id) player.stop();
-      const next = await activity.track(dialogueCalls(client).regenerate(projectId, line.id));
+      const next = await activity.track(client.audio.regenerateLine(projectId, line.id));
       setLine(next);
       toasts.show({
         type: 'success',
@@ -177,7 +176,7 @@ export function DialogueLines({
         }),
       );
       setBusy({ lineId, what: 'replacing', percent: 100 });
-      const next = await activity.track(dialogueCalls(client).useTake(projectId, lineId, stored.key));
+      const next = await activity.track(client.audio.uploadLine(projectId, lineId, stored.key));
       setLine(next);
       toasts.show({
         type: 'success',
