@@ -291,7 +291,7 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
         </div>
       ) : null}
 
-      {asset.type === 'character' ? <VoiceSection asset={asset} projectId={projectId} /> : null}
+      {asset.type === 'character' ? <VoiceSection asset={asset} /> : null}
 
       <div className="asset-body">
         {/* biome-ignore lint/a11y: An ARIA grid of image keys: the grid holds the focus and points at its active cell with aria-activedescendant */}

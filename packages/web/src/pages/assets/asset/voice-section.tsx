@@ -10,8 +10,7 @@ import {
 import { seedVoice } from '@reelbench/sdk/screenplay';
 import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { keepaliveRequest } from '../../../app/keepalive.js';
+import { useEffect, useId, useRef, useState } from 'react';
 import { queryKeys } from '../../../app/queries.js';
 import { useServices } from '../../../app/services-context.js';
 import { errorBody } from '../../../state/errors.js';
@@ -52,13 +51,13 @@ function pitchWords(pitch: number): string {
 /**
  * A character's voice for the scratch track (config.voice): pitch, speed, the offline voice's variant
  * and a remote provider's voice id. Until one is set here, the voice shown is the one seeded from the
- * name and description (the server seeds the same way); each change is saved through the save
- * manager (the asset's update action, a keepalive PATCH on unload), and lines re-speak on the next
+ * name and description (the server seeds the same way); changes are saved with the asset's update
+ * action 400 ms after the last one (and at once when the page is left), and lines re-speak on the next
  * Generate Scratch Track. The server offers no sample action, so there is no Play sample.
  */
-export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: string }) {
+export function VoiceSection({ asset }: { asset: Asset }) {
   const services = useServices();
-  const { client, saves, toasts, activity } = services;
+  const { client, toasts, activity } = services;
   const queryClient = useQueryClient();
   const stored = asset.config.voice ?? null;
   // What was just set here, shown at once (a held arrow key moves on from it), until the asset says the same.
@@ -70,30 +69,33 @@ export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: st
   const [voiceIdDraft, setVoiceIdDraft] = useState<string | null>(null);
   const ids = useId();
 
+  // Saved 400 ms after the last change (a run of arrow keys is one request), and at once when the page is left.
+  const pending = useRef<{ voice: CharacterVoice; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const save = async (next: CharacterVoice) => {
+    pending.current = null;
+    try {
+      const saved = await activity.track(client.assets.update(asset.id, { config: { voice: next } }));
+      queryClient.setQueryData(queryKeys.asset(asset.id), saved);
+    } catch (error) {
+      setDraft(null);
+      toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+    }
+  };
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  useEffect(
+    () => () => {
+      const left = pending.current;
+      if (!left) return;
+      clearTimeout(left.timer);
+      void latestSave.current(left.voice);
+    },
+    [],
+  );
   const write = (next: CharacterVoice) => {
-    const before = asset;
     setDraft(next);
-    queryClient.setQueryData(queryKeys.asset(asset.id), (current) =>
-      current ? { ...current, config: { ...current.config, voice: next } } : current,
-    );
-    saves.markDirty({
-      projectId,
-      tasks: [
-        {
-          key: `asset-voice:${asset.id}`,
-          save: () => activity.track(client.assets.update(asset.id, { config: { voice: next } })),
-          beacon: () =>
-            keepaliveRequest(client, 'PATCH', `/api/asset/${encodeURIComponent(asset.id)}`, {
-              config: { voice: next },
-            }),
-          onRefused: (error) => {
-            setDraft(null);
-            queryClient.setQueryData(queryKeys.asset(asset.id), before);
-            toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
-          },
-        },
-      ],
-    });
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = { voice: next, timer: setTimeout(() => void latestSave.current(next), 400) };
   };
   const change = (patch: Partial<CharacterVoice>) => write({ ...voice, ...patch });
 
@@ -104,7 +106,6 @@ export function VoiceSection({ asset, projectId }: { asset: Asset; projectId: st
     setVoiceIdDraft(null);
     if (trimmed === (voice.voiceId ?? '')) return;
     change({ voiceId: trimmed === '' ? null : trimmed });
-    void saves.flush();
   };
 
   return (
