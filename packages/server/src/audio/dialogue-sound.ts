@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DIALOGUE_LINE_MAX_MS,
@@ -83,10 +83,95 @@ export function finishedFromPcm(pcm: Buffer, sampleRate: number): FinishedLine {
   };
 }
 
+export interface LineAudio {
+  bytes: Buffer;
+  /** The file extension ffmpeg reads the bytes with ('wav', 'mp3', or anything for a take it sniffs). */
+  format: string;
+  /** The delivery's filter chain; null leaves the audio as it is (a recorded take). */
+  filters: string | null;
+}
+
 /**
- * Runs the provider's audio through the delivery's filters (or none, for a recorded take) to mono
- * PCM at LINE_SAMPLE_RATE, cut at DIALOGUE_LINE_MAX_MS. `workDir` holds the input file meanwhile.
+ * Runs many lines through their filters in one ffmpeg process (starting ffmpeg costs more than
+ * filtering a line): each to mono 16-bit PCM at LINE_SAMPLE_RATE, cut at DIALOGUE_LINE_MAX_MS, in
+ * its own output file. `workDir` holds the files meanwhile; `name` keeps a batch's files apart.
  */
+export async function finishLines(options: {
+  ffmpeg: FfmpegLocation;
+  lines: readonly LineAudio[];
+  workDir: string;
+  name: string;
+  signal?: AbortSignal;
+}): Promise<FinishedLine[]> {
+  const { lines, workDir, name } = options;
+  if (lines.length === 0) return [];
+  const inputs = await Promise.all(
+    lines.map(async (line, index) => {
+      const file = path.join(workDir, `${name}-${index}.${line.format.replace(/[^a-z0-9]/gi, '') || 'bin'}`);
+      await writeFile(file, line.bytes);
+      return file;
+    }),
+  );
+  const outputs = lines.map((_, index) => path.join(workDir, `${name}-${index}.pcm`));
+  const graph = lines
+    .map((line, index) => {
+      const chain = [
+        line.filters,
+        `aresample=${LINE_SAMPLE_RATE}`,
+        'aformat=sample_fmts=s16:channel_layouts=mono',
+      ]
+        .filter((step) => step)
+        .join(',');
+      return `[${index}:a]${chain}[out${index}]`;
+    })
+    .join(';');
+  const run = await runFfmpeg(
+    options.ffmpeg.path,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      ...inputs.flatMap((input) => ['-i', input]),
+      '-filter_complex',
+      graph,
+      ...outputs.flatMap((output, index) => [
+        '-map',
+        `[out${index}]`,
+        '-t',
+        String(DIALOGUE_LINE_MAX_MS / 1000),
+        '-acodec',
+        'pcm_s16le',
+        '-f',
+        's16le',
+        output,
+      ]),
+    ],
+    FINISH_TIMEOUT_MS + lines.length * 5_000,
+    options.signal ? { signal: options.signal } : {},
+  );
+  const generated = lines.every((line) => line.filters !== null);
+  const failed = () =>
+    new ReelbenchError({
+      code: generated ? 'SERVER_ERROR' : 'VALIDATION_ERROR',
+      message: generated ? GENERATION_MESSAGES.speechFailed : 'The audio file cannot be decoded',
+      context: {
+        reason: ffmpegFailureReason(run) ?? 'ffmpeg could not read the audio',
+        stderr: stderrTail(run.stderr),
+      },
+    });
+  if (run.code !== 0) throw failed();
+  return Promise.all(
+    outputs.map(async (output) => {
+      const pcm = await readFile(output).catch(() => Buffer.alloc(0));
+      if (pcm.length < 2) throw failed();
+      return finishedFromPcm(pcm, LINE_SAMPLE_RATE);
+    }),
+  );
+}
+
+/** One line through finishLines. */
 export async function finishLine(options: {
   ffmpeg: FfmpegLocation;
   bytes: Buffer;
@@ -96,46 +181,7 @@ export async function finishLine(options: {
   name: string;
   signal?: AbortSignal;
 }): Promise<FinishedLine> {
-  const input = path.join(
-    options.workDir,
-    `${options.name}.${options.format.replace(/[^a-z0-9]/gi, '') || 'bin'}`,
-  );
-  await writeFile(input, options.bytes);
-  const run = await runFfmpeg(
-    options.ffmpeg.path,
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-i',
-      input,
-      '-vn',
-      ...(options.filters ? ['-af', options.filters] : []),
-      '-t',
-      String(DIALOGUE_LINE_MAX_MS / 1000),
-      '-ac',
-      '1',
-      '-ar',
-      String(LINE_SAMPLE_RATE),
-      '-f',
-      's16le',
-      '-acodec',
-      'pcm_s16le',
-      '-',
-    ],
-    FINISH_TIMEOUT_MS,
-    options.signal ? { signal: options.signal } : {},
-  );
-  if (run.code !== 0 || run.stdout.length < 2) {
-    throw new ReelbenchError({
-      code: options.filters ? 'SERVER_ERROR' : 'VALIDATION_ERROR',
-      message: options.filters ? GENERATION_MESSAGES.speechFailed : 'The audio file cannot be decoded',
-      context: {
-        reason: ffmpegFailureReason(run) ?? 'ffmpeg could not read the audio',
-        stderr: stderrTail(run.stderr),
-      },
-    });
-  }
-  return finishedFromPcm(run.stdout, LINE_SAMPLE_RATE);
+  const { bytes, format, filters, ...rest } = options;
+  const [finished] = await finishLines({ ...rest, lines: [{ bytes, format, filters }] });
+  return finished as FinishedLine;
 }

@@ -43,7 +43,7 @@ import { resolveFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
-import { MAX_SPEECH_CHARS, type SpeechGenerator } from '../generation/speech.js';
+import { MAX_SPEECH_CHARS, type SpeechGenerator, type SpokenAudio } from '../generation/speech.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
@@ -57,12 +57,20 @@ import { STORAGE, type Storage, type StoredObject } from '../storage/storage.typ
 import { projectPrefix } from '../storage/storage-key.js';
 import { DialogueLineEntity } from './dialogue-line.entity.js';
 import { dialogueHash, type PlannedLine, planDialogue } from './dialogue-plan.js';
-import { deliveryFilters, type FinishedLine, finishLine, MANNER_RATE } from './dialogue-sound.js';
+import {
+  deliveryFilters,
+  type FinishedLine,
+  finishLine,
+  finishLines,
+  MANNER_RATE,
+} from './dialogue-sound.js';
 import { SoundtracksRepository } from './soundtrack.repository.js';
 
 export const DIALOGUE_JOB_TYPE = 'audio:generate-dialogue';
-/** Lines spoken side by side: one is synthesized while ffmpeg finishes the other. */
+/** Batches worked on side by side: one is voiced while ffmpeg finishes the other. */
 const SPEAK_CONCURRENCY = 2;
+/** Lines finished by one ffmpeg process (starting ffmpeg costs more than filtering a line). */
+const FINISH_BATCH = 12;
 const NOT_THIS_PROJECTS_AUDIO = 'key: not an audio file uploaded to this project';
 
 interface SpeakInput {
@@ -315,31 +323,54 @@ export class DialogueService implements OnModuleInit {
     let spoken = 0;
     await this.slots.run(() =>
       this.withWorkDir(async (workDir) => {
-        const queue = [...toSpeak];
+        // Batches: each is voiced line by line, then finished by one ffmpeg while the next is voiced.
+        const batches: PlannedLine[][] = [];
+        for (let at = 0; at < toSpeak.length; at += FINISH_BATCH)
+          batches.push(toSpeak.slice(at, at + FINISH_BATCH));
+        let batchNumber = 0;
         const worker = async () => {
-          for (let entry = queue.shift(); entry; entry = queue.shift()) {
-            throwIfCancelled(signal);
-            const id = entry.row?.id ?? randomUUID();
-            const clip = await this.speak(speech, { ...entry.line, voice: entry.voice }, workDir, id, signal);
-            const key = await this.store(project.id, clip);
-            const previousKey = entry.row?.audioKey;
-            const row = this.placed(entry, entry.row ?? this.repo().create({ id, projectId: project.id }));
-            Object.assign(row, {
-              audioKey: key,
-              durationMs: clip.durationMs,
-              peaks: clip.peaks,
-              hash: entry.hash,
-              source: 'generated',
+          for (let batch = batches.shift(); batch; batch = batches.shift()) {
+            const audio: SpokenAudio[] = [];
+            for (const entry of batch) {
+              throwIfCancelled(signal);
+              audio.push(await this.voice(speech, { ...entry.line, voice: entry.voice }, signal));
+            }
+            const clips = await finishLines({
+              ffmpeg: this.ffmpeg(),
+              lines: batch.map((entry, index) => ({
+                bytes: (audio[index] as SpokenAudio).bytes,
+                format: (audio[index] as SpokenAudio).format,
+                filters: deliveryFilters(entry.line.delivery, entry.line.manner),
+              })),
+              workDir,
+              name: `batch-${batchNumber++}`,
+              signal,
             });
-            await this.repo().save(row);
-            if (previousKey) await this.storage.delete(previousKey).catch(() => undefined);
-            spoken += 1;
+            for (const [index, entry] of batch.entries()) {
+              const clip = clips[index] as FinishedLine;
+              const key = await this.store(project.id, clip);
+              const previousKey = entry.row?.audioKey;
+              const row = this.placed(
+                entry,
+                entry.row ?? this.repo().create({ id: randomUUID(), projectId: project.id }),
+              );
+              Object.assign(row, {
+                audioKey: key,
+                durationMs: clip.durationMs,
+                peaks: clip.peaks,
+                hash: entry.hash,
+                source: 'generated',
+              });
+              await this.repo().save(row);
+              if (previousKey) await this.storage.delete(previousKey).catch(() => undefined);
+            }
+            spoken += batch.length;
             await progress(Math.min(99, Math.round((spoken / toSpeak.length) * 100)), {
               message: `Spoke ${spoken} of ${toSpeak.length} lines`,
             });
           }
         };
-        await Promise.all(Array.from({ length: Math.min(SPEAK_CONCURRENCY, toSpeak.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(SPEAK_CONCURRENCY, batches.length) }, worker));
       }),
     );
     const stored = await this.repo().find({ where: { projectId: project.id } });
@@ -439,22 +470,21 @@ export class DialogueService implements OnModuleInit {
   }
 
   /** One line through the provider and the delivery's filters: the clip to store. */
-  private async speak(
-    speech: SpeechGenerator,
-    input: SpeakInput,
-    workDir: string,
-    name: string,
-    signal?: AbortSignal,
-  ): Promise<FinishedLine> {
-    const text = input.text.slice(0, MAX_SPEECH_CHARS);
-    const audio = await speech.speak({
-      text,
+  /** One line through the provider, at the manner's rate. */
+  private voice(speech: SpeechGenerator, input: SpeakInput, signal?: AbortSignal): Promise<SpokenAudio> {
+    return speech.speak({
+      text: input.text.slice(0, MAX_SPEECH_CHARS),
       voice: input.voice,
       manner: input.manner,
       delivery: input.delivery,
       rate: MANNER_RATE[input.manner],
       ...(signal ? { signal } : {}),
     });
+  }
+
+  /** One line through the provider and the delivery's filters: the clip to store. */
+  private async speak(speech: SpeechGenerator, input: SpeakInput, workDir: string, name: string) {
+    const audio = await this.voice(speech, input);
     return finishLine({
       ffmpeg: this.ffmpeg(),
       bytes: audio.bytes,
@@ -462,7 +492,6 @@ export class DialogueService implements OnModuleInit {
       filters: deliveryFilters(input.delivery, input.manner),
       workDir,
       name,
-      ...(signal ? { signal } : {}),
     });
   }
 

@@ -43,6 +43,7 @@ describe('loadGenerationConfig', () => {
       'GENERATION_PROVIDER_ASSESSMENT',
       'GENERATION_PROVIDER_COMPOSITION',
       'GENERATION_PROVIDER_VIDEO',
+      'GENERATION_PROVIDER_SPEECH',
     ]);
   });
 });

@@ -131,6 +131,7 @@ describe('loadConfig', () => {
           assessment: 'local',
           composition: 'local',
           video: 'replicate',
+          speech: 'local',
         },
         ffmpegPath: '/usr/bin/ffmpeg',
         searchPath: undefined,
@@ -145,6 +146,8 @@ describe('loadConfig', () => {
           timeoutMs: REMOTE_DEFAULTS.replicateTimeoutMs,
         },
         openAi: undefined,
+        openAiSpeech: undefined,
+        elevenLabs: undefined,
       },
       webDist: '/srv/web',
       limits: {
