@@ -309,3 +309,48 @@ describe('ShotEditor', () => {
     expect(dirtyShots.get().has(b)).toBe(false);
   });
 });
+
+describe('ShotEditor.recordDurations (Time Shots to Dialogue)', () => {
+  it('takes the server’s durations into the cache without saving them, and undoes them in one step', () => {
+    const t = setup();
+    const { a, c } = t.ids;
+    const changed = t.editor.recordDurations(
+      [
+        { shotId: a, previousDuration: 1, duration: 2.7 },
+        { shotId: c, previousDuration: 3, duration: 4.1 },
+      ],
+      'Time 2 shots to dialogue',
+    );
+    expect(changed).toBe(true);
+    expect(t.editor.shots().map((shot) => shot.duration)).toEqual([2.7, 2, 4.1, 4]);
+    expect(t.saves).toEqual([]);
+    expect(t.marked).toEqual([a, c]);
+    expect(t.editor.history.state.get()).toEqual({ undo: 'Time 2 shots to dialogue', redo: null });
+
+    t.editor.undo();
+    expect(t.editor.shots().map((shot) => shot.duration)).toEqual([1, 2, 3, 4]);
+    expect(t.saves).toEqual([
+      {
+        projectId: PROJECT_ID,
+        shotFields: [
+          { id: a, fields: { duration: 1 } },
+          { id: c, fields: { duration: 3 } },
+        ],
+      },
+    ]);
+    expect(t.editor.history.canUndo).toBe(false);
+
+    t.editor.redo();
+    expect(t.editor.shots().map((shot) => shot.duration)).toEqual([2.7, 2, 4.1, 4]);
+    expect(t.saves.at(-1)?.shotFields).toEqual([
+      { id: a, fields: { duration: 2.7 } },
+      { id: c, fields: { duration: 4.1 } },
+    ]);
+  });
+
+  it('records nothing when no shot changed', () => {
+    const t = setup();
+    expect(t.editor.recordDurations([], 'Time 0 shots to dialogue')).toBe(false);
+    expect(t.editor.history.canUndo).toBe(false);
+  });
+});

@@ -109,7 +109,7 @@ function renderStale(kind: 'image' | 'video'): ActionDefinition {
   };
 }
 
-/** The first pass and the batch jobs over every shot of the project. */
+/** The first pass, the batch jobs over every shot of the project, and the scratch track. */
 export const generationActions = defineActions([
   {
     id: 'project.firstPass',
@@ -134,6 +134,31 @@ export const generationActions = defineActions([
   renderAll('video'),
   renderStale('image'),
   renderStale('video'),
+  {
+    id: 'generate.scratchTrack',
+    label: 'Generate Scratch Track',
+    section: 'Generation',
+    keywords: ['dialogue', 'voices', 'speech', 'lines', 'animatic', 'read', 'tts', 'audio'],
+    hint: "Every dialogue line spoken in its character's voice",
+    available: hasProject,
+    perform: (context) =>
+      startBatch(context, 'Scratch track', (projectId) =>
+        context.services.client.audio.generateDialogue(projectId),
+      ),
+  },
+  {
+    id: 'shots.timeToDialogue',
+    label: 'Time Shots to Dialogue',
+    section: 'Shots',
+    keywords: ['timing', 'duration', 'scratch track', 'lines', 'pace', 'fit', 'dialogue'],
+    hint: 'Each dialogue shot as long as its spoken lines; one undo',
+    available: hasProject,
+    perform: async ({ services, projectId }) => {
+      if (projectId === null) return;
+      const { timeShotsToDialogue } = await import('../audio/dialogue-timing.js');
+      await timeShotsToDialogue(services, projectId);
+    },
+  },
   {
     id: 'generate.recomposeAll',
     label: 'Re-compose All Shots',

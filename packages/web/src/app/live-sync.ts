@@ -1,6 +1,7 @@
 import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
 import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
+import { DIALOGUE_JOB } from '../audio/dialogue.js';
 import { queryKeys } from './queries.js';
 import type { AppServices } from './services.js';
 
@@ -153,6 +154,11 @@ export function startLiveSync(services: AppServices): () => void {
             ),
       ),
     ),
+    // A new scratch track: its lines are asked for again (new clips under freshly signed URLs).
+    socket.on('job:complete', ({ projectId, type }) => {
+      if (type === DIALOGUE_JOB)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dialogueLines(projectId) });
+    }),
     socket.on('review:comment-deleted', ({ projectId, commentId }) =>
       queryClient.setQueryData(queryKeys.reviewComments(projectId), (list) =>
         list?.filter((entry) => entry.id !== commentId),

@@ -85,6 +85,9 @@ export const queryKeys = {
   latestRoughCut: (projectId: string) =>
     key<Reply<Client['cuts']['roughCut']>>()(['rough-cut', projectId, 'latest']),
   soundtrack: (projectId: string) => key<Reply<Client['audio']['get']>>()(['soundtrack', projectId]),
+  /** The scratch track's lines (audio page, timeline). */
+  dialogueLines: (projectId: string) =>
+    key<Reply<Client['audio']['listLines']>>()(['dialogue-lines', projectId]),
   styles: (projectId: string) => key<Reply<ReturnType<typeof stylesClient>['list']>>()(['styles', projectId]),
   coverage: (shotId: string) => key<Reply<typeof coverage>>()(['coverage', shotId]),
   /** A new image or video (a generation, a restore) means new takes: the key follows the media. */
@@ -211,6 +214,13 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.soundtrack(projectId),
       queryFn: () => client.audio.get(projectId),
+      enabled: projectId !== '',
+    }),
+  /** The scratch track's lines in script order (none before the first Generate Scratch Track). */
+  dialogueLines: (client: Client, projectId: string) =>
+    queryOptions({
+      queryKey: queryKeys.dialogueLines(projectId),
+      queryFn: () => client.audio.listLines(projectId),
       enabled: projectId !== '',
     }),
   styles: (client: Client, projectId: string) =>

@@ -10,6 +10,7 @@ const JOB_LABELS: Record<string, string> = {
   'script:generateShotsFromScript': 'First pass',
   'script:analyzeProject': 'Analyse script',
   'cut:render-rough-cut': 'Rough cut',
+  'audio:generate-dialogue': 'Scratch track',
 };
 
 /** A job's type in words: 'shot:generate-batch' → "Render images"; unknown types read as words. */

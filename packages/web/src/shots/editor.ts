@@ -371,6 +371,43 @@ export class ShotEditor {
     return true;
   }
 
+  /**
+   * Durations the server already set (Time Shots to Dialogue): written into the cache and recorded as
+   * ONE undo step whose undo puts every shot's previous duration back (saved like any edit), and
+   * whose redo sets the new ones again. False when nothing changed.
+   */
+  recordDurations(
+    changes: readonly { shotId: string; previousDuration: number; duration: number }[],
+    label: string,
+  ): boolean {
+    if (changes.length === 0) return false;
+    const write = (pick: 'previousDuration' | 'duration') => {
+      const byId = new Map(changes.map((change) => [change.shotId, change[pick]]));
+      this.#setShots((shots) =>
+        shots.map((shot) => {
+          const duration = byId.get(shot.id);
+          return duration === undefined ? shot : { ...shot, duration };
+        }),
+      );
+      return byId;
+    };
+    // The server has the new durations: the cache takes them (its echo of them is not needed).
+    const mark = this.#deps.markLocalEdit ?? markLocalEditDefault;
+    for (const id of write('duration').keys()) mark(id);
+    // Undo and redo write one side or the other, saved like any other edit of the shots.
+    const save = (pick: 'previousDuration' | 'duration') => {
+      const byId = write(pick);
+      this.#touch([...byId.keys()]);
+      this.#deps.saves.markDirty({
+        projectId: this.projectId,
+        shotFields: [...byId].map(([id, duration]) => ({ id, fields: { duration } })),
+      });
+      void this.#deps.saves.flush?.();
+    };
+    this.history.push({ label, apply: () => save('duration'), revert: () => save('previousDuration') });
+    return true;
+  }
+
   undo(): Command | undefined {
     return this.history.undo();
   }

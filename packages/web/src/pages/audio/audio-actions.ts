@@ -11,6 +11,16 @@ export interface AudioPage {
   nudgeSeconds?: (seconds: number) => void;
   setCut?: () => void;
   remove?: () => void;
+  /** The dialogue line that has (or last had) the focus in the lines list, and what can be done to it. */
+  line?: DialogueLineControls;
+}
+
+export interface DialogueLineControls {
+  id: string;
+  togglePlay: () => void;
+  /** Absent while the line is being spoken again or replaced. */
+  regenerate?: () => void;
+  replace?: () => void;
 }
 
 export const audioPage = definePageContext<AudioPage>('audio');
@@ -73,6 +83,7 @@ export const audioActions = defineActions([
     label: 'Play or Pause Soundtrack',
     section: 'View',
     keywords: [...keywords, 'play', 'pause', 'listen'],
+    hint: 'The focused dialogue line instead when a line has the focus',
     binding: 'Space',
     scope: 'audio',
     available: (context) => page(context)?.togglePlay !== undefined,
@@ -106,6 +117,38 @@ export const audioActions = defineActions([
     (shown) => shown.nudgeSeconds?.(1),
     (shown) => shown.nudgeSeconds !== undefined,
   ),
+  {
+    id: 'dialogue.playLine',
+    label: 'Play or Pause Line',
+    section: 'View',
+    keywords: ['dialogue', 'line', 'listen', 'scratch track', 'voice'],
+    hint: 'Enter or Space on a line',
+    scope: 'audio',
+    available: (context) => page(context)?.line !== undefined,
+    perform: (context) => page(context)?.line?.togglePlay(),
+  },
+  {
+    id: 'dialogue.regenerateLine',
+    label: 'Regenerate Line',
+    section: 'Generation',
+    keywords: ['dialogue', 'line', 'speak again', 'voice', 'scratch track', 're-speak'],
+    hint: 'Speaks the line again (a recorded take gives way)',
+    binding: 'R',
+    scope: 'audio',
+    available: (context) => page(context)?.line?.regenerate !== undefined,
+    perform: (context) => page(context)?.line?.regenerate?.(),
+  },
+  {
+    id: 'dialogue.replaceLine',
+    label: 'Replace Line with Recorded Take',
+    section: 'Project',
+    keywords: ['dialogue', 'line', 'upload', 'take', 'record', 'actor', 'voice', 'adr'],
+    hint: 'MP3, WAV, M4A, OGG or FLAC; the take then wins everywhere',
+    binding: 'T',
+    scope: 'audio',
+    available: (context) => page(context)?.line?.replace !== undefined,
+    perform: (context) => page(context)?.line?.replace?.(),
+  },
   {
     id: 'audio.setCut',
     label: 'Set as Cut Soundtrack',

@@ -22,13 +22,10 @@ import { Select } from '../../ui/select.js';
 import { useFileDrop } from '../../ui/use-file-drop.js';
 import { ProgressBar } from '../../ui/widgets.js';
 import { useProjectId } from '../project/project-layout.js';
-import { audioPage } from './audio-actions.js';
+import { audioPage, type DialogueLineControls } from './audio-actions.js';
+import { AUDIO_ACCEPT, DialogueLines } from './dialogue-lines.js';
 import '../../styles/pages.css';
 import '../../styles/audio.css';
-
-/** What the file input and the drop zone take; the server sniffs the content whatever the name says. */
-const ACCEPT =
-  '.mp3,.wav,.m4a,.ogg,.oga,.flac,audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/ogg,audio/flac';
 
 type UploadState = { name: string; percent: number; phase: 'uploading' | 'decoding' };
 /** A failed upload, in the server's words: its message and each detail it gave. */
@@ -174,6 +171,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
   const [offsetDraft, setOffsetDraft] = useState<string | null>(null);
   const offsetWrites = useRef(0);
   const player = usePlayer();
+  const [line, setLine] = useState<DialogueLineControls | undefined>(undefined);
 
   const setTrack = (next: Soundtrack | null) =>
     queryClient.setQueryData(queryKeys.soundtrack(projectId), next);
@@ -318,12 +316,22 @@ export function AudioPage(props: { projectId?: string } = {}) {
 
   // ---------------------------------------------------------------- actions this page handles
   const ready = !soundtrack.isLoading && !busy;
+  // Space plays the focused dialogue line, else the soundtrack.
+  const lineFocused = () => document.activeElement?.closest('[data-line-id]') != null;
   usePageContext(audioPage, {
     hasTrack: track !== null,
     ...(ready ? { pick: () => fileInput.current?.click() } : {}),
+    ...(line ? { line } : {}),
+    ...(track || line
+      ? {
+          togglePlay: () => {
+            if (line && (lineFocused() || !track)) line.togglePlay();
+            else player.toggle();
+          },
+        }
+      : {}),
     ...(track
       ? {
-          togglePlay: player.toggle,
           nudgeFrames: (frames: number) => nudgeFrames(frames)(),
           nudgeSeconds: (seconds: number) => nudgeSeconds(seconds)(),
         }
@@ -362,7 +370,7 @@ export function AudioPage(props: { projectId?: string } = {}) {
       <input
         ref={fileInput}
         type="file"
-        accept={ACCEPT}
+        accept={AUDIO_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -554,6 +562,8 @@ export function AudioPage(props: { projectId?: string } = {}) {
           </div>
         </>
       )}
+
+      <DialogueLines projectId={projectId} onControls={setLine} />
 
       <Modal
         open={confirmRemove}

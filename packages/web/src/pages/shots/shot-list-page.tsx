@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ArrowDown,
   ArrowUp,
+  Clock,
   FileSpreadsheet,
   Film,
   ImagePlus,
@@ -612,6 +613,9 @@ const ShotListToolbar = memo(function ShotListToolbar({
         </ActionButton>
         <ActionButton actionId="shotList.exportCsv" variant="ghost" icon={FileSpreadsheet}>
           CSV
+        </ActionButton>
+        <ActionButton actionId="shots.timeToDialogue" variant="ghost" icon={Clock}>
+          Time to dialogue
         </ActionButton>
         <span className="shots-toolbar__divider" aria-hidden="true" />
         <ActionButton actionId="shot.generateImage" icon={ImagePlus}>

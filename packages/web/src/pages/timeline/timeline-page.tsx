@@ -28,6 +28,7 @@ import { shotLabPath } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
+import { LINE_PAUSES, placeDialogue } from '../../timeline/dialogue-placement.js';
 import { Transport } from '../../timeline/playback.js';
 import { playhead } from '../../timeline/playhead-actions.js';
 import {
@@ -101,6 +102,20 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
   const markers = useMemo(
     () => commentMarkers(comments ?? [], board.byId, layout),
     [comments, board.byId, layout],
+  );
+  const lines = useQuery(queries.dialogueLines(services.client, projectId)).data;
+  const dialogue = useMemo(
+    () =>
+      lines && lines.length > 0
+        ? placeDialogue(
+            lines,
+            new Map(board.shots.map((entry, index) => [entry.shot.id, index])),
+            layout.starts,
+            layout.durations,
+            LINE_PAUSES,
+          )
+        : null,
+    [lines, board, layout],
   );
 
   useEffect(() => {
@@ -476,6 +491,7 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
             onSceneDrop={onSceneDrop}
             soundtrack={soundtrack}
             markers={markers}
+            dialogue={dialogue}
           />
           <CommentsPanel projectId={projectId} onJump={(seconds) => transport.seek(seconds)} />
         </>

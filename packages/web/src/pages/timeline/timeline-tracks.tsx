@@ -31,6 +31,7 @@ import {
   useIsSelected,
 } from '../../shots/selection.js';
 import { type Store, useStore } from '../../state/store.js';
+import { type DialoguePlacement, type PlacedLine, visibleLines } from '../../timeline/dialogue-placement.js';
 import type { Transport } from '../../timeline/playback.js';
 import {
   type CommentMarker,
@@ -94,6 +95,8 @@ export interface TracksProps {
   soundtrack?: Pick<Soundtrack, 'name' | 'peaks' | 'durationSeconds' | 'offsetSeconds'> | null;
   /** Reviewers' comments, as markers on the ruler (commentMarkers). */
   markers?: readonly CommentMarker[];
+  /** The scratch track's lines placed under their shots (placeDialogue); none or empty: no lane. */
+  dialogue?: DialoguePlacement | null;
 }
 
 function useViewport(ref: RefObject<HTMLDivElement | null>) {
@@ -147,7 +150,9 @@ export function TimelineTracks({
   onSceneDrop,
   soundtrack = null,
   markers = [],
+  dialogue = null,
 }: TracksProps) {
+  const hasDialogue = dialogue !== null && dialogue.placed.length > 0;
   const scrollRef = useRef<HTMLDivElement>(null);
   const view = useViewport(scrollRef);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -415,13 +420,25 @@ export function TimelineTracks({
         <div className="tl-head tl-head--scenes">Scenes</div>
         <div className="tl-head tl-head--video">V1</div>
         {soundtrack ? <div className="tl-head tl-head--audio">A1</div> : null}
+        {hasDialogue ? (
+          <div className="tl-head tl-head--dialogue" title="Dialogue (the scratch track)">
+            A2
+          </div>
+        ) : null}
       </div>
       <div
         ref={scrollRef}
         className={cx('tl-scroll', drag?.kind === 'move' && drag.active && 'is-dragging')}
         data-zoom={zoom}
       >
-        <div className={cx('tl-content', soundtrack && 'tl-content--audio')} style={{ width: contentWidth }}>
+        <div
+          className={cx(
+            'tl-content',
+            soundtrack && 'tl-content--audio',
+            hasDialogue && 'tl-content--dialogue',
+          )}
+          style={{ width: contentWidth }}
+        >
           <div
             className="tl-ruler"
             aria-hidden="true"
@@ -493,6 +510,9 @@ export function TimelineTracks({
             {clips}
           </div>
           {soundtrack ? <AudioLane soundtrack={soundtrack} pps={pps} view={view} /> : null}
+          {hasDialogue && dialogue ? (
+            <DialogueLane placement={dialogue} pps={pps} from={from} to={to} />
+          ) : null}
           {sceneDropX !== null ? (
             <div
               className="tl-drop tl-drop--scene"
@@ -575,6 +595,67 @@ function AudioLane({
     </div>
   );
 }
+
+/** Below this width a line's clip shows no waveform (a few pixels say nothing, and cost a canvas). */
+const MIN_WAVE_PX = 24;
+
+/**
+ * The dialogue track (A2): each line's clip under its shot at its place, with its waveform and the
+ * speaker's name. Only the clips in view (plus the tracks' margin) are in the document.
+ */
+const DialogueLane = memo(function DialogueLane({
+  placement,
+  pps,
+  from,
+  to,
+}: {
+  placement: DialoguePlacement;
+  pps: number;
+  from: number;
+  to: number;
+}) {
+  const [first, last] = visibleLines(placement, from, to);
+  const clips = [];
+  for (let index = first; index <= last; index += 1) {
+    const entry = placement.placed[index];
+    if (entry) clips.push(<LineClip key={entry.line.id} entry={entry} pps={pps} />);
+  }
+  return (
+    <ul className="tl-dialogue" aria-label="Dialogue track" data-lines={placement.placed.length}>
+      {clips}
+    </ul>
+  );
+});
+
+const LineClip = memo(function LineClip({ entry, pps }: { entry: PlacedLine; pps: number }) {
+  const { line, start, duration, overruns } = entry;
+  const width = Math.max(2, duration * pps - 1);
+  const take = line.source === 'uploaded';
+  const said = `${line.character}${line.extension ? ` ${line.extension}` : ''}: ${line.text}`;
+  return (
+    <li
+      className={cx('tl-line', take && 'tl-line--take', overruns && 'tl-line--overrun')}
+      style={{ transform: `translateX(${PAD + start * pps}px)`, width }}
+      title={`${said} — ${formatClipDuration(duration)}${take ? ', recorded take' : ''}${overruns ? ', runs past its shot' : ''}`}
+      aria-label={`${said}, ${spokenDuration(duration)} at ${formatTimecode(start)}${overruns ? ', runs past its shot' : ''}`}
+      data-line-id={line.id}
+      data-line-shot={line.shotId ?? undefined}
+    >
+      <span className="tl-line__name" aria-hidden="true">
+        {line.character}
+      </span>
+      {width >= MIN_WAVE_PX ? (
+        <Waveform
+          className="tl-line__wave"
+          peaks={line.peaks}
+          durationSeconds={duration}
+          from={0}
+          to={duration}
+        />
+      ) : null}
+    </li>
+  );
+});
 
 function SceneBlock({
   group,

@@ -57,6 +57,7 @@ import {
   slotStatus,
 } from '../asset-model.js';
 import { removeImage, uploadImage } from '../asset-operations.js';
+import { VoiceSection } from './voice-section.js';
 import '../../../styles/shots.css';
 import '../../../styles/assets.css';
 
@@ -289,6 +290,8 @@ export function AssetPage(props: { projectId?: string; assetId?: string } = {}) 
           <ActionButton actionId="asset.refreshStale" variant="secondary" size="sm" />
         </div>
       ) : null}
+
+      {asset.type === 'character' ? <VoiceSection asset={asset} /> : null}
 
       <div className="asset-body">
         {/* biome-ignore lint/a11y: An ARIA grid of image keys: the grid holds the focus and points at its active cell with aria-activedescendant */}
