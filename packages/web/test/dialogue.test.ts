@@ -64,19 +64,19 @@ describe('extensionBadges', () => {
 });
 
 describe('placeDialogue', () => {
-  const pauses = { head: 0.4, between: 0.3, beat: 0.5 };
   const shotA = '00000000-0000-4000-8000-00000000aaaa';
   const shotB = '00000000-0000-4000-8000-00000000bbbb';
-  const index = new Map([
-    [shotA, 0],
-    [shotB, 1],
-  ]);
+  const shots = [
+    { shotId: shotA, durationSeconds: 4 },
+    { shotId: shotB, durationSeconds: 3 },
+  ];
+  // The balanced pacing's pauses (DIALOGUE_PAUSES): 0.4 s before the first line, 0.3 s between, a 0.5 s beat.
 
-  it('lays a shot’s lines end to end from its start with the pauses, in script order', () => {
+  it('lays a shot’s lines end to end from its start with the pauses, in script order, as the rough cut does', () => {
     const first = line({ order: 0, shotId: shotA, durationMs: 1200 });
     const second = line({ order: 1, shotId: shotA, durationMs: 800, parenthetical: '(beat)' });
     const third = line({ order: 2, shotId: shotB, durationMs: 3000 });
-    const placement = placeDialogue([third, second, first], index, [0, 4], [4, 3], pauses);
+    const placement = placeDialogue([third, second, first], shots, [0, 4]);
     expect(
       placement.placed.map((p) => [
         p.line.order,
@@ -89,20 +89,30 @@ describe('placeDialogue', () => {
       [0, 0.4, 1.2, 0, false],
       // 0.4 + 1.2 + 0.3 between + 0.5 beat
       [1, 2.4, 0.8, 0, false],
-      // 4 + 0.4 + 3 = 7.4 > 7: runs past its shot
+      // 4 + 0.4 + 3 = 7.4 > 7: runs past its shot, drawn at its whole length
       [2, 4.4, 3, 1, true],
     ]);
     expect(placement.unplaced).toBe(0);
     expect(placement.longest).toBe(3);
   });
 
+  it('draws a line that would begin after its shot ends, and places lines from the timeline’s own starts', () => {
+    const long = line({ order: 0, shotId: shotB, durationMs: 2900 });
+    const late = line({ order: 1, shotId: shotB, durationMs: 500 });
+    // Shot B starts at 10 on a timeline that keeps its stored times.
+    const placement = placeDialogue([long, late], shots, [0, 10]);
+    expect(placement.placed.map((p) => [p.line.order, Number(p.start.toFixed(6)), p.overruns])).toEqual([
+      [0, 10.4, true],
+      // 0.4 + 2.9 + 0.3 = 3.6 s into a 3 s shot
+      [1, 13.6, true],
+    ]);
+  });
+
   it('counts the lines no shot on the timeline holds', () => {
     const placement = placeDialogue(
       [line({ order: 0, shotId: null }), line({ order: 1, shotId: '00000000-0000-4000-8000-00000000dead' })],
-      index,
+      shots,
       [0, 4],
-      [4, 3],
-      pauses,
     );
     expect(placement.placed).toEqual([]);
     expect(placement.unplaced).toBe(2);
@@ -113,10 +123,10 @@ describe('visibleLines', () => {
   it('finds the clips overlapping the view, a long clip that started before it included', () => {
     const starts = [0, 10, 20, 30];
     const ids = starts.map((_, i) => `00000000-0000-4000-8000-0000000000${10 + i}`);
-    const index = new Map(ids.map((shotId, i) => [shotId, i]));
+    const shots = ids.map((shotId) => ({ shotId, durationSeconds: 10 }));
     const lines = ids.map((shotId, i) => line({ order: i, shotId, durationMs: i === 1 ? 9000 : 1000 }));
-    const placement = placeDialogue(lines, index, starts, [10, 10, 10, 10], { head: 0, between: 0, beat: 0 });
-    // Line 1 runs 10..19: in view at 15..21, with line 2 (20..21).
+    const placement = placeDialogue(lines, shots, starts);
+    // Line 1 runs 10.4..19.4: in view at 15..21, with line 2 (20.4..21.4).
     expect(visibleLines(placement, 15, 21)).toEqual([1, 2]);
     expect(visibleLines(placement, 2, 9)).toEqual([1, 0]);
     expect(visibleLines(placement, 0, 100)).toEqual([0, 3]);

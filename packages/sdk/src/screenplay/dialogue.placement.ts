@@ -53,7 +53,13 @@ export interface DialoguePlacement<Line extends DialogueLineTiming = DialogueLin
    * Lines left out: 'no-shot' when the line has no shot or its shot is not in the cut, 'after-shot-end'
    * when the shot is so short that it ends before the line would begin.
    */
-  unplaced: { line: Line; reason: UnplacedReason }[];
+  unplaced: {
+    line: Line;
+    reason: UnplacedReason;
+    /** For 'after-shot-end': where the line would begin (its shot's index, seconds from the shot's start). */
+    shotIndex?: number;
+    offsetSeconds?: number;
+  }[];
 }
 
 /** Shorter than this is not a line anyone hears (a thousandth of a second). */
@@ -101,7 +107,7 @@ export function placeDialogue<Line extends DialogueLineTiming>(
       const clipSeconds = line.durationMs / 1000;
       const room = shot.duration - offset;
       if (room < EPSILON) {
-        unplaced.push({ line, reason: 'after-shot-end' });
+        unplaced.push({ line, reason: 'after-shot-end', shotIndex: shot.index, offsetSeconds: offset });
       } else {
         const durationSeconds = Math.min(clipSeconds, room);
         placed.push({

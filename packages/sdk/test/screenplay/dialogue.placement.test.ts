@@ -70,7 +70,11 @@ describe('placeDialogue', () => {
     expect(placed[1]?.clipped).toBe(true);
     expect(placed[1]?.clipSeconds).toBe(1.5);
     expect(placed[1]?.durationSeconds).toBeCloseTo(2.5 - (head + 1.5 + between), 9);
-    expect(unplaced).toEqual([{ line: lines[2], reason: 'after-shot-end' }]);
+    // Where it would have begun, so a timeline can still draw it past the shot's end.
+    expect(unplaced).toEqual([
+      { line: lines[2], reason: 'after-shot-end', shotIndex: 0, offsetSeconds: expect.any(Number) },
+    ]);
+    expect(unplaced[0]?.offsetSeconds).toBeCloseTo(head + 1.5 + between + 1.5 + between, 9);
   });
 
   it('leaves out lines without a shot or whose shot is gone; a shot used twice speaks at its first use', () => {

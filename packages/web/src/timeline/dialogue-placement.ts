@@ -1,29 +1,14 @@
-import { type DialogueLine, FIRST_PASS_DEFAULTS } from '@reelbench/sdk/contract';
-import { DIALOGUE_PAUSES, PARENTHETICAL_PAUSE_SECONDS } from '@reelbench/sdk/screenplay';
-
-/** The pauses a dialogue shot leaves around its lines (the pacing's DIALOGUE_PAUSES). */
-export interface LinePauses {
-  /** Before the first line. */
-  head: number;
-  /** Between two lines. */
-  between: number;
-  /** Added after a line whose next line's parenthetical asks for a beat or a pause. */
-  beat: number;
-}
-
-/** The pauses of the pacing Time Shots to Dialogue uses when none is named (the first pass's default). */
-export const LINE_PAUSES: LinePauses = {
-  ...DIALOGUE_PAUSES[FIRST_PASS_DEFAULTS.pacing],
-  beat: PARENTHETICAL_PAUSE_SECONDS,
-};
+import { type DialogueLine, FIRST_PASS_DEFAULTS, type Pacing } from '@reelbench/sdk/contract';
+import { type DialogueShot, placeDialogue as placeCutDialogue } from '@reelbench/sdk/screenplay';
 
 export interface PlacedLine {
   line: DialogueLine;
   /** Seconds on the timeline. */
   start: number;
+  /** The clip's whole length: a line longer than what is left of its shot is drawn past the shot's end. */
   duration: number;
   shotIndex: number;
-  /** The line runs past its shot's end (the shot is shorter than its lines). */
+  /** The line runs past its shot's end (the shot is shorter than its lines; the rough cut cuts it there). */
   overruns: boolean;
 }
 
@@ -36,50 +21,36 @@ export interface DialoguePlacement {
   longest: number;
 }
 
-const BEAT = /\b(?:beat|pause|then)\b/i;
-
 /**
- * Where each line sits on the timeline: under its shot, the shot's lines in script order, end to end
- * from the shot's start with the pacing's pauses (a head before the first, a gap between lines, a beat
- * before a line whose parenthetical asks for one) — the layout Time Shots to Dialogue times the shot
- * to. `shotIndex` maps a shot id to its place in `starts`.
+ * Where each line sits on the timeline: the SDK's placement (the one the rough cut and the exports
+ * use: under its shot, in script order, with the pacing's pauses) from each shot's start on the
+ * timeline (`starts`, by the shots' index), drawn at the clip's whole length
+ * so a line that does not fit its shot shows how far it runs over, including one that would begin
+ * after its shot has ended.
  */
 export function placeDialogue(
   lines: readonly DialogueLine[],
-  shotIndex: ReadonlyMap<string, number>,
+  shots: readonly DialogueShot[],
   starts: readonly number[],
-  durations: readonly number[],
-  pauses: LinePauses,
+  pacing: Pacing = FIRST_PASS_DEFAULTS.pacing,
 ): DialoguePlacement {
-  const byShot = new Map<number, DialogueLine[]>();
+  const placement = placeCutDialogue(shots, lines, pacing);
+  const placed: PlacedLine[] = placement.placed.map((entry) => ({
+    line: entry.line,
+    start: (starts[entry.shotIndex] ?? 0) + entry.offsetSeconds,
+    duration: entry.clipSeconds,
+    shotIndex: entry.shotIndex,
+    overruns: entry.clipped,
+  }));
   let unplaced = 0;
-  for (const line of lines) {
-    const index = line.shotId === null ? undefined : shotIndex.get(line.shotId);
-    if (index === undefined) {
-      unplaced += 1;
-      continue;
-    }
-    const list = byShot.get(index);
-    if (list) list.push(line);
-    else byShot.set(index, [line]);
+  for (const { line, reason, shotIndex, offsetSeconds } of placement.unplaced) {
+    if (reason === 'after-shot-end' && shotIndex !== undefined && offsetSeconds !== undefined) {
+      const start = (starts[shotIndex] ?? 0) + offsetSeconds;
+      placed.push({ line, start, duration: line.durationMs / 1000, shotIndex, overruns: true });
+    } else unplaced += 1;
   }
-  const placed: PlacedLine[] = [];
-  let longest = 0;
-  for (const [index, shotLines] of [...byShot].sort((a, b) => a[0] - b[0])) {
-    shotLines.sort((a, b) => a.order - b.order);
-    const shotStart = starts[index] ?? 0;
-    const shotEnd = shotStart + (durations[index] ?? 0);
-    let at = shotStart + pauses.head;
-    shotLines.forEach((line, position) => {
-      if (position > 0) at += pauses.between;
-      if (line.parenthetical && BEAT.test(line.parenthetical)) at += pauses.beat;
-      const duration = line.durationMs / 1000;
-      placed.push({ line, start: at, duration, shotIndex: index, overruns: at + duration > shotEnd + 1e-6 });
-      longest = Math.max(longest, duration);
-      at += duration;
-    });
-  }
-  placed.sort((a, b) => a.start - b.start);
+  placed.sort((a, b) => a.start - b.start || a.line.order - b.line.order);
+  const longest = placed.reduce((most, entry) => Math.max(most, entry.duration), 0);
   return { placed, unplaced, longest };
 }
 

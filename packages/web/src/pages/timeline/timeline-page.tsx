@@ -28,7 +28,7 @@ import { shotLabPath } from '../../shots/shot-actions.js';
 import { useShotEditCommands } from '../../shots/shot-commands.js';
 import { useProjectShots } from '../../shots/use-project-shots.js';
 import { createStore, useStore } from '../../state/store.js';
-import { LINE_PAUSES, placeDialogue } from '../../timeline/dialogue-placement.js';
+import { placeDialogue } from '../../timeline/dialogue-placement.js';
 import { Transport } from '../../timeline/playback.js';
 import { playhead } from '../../timeline/playhead-actions.js';
 import {
@@ -109,10 +109,11 @@ export function TimelinePage(props: { projectId?: string; transport?: Transport 
       lines && lines.length > 0
         ? placeDialogue(
             lines,
-            new Map(board.shots.map((entry, index) => [entry.shot.id, index])),
+            board.shots.map((entry, index) => ({
+              shotId: entry.shot.id,
+              durationSeconds: layout.durations[index] ?? 0,
+            })),
             layout.starts,
-            layout.durations,
-            LINE_PAUSES,
           )
         : null,
     [lines, board, layout],
