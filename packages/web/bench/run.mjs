@@ -95,10 +95,16 @@ async function initialJavaScript(browser, baseUrl, path, token) {
       const entry = { url: response.url(), status: response.status(), afterLoad: loadedAt !== null };
       scripts.set(response.url(), entry);
       pending.push(
-        response.body().then((body) => {
-          entry.raw = body.length;
-          entry.gzip = gzipSync(body, { level: 9 }).length;
-        }),
+        response.body().then(
+          (body) => {
+            entry.raw = body.length;
+            entry.gzip = gzipSync(body, { level: 9 }).length;
+          },
+          // A script still arriving when the page is closed: not part of this measure.
+          () => {
+            entry.unread = true;
+          },
+        ),
       );
     });
     page.on('load', () => {
@@ -107,9 +113,17 @@ async function initialJavaScript(browser, baseUrl, path, token) {
     const answer = await page.goto(path, { waitUntil: 'load' });
     if (!answer?.ok()) throw new Error(`${path} answered ${answer?.status()}`);
     await network.quiet(QUIET_MS);
-    await Promise.all(pending);
+    // Reading a body can start another script's response: wait until no read is outstanding.
+    for (let settled = 0; settled < pending.length; ) {
+      const batch = pending.slice(settled);
+      settled = pending.length;
+      await Promise.all(batch);
+    }
     const finalPath = new URL(page.url()).pathname;
-    const chunks = [...scripts.values()]
+    const measured = [...scripts.values()];
+    const missing = measured.find((entry) => entry.gzip === undefined);
+    if (missing) throw new Error(`${missing.url}: its body could not be read`);
+    const chunks = measured
       .map((entry) => ({ ...entry, name: new URL(entry.url).pathname.replace(/^\/assets\//, '') }))
       .sort((a, b) => b.gzip - a.gzip);
     for (const chunk of chunks) {

@@ -1,6 +1,9 @@
 import type { Job, JobCounts, Reelbench } from '@reelbench/sdk';
 import { createStore } from '../state/store.js';
 
+/** The scratch track's job type (its progress shows in the status line and on the jobs page). */
+export const DIALOGUE_JOB = 'audio:generate-dialogue';
+
 export interface JobsState {
   jobs: Map<string, Job>;
   counts: JobCounts;

@@ -1,7 +1,7 @@
 import type { Asset, Project, ProjectListEntry, Shot } from '@reelbench/sdk';
 import { LOCAL_PENDING_WINDOW_MS } from '@reelbench/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { DIALOGUE_JOB } from '../audio/dialogue.js';
+import { DIALOGUE_JOB } from './jobs-tracker.js';
 import { queryKeys } from './queries.js';
 import type { AppServices } from './services.js';
 

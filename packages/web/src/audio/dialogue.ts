@@ -1,7 +1,6 @@
 import type { DialogueLine } from '@reelbench/sdk/contract';
 
-/** The scratch track's job type (its progress shows in the status line and on the jobs page). */
-export const DIALOGUE_JOB = 'audio:generate-dialogue';
+export { DIALOGUE_JOB } from '../app/jobs-tracker.js';
 
 export interface LineGroup {
   /** `${sceneNumber}:${character}` */
