@@ -357,7 +357,8 @@ describe('events, files, jobs and script', () => {
       details: [{ path: 'audio', message: 'The file is larger than 200 MB' }],
     });
     expect(server.http.filter((hit) => hit.url.includes('/api/files/'))).toEqual([]);
-  });
+    // Two blobs of 25 and 200 MB are made and measured: slow on a busy machine.
+  }, 60_000);
 
   it("waits for a job: progress, then completion; a failure rejects with the job's error", async () => {
     const server = await startApp(

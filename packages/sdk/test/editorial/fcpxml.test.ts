@@ -78,7 +78,8 @@ describe('writeFcpxml', () => {
       const cut = randomCut(seed, { frameRate: EDITORIAL_FRAME_RATES[seed % EDITORIAL_FRAME_RATES.length] });
       validateFcpxml(writeFcpxml(cut), `random-${seed}`);
     }
-  });
+    // 60 runs of xmllint: on a busy machine that takes longer than the default 5 s.
+  }, 60_000);
 
   it('writes exact rational times: format, tcStart, offsets, starts and durations', () => {
     const xml = writeFcpxml(sampleCut(23.976));
