@@ -90,7 +90,7 @@ export interface WordPart {
 /**
  * The word diff of two texts, in reading order (a loss before the gain that replaces it): jsdiff's
  * `diffWords`, which compares words and marks with the spaces around them, so a change does not
- * split on a kept space.
+ * split on a kept space. The kept parts are spaced as in `newer`.
  */
 export function diffWordParts(older: string, newer: string): WordPart[] {
   const parts: WordPart[] = [];
@@ -103,12 +103,12 @@ export function diffWordParts(older: string, newer: string): WordPart[] {
   return parts;
 }
 
-/** One side of a word diff as segments, `changed` where that side differs. */
-function side(parts: readonly WordPart[], skip: WordPart['kind']): DiffSegment[] {
+/** The `newer` side of a word diff as segments, `changed` where it differs: exactly `newer`. */
+function newerSide(older: string, newer: string): DiffSegment[] {
   const out: DiffSegment[] = [];
-  for (const part of parts) {
-    if (part.kind === skip) continue;
-    const changed = part.kind !== 'same';
+  for (const part of diffWordParts(older, newer)) {
+    if (part.kind === 'removed') continue;
+    const changed = part.kind === 'added';
     const last = out[out.length - 1];
     if (last && last.changed === changed) last.text += part.text;
     else out.push({ text: part.text, changed });
@@ -116,10 +116,13 @@ function side(parts: readonly WordPart[], skip: WordPart['kind']): DiffSegment[]
   return out;
 }
 
-/** The words that differ between a removed line and the added line that replaced it. */
+/**
+ * The words that differ between a removed line and the added line that replaced it. Each side is
+ * diffed as the newer text (jsdiff spaces kept words as in its newer text), so each joins back to
+ * its line exactly.
+ */
 export function diffWords(older: string, newer: string): { removed: DiffSegment[]; added: DiffSegment[] } {
-  const parts = diffWordParts(older, newer);
-  return { removed: side(parts, 'added'), added: side(parts, 'removed') };
+  return { removed: newerSide(newer, older), added: newerSide(older, newer) };
 }
 
 /** A diff line with the words that changed in it, when it pairs with a line on the other side. */
