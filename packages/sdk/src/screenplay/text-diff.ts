@@ -1,8 +1,10 @@
 /**
- * Line diffs of script text (issue 30: script versions, edited lines, the revise preview): Myers'
- * O(ND) algorithm on the lines between the common head and tail, then word-level changes inside each
- * changed line. Runs in browsers and Node; no dependency.
+ * Line diffs of script text (issue 30: script versions, edited lines, the revise preview) on jsdiff
+ * (the `diff` package): `diffArrays` over the texts' lines, then `diffWords` inside each changed line.
+ * Runs in browsers and Node.
  */
+
+import { diffArrays, diffWords as jsdiffWords } from 'diff';
 
 /** One line of a diff: kept, removed from the older text or added in the newer. Line numbers are 1-based. */
 export type DiffLine =
@@ -16,7 +18,7 @@ export interface DiffSegment {
   changed: boolean;
 }
 
-/** Edits beyond this between two texts are shown as one replaced block (the trace grows as D²). */
+/** Edits beyond this between two texts are shown as one replaced block (jsdiff's `maxEditLength`). */
 export const MAX_DIFF_EDITS = 2_000;
 
 /** The texts' lines: '\r\n' and '\r' read as '\n'. */
@@ -24,67 +26,14 @@ export function textLines(text: string): string[] {
   return text.split(/\r\n?|\n/);
 }
 
-/**
- * The shortest edit script from `a` to `b` (as equal, delete and insert steps), or null when it
- * takes more than `maxEdits` edits.
- */
-function myers<T>(a: readonly T[], b: readonly T[], maxEdits: number): ('=' | '-' | '+')[] | null {
-  const n = a.length;
-  const m = b.length;
-  const max = Math.min(n + m, maxEdits);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      const down = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number));
-      let x = down ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) return null;
-  // Walk back through the trace: each d's V (saved before its round) tells which diagonal came before.
-  const steps: ('=' | '-' | '+')[] = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const saved = trace[d] as Int32Array;
-    const at = (k: number) => saved[k + d + 1] as number;
-    const k = x - y;
-    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      steps.push('=');
-      x--;
-      y--;
-    }
-    steps.push(down ? '+' : '-');
-    if (down) y--;
-    else x--;
-  }
-  while (x > 0 && y > 0) {
-    steps.push('=');
-    x--;
-    y--;
-  }
-  return steps.reverse();
-}
-
-/** The diff of two lists: the common head and tail first, Myers between (or all replaced past the cap). */
-function diffSteps<T>(a: readonly T[], b: readonly T[], maxEdits: number): ('=' | '-' | '+')[] {
+/** The diff of two lists as equal, delete and insert steps; past the cap, the middle all replaced. */
+function diffSteps(a: readonly string[], b: readonly string[], maxEdits: number): ('=' | '-' | '+')[] {
+  const changes = diffArrays(a as string[], b as string[], { maxEditLength: maxEdits });
+  if (changes !== undefined)
+    return changes.flatMap((change) =>
+      Array<'=' | '-' | '+'>(change.count).fill(change.added ? '+' : change.removed ? '-' : '='),
+    );
+  // Too many edits to trace: keep the common head and tail, replace everything between.
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -94,13 +43,12 @@ function diffSteps<T>(a: readonly T[], b: readonly T[], maxEdits: number): ('=' 
     a[a.length - 1 - tail] === b[b.length - 1 - tail]
   )
     tail++;
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
-  const middle = myers(midA, midB, maxEdits) ?? [
-    ...midA.map(() => '-' as const),
-    ...midB.map(() => '+' as const),
+  return [
+    ...Array<'='>(head).fill('='),
+    ...Array<'-'>(a.length - head - tail).fill('-'),
+    ...Array<'+'>(b.length - head - tail).fill('+'),
+    ...Array<'='>(tail).fill('='),
   ];
-  return [...Array(head).fill('='), ...middle, ...Array(tail).fill('=')];
 }
 
 /** The line diff of two texts, in reading order (within a change, removed lines before added ones). */
@@ -133,38 +81,48 @@ export function diffLines(older: string, newer: string, maxEdits = MAX_DIFF_EDIT
   return lines;
 }
 
-/** Words, runs of spaces and single marks: what a changed line is compared by. */
-function tokens(line: string): string[] {
-  return line.match(/[\p{L}\p{N}_'’]+|\s+|[^\p{L}\p{N}_'’\s]/gu) ?? [];
+/** A run of a text's word diff: in both texts, only in the older or only in the newer. */
+export interface WordPart {
+  kind: 'same' | 'removed' | 'added';
+  text: string;
 }
 
-function segments(parts: readonly string[], changed: readonly boolean[]): DiffSegment[] {
+/**
+ * The word diff of two texts, in reading order (a loss before the gain that replaces it): jsdiff's
+ * `diffWords`, which compares words and marks with the spaces around them, so a change does not
+ * split on a kept space. The kept parts are spaced as in `newer`.
+ */
+export function diffWordParts(older: string, newer: string): WordPart[] {
+  const parts: WordPart[] = [];
+  for (const change of jsdiffWords(older, newer)) {
+    const kind = change.added ? 'added' : change.removed ? 'removed' : 'same';
+    const last = parts[parts.length - 1];
+    if (last?.kind === kind) last.text += change.value;
+    else parts.push({ kind, text: change.value });
+  }
+  return parts;
+}
+
+/** The `newer` side of a word diff as segments, `changed` where it differs: exactly `newer`. */
+function newerSide(older: string, newer: string): DiffSegment[] {
   const out: DiffSegment[] = [];
-  parts.forEach((text, index) => {
-    const flag = changed[index] as boolean;
+  for (const part of diffWordParts(older, newer)) {
+    if (part.kind === 'removed') continue;
+    const changed = part.kind === 'added';
     const last = out[out.length - 1];
-    if (last && last.changed === flag) last.text += text;
-    else out.push({ text, changed: flag });
-  });
+    if (last && last.changed === changed) last.text += part.text;
+    else out.push({ text: part.text, changed });
+  }
   return out;
 }
 
-/** The words that differ between a removed line and the added line that replaced it. */
+/**
+ * The words that differ between a removed line and the added line that replaced it. Each side is
+ * diffed as the newer text (jsdiff spaces kept words as in its newer text), so each joins back to
+ * its line exactly.
+ */
 export function diffWords(older: string, newer: string): { removed: DiffSegment[]; added: DiffSegment[] } {
-  const a = tokens(older);
-  const b = tokens(newer);
-  const removed = a.map(() => false);
-  const added = b.map(() => false);
-  let i = 0;
-  let j = 0;
-  for (const step of diffSteps(a, b, MAX_DIFF_EDITS)) {
-    if (step === '=') {
-      i++;
-      j++;
-    } else if (step === '-') removed[i++] = true;
-    else added[j++] = true;
-  }
-  return { removed: segments(a, removed), added: segments(b, added) };
+  return { removed: newerSide(newer, older), added: newerSide(older, newer) };
 }
 
 /** A diff line with the words that changed in it, when it pairs with a line on the other side. */

@@ -95,6 +95,19 @@ describe('word highlights', () => {
     expect(words.added.map((s) => s.text).join('')).toBe("Kids. It'll be the Pryce boys from the estate.");
   });
 
+  it('gives each side back exactly, spaces included', () => {
+    const words = diffWords('Where were you?', 'Where were you? Tell me.');
+    expect(words.removed).toEqual([{ text: 'Where were you?', changed: false }]);
+    expect(words.added).toEqual([
+      { text: 'Where were you? ', changed: false },
+      { text: 'Tell me.', changed: true },
+    ]);
+    const spaced = diffWords('She  runs to  the door.', 'She walks to the  door.');
+    expect(spaced.removed.map((s) => s.text).join('')).toBe('She  runs to  the door.');
+    expect(spaced.added.map((s) => s.text).join('')).toBe('She walks to the  door.');
+    expect(spaced.removed.filter((s) => s.changed).map((s) => s.text.trim())).toEqual(['runs']);
+  });
+
   it('pairs the removed and added lines of a change in order', () => {
     const lines = diffWithWords('A\nold one\nold two\nZ', 'A\nnew one\nZ');
     expect(lines.map((line) => [line.kind, line.segments?.map((s) => s.changed) ?? null])).toEqual([

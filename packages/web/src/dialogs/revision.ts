@@ -1,6 +1,7 @@
 import {
   ASPECT_RATIOS,
   type AspectRatio,
+  diffWordParts,
   FIRST_PASS_DEFAULTS,
   type FirstPassChange,
   type FirstPassResponse,
@@ -8,8 +9,8 @@ import {
   type StyleGuide,
   VISUAL_STYLES,
   type VisualStyle,
+  type WordPart,
 } from '@reelbench/sdk';
-import { diffWords } from 'diff';
 
 /**
  * What the "Revise shots" dialog shows of a revise's dry run (docs/web.md): the pass grouped per
@@ -90,22 +91,14 @@ export function revisionSummary(counts: RevisionCounts): string {
   return `${counts.changed} changed, ${counts.added} added, ${counts.removed} removed, ${counts.kept} kept`;
 }
 
-export type DiffToken = { kind: 'same' | 'removed' | 'added'; text: string };
+export type DiffToken = WordPart;
 
 /**
  * The words of a changed shot's text, old against new: the words it loses, the words it gains and
- * the ones both have, in reading order (a loss before the gain that replaces it).
+ * the ones both have, in reading order (a loss before the gain that replaces it). The SDK's word
+ * diff, the one the script page's versions dialog highlights with.
  */
-export function wordDiff(before: string, after: string): DiffToken[] {
-  const tokens: DiffToken[] = [];
-  for (const part of diffWords(before, after)) {
-    const kind = part.added ? 'added' : part.removed ? 'removed' : 'same';
-    const last = tokens.at(-1);
-    if (last?.kind === kind) last.text += part.value;
-    else tokens.push({ kind, text: part.value });
-  }
-  return tokens;
-}
+export const wordDiff: (before: string, after: string) => DiffToken[] = diffWordParts;
 
 const STYLE_VALUES = new Set<string>(VISUAL_STYLES.map((style) => style.value));
 const ASPECTS = new Set<string>(ASPECT_RATIOS);
