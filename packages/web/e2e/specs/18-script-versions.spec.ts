@@ -135,8 +135,16 @@ test('Script Versions lists the passes and shows the diff; the dashboard says th
   await pressButton(page, step.getByRole('button', { name: 'Script changed — Revise shots' }));
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/script$`));
 
-  // After the next pass: version 2, a revise, the same text as the editor's; the dashboard moves on.
-  await generateFirstPass(page);
+  // The button opens the revision's preview on the script page: the shot of the edited line; Enter applies it.
+  const revise = page.getByRole('dialog', { name: 'Revise shots' });
+  await expect(revise).toBeVisible();
+  await expect(revise.getByRole('status')).toHaveText(/^[1-9]\d* changed, 0 added, 0 removed, \d+ kept$/, {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Enter');
+  await expect(revise).toBeHidden({ timeout: 30_000 });
+
+  // After that pass: version 2, a revise, the same text as the editor's; the dashboard moves on.
   await runCommand(page, 'Script Versions');
   await expect(dialog.getByRole('button', { name: /Version 2/ })).toContainText('Revise');
   await expect(dialog).toContainText('The two texts are the same.');

@@ -47,10 +47,15 @@ export async function orderSnapshot(deps: Pick<ReviseDeps, 'client' | 'projectId
   };
 }
 
-/** The shots and the project again from the server (a revise or its undo wrote both). */
+/**
+ * The shots, the project and the script's versions again from the server (a revise or its undo
+ * wrote the first two; a revise keeps the script it ran on as a version, which clears the script
+ * page's edited-line marks and the dashboard's "Script changed" step).
+ */
 export async function refreshShots(deps: Pick<ReviseDeps, 'queryClient' | 'projectId'>): Promise<void> {
   const { queryClient, projectId } = deps;
   await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.scriptVersions(projectId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
