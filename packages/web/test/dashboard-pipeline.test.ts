@@ -1,6 +1,11 @@
 import type { GenerationStatus } from '@reelbench/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { chooseNextStep, scriptChangedSincePass, summarizeShots } from '../src/pages/dashboard/pipeline.js';
+import {
+  chooseNextStep,
+  REVISE_STEP,
+  scriptChangedSincePass,
+  summarizeShots,
+} from '../src/pages/dashboard/pipeline.js';
 import { contextAt, offlineServices } from './action-context.js';
 
 function shot(
@@ -123,7 +128,7 @@ describe('the revise step', () => {
   it('comes first once the saved script differs from the one the last pass ran on', () => {
     const next = chooseNextStep({ scriptWords: 40, shots: rendered, activeJobs: [], scriptChanged: true });
     expect(next.step.label).toBe('Script changed — Revise shots');
-    expect(next.step.actionId).toBe('dashboard.reviseShots');
+    expect(next.step.actionId).toBe('project.reviseShots');
     expect(next.done.has('firstPass')).toBe(false);
     expect(next.done.has('images')).toBe(true);
     const unchanged = chooseNextStep({
@@ -153,15 +158,15 @@ describe('the revise step', () => {
   });
 });
 
-describe('dashboard.reviseShots', () => {
-  it('goes to the script page with the "Revise shots" dialog asked for', () => {
+describe('the revise step', () => {
+  it('opens the "Revise shots" dialog where the user is', () => {
     const services = offlineServices();
     const navigate = vi.fn();
     const context = contextAt(services, '/project/p1/dashboard', navigate);
-    const action = services.registry.get('dashboard.reviseShots');
+    const action = services.registry.get(REVISE_STEP.actionId ?? '');
     expect(action && services.registry.isAvailable(action, context)).toBe(true);
     void action?.perform(context);
-    expect(navigate).toHaveBeenCalledWith('/project/p1/script');
     expect(services.ui.store.get().reviseShotsOpen).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -133,9 +133,8 @@ test('Script Versions lists the passes and shows the diff; the dashboard says th
   await expect(step.getByRole('heading')).toHaveText('Script changed — Revise shots', { timeout: 20_000 });
   await checkPage(page, 'dashboard-script-changed');
   await pressButton(page, step.getByRole('button', { name: 'Script changed — Revise shots' }));
-  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/script$`));
 
-  // The button opens the revision's preview on the script page: the shot of the edited line; Enter applies it.
+  // The button opens the revision's preview over the dashboard: the shot of the edited line; Enter applies it.
   const revise = page.getByRole('dialog', { name: 'Revise shots' });
   await expect(revise).toBeVisible();
   await expect(revise.getByRole('status')).toHaveText(/^[1-9]\d* changed, 0 added, 0 removed, \d+ kept$/, {
@@ -145,6 +144,10 @@ test('Script Versions lists the passes and shows the diff; the dashboard says th
   await expect(revise).toBeHidden({ timeout: 30_000 });
 
   // After that pass: version 2, a revise, the same text as the editor's; the dashboard moves on.
+  await expect(step.getByRole('heading')).not.toHaveText('Script changed — Revise shots', {
+    timeout: 20_000,
+  });
+  await goToProjectPage(page, projectId, 'Script');
   await runCommand(page, 'Script Versions');
   await expect(dialog.getByRole('button', { name: /Version 2/ })).toContainText('Revise');
   await expect(dialog).toContainText('The two texts are the same.');

@@ -55,11 +55,14 @@ export const PIPELINE: readonly PipelineStep[] = [
   { id: 'export', label: 'Export', actionId: 'nav.edl' },
 ];
 
-/** The step after a script edit on a project with first-pass shots (issue 30): the words are exact. */
+/**
+ * The step after a script edit on a project with first-pass shots (issue 30): the words are exact;
+ * its button opens the "Revise shots" preview over the dashboard.
+ */
 export const REVISE_STEP: PipelineStep = {
   id: 'firstPass',
   label: 'Script changed — Revise shots',
-  actionId: 'dashboard.reviseShots',
+  actionId: 'project.reviseShots',
 };
 
 /** Job types that render a pipeline step, to say "rendering…" instead of offering it again. */
