@@ -17,7 +17,6 @@ import {
 import { type PlacedCutDialogueLine, placeCutDialogue, withDialogue } from '@reelbench/sdk/editorial';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
 import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
@@ -27,6 +26,7 @@ import { api, connectSocket, newProject, newUser, type TestUser } from './suppor
 import { until } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { unzip } from './support/unzip.js';
 
 const SCRIPT = `INT. FERRY DECK - NIGHT
 
@@ -52,29 +52,6 @@ I never miss the last ferry.
 /** The music bed: a 50 Hz hum, below the voices' fundamentals, so a low-pass hears it alone. */
 const MUSIC_HZ = 50;
 const MUSIC_ONLY = 'lowpass=f=80,lowpass=f=80,lowpass=f=80,lowpass=f=80';
-
-/** Every file of a zip, by name. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return files;
-}
 
 describe.each(testDatabases())('the scratch track in the cut and out on %s', (database) => {
   let server: TestServer;

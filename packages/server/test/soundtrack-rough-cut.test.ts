@@ -16,7 +16,6 @@ import {
 } from '@reelbench/sdk/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
 import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
 import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
@@ -25,32 +24,10 @@ import { api, connectSocket, newProject, newUser, request, type TestUser } from 
 import { UNKNOWN_ID, until } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { unzip } from './support/unzip.js';
 
 /** Short shots keep the renders quick; their lengths differ so a mix-up would show. */
 const DURATIONS = [1, 1.5, 0.75];
-
-/** Every file of a zip, by name (yauzl reads it back as an unzip tool would). */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return files;
-}
 
 describe.each(testDatabases())('soundtrack and rough cut on %s', (database) => {
   let server: TestServer;

@@ -19,7 +19,7 @@ import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
 import { CutEntity } from '../cuts/cut.entity.js';
 import { toCut } from '../cuts/cut.mapper.js';
-import { resolveFfmpeg } from '../generation/local/ffmpeg-path.js';
+import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
@@ -140,10 +140,7 @@ export class AudioService {
   }
 
   private ffmpeg() {
-    return resolveFfmpeg({
-      ffmpegPath: this.config.generation.ffmpegPath,
-      searchPath: this.config.generation.searchPath,
-    });
+    return configuredFfmpeg(this.config.generation);
   }
 
   private async toSoundtrack(row: SoundtrackRow): Promise<Soundtrack> {

@@ -39,7 +39,7 @@ import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
 import { CutsRepository } from '../cuts/cut.repository.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
-import { resolveFfmpeg } from '../generation/local/ffmpeg-path.js';
+import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -186,18 +186,12 @@ export class DialogueService implements OnModuleInit {
     const spoken = await this.withWorkDir((workDir) =>
       this.speak(speech, this.asSpeakInput(row, voice), workDir, row.id),
     );
-    const previousKey = row.audioKey;
-    const key = await this.store(project.id, spoken);
-    Object.assign(row, {
-      audioKey: key,
-      durationMs: spoken.durationMs,
-      peaks: spoken.peaks,
-      source: 'generated',
-      hash: dialogueHash({ ...this.asSpeakInput(row, voice), provider }),
-    });
-    const saved = await this.repo().save(row);
-    await this.storage.delete(previousKey).catch(() => undefined);
-    return this.toLine(saved);
+    return this.replaceClip(
+      row,
+      spoken,
+      'generated',
+      dialogueHash({ ...this.asSpeakInput(row, voice), provider }),
+    );
   }
 
   /** Replaces a line with a recorded take (an upload-audio file of the project), which then wins. */
@@ -212,15 +206,19 @@ export class DialogueService implements OnModuleInit {
     const take = await this.withWorkDir((workDir) =>
       finishLine({ ffmpeg: this.ffmpeg(), bytes, format: 'audio', filters: null, workDir, name: row.id }),
     );
+    return this.replaceClip(row, take, 'uploaded', dialogueHashOfTake(bytes));
+  }
+
+  /** The line's clip replaced by a new one (stored first), then the old clip deleted. */
+  private async replaceClip(
+    row: DialogueLineEntity,
+    clip: FinishedLine,
+    source: DialogueLine['source'],
+    hash: string,
+  ): Promise<DialogueLine> {
     const previousKey = row.audioKey;
-    const stored = await this.store(project.id, take);
-    Object.assign(row, {
-      audioKey: stored,
-      durationMs: take.durationMs,
-      peaks: take.peaks,
-      source: 'uploaded',
-      hash: dialogueHashOfTake(bytes),
-    });
+    const key = await this.store(row.projectId, clip);
+    Object.assign(row, { audioKey: key, durationMs: clip.durationMs, peaks: clip.peaks, source, hash });
     const saved = await this.repo().save(row);
     await this.storage.delete(previousKey).catch(() => undefined);
     return this.toLine(saved);
@@ -511,10 +509,7 @@ export class DialogueService implements OnModuleInit {
   }
 
   private ffmpeg() {
-    return resolveFfmpeg({
-      ffmpegPath: this.config.generation.ffmpegPath,
-      searchPath: this.config.generation.searchPath,
-    });
+    return configuredFfmpeg(this.config.generation);
   }
 
   private async toLine(row: DialogueLineEntity): Promise<DialogueLine> {

@@ -16,7 +16,7 @@ import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
-import { resolveFfmpeg } from '../generation/local/ffmpeg-path.js';
+import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
@@ -215,10 +215,7 @@ export class RoughCutService implements OnModuleInit {
         });
       }
       const output = path.join(workDir, 'rough-cut.mp4');
-      const ffmpeg = resolveFfmpeg({
-        ffmpegPath: this.config.generation.ffmpegPath,
-        searchPath: this.config.generation.searchPath,
-      });
+      const ffmpeg = configuredFfmpeg(this.config.generation);
       const outcome = await this.slots.run(() =>
         renderRoughCut({
           ffmpeg,

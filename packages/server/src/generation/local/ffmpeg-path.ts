@@ -67,3 +67,20 @@ export function resolveFfmpeg(search: FfmpegSearch = {}): FfmpegLocation {
   if (bundled && isExecutableFile(bundled)) return { path: bundled, source: '@ffmpeg-installer/ffmpeg' };
   throw notAvailable(GENERATION_MESSAGES.ffmpegMissing);
 }
+
+const configured = new Map<string, FfmpegLocation>();
+
+/**
+ * resolveFfmpeg for the configured FFMPEG_PATH and PATH, found once per process: a search stats every
+ * PATH directory, and the services that run ffmpeg (soundtrack, dialogue, rough cut) ask per job.
+ * A failure is not kept, so a binary installed later is found on the next ask.
+ */
+export function configuredFfmpeg(search: Pick<FfmpegSearch, 'ffmpegPath' | 'searchPath'>): FfmpegLocation {
+  const key = `${search.ffmpegPath ?? ''}\n${search.searchPath ?? ''}`;
+  let found = configured.get(key);
+  if (found === undefined) {
+    found = resolveFfmpeg({ ffmpegPath: search.ffmpegPath, searchPath: search.searchPath });
+    configured.set(key, found);
+  }
+  return found;
+}
