@@ -10,7 +10,8 @@ import {
 import { seedVoice } from '@reelbench/sdk/screenplay';
 import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { keepaliveRequest } from '../../../app/keepalive.js';
 import { queryKeys } from '../../../app/queries.js';
 import { useServices } from '../../../app/services-context.js';
 import { errorBody } from '../../../state/errors.js';
@@ -69,33 +70,31 @@ export function VoiceSection({ asset }: { asset: Asset }) {
   const [voiceIdDraft, setVoiceIdDraft] = useState<string | null>(null);
   const ids = useId();
 
-  // Saved 400 ms after the last change (a run of arrow keys is one request), and at once when the page is left.
-  const pending = useRef<{ voice: CharacterVoice; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const save = async (next: CharacterVoice) => {
-    pending.current = null;
-    try {
-      const saved = await activity.track(client.assets.update(asset.id, { config: { voice: next } }));
-      queryClient.setQueryData(queryKeys.asset(asset.id), saved);
-    } catch (error) {
-      setDraft(null);
-      toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
-    }
-  };
-  const latestSave = useRef(save);
-  latestSave.current = save;
-  useEffect(
-    () => () => {
-      const left = pending.current;
-      if (!left) return;
-      clearTimeout(left.timer);
-      void latestSave.current(left.voice);
-    },
-    [],
-  );
+  /**
+   * A new voice, shown at once and saved through the save manager like every typed edit: one task
+   * per asset (the last value wins), debounced, a keepalive PATCH on unload, retried when offline;
+   * refused, the stored voice is shown again.
+   */
   const write = (next: CharacterVoice) => {
     setDraft(next);
-    if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = { voice: next, timer: setTimeout(() => void latestSave.current(next), 400) };
+    services.saves.markDirty({
+      ...(asset.projectId ? { projectId: asset.projectId } : {}),
+      tasks: [
+        {
+          key: `asset-voice:${asset.id}`,
+          save: () => activity.track(client.assets.update(asset.id, { config: { voice: next } })),
+          beacon: () =>
+            keepaliveRequest(client, 'PATCH', `/api/asset/${encodeURIComponent(asset.id)}`, {
+              config: { voice: next },
+            }),
+          onSaved: (saved) => queryClient.setQueryData(queryKeys.asset(asset.id), saved as Asset),
+          onRefused: (error) => {
+            setDraft(null);
+            toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
+          },
+        },
+      ],
+    });
   };
   const change = (patch: Partial<CharacterVoice>) => write({ ...voice, ...patch });
 
@@ -121,42 +120,27 @@ export function VoiceSection({ asset }: { asset: Asset }) {
         </p>
       </header>
       <div className="asset-voice__controls">
-        <label className="asset-voice__field" htmlFor={`${ids}-pitch`}>
-          <span className="asset-voice__label">
-            Pitch <span className="mono asset-voice__value">{voice.pitch}</span>
-          </span>
-          <input
-            id={`${ids}-pitch`}
-            type="range"
-            className="asset-voice__range"
-            min={VOICE_PITCH.min}
-            max={VOICE_PITCH.max}
-            step={1}
-            value={voice.pitch}
-            aria-valuetext={`${voice.pitch}, ${pitchWords(voice.pitch)}`}
-            onChange={(event) => change({ pitch: Number(event.target.value) })}
-          />
-          <span className="asset-voice__hint">{pitchWords(voice.pitch)}</span>
-        </label>
-        <label className="asset-voice__field" htmlFor={`${ids}-speed`}>
-          <span className="asset-voice__label">
-            Speed <span className="mono asset-voice__value">{voice.speed}</span> wpm
-          </span>
-          <input
-            id={`${ids}-speed`}
-            type="range"
-            className="asset-voice__range"
-            min={VOICE_SPEED.min}
-            max={VOICE_SPEED.max}
-            step={5}
-            value={voice.speed}
-            aria-valuetext={`${voice.speed} words per minute`}
-            onChange={(event) => change({ speed: Number(event.target.value) })}
-          />
-          <span className="asset-voice__hint">
-            {voice.speed < 140 ? 'unhurried' : voice.speed > 190 ? 'quick' : 'a screen actor’s pace'}
-          </span>
-        </label>
+        <VoiceRange
+          id={`${ids}-pitch`}
+          label="Pitch"
+          value={voice.pitch}
+          range={VOICE_PITCH}
+          step={1}
+          valueText={`${voice.pitch}, ${pitchWords(voice.pitch)}`}
+          hint={pitchWords(voice.pitch)}
+          onChange={(pitch) => change({ pitch })}
+        />
+        <VoiceRange
+          id={`${ids}-speed`}
+          label="Speed"
+          unit="wpm"
+          value={voice.speed}
+          range={VOICE_SPEED}
+          step={5}
+          valueText={`${voice.speed} words per minute`}
+          hint={voice.speed < 140 ? 'unhurried' : voice.speed > 190 ? 'quick' : 'a screen actor’s pace'}
+          onChange={(speed) => change({ speed })}
+        />
         <div className="asset-voice__field">
           <span className="asset-voice__label" id={`${ids}-variant-label`}>
             Variant
@@ -189,5 +173,40 @@ export function VoiceSection({ asset }: { asset: Asset }) {
         </label>
       </div>
     </section>
+  );
+}
+
+/** One slider of the voice: its label and value, the range, and a word for where it sits. */
+function VoiceRange(props: {
+  id: string;
+  label: string;
+  unit?: string;
+  value: number;
+  range: { min: number; max: number };
+  step: number;
+  valueText: string;
+  hint: string;
+  onChange: (value: number) => void;
+}) {
+  const { id, label, unit, value, range, step, valueText, hint, onChange } = props;
+  return (
+    <label className="asset-voice__field" htmlFor={id}>
+      <span className="asset-voice__label">
+        {label} <span className="mono asset-voice__value">{value}</span>
+        {unit ? ` ${unit}` : null}
+      </span>
+      <input
+        id={id}
+        type="range"
+        className="asset-voice__range"
+        min={range.min}
+        max={range.max}
+        step={step}
+        value={value}
+        aria-valuetext={valueText}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <span className="asset-voice__hint">{hint}</span>
+    </label>
   );
 }
