@@ -446,7 +446,8 @@ export async function importScript(page: Page, name: string, { replace = false }
     await page.keyboard.press('Enter');
     await expect(ask).toBeHidden();
   }
-  await expect(toast(page, 'Script imported')).toBeVisible();
+  // This file's toast: an earlier import's may still be on screen.
+  await expect(toast(page, 'Script imported').filter({ hasText: name }).last()).toBeVisible();
 }
 
 /** Ctrl+S from the editor, and the "Saved" toast. */

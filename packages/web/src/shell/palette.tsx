@@ -15,7 +15,7 @@ import {
   VisualState,
 } from 'kbar';
 import { CornerDownLeft, FolderOpen, Search } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { type ActionContext, SECTIONS } from '../actions/action.js';
 import type { RegisteredAction } from '../actions/registry.js';
 import { SCOPES } from '../actions/scopes.js';
@@ -231,13 +231,46 @@ function Results() {
   );
 }
 
+/**
+ * The palette is modal: while it is shown its search field keeps the focus. Something else taking
+ * it as the palette opens (an editor or grid focusing itself after a render, a dialog closing and
+ * handing focus back to its trigger) would leave the field on screen but deaf to the keys typed.
+ * Not while it animates out: a command it ran may be opening a dialog that takes the focus.
+ */
+function useModalFocus(dialog: RefObject<HTMLDivElement | null>) {
+  const { visualState } = useKBar((state) => ({ visualState: state.visualState }));
+  const modal = visualState === VisualState.showing || visualState === VisualState.animatingIn;
+  useEffect(() => {
+    if (!modal) return;
+    const field = () => dialog.current?.querySelector<HTMLInputElement>('input.palette__input') ?? null;
+    const reclaim = () => {
+      const inside = dialog.current?.contains(document.activeElement) ?? false;
+      if (!inside) field()?.focus();
+    };
+    // Focus that leaves for nothing (its element removed, a blur()) fires no focusin: look again after it.
+    const left = (event: FocusEvent) => {
+      if (event.relatedTarget === null) queueMicrotask(reclaim);
+    };
+    reclaim();
+    document.addEventListener('focusin', reclaim);
+    document.addEventListener('focusout', left);
+    return () => {
+      document.removeEventListener('focusin', reclaim);
+      document.removeEventListener('focusout', left);
+    };
+  }, [modal, dialog]);
+}
+
 function PaletteView() {
   const { ui } = useServices();
+  const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog);
   return (
     <KBarPortal>
       <KBarPositioner className="palette-scrim">
         <KBarAnimator className="palette">
           <div
+            ref={dialog}
             role="dialog"
             aria-modal="true"
             aria-label="Command palette"
