@@ -32,6 +32,13 @@ test.describe('the command palette', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(search).toBeFocused();
 
+    // The page taking the focus while the palette is shown (as a route's main region or an editor
+    // focusing itself after a render does) gives it straight back: the next keys still reach the search.
+    await page.evaluate(() => document.querySelector<HTMLElement>('#main')?.focus());
+    await expect(search).toBeFocused();
+    await page.keyboard.type('x');
+    await expect(search).toHaveValue('zzqxv wubble frobnicatex');
+
     await page.keyboard.press('Escape');
     await expect(palette(page)).toBeHidden();
     await expect(opener).toBeFocused();

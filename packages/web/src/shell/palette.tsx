@@ -235,7 +235,8 @@ function Results() {
  * The palette is modal: while it is shown its search field keeps the focus. Something else taking
  * it as the palette opens (an editor or grid focusing itself after a render, a dialog closing and
  * handing focus back to its trigger) would leave the field on screen but deaf to the keys typed.
- * Not while it animates out: a command it ran may be opening a dialog that takes the focus.
+ * Not while it animates out: a command it ran may be opening a dialog that takes the focus; and
+ * never against another open dialog's own focus trap.
  */
 function useModalFocus(dialog: RefObject<HTMLDivElement | null>) {
   const { visualState } = useKBar((state) => ({ visualState: state.visualState }));
@@ -244,8 +245,12 @@ function useModalFocus(dialog: RefObject<HTMLDivElement | null>) {
     if (!modal) return;
     const field = () => dialog.current?.querySelector<HTMLInputElement>('input.palette__input') ?? null;
     const reclaim = () => {
-      const inside = dialog.current?.contains(document.activeElement) ?? false;
-      if (!inside) field()?.focus();
+      const active = document.activeElement;
+      if (dialog.current?.contains(active)) return;
+      // An open dialog under the palette traps the focus too: never pull against it (no focus ping-pong).
+      if (active?.closest('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]'))
+        return;
+      field()?.focus();
     };
     // Focus that leaves for nothing (its element removed, a blur()) fires no focusin: look again after it.
     const left = (event: FocusEvent) => {
