@@ -537,7 +537,9 @@ class Director {
           ? this.reading.capitals.read(plain, plainText(text.slice(end)))
           : { runs: [], soundOnly: false };
       const sounds = soundsOf(read.runs, plain);
-      const characters = this.charactersIn(plain, read.runs, state);
+      // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
+      const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
+      const characters = this.charactersIn(plain, read.runs, state, watching);
       if (read.soundOnly && !state.slug) {
         if (chunk) {
           chunk.to = end;
@@ -673,10 +675,10 @@ class Director {
     }
   }
 
-  private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState): string[] {
+  private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState, watching?: string): string[] {
     const found = this.mentions.find(plain).map((name) => this.reading.roster.canonical(name) ?? name);
-    // 'She turns.': the pronoun is the person we were watching.
-    const last = state?.drafts[state.drafts.length - 1]?.characters[0];
+    // 'She turns.': the pronoun is the person we were watching (in the shot being written, else the last).
+    const last = watching ?? state?.drafts.findLast((draft) => draft.characters.length > 0)?.characters[0];
     if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
     for (const run of runs) {
       if (run.kind !== 'person') continue;
@@ -1032,6 +1034,23 @@ class Director {
   private applySlug(state: SceneState, draft: ShotDraft, group: Speech[]): void {
     const pending = this.takeSlug(state);
     if (!pending) return;
+    const subject = plainText(pending.slug.subject);
+    const person =
+      subject === '' ? null : this.reading.roster.canonical(subject.toUpperCase().replace(/['’]S$/, ''));
+    if (subject !== '' && person === null && pending.slug.kind !== 'pov' && pending.slug.kind !== 'wide') {
+      // 'ANGLE ON a crumpled ticket' before a line: the thing gets its insert, and the line stays
+      // on the person who speaks it (dialogue is covered on its speakers, never over a prop).
+      const insert = this.actionDraft(
+        subject,
+        pending.slug.text,
+        pending.index,
+        pending.index,
+        this.actionSeconds(subject, false),
+      );
+      this.shape(insert, pending.slug, subject);
+      this.add(state, insert);
+      return;
+    }
     this.shape(draft, pending.slug, group.map(speechAction).join(' '));
     draft.action = clip(group.map(speechAction).join(' '), TEXT_LIMITS.description);
     draft.from = Math.min(draft.from, pending.index);

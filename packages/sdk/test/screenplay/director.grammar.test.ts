@@ -419,6 +419,58 @@ It's *empty*.
       }
       for (const scene of result.scenes) expect(`${scene.heading} ${scene.name}`).not.toMatch(/\*|_/);
     });
+
+    it('gives a slug on a thing its insert, and the line after it stays on the speaker', () => {
+      const result = pass(
+        `EXT. QUAY - NIGHT
+
+RUTH (60s) walks the pier with a torch.
+
+ANGLE ON - A crumpled ticket pinned under a stone.
+
+RUTH
+(quietly)
+Last one out, then.
+`,
+        format,
+      );
+      const insert = named(result.shots, 'ANGLE ON');
+      expect(insert).toMatchObject({ framing: 'insert', characters: [] });
+      expect(insert?.script_text).not.toContain('Last one out');
+      const line = named(result.shots, 'Last one out');
+      expect(line?.framing).not.toBe('insert');
+      expect(line?.characters[0]).toBe('RUTH');
+    });
+
+    it("reads 'She' as the person the shot is on, not the last one who spoke", () => {
+      const result = pass(
+        `INT. CABIN - NIGHT
+
+DANNY (30s) sits across from RUTH (60s).
+
+RUTH
+I left it for you.
+
+DANNY
+For me?
+
+Ruth looks out at the black water. She doesn't answer.
+
+EXT. PIER - NIGHT
+
+Ruth walks the length of the pier.
+
+RUTH (V.O.)
+Forty years I kept that light.
+
+She stops at the ticket booth.
+`,
+        format,
+      );
+      expect(named(result.shots, "She doesn't answer")?.characters).toEqual(['RUTH']);
+      // After a voice-over (carried by the place, with no one in frame): the last person seen in the scene.
+      expect(named(result.shots, 'She stops')?.characters).toEqual(['RUTH']);
+    });
   },
 );
 
