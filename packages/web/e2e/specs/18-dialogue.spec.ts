@@ -153,6 +153,14 @@ test('scratch track: generated from the palette, its lines listed and played, sh
     expect(lineBox.x).toBeGreaterThan(clipBox.x);
     expect(lineBox.x).toBeLessThan(clipBox.x + clipBox.width);
   }
+  // The lane lines up with its A2 head and is drawn whole: not pushed down past the tracks' bottom edge.
+  const laneBox = await lane.boundingBox();
+  const headBox = await page.locator('.tl-head--dialogue').boundingBox();
+  const tracksBox = await page.locator('.tl-scroll').boundingBox();
+  if (!laneBox || !headBox || !tracksBox)
+    throw new Error('dialogue lane, its head or the tracks not on screen');
+  expect(Math.abs(laneBox.y - headBox.y)).toBeLessThanOrEqual(1);
+  expect(laneBox.y + laneBox.height).toBeLessThanOrEqual(tracksBox.y + tracksBox.height + 1);
   await screens(page, 'timeline-dialogue');
 
   // ------------------------------------------------------------ Nora's voice on her asset page, edited by keys
