@@ -4,15 +4,12 @@
 // machine. Run with `npm run bench -w @reelbench/server`; rewrites the bench:batch section of
 // docs/benchmarks.md. PGlite always; Postgres too when DATABASE_URL is set.
 
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { createApp, loadConfig } from '@reelbench/server';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, connectSocket, median, socketRequest } from './bench-http.mjs';
+import { withBenchServer } from './bench-server.mjs';
 
 const SHOTS = 100;
 /** Share of each batch's time the server's event loop was busy, per concurrency. */
@@ -91,23 +88,7 @@ async function batch(socket, projectId, shotIds, concurrency) {
 }
 
 async function measure(database) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-batch-bench-'));
-  const env = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    REELBENCH_DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    JOB_CONCURRENCY: '2',
-    ...(database === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  };
-  const server = await createApp(loadConfig(env));
-  try {
-    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const { token } = await call(server.url, '', 'POST', '/api/auth/register', {
-      email,
-      username: `bench_${randomUUID().slice(0, 8)}`,
-      password: 'correct horse battery',
-    });
+  return withBenchServer({ database, env: { JOB_CONCURRENCY: '2' } }, async (server, token) => {
     const socket = await connectSocket(server.url, token);
     const { project, shotIds } = await storyboard(server.url, token, socket);
     await batch(socket, project.id, shotIds.slice(0, 10), 2); // warm-up: code paths, caches, pools
@@ -126,10 +107,7 @@ async function measure(database) {
     eventLoopBusy[1] = [];
     eventLoopBusy[2] = [];
     return result;
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

@@ -15,6 +15,17 @@ export async function call(url, token, method, route, body) {
   return JSON.parse(text);
 }
 
+/** A new user with a fresh name and address; resolves with its bearer token. */
+export async function registerBenchUser(url, password = 'benchmark password') {
+  const suffix = randomUUID().slice(0, 8);
+  const { token } = await call(url, '', 'POST', '/api/auth/register', {
+    email: `bench-${suffix}@example.com`,
+    username: `bench_${suffix}`,
+    password,
+  });
+  return token;
+}
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -6,14 +6,14 @@
 // else the embedded PGlite. Rewrites the bench:broadcast section of docs/benchmarks.md.
 
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
-import { call } from './bench-http.mjs';
+import { call, registerBenchUser } from './bench-http.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '../dist/main.js');
@@ -99,16 +99,7 @@ async function main() {
   let results;
   let bare;
   try {
-    const suffix = randomUUID().slice(0, 8);
-    const { token } = await fetch(`${url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${suffix}@example.com`,
-        username: `bench_${suffix}`,
-        password: 'bench password',
-      }),
-    }).then((response) => response.json());
+    const token = await registerBenchUser(url);
     const project = await call(url, token, 'POST', '/api/projects', { name: 'Broadcast benchmark' });
     const newShot = (name) =>
       call(url, token, 'POST', `/api/projects/${project.id}/shots`, {

@@ -6,15 +6,12 @@
 // section of docs/benchmarks.md.
 
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createApp, loadConfig } from '@reelbench/server';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, connectSocket, median, socketRequest } from './bench-http.mjs';
+import { withBenchServer } from './bench-server.mjs';
 
 const PAGES = 10;
 const ROUNDS = 3;
@@ -48,21 +45,8 @@ async function track(socket, projectId) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-bench-'));
-  const server = await createApp(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', REELBENCH_DATA_DIR: dataDir, LOG_LEVEL: 'error' }),
-  );
   const loadAtStart = loadavg()[0];
-  try {
-    const { token } = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-        username: `bench_${randomUUID().slice(0, 8)}`,
-        password: 'benchmark password',
-      }),
-    }).then((response) => response.json());
+  await withBenchServer({}, async (server, token) => {
     const socket = await connectSocket(server.url, token);
     const fresh = [];
     const revisions = [];
@@ -118,10 +102,7 @@ async function main() {
     ];
     console.log(writeBenchmarkSection('dialogue', section));
     if (freshMs >= GOAL_MS) process.exitCode = 1;
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp, loadConfig } from '@reelbench/server';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
-import { call, connectSocket, socketRequest } from './bench-http.mjs';
+import { call, connectSocket, registerBenchUser, socketRequest } from './bench-http.mjs';
 
 const SHOTS = Number(process.env.PACKAGE_BENCH_SHOTS ?? 2_000);
 const startLoad = loadavg()[0];
@@ -28,16 +28,7 @@ const server = await createApp(
 );
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 try {
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-      username: `bench_${randomUUID().slice(0, 8)}`,
-      password: 'benchmark password for a package',
-    }),
-  }).then((response) => response.json());
-  const token = registered.token;
+  const token = await registerBenchUser(server.url);
   const project = await call(server.url, token, 'POST', '/api/projects', { name: 'Package benchmark' });
   const ids = Array.from({ length: SHOTS }, () => randomUUID());
   await call(server.url, token, 'POST', `/api/projects/${project.id}/save`, {

@@ -4,13 +4,11 @@
 // always; Postgres too when DATABASE_URL is set. Rewrites the bench:save section of docs/benchmarks.md.
 
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createApp, loadConfig } from '@reelbench/server';
 import { sharedMachine, writeBenchmarkSection } from '../../../tests/support/benchmarks-doc.mjs';
 import { call, median } from './bench-http.mjs';
+import { withBenchServer } from './bench-server.mjs';
 
 const SHOTS = 1_000;
 const REPEATS = 5;
@@ -94,31 +92,8 @@ async function measure(url, token) {
   return Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, median(values)]));
 }
 
-async function run(database) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'reelbench-bench-'));
-  const env = { PORT: '0', HOST: '127.0.0.1', REELBENCH_DATA_DIR: dataDir, LOG_LEVEL: 'error' };
-  if (database === 'postgres') env.DATABASE_URL = process.env.DATABASE_URL;
-  const server = await createApp(loadConfig(env));
-  try {
-    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        username: `bench_${randomUUID().slice(0, 8)}`,
-        password: 'benchmark password',
-      }),
-    }).then((response) => response.json());
-    process.stdout.write(`${database} `);
-    const result = await measure(server.url, registered.token);
-    process.stdout.write('\n');
-    return result;
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
+const run = (database) =>
+  withBenchServer({ database, progress: database }, (server, token) => measure(server.url, token));
 
 const ms = (value) => `${value.toFixed(0)} ms`;
 
