@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Asset,
@@ -14,21 +12,13 @@ import {
   figuresOver,
   renderedWithoutFigures,
 } from '../../packages/server/test/support/cast-fixtures.js';
-import {
-  type CliRun,
-  type CliRunOptions,
-  runPiped,
-  sessionEnv,
-  useCliSession,
-} from './support/cli-harness.js';
+import { useCliSession } from './support/cli-harness.js';
 
 const cli = useCliSession('cast');
 let sdk: Reelbench;
 let projectId: string;
 
-function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
-}
+const reelbench = cli.run;
 
 async function download(url: string): Promise<Buffer> {
   const response = await fetch(new URL(url, cli.server.url));
@@ -37,11 +27,12 @@ async function download(url: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  sdk = await cli.register(reelbench, 'odile@example.com');
-  projectId = (await reelbench(['projects', 'create', 'Low Tide', '--quiet'])).stdout.trim();
-  const script = join(cli.configDir, 'low-tide.fountain');
-  writeFileSync(script, CAST_SCRIPT);
-  expect((await reelbench(['script', 'push', projectId, script])).code).toBe(0);
+  ({ sdk, projectId } = await cli.projectWithScript(
+    'odile@example.com',
+    'Low Tide',
+    'low-tide.fountain',
+    CAST_SCRIPT,
+  ));
 });
 
 describe('the cast from the script with the built binary', () => {

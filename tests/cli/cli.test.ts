@@ -18,18 +18,7 @@ import {
   userSchema,
 } from '../../packages/sdk/dist/contract/index.js';
 import type { Reelbench } from '../../packages/sdk/dist/index.js';
-import {
-  CLI_BIN,
-  type CliRun,
-  type CliRunOptions,
-  FOUNTAIN,
-  ROOT,
-  runBinary,
-  runPiped,
-  sessionEnv,
-  staticImports,
-  useCliSession,
-} from './support/cli-harness.js';
+import { CLI_BIN, FOUNTAIN, ROOT, runBinary, staticImports, useCliSession } from './support/cli-harness.js';
 
 const EMAIL = 'mara@example.com';
 const PASSWORD = 'correct horse battery';
@@ -43,9 +32,7 @@ const cli = useCliSession('config');
 let sdk: Reelbench;
 
 /** The binary against the test server with this test's credentials; never a colour code without a TTY. */
-function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
-}
+const reelbench = cli.run;
 
 describe('reelbench --version', () => {
   it('prints the package version', async () => {

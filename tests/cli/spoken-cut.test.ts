@@ -1,42 +1,23 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reelbench } from '../../packages/sdk/dist/index.js';
-import {
-  type CliRun,
-  type CliRunOptions,
-  runPiped,
-  sessionEnv,
-  useCliSession,
-} from './support/cli-harness.js';
-
-const SCRIPT = `INT. FERRY DECK - NIGHT
-
-JONAS (40s) coils a rope by the rail. The horn sounds twice.
-
-JONAS
-We leave in five minutes.
-
-ANA (30s) hurries up the gangway, a suitcase in each hand.
-
-ANA
-Wait for me!
-`;
+import { FERRY_OPENING } from '../../packages/server/test/support/dialogue-scripts.js';
+import { useCliSession } from './support/cli-harness.js';
 
 const cli = useCliSession('spoken-cut');
 let sdk: Reelbench;
 let projectId: string;
 
-function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
-}
+const reelbench = cli.run;
 
 beforeAll(async () => {
-  sdk = await cli.register(reelbench, 'ana@example.com');
-  projectId = (await reelbench(['projects', 'create', 'The Last Ferry', '--quiet'])).stdout.trim();
-  const script = join(cli.configDir, 'ferry.fountain');
-  writeFileSync(script, SCRIPT);
-  expect((await reelbench(['script', 'push', projectId, script])).code).toBe(0);
+  ({ sdk, projectId } = await cli.projectWithScript(
+    'ana@example.com',
+    'The Last Ferry',
+    'ferry.fountain',
+    FERRY_OPENING,
+  ));
   expect((await reelbench(['first-pass', projectId, '--quiet'])).code).toBe(0);
   expect((await reelbench(['timing', projectId, '--from', 'dialogue', '--quiet'])).code).toBe(0);
 });

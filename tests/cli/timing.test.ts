@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type DialogueTimingReply,
@@ -8,57 +6,26 @@ import {
   type Shot,
 } from '../../packages/sdk/dist/contract/index.js';
 import type { Reelbench } from '../../packages/sdk/dist/index.js';
-import {
-  type CliRun,
-  type CliRunOptions,
-  runPiped,
-  sessionEnv,
-  useCliSession,
-} from './support/cli-harness.js';
-
-const SCRIPT = `INT. LIGHTHOUSE - NIGHT
-
-MARA (30s), the keeper, climbs the stairs with a lamp. She stops at the top.
-
-MARA
-Who moved the ledger?
-
-The wind rattles the glass. Mara sets the lamp down and waits.
-
-MARA
-(whispering)
-Someone was here tonight.
-
-OLD TOM (O.S.)
-(shouting)
-Mara! The lamp is out on the north side!
-
-EXT. CLIFF - DAWN
-
-Grey light over the water. Mara walks the cliff path alone.
-
-MARA (V.O.)
-I never saw him again after that night.
-`;
+import { LIGHTHOUSE_SCRIPT } from '../../packages/server/test/support/dialogue-scripts.js';
+import { useCliSession } from './support/cli-harness.js';
 
 const cli = useCliSession('timing');
 let sdk: Reelbench;
 let projectId: string;
 
-function reelbench(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  return runPiped(args, { ...options, env: { ...sessionEnv(cli.server, cli.configDir), ...options.env } });
-}
+const reelbench = cli.run;
 
 async function shots(): Promise<Shot[]> {
   return (await sdk.shots.list(projectId, { offset: 0 })).shots;
 }
 
 beforeAll(async () => {
-  sdk = await cli.register(reelbench, 'tom@example.com');
-  projectId = (await reelbench(['projects', 'create', 'The Lighthouse Ledger', '--quiet'])).stdout.trim();
-  const script = join(cli.configDir, 'ledger.fountain');
-  writeFileSync(script, SCRIPT);
-  expect((await reelbench(['script', 'push', projectId, script])).code).toBe(0);
+  ({ sdk, projectId } = await cli.projectWithScript(
+    'tom@example.com',
+    'The Lighthouse Ledger',
+    'ledger.fountain',
+    LIGHTHOUSE_SCRIPT,
+  ));
   expect((await reelbench(['first-pass', projectId, '--quiet'])).code).toBe(0);
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SocketClient } from '@reelbench/sdk';
 import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { BUILT_MAIN, ensureServerBuilt } from '../../packages/server/test/support/built-server.js';
 import { watchChild } from '../../packages/server/test/support/child-output.js';
@@ -272,6 +273,21 @@ export async function sdkSocket(url: string, token: string): Promise<SocketClien
   const client = new SocketClient({ url, getToken: () => token });
   await client.connect();
   return client;
+}
+
+/** A bare socket.io client on the websocket transport, no reconnection, resolved once connected. */
+export function rawSocket(url: string, token: string): Promise<Socket> {
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    forceNew: true,
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
 }
 
 /** Resolves when `check` holds, polling; rejects with `what` after `timeoutMs`. */

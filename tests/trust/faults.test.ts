@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SocketClient } from '@reelbench/sdk';
 import { type JobAcceptedReply, MESSAGES, SERVER_MESSAGES, type Shot } from '@reelbench/sdk/contract';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainPng, uploadPng } from '../../packages/server/test/support/upload-png.js';
 import {
   api,
   type ClusterUser,
@@ -46,19 +46,8 @@ function jobEnd(socket: SocketClient, jobId: string): Promise<JobEnd> {
   });
 }
 
-async function uploadImage(node: Node, user: ClusterUser, projectId: string) {
-  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#335577' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('projectId', projectId);
-  form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'frame.png');
-  const response = await fetch(`${node.url}/api/files/upload-image`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}` },
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+function uploadImage(node: Node, user: ClusterUser, projectId: string) {
+  return plainPng().then((png) => uploadPng(node.url, user.token, projectId, png));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,8 +15,7 @@ import {
   SERVER_MESSAGES,
   type Shot,
 } from '@reelbench/sdk/contract';
-import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnInFont } from '../../packages/server/src/cuts/rough-cut.burn-in.js';
 import { resolveFfmpeg } from '../../packages/server/src/generation/local/ffmpeg-path.js';
@@ -26,6 +24,8 @@ import {
   grayFrame,
   nameBandDifference,
 } from '../../packages/server/test/support/burn-in-frames.js';
+import { requestFrom } from '../../packages/server/test/support/from-address.js';
+import { plainPng, uploadPng } from '../../packages/server/test/support/upload-png.js';
 import {
   api,
   type ClusterUser,
@@ -36,6 +36,7 @@ import {
   newProject,
   newUser,
   ROOT,
+  rawSocket,
   startNode,
 } from '../support/cluster.js';
 
@@ -81,45 +82,10 @@ function from(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: ErrorBody & Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(path, base);
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method,
-        localAddress: address,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          data += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data || '{}') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
-function connect(url: string, token: string): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return requestFrom(new URL(path, base).href, address, body, { method }) as Promise<{
+    status: number;
+    body: ErrorBody & Record<string, unknown>;
+  }>;
 }
 
 /** One envelope request on a socket (`shot:generate-batch`), answered on `shot:response` or `shot:error`. */
@@ -417,19 +383,7 @@ describe('issue 28: nothing one user does can stall, flood or read past another'
 
   it("answers a revoked link's media 404", async () => {
     const project = await newProject(node.url, owner, 'Revoked media');
-    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#335577' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('projectId', project.id);
-    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'frame.png');
-    const uploaded = (await (
-      await fetch(`${node.url}/api/files/upload-image`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner.token}` },
-        body: form,
-      })
-    ).json()) as { key: string };
+    const { body: uploaded } = await uploadPng(node.url, owner.token, project.id, await plainPng());
     await api(node.url, 'POST', `/api/projects/${project.id}/shots`, {
       token: owner.token,
       body: { name: 'Framed', s3_image_key: uploaded.key },
@@ -475,7 +429,7 @@ describe('issue 28: nothing one user does can stall, flood or read past another'
   it('lets at most GENERATIONS_PER_MINUTE of 160 concurrent batch requests through', async () => {
     const sender = await user(node);
     const project = await newProject(node.url, sender, 'Batch burst');
-    const sockets = await Promise.all(Array.from({ length: 8 }, () => connect(node.url, sender.token)));
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => rawSocket(node.url, sender.token)));
     try {
       const answers = await Promise.all(
         Array.from({ length: 160 }, (_, index) =>

@@ -1,26 +1,12 @@
 import type { SocketClient } from '@reelbench/sdk';
 import type { Shot } from '@reelbench/sdk/contract';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, type Node, newProject, useCluster } from '../support/cluster.js';
+import { api, eventually, type Node, newProject, rawSocket, useCluster } from '../support/cluster.js';
 
 const CLIENTS = 200;
 const SHOTS = 4;
 const UPDATES_PER_SHOT = 10;
-
-function connect(url: string, token: string): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 /**
  * 200 socket clients subscribed to one project while its shots are updated, against the built
@@ -57,7 +43,7 @@ describe(`${CLIENTS} clients subscribed to one project while its shots are updat
 
     const heard = Array.from({ length: CLIENTS }, () => new Map<string, string[]>());
     for (let i = 0; i < CLIENTS; i += 1) {
-      const socket = await connect(node.url, cluster.user.token);
+      const socket = await rawSocket(node.url, cluster.user.token);
       sockets.push(socket);
       const log = heard[i] as Map<string, string[]>;
       socket.on('shot:updated', ({ shot }: { shot: Shot }) => {

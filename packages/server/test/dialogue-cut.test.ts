@@ -22,32 +22,14 @@ import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmp
 import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
 import { spanVolume, writeTone } from './support/audio-levels.js';
 import { testDatabases } from './support/databases.js';
+import { FERRY_SCRIPT } from './support/dialogue-scripts.js';
 import { api, connectSocket, newProject, newUser, type TestUser } from './support/factories.js';
 import { until } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { unzip } from './support/unzip.js';
 
-const SCRIPT = `INT. FERRY DECK - NIGHT
-
-JONAS (40s) coils a rope by the rail. The horn sounds twice.
-
-JONAS
-We leave in five minutes.
-
-ANA (30s) hurries up the gangway, a suitcase in each hand.
-
-ANA
-Wait for me!
-
-Jonas takes one of the cases and sets it down by the rail.
-
-JONAS
-You nearly missed it.
-
-ANA
-I never miss the last ferry.
-`;
+const SCRIPT = FERRY_SCRIPT;
 
 /** The music bed: a 50 Hz hum, below the voices' fundamentals, so a low-pass hears it alone. */
 const MUSIC_HZ = 50;

@@ -26,37 +26,13 @@ import {
   startFakeSpeech,
 } from './generation/remote/fake-speech.server.js';
 import { testDatabases } from './support/databases.js';
+import { LIGHTHOUSE_SCRIPT } from './support/dialogue-scripts.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
 import { UNKNOWN_ID, until } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-const SCRIPT = `INT. LIGHTHOUSE - NIGHT
-
-MARA (30s), the keeper, climbs the stairs with a lamp. She stops at the top.
-
-MARA
-Who moved the ledger?
-
-The wind rattles the glass. Mara sets the lamp down and waits.
-
-MARA
-(whispering)
-Someone was here tonight.
-
-Below, OLD TOM (70s) bangs on the door, his coat soaked.
-
-OLD TOM (O.S.)
-(shouting)
-Mara! The lamp is out on the north side!
-
-EXT. CLIFF - DAWN
-
-Grey light over the water. Mara walks the cliff path alone.
-
-MARA (V.O.)
-I never saw him again after that night.
-`;
+const SCRIPT = LIGHTHOUSE_SCRIPT;
 
 const REVISED = SCRIPT.replace('Who moved the ledger?', 'Who has been reading my ledger?');
 const SPEAKER_KEY = 'sk-dialogue-test-9191';

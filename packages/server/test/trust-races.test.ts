@@ -7,12 +7,12 @@ import {
   SERVER_MESSAGES,
   type Shot,
 } from '@reelbench/sdk/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request, waitForEvent } from './support/factories.js';
 import { expectHttpError, newAsset, useTestServer } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
+import { plainPng, uploadPng } from './support/upload-png.js';
 
 /**
  * Races one user can start against their own data (issue 28): a shot deleted under its generation,
@@ -167,19 +167,8 @@ describe.each(testDatabases())('races answered right on %s', (database) => {
 
   it('serves review media through the link only while it lives, and hands out no signed URL or making-of', async () => {
     const project = await newProject(server, alice, { name: 'Media' });
-    const png = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#804020' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('projectId', project.id);
-    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'frame.png');
-    const uploaded = (await (
-      await fetch(`${server.url}/api/files/upload-image`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${alice.token}` },
-        body: form,
-      })
-    ).json()) as { key: string };
+    const png = await plainPng(32, 18, '#804020');
+    const { body: uploaded } = await uploadPng(server.url, alice.token, project.id, png);
     await api(server, 'POST', `/api/projects/${project.id}/shots`, {
       token: alice.token,
       body: {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,18 @@ export interface CliSession {
     run: (args: string[], options: CliRunOptions) => Promise<CliRun>,
     email: string,
   ): Promise<Reelbench>;
+  /** The binary through pipes, signed in as this session's user (sessionEnv; `options.env` on top). */
+  run(args: string[], options?: CliRunOptions): Promise<CliRun>;
+  /**
+   * Registers `email` through the binary, creates the project `name` and pushes `script` to it as
+   * `file` in the config dir, each expected to exit 0: the signed-in SDK client and the project's id.
+   */
+  projectWithScript(
+    email: string,
+    name: string,
+    file: string,
+    script: string,
+  ): Promise<{ sdk: Reelbench; projectId: string }>;
 }
 
 /**
@@ -158,6 +170,20 @@ export function useCliSession(name: string): CliSession {
       const args = ['register', '--email', email, '--username', username, '--password-stdin'];
       expect((await run(args, { stdin: 'a long enough password\n' })).code).toBe(0);
       return session.signIn({ socket: true });
+    },
+    run(args, options = {}) {
+      const env = { ...sessionEnv(session.server, session.configDir), ...options.env };
+      return runPiped(args, { ...options, env });
+    },
+    async projectWithScript(email, name, file, script) {
+      const sdk = await session.register(session.run, email);
+      const created = await session.run(['projects', 'create', name, '--quiet']);
+      expect(created.code).toBe(0);
+      const projectId = created.stdout.trim();
+      const path = join(session.configDir, file);
+      await writeFile(path, script);
+      expect((await session.run(['script', 'push', projectId, path])).code).toBe(0);
+      return { sdk, projectId };
     },
   };
   beforeAll(async () => {
