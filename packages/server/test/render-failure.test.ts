@@ -1,9 +1,10 @@
 import type { JobAcceptedReply, Shot } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { newProject, request, waitForEvent } from './support/factories.js';
 import { newShot, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
+import { jsonLines, useStderrCapture } from './support/stderr-capture.js';
 
 interface LogLine {
   level: string;
@@ -13,27 +14,9 @@ interface LogLine {
 
 describe('a shot render that fails', () => {
   const harness = useTestServer({ database: 'pglite', users: ['alice'], env: { LOG_LEVEL: 'warn' } });
-  const logged: string[] = [];
-  let restore: (() => void) | undefined;
+  const logged = useStderrCapture();
 
-  beforeAll(() => {
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-      logged.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stderr.write;
-    restore = () => {
-      process.stderr.write = write;
-    };
-  });
-
-  afterAll(() => restore?.());
-
-  const lines = (): LogLine[] =>
-    logged
-      .flatMap((chunk) => chunk.split('\n'))
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as LogLine);
+  const lines = () => jsonLines<LogLine>(logged);
 
   it("says why on the shot's progress, the job and the request, and logs it with the job id", async () => {
     const { server, alice } = harness;

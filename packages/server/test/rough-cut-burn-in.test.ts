@@ -17,6 +17,7 @@ import { burnInReference, grayFrame, nameBandDifference } from './support/burn-i
 import { newProject, waitForEvent } from './support/factories.js';
 import { newShot, useTestServer } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
+import { useStderrCapture } from './support/stderr-capture.js';
 
 /** Every character drawtext, its option parser or the filter graph would otherwise act on. */
 const HOSTILE_NAME = "It's %{pts} %{eif:n:d} \\ back: slash; [x], done";
@@ -162,21 +163,7 @@ describe('the rough cut burn-in draws any shot name as it is', () => {
 
 describe('a rough cut job that fails', () => {
   const harness = useTestServer({ database: 'pglite', users: ['alice'], env: { LOG_LEVEL: 'warn' } });
-  const logged: string[] = [];
-  let restore: (() => void) | undefined;
-
-  beforeAll(() => {
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-      logged.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stderr.write;
-    restore = () => {
-      process.stderr.write = write;
-    };
-  });
-
-  afterAll(() => restore?.());
+  const logged = useStderrCapture();
 
   it('carries a human reason for the page, and its log line says more, with the job id', async () => {
     const { server, alice } = harness;

@@ -8,6 +8,7 @@ import { SERVER_VERSION } from '../src/system/version.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
+import { useStderrCapture } from './support/stderr-capture.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 interface OpenApiDocument {
@@ -142,26 +143,17 @@ describe('the built web app and CORS', () => {
 
 describe('the event-loop monitor', () => {
   let server: TestServer;
-  const logged: string[] = [];
-  let restore: (() => void) | undefined;
 
   beforeAll(async () => {
     server = await startTestServer({
       database: 'pglite',
       env: { LOG_LEVEL: 'warn', EVENT_LOOP_WARN_MS: '120' },
     });
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-      logged.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stderr.write;
-    restore = () => {
-      process.stderr.write = write;
-    };
   });
+  // Registered after the server's start, so it captures from then on and is restored before the close.
+  const logged = useStderrCapture();
 
   afterAll(async () => {
-    restore?.();
     await server?.close();
   });
 

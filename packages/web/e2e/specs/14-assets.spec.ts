@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { createReelbench } from '@reelbench/sdk';
 import { expect, test } from '../support/fixtures.js';
@@ -16,34 +15,14 @@ import {
   toast,
   tokenOf,
 } from '../support/helpers.js';
+import { rgbPng } from '../support/png.js';
 
 /** A real PNG (a warm vertical gradient) of the given size, made here rather than kept as a binary. */
 function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      row.set([200 - Math.round((y / height) * 120), 90 + Math.round((x / width) * 60), 60], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
+  return rgbPng(width, height, (x, y) => [
+    200 - Math.round((y / height) * 120),
+    90 + Math.round((x / width) * 60),
+    60,
   ]);
 }
 

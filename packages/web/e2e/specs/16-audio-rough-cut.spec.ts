@@ -1,43 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import {
-  asUser,
   checkPage,
   createCutFromTimeline,
   goToProjectPage,
   pressButton,
   projectWithApiShots,
+  renderAllImages,
   runCommand,
   toast,
 } from '../support/helpers.js';
-
-/**
- * A mono 16-bit PCM WAV written by hand: a 220 Hz tone whose loudness swells and falls, so its
- * waveform has a shape (8 kHz keeps it at 16 KB a second).
- */
-function toneWav(seconds: number, rate = 8000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const buffer = Buffer.alloc(44 + samples * 2);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + samples * 2, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20); // PCM
-  buffer.writeUInt16LE(1, 22); // mono
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(samples * 2, 40);
-  for (let index = 0; index < samples; index += 1) {
-    const t = index / rate;
-    const loudness = 0.15 + 0.75 * Math.abs(Math.sin(Math.PI * t * 0.8));
-    buffer.writeInt16LE(Math.round(Math.sin(2 * Math.PI * 220 * t) * loudness * 32_000), 44 + index * 2);
-  }
-  return buffer;
-}
+import { toneWav } from '../support/wav.js';
 
 /** How many pixels of the canvas inside `box` are painted (alpha > 0): a drawn waveform is not empty. */
 async function paintedPixels(box: Locator): Promise<number> {
@@ -68,18 +41,7 @@ test('soundtrack upload, its waveform on the page and the timeline, a rough cut 
   ]);
 
   // Their frames, so the rough cut shows pictures (a shot without one is a black slate).
-  await runCommand(page, 'Render All Images');
-  await expect(toast(page, 'Render All Images started')).toBeVisible();
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/projects/${projectId}/shots`, asUser(token));
-        const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
-        return shots.filter((shot) => shot.image_url).length;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(2);
+  await renderAllImages(page, projectId, token);
 
   // ------------------------------------------------------------ the audio page
   await goToProjectPage(page, projectId, 'Audio');

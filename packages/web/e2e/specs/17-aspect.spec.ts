@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import {
-  asUser,
   createCutFromTimeline,
   createProjectFromPalette,
   importScript,
@@ -10,6 +9,7 @@ import {
   openSelect,
   pressButton,
   register,
+  renderAllImages,
   runCommand,
   saveWithKeyboard,
   screens,
@@ -83,18 +83,7 @@ test('a 9:16 project keeps its aspect: storyboard cards, the shot lab canvas, th
   await verticalFirstPass(page);
 
   const token = await tokenOf(page);
-  await runCommand(page, 'Render All Images');
-  await expect(toast(page, 'Render All Images started')).toBeVisible();
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/projects/${projectId}/shots`, asUser(token));
-        const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
-        return shots.length > 0 && shots.every((shot) => shot.image_url);
-      },
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+  await renderAllImages(page, projectId, token, 120_000);
 
   // ------------------------------------------------------------ the storyboard: cards taller than wide
   await runCommand(page, 'Go to Storyboard');

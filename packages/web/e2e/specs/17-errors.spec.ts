@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import {
@@ -16,30 +15,14 @@ import {
   tokenOf,
   uniqueUser,
 } from '../support/helpers.js';
+import { pngFile } from '../support/png.js';
 
 /**
  * A PNG whose signature and header are right (so the upload's content and size checks take it) and
  * whose picture data is not: a render that decodes it fails.
  */
 function brokenPng(width = 320, height = 180): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', Buffer.from('these bytes are not a deflate stream at all')),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, Buffer.from('these bytes are not a deflate stream at all'));
 }
 
 /** Every request the page makes to `path`, from now on. */

@@ -1,30 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { asUser, checkPage, goToProjectPage, projectWithApiShots, runCommand } from '../support/helpers.js';
+import { toneWav } from '../support/wav.js';
 
 /** The top bar's save status: Saved, Saving…, Unsaved changes or Offline (its state in data-save-state). */
 const saveState = (page: Page) => page.locator('output.save-state');
-
-/** A short mono 16-bit WAV of a 220 Hz tone. */
-function toneWav(seconds: number, rate = 8000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const buffer = Buffer.alloc(44 + samples * 2);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + samples * 2, 4);
-  buffer.write('WAVEfmt ', 8, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(samples * 2, 40);
-  for (let index = 0; index < samples; index += 1)
-    buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * index) / rate) * 12_000), 44 + index * 2);
-  return buffer;
-}
 
 test.describe('never lose an edit', () => {
   test('a shot name typed in the shot lab is there after a reload made right after the last key', async ({

@@ -9,6 +9,7 @@ import {
   goToProjectPage,
   importScript,
   projectWithApiShots,
+  renderAllImages,
   runCommand,
   saveWithKeyboard,
   toast,
@@ -44,18 +45,7 @@ test.describe('the smaller things a film maker trips on', () => {
       ['Quay at dawn', 2],
       ['Gulls over the pier', 3 + 7 / 24],
     ]);
-    await runCommand(page, 'Render All Images');
-    await expect(toast(page, 'Render All Images started')).toBeVisible();
-    await expect
-      .poll(
-        async () => {
-          const response = await page.request.get(`/api/projects/${projectId}/shots`, asUser(token));
-          const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
-          return shots.filter((shot) => shot.image_url).length;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(2);
+    await renderAllImages(page, projectId, token);
 
     // The clip says its length as seconds and frames, not as a clock's minutes.
     await goToProjectPage(page, projectId, 'Timeline');

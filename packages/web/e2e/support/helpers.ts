@@ -533,3 +533,27 @@ export async function createCutFromTimeline(page: Page, projectId: string, name:
   if (!match?.[1]) throw new Error(`No cut id in ${page.url()}`);
   return match[1];
 }
+
+/**
+ * Render All Images from the palette, its toast seen, then waits until every shot of the project has
+ * its still (read over the API): the frames the rough cut, the timeline and the prints show.
+ */
+export async function renderAllImages(
+  page: Page,
+  projectId: string,
+  token: string,
+  timeout = 60_000,
+): Promise<void> {
+  await runCommand(page, 'Render All Images');
+  await expect(toast(page, 'Render All Images started')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/projects/${projectId}/shots`, asUser(token));
+        const { shots } = (await response.json()) as { shots: { image_url: string | null }[] };
+        return shots.length > 0 && shots.every((shot) => shot.image_url);
+      },
+      { timeout },
+    )
+    .toBe(true);
+}
