@@ -44,6 +44,8 @@ const PARTS = 180;
 const DISTINCT = 6;
 const RUNS = 3;
 const FPS = 24;
+/** ffmpeg quiet but for its -benchmark line (the CPU it used), overwriting its output. */
+const TIMED = ['-hide_banner', '-nostats', '-v', 'info', '-benchmark', '-y'];
 const ffmpeg = resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH, searchPath: process.env.PATH }).path;
 
 function median(values) {
@@ -118,12 +120,7 @@ async function joinFfmpeg(parts, clips, dir, output) {
       // What a tool without a picture hold has to do: encode the segment again with its last picture cloned.
       file = path.join(dir, `ffmpeg-held-${index}.mp4`);
       const { stderr } = await run(ffmpeg, [
-        '-hide_banner',
-        '-nostats',
-        '-v',
-        'info',
-        '-benchmark',
-        '-y',
+        ...TIMED,
         '-i',
         part.file,
         '-vf',
@@ -145,12 +142,7 @@ async function joinFfmpeg(parts, clips, dir, output) {
   const list = path.join(dir, 'segments.txt');
   await writeFile(list, lines.join(''));
   const { stderr } = await run(ffmpeg, [
-    '-hide_banner',
-    '-nostats',
-    '-v',
-    'info',
-    '-benchmark',
-    '-y',
+    ...TIMED,
     '-f',
     'concat',
     '-safe',

@@ -69,15 +69,17 @@ async function typicalAssets(set) {
   ];
 }
 
+/** An asset placed on a shot's frame at (x, y), at its own size, upright. */
+const place = (assetId, x, y, extra = {}) => ({
+  assetId,
+  position: { x, y },
+  scale: 1,
+  rotation: 0,
+  ...extra,
+});
+
 function typicalShot(aspect, assets) {
   const [harbour, mara, tom, crate] = assets.map((source) => source.asset.id);
-  const place = (assetId, x, y, extra = {}) => ({
-    assetId,
-    position: { x, y },
-    scale: 1,
-    rotation: 0,
-    ...extra,
-  });
   return {
     shot: {
       name: 'Sc. 4 — The ferry leaves',
@@ -112,13 +114,6 @@ function firstPassShot(aspect, set) {
   const tom = subject('character', `Tom ${set}`, 'TOM (70s), stooped, grey beard, watches from a boat.');
   const phone = subject('prop', `Phone ${set}`, null);
   const assets = [river, mara, tom, phone].map((asset) => ({ asset, image: null }));
-  const place = (assetId, x, y, extra = {}) => ({
-    assetId,
-    position: { x, y },
-    scale: 1,
-    rotation: 0,
-    ...extra,
-  });
   return {
     shot: {
       name: 'Sc. 1 — The crossing',

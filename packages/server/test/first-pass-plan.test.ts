@@ -7,6 +7,7 @@ import {
 } from '@reelbench/sdk/contract';
 import type { FirstPassResult, LinkedAsset } from '@reelbench/sdk/screenplay';
 import { describe, expect, it } from 'vitest';
+import { firstPassShot } from '../../sdk/test/support/first-pass-shot.js';
 import {
   type FirstPassPlanInput,
   placementsByShot,
@@ -147,21 +148,7 @@ describe('planFirstPass', () => {
 });
 
 describe('selectScenes and placementsByShot', () => {
-  const shot = (sceneNumber: number) => ({
-    name: 'x',
-    description: '',
-    action: '',
-    script_text: '',
-    framing: 'wide' as const,
-    camera_move: 'static',
-    characters: [],
-    location: '',
-    prompt: '',
-    sceneNumber,
-    sceneHeading: '',
-    startTime: 0,
-    duration: 1,
-  });
+  const shot = (sceneNumber: number) => firstPassShot({ sceneNumber });
   const pass: FirstPassResult = {
     shots: [shot(1), shot(2), shot(2), shot(3)],
     scenes: [passScene(1, [0]), passScene(2, [1, 2]), passScene(3, [3])],

@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject, request } from './support/factories.js';
+import { api, newProject, request, saveScript as saveAs } from './support/factories.js';
 import { until, useTestServer } from './support/harness.js';
 import { ask } from './support/socket-expect.js';
 
@@ -94,13 +94,7 @@ const untouched = (shot: Shot) => ({
 describe.each(testDatabases())('revising the first pass on %s', (database) => {
   const { server, alice, connect } = useTestServer({ database, users: ['alice'] });
 
-  async function saveScript(projectId: string, content: string): Promise<void> {
-    const saved = await api(server, 'PUT', `/api/script/${projectId}`, {
-      token: alice.token,
-      body: { content },
-    });
-    expect(saved.status).toBe(200);
-  }
+  const saveScript = (projectId: string, content: string) => saveAs(server, alice, projectId, content);
 
   const pass = (socket: Socket, projectId: string, options: object = {}) =>
     ask<PassReply>(socket, 'script:generateShotsFromScript', { projectId, mode: 'cinematic', ...options });

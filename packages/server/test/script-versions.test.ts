@@ -5,7 +5,7 @@ import { paginate, parseScript } from '@reelbench/sdk/screenplay';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.js';
-import { api, newProject, request } from './support/factories.js';
+import { newProject, request, saveScript as saveAs } from './support/factories.js';
 import { UNKNOWN_ID, useTestServer } from './support/harness.js';
 import { ask, expectSocketError } from './support/socket-expect.js';
 
@@ -17,13 +17,7 @@ const NEW_LINE = "Kids. It'll be the Pryce boys from the estate, same as every w
 describe.each(testDatabases())('script versions on %s', (database) => {
   const { server, alice, bob, connect } = useTestServer({ database, users: ['alice', 'bob'] });
 
-  async function saveScript(projectId: string, content: string): Promise<void> {
-    const saved = await api(server, 'PUT', `/api/script/${projectId}`, {
-      token: alice.token,
-      body: { content },
-    });
-    expect(saved.status).toBe(200);
-  }
+  const saveScript = (projectId: string, content: string) => saveAs(server, alice, projectId, content);
 
   const pass = (socket: Socket, projectId: string, options: object = {}) =>
     ask(socket, 'script:generateShotsFromScript', { projectId, mode: 'cinematic', ...options });

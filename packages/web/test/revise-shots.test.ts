@@ -1,5 +1,6 @@
 import type { FirstPassResponse, FirstPassShot } from '@reelbench/sdk';
 import { describe, expect, it } from 'vitest';
+import { firstPassShot } from '../../sdk/test/support/first-pass-shot.js';
 import { groupRevision, revisionSummary, styleGuideOf, wordDiff } from '../src/dialogs/revision.js';
 import { staleCounts } from '../src/shots/shots-toolbar.js';
 import { id, makeShot } from './shots-fixtures.js';
@@ -7,20 +8,8 @@ import { id, makeShot } from './shots-fixtures.js';
 function passShot(shotId: string, sceneNumber: number, text: string): FirstPassShot & { id: string } {
   return {
     id: shotId,
-    name: `Shot ${shotId.slice(-2)}`,
-    description: '',
-    action: '',
-    script_text: text,
-    framing: 'wide',
-    camera_move: 'static',
-    characters: [],
-    location: '',
-    prompt: '',
-    sceneNumber,
-    sceneHeading: '',
-    startTime: 0,
-    duration: 4,
-  } as FirstPassShot & { id: string };
+    ...firstPassShot({ name: `Shot ${shotId.slice(-2)}`, script_text: text, sceneNumber, duration: 4 }),
+  };
 }
 
 describe('groupRevision', () => {

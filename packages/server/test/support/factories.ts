@@ -56,6 +56,21 @@ export async function newProject(
   return response.body;
 }
 
+/** Saves the project's script as `owner` (PUT /api/script/:projectId) and expects 200. */
+export async function saveScript(
+  server: Pick<TestServer, 'url'>,
+  owner: Pick<TestUser, 'token'>,
+  projectId: string,
+  content: string,
+): Promise<void> {
+  const saved = await api(server, 'PUT', `/api/script/${projectId}`, {
+    token: owner.token,
+    body: { content },
+  });
+  if (saved.status !== 200)
+    throw new Error(`save script failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
 /** A plain socket.io client, as SPEC.md section 7 describes the wire; resolves once connected. */
 export function connectSocket(
   server: Pick<TestServer, 'url'>,
