@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { EntityRows } from '../database/entity-rows.js';
-import { FileEntity } from '../files/file.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { AssetEntity } from './asset.entity.js';
 
@@ -104,10 +103,5 @@ export class AssetsRepository {
       .getRepository(ProjectEntity)
       .find({ select: { id: true }, where: { ownerId, seriesId }, order: { id: 'ASC' } });
     return rows.map((row) => row.id);
-  }
-
-  /** Upload records of blobs an asset owned and that are now deleted. */
-  async deleteFileRecords(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.db.getRepository(FileEntity).delete({ key: In(keys) });
   }
 }

@@ -92,9 +92,13 @@ function entryBlobs(entry: AssetImageEntry): string[] {
  * 'Asset {id} not found', never its data. A series-level asset is seen by every project of its series,
  * and its events go to each of their rooms.
  */
+/** Told the keys of blobs an asset owned, once deleted (the files domain forgets their upload records). */
+export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
+
 @Injectable()
 export class AssetsService {
   private readonly logger = new Logger('Assets');
+  private readonly deletedBlobsListeners: DeletedBlobsListener[] = [];
 
   constructor(
     private readonly assets: AssetsRepository,
@@ -365,6 +369,14 @@ export class AssetsService {
     if (!stillUsed) await this.deleteBlobs([key, ...Object.values(variantStorageKeys(key))]);
   }
 
+  /**
+   * A domain building on assets hears of the blobs deleteBlobs deleted (files: their upload records go),
+   * so that assets never write another domain's table.
+   */
+  onBlobsDeleted(listener: DeletedBlobsListener): void {
+    this.deletedBlobsListeners.push(listener);
+  }
+
   /** Best effort: a blob that cannot be deleted now is logged, never a failed request. */
   async deleteBlobs(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -372,6 +384,7 @@ export class AssetsService {
         .delete(key)
         .catch((error: unknown) => this.logger.warn(`could not delete ${key}: ${String(error)}`));
     }
-    await this.assets.deleteFileRecords(keys);
+    if (keys.length === 0) return;
+    for (const listener of this.deletedBlobsListeners) await listener(keys);
   }
 }

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Cut,
+  type CutSoundtrack,
   type CutSoundtrackSet,
   type EditorialFrameRate,
   SOUNDTRACK_PEAKS,
@@ -13,12 +13,10 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import { secondsToFrames } from '@reelbench/sdk/editorial';
-import type { DataSource } from 'typeorm';
 import { notFound, validation } from '../common/domain-error.js';
-import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
-import { CutEntity } from '../cuts/cut.entity.js';
-import { toCut } from '../cuts/cut.mapper.js';
+import { CutsService } from '../cuts/cut.service.js';
+import { CutInputs } from '../cuts/cut-inputs.js';
 import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -31,15 +29,21 @@ const NOT_THIS_PROJECTS_AUDIO = 'key: not an audio file uploaded to this project
 
 /** The project's soundtrack (docs/editorial.md): every method checks the project's owner first. */
 @Injectable()
-export class AudioService {
+export class AudioService implements OnModuleInit {
   constructor(
     private readonly soundtracks: SoundtracksRepository,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly cuts: CutsService,
+    private readonly cutInputs: CutInputs,
   ) {}
+
+  /** A new cut carries the project's soundtrack: cuts ask for it here (they never import audio). */
+  onModuleInit(): void {
+    this.cutInputs.provideSoundtrack((projectId, frameRate) => this.forNewCut(projectId, frameRate));
+  }
 
   async get(user: User, projectId: string): Promise<Soundtrack | null> {
     const project = await this.projects.requireOwned(user, projectId);
@@ -101,25 +105,16 @@ export class AudioService {
   /** Puts the project's soundtrack under a cut (at the given offset, else the project's), or takes it off. */
   async setCut(user: User, projectId: string, input: CutSoundtrackSet): Promise<Cut> {
     const project = await this.projects.requireOwned(user, projectId);
-    const repo = this.db.getRepository(CutEntity);
-    const cut = await repo.findOneBy({ id: parseId(input.cutId, 'Cut'), projectId: project.id });
-    if (cut === null) throw notFound('Cut');
-    if (input.remove === true) {
-      cut.soundtrack = null;
-    } else {
+    if (input.remove === true) return this.cuts.setSoundtrack(project.id, input.cutId, null);
+    return this.cuts.setSoundtrack(project.id, input.cutId, async (frameRate) => {
       const row = await this.soundtracks.find(project.id);
       if (row === null) throw notFound('Soundtrack');
-      cut.soundtrack = await this.cutSoundtrack(
-        row,
-        cut.frameRate as EditorialFrameRate,
-        input.offsetSeconds,
-      );
-    }
-    return toCut(await repo.save(cut));
+      return this.cutSoundtrack(row, frameRate, input.offsetSeconds);
+    });
   }
 
   /** The project's soundtrack as a cut carries it (frames at the cut's rate); null without one. */
-  async forNewCut(projectId: string, frameRate: EditorialFrameRate): Promise<Cut['soundtrack'] | null> {
+  async forNewCut(projectId: string, frameRate: EditorialFrameRate): Promise<CutSoundtrack | null> {
     const row = await this.soundtracks.find(projectId);
     return row ? this.cutSoundtrack(row, frameRate) : null;
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { EntityRows } from '../database/entity-rows.js';
-import { ShotEntity } from '../shots/shot.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import type { ProjectStats } from './project.mapper.js';
 
@@ -30,7 +29,8 @@ export class ProjectsRepository {
 
   /**
    * The owner's projects (optionally of one series), newest first, each with its shot count, total
-   * duration and the storage key of its first framed shot's image (timeline order), or null.
+   * duration and the storage key of its first framed shot's image (timeline order), or null. A read of
+   * the shots table by name: the shots domain builds on projects, never the other way round.
    */
   async listWithStats(
     ownerId: string,
@@ -38,7 +38,7 @@ export class ProjectsRepository {
   ): Promise<{ project: ProjectEntity; stats: ProjectStats; posterKey: string | null }[]> {
     const query = this.projects
       .createQueryBuilder('p')
-      .leftJoin(ShotEntity, 's', 's.project_id = p.id')
+      .leftJoin('shots', 's', 's.project_id = p.id')
       .addSelect('count(s.id)::int', 'shot_count')
       .addSelect('coalesce(sum(s.duration), 0)::float8', 'total_duration')
       .addSelect(
