@@ -97,6 +97,30 @@ export class AssetsRepository {
     });
   }
 
+  /**
+   * Inside the transaction deleting the project: its series-level assets move to the oldest other
+   * project of the series (the other episodes keep using them; their stored images keep their keys).
+   * Without another project in the series there is no heir row, so nothing moves (and they go with
+   * the project).
+   */
+  async passSeriesAssetsToHeir(
+    manager: EntityManager,
+    project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
+  ): Promise<void> {
+    if (project.seriesId === null) return;
+    await manager.query(
+      `UPDATE assets SET project_id = heir.id, updated_at = now()
+       FROM (
+         SELECT id FROM projects
+         WHERE series_id = $1 AND owner_id = $2 AND id <> $3
+         ORDER BY created_at ASC, id ASC
+         LIMIT 1
+       ) AS heir
+       WHERE assets.project_id = $3 AND assets.is_series_level AND assets.series_id = $1`,
+      [project.seriesId, project.ownerId, project.id],
+    );
+  }
+
   /** The owner's projects in a series: the rooms a series-level asset's events go to. */
   async seriesProjectIds(ownerId: string, seriesId: string): Promise<string[]> {
     const rows = await this.db

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   type Asset,
   type AssetConfig,
@@ -96,7 +96,7 @@ function entryBlobs(entry: AssetImageEntry): string[] {
 export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
 
 @Injectable()
-export class AssetsService {
+export class AssetsService implements OnModuleInit {
   private readonly logger = new Logger('Assets');
   private readonly deletedBlobsListeners: DeletedBlobsListener[] = [];
 
@@ -108,6 +108,11 @@ export class AssetsService {
     private readonly imageData: AssetImageData,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
+
+  /** A deleted project's series-level assets pass to another episode (projects never write this table). */
+  onModuleInit(): void {
+    this.projects.onDeleting((manager, project) => this.assets.passSeriesAssetsToHeir(manager, project));
+  }
 
   /** The user's asset, for this and other modules (files) to check ownership. */
   async requireAsset(user: User, id: string): Promise<AssetEntity> {

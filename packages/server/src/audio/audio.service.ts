@@ -70,6 +70,7 @@ export class AudioService implements OnModuleInit {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+    const audioUrl = await this.media.displayUrl(input.key);
     const row = await this.soundtracks.put(
       {
         projectId: project.id,
@@ -81,7 +82,7 @@ export class AudioService implements OnModuleInit {
         offsetSeconds: input.offsetSeconds ?? previous?.offsetSeconds ?? 0,
         peaks: decoded.peaks,
       },
-      await this.media.displayUrl(input.key),
+      async (manager) => this.projects.setAudio(manager, project.id, audioUrl, input.key),
     );
     if (previous && previous.key !== row.key) await this.forget(project.id, previous.key);
     return this.toSoundtrack(row);
@@ -97,7 +98,9 @@ export class AudioService implements OnModuleInit {
   /** Removes the soundtrack and deletes its file; `removed` false when there was none. */
   async remove(user: User, projectId: string): Promise<{ projectId: string; removed: boolean }> {
     const project = await this.projects.requireOwned(user, projectId);
-    const row = await this.soundtracks.remove(project.id);
+    const row = await this.soundtracks.remove(project.id, (manager) =>
+      this.projects.clearAudio(manager, project.id),
+    );
     if (row) await this.forget(project.id, row.key);
     return { projectId: project.id, removed: row !== null };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
+import { ShotsModule } from '../shots/shot.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { CutsController } from './cut.controller.js';
 import { CutsGateway } from './cut.gateway.js';
@@ -13,7 +14,7 @@ import { StoryboardService } from './storyboard.service.js';
 
 /** Cuts (the EDLs of SPEC.md): versioned snapshots of the timeline, their editorial files and storyboard PDF. */
 @Module({
-  imports: [ProjectsModule, StorageModule, JobsModule],
+  imports: [ProjectsModule, ShotsModule, StorageModule, JobsModule],
   controllers: [CutsController],
   providers: [
     CutsRepository,

@@ -177,13 +177,6 @@ export class CutsRepository {
     }));
   }
 
-  async setShotDuration(manager: EntityManager, projectId: string, shotId: string, seconds: number) {
-    await manager.query(
-      'UPDATE shots SET duration = $3, updated_at = now() WHERE project_id = $1 AND id = $2',
-      [projectId, shotId, seconds],
-    );
-  }
-
   /** The media of these shots of the project (shots of other projects are not returned). */
   async shotMedia(projectId: string, shotIds: string[]): Promise<ShotMediaRow[]> {
     if (shotIds.length === 0) return [];

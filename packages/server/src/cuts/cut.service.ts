@@ -42,6 +42,7 @@ import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
+import { ShotsRepository } from '../shots/shot.repository.js';
 import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import type { CutEntity } from './cut.entity.js';
 import { toCut } from './cut.mapper.js';
@@ -98,6 +99,7 @@ export class CutsService {
     private readonly events: EventsService,
     private readonly inputs: CutInputs,
     private readonly media: MediaStore,
+    private readonly shotRows: ShotsRepository,
   ) {}
 
   async create(user: User, projectId: string, input: CutCreate): Promise<Cut> {
@@ -327,7 +329,7 @@ export class CutsService {
       // Only a length the file changed: the cut's rounding of the timeline is not an edit.
       const before = sourceFrames.get(shotId) ?? secondsToFrames(shot.duration, cut.frameRate);
       if (before !== event.duration) {
-        await this.cuts.setShotDuration(
+        await this.shotRows.setDuration(
           manager,
           project.id,
           shotId,
@@ -341,12 +343,8 @@ export class CutsService {
       return null;
     }
     checkShotOrder(order, byId.keys());
-    await manager.query(
-      `UPDATE shots AS s SET position = o.ord - 1
-       FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)
-       WHERE s.project_id = $1 AND s.id = o.id AND s.position <> o.ord - 1`,
-      [project.id, order],
-    );
+    // `order` holds every shot of the project: each one's position is its index in it.
+    await this.shotRows.applyOrder(manager, project.id, order);
     return this.projects.saveSettings(manager, project, { ...settingsOf(project), shotOrder: order });
   }
 

@@ -85,6 +85,22 @@ export class ProjectsRepository {
     return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
   }
 
+  /** The project's audio columns (its soundtrack's URL and key), inside the caller's transaction. */
+  async setAudio(manager: EntityManager, id: string, audioUrl: string, key: string): Promise<void> {
+    await manager.query(
+      'UPDATE projects SET audio_url = $2, audio_s3_key = $3, updated_at = now() WHERE id = $1',
+      [id, audioUrl, key],
+    );
+  }
+
+  /** Clears the project's audio columns (when set), inside the caller's transaction. */
+  async clearAudio(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      'UPDATE projects SET audio_url = NULL, audio_s3_key = NULL, updated_at = now() WHERE id = $1 AND audio_s3_key IS NOT NULL',
+      [id],
+    );
+  }
+
   insert(values: ProjectValues & Pick<ProjectEntity, 'ownerId' | 'name'>): Promise<ProjectEntity> {
     return this.projects.save(this.projects.create(values));
   }
@@ -104,26 +120,15 @@ export class ProjectsRepository {
   }
 
   /**
-   * Deletes the project with its shots and assets, except its series-level assets while another
-   * project of the series remains: those move to the oldest such project (the other episodes keep
-   * using them; their stored images keep their keys).
+   * Deletes the project (its rows in other tables go by the database's cascades), after `before` has
+   * run in the same transaction.
    */
-  async delete(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<void> {
+  async delete(
+    project: Pick<ProjectEntity, 'id'>,
+    before: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (manager) => {
-      if (project.seriesId !== null) {
-        // Without another project in the series there is no heir row, so nothing moves.
-        await manager.query(
-          `UPDATE assets SET project_id = heir.id, updated_at = now()
-           FROM (
-             SELECT id FROM projects
-             WHERE series_id = $1 AND owner_id = $2 AND id <> $3
-             ORDER BY created_at ASC, id ASC
-             LIMIT 1
-           ) AS heir
-           WHERE assets.project_id = $3 AND assets.is_series_level AND assets.series_id = $1`,
-          [project.seriesId, project.ownerId, project.id],
-        );
-      }
+      await before(manager);
       await manager.getRepository(ProjectEntity).delete({ id: project.id });
     });
   }
