@@ -97,6 +97,10 @@ export class AssetsRepository {
     });
   }
 
+  async setRepositoryPublished(id: string, published: boolean): Promise<void> {
+    await this.assets.update({ id }, { repositoryPublished: published });
+  }
+
   /**
    * Inside the transaction deleting the project: its series-level assets move to the oldest other
    * project of the series (the other episodes keep using them; their stored images keep their keys).

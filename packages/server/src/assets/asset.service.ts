@@ -114,6 +114,11 @@ export class AssetsService implements OnModuleInit {
     this.projects.onDeleting((manager, project) => this.assets.passSeriesAssetsToHeir(manager, project));
   }
 
+  /** Shows or hides the asset on the public repository page (the repository domain's toggle). */
+  setRepositoryPublished(assetId: string, published: boolean): Promise<void> {
+    return this.assets.setRepositoryPublished(assetId, published);
+  }
+
   /** The user's asset, for this and other modules (files) to check ownership. */
   async requireAsset(user: User, id: string): Promise<AssetEntity> {
     if (!idSchema.safeParse(id).success) throw assetNotFound(id);

@@ -17,6 +17,7 @@ import { notFound, validation } from '../common/domain-error.js';
 import { AppConfig } from '../config/config.js';
 import { CutsService } from '../cuts/cut.service.js';
 import { CutInputs } from '../cuts/cut-inputs.js';
+import { FilesService } from '../files/file.service.js';
 import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -37,6 +38,7 @@ export class AudioService implements OnModuleInit {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly cuts: CutsService,
+    private readonly files: FilesService,
     private readonly cutInputs: CutInputs,
   ) {}
 
@@ -134,7 +136,7 @@ export class AudioService implements OnModuleInit {
 
   private async forget(projectId: string, key: string): Promise<void> {
     await this.storage.delete(key).catch(() => undefined);
-    await this.soundtracks.forgetFile(projectId, key);
+    await this.files.forgetRecord(projectId, key);
   }
 
   private ffmpeg() {

@@ -125,9 +125,4 @@ export class SoundtracksRepository {
       ? { originalName: row.original_name, mimetype: row.mimetype, size: Number(row.size), kind: row.kind }
       : null;
   }
-
-  /** Forgets an uploaded file's record (its object is deleted by the caller). */
-  async forgetFile(projectId: string, key: string): Promise<void> {
-    await this.db.query('DELETE FROM files WHERE project_id = $1 AND key = $2', [projectId, key]);
-  }
 }

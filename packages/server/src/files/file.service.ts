@@ -114,6 +114,11 @@ export class FilesService implements OnModuleInit {
     });
   }
 
+  /** Forgets the project's record of an uploaded file whose object its owner deleted (audio's soundtrack). */
+  async forgetRecord(projectId: string, key: string): Promise<void> {
+    await this.files.deleteInProject(projectId, key);
+  }
+
   async uploadImage(
     user: User,
     { projectId, assetId }: RouteBody<typeof routes.uploadImage>,

@@ -85,6 +85,10 @@ export class ProjectsRepository {
     return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
   }
 
+  async setRepositoryPublished(id: string, published: boolean): Promise<void> {
+    await this.projects.update({ id }, { repositoryPublished: published });
+  }
+
   /** The project's audio columns (its soundtrack's URL and key), inside the caller's transaction. */
   async setAudio(manager: EntityManager, id: string, audioUrl: string, key: string): Promise<void> {
     await manager.query(

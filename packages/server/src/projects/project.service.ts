@@ -64,6 +64,11 @@ export class ProjectsService {
   }
 
   /** Without an owner check: for jobs, whose owner was checked when they were queued. */
+  /** Shows or hides the project on the public repository page (the repository domain's toggle). */
+  setRepositoryPublished(projectId: string, published: boolean): Promise<void> {
+    return this.projects.setRepositoryPublished(projectId, published);
+  }
+
   /** The soundtrack's URL and key on the project's row, inside the caller's transaction (audio's). */
   setAudio(manager: EntityManager, projectId: string, audioUrl: string, key: string): Promise<void> {
     return this.projects.setAudio(manager, projectId, audioUrl, key);
