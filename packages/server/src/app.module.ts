@@ -9,11 +9,12 @@ import { AppConfig } from './config/config.js';
 import { CutsModule } from './cuts/cut.module.js';
 import type { DatabaseTarget } from './database/data-source.js';
 import { databaseModule } from './database/database.module.js';
+import { ENTITIES } from './entities.js';
 import { FilesModule } from './files/file.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { JobsModule } from './jobs/job.module.js';
+import { ProjectSaveModule } from './project-save/project-save.module.js';
 import { ProjectsModule } from './projects/project.module.js';
-import { ProjectSaveModule } from './projects/project-save.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RepositoryModule } from './repository/repository.module.js';
 import { ReviewModule } from './review/review.module.js';
@@ -41,7 +42,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
         providers: [{ provide: AppConfig, useValue: config }, Lifecycle, Throttles],
         exports: [AppConfig, Lifecycle, Throttles],
       },
-      databaseModule(database),
+      databaseModule(database, ENTITIES),
       RealtimeModule,
       GenerationModule,
       AuthModule,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { mismatchReason, sniff } from '../src/files/content-type.js';
+import { mismatchReason, sniff } from '../src/storage/content-type.js';
 import { ftyp, wav } from './support/media-samples.js';
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'gif') =>

@@ -4,8 +4,8 @@ import { imageDataKind, isReelbenchError, SERVER_MESSAGES, type User } from '@re
 import { validation } from '../common/domain-error.js';
 import { assertImagePixels } from '../common/image-pixels.js';
 import { AppConfig } from '../config/config.js';
-import { mismatchReason, SNIFF_BYTES, sniff } from '../files/content-type.js';
 import { ProjectsService } from '../projects/project.service.js';
+import { mismatchReason, SNIFF_BYTES, sniff } from '../storage/content-type.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { assetPrefix, isAssetOwnedKey, isValidStorageKey, projectIdOfKey } from '../storage/storage-key.js';
 import { readStart } from '../storage/stream-bytes.js';

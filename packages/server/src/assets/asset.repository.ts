@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { EntityRows } from '../database/entity-rows.js';
-import { FileEntity } from '../files/file.entity.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { AssetEntity } from './asset.entity.js';
 
@@ -98,16 +97,39 @@ export class AssetsRepository {
     });
   }
 
+  async setRepositoryPublished(id: string, published: boolean): Promise<void> {
+    await this.assets.update({ id }, { repositoryPublished: published });
+  }
+
+  /**
+   * Inside the transaction deleting the project: its series-level assets move to the oldest other
+   * project of the series (the other episodes keep using them; their stored images keep their keys).
+   * Without another project in the series there is no heir row, so nothing moves (and they go with
+   * the project).
+   */
+  async passSeriesAssetsToHeir(
+    manager: EntityManager,
+    project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
+  ): Promise<void> {
+    if (project.seriesId === null) return;
+    await manager.query(
+      `UPDATE assets SET project_id = heir.id, updated_at = now()
+       FROM (
+         SELECT id FROM projects
+         WHERE series_id = $1 AND owner_id = $2 AND id <> $3
+         ORDER BY created_at ASC, id ASC
+         LIMIT 1
+       ) AS heir
+       WHERE assets.project_id = $3 AND assets.is_series_level AND assets.series_id = $1`,
+      [project.seriesId, project.ownerId, project.id],
+    );
+  }
+
   /** The owner's projects in a series: the rooms a series-level asset's events go to. */
   async seriesProjectIds(ownerId: string, seriesId: string): Promise<string[]> {
     const rows = await this.db
       .getRepository(ProjectEntity)
       .find({ select: { id: true }, where: { ownerId, seriesId }, order: { id: 'ASC' } });
     return rows.map((row) => row.id);
-  }
-
-  /** Upload records of blobs an asset owned and that are now deleted. */
-  async deleteFileRecords(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.db.getRepository(FileEntity).delete({ key: In(keys) });
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   type Asset,
   type AssetConfig,
@@ -92,9 +92,13 @@ function entryBlobs(entry: AssetImageEntry): string[] {
  * 'Asset {id} not found', never its data. A series-level asset is seen by every project of its series,
  * and its events go to each of their rooms.
  */
+/** Told the keys of blobs an asset owned, once deleted (the files domain forgets their upload records). */
+export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
+
 @Injectable()
-export class AssetsService {
+export class AssetsService implements OnModuleInit {
   private readonly logger = new Logger('Assets');
+  private readonly deletedBlobsListeners: DeletedBlobsListener[] = [];
 
   constructor(
     private readonly assets: AssetsRepository,
@@ -104,6 +108,16 @@ export class AssetsService {
     private readonly imageData: AssetImageData,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
+
+  /** A deleted project's series-level assets pass to another episode (projects never write this table). */
+  onModuleInit(): void {
+    this.projects.onDeleting((manager, project) => this.assets.passSeriesAssetsToHeir(manager, project));
+  }
+
+  /** Shows or hides the asset on the public repository page (the repository domain's toggle). */
+  setRepositoryPublished(assetId: string, published: boolean): Promise<void> {
+    return this.assets.setRepositoryPublished(assetId, published);
+  }
 
   /** The user's asset, for this and other modules (files) to check ownership. */
   async requireAsset(user: User, id: string): Promise<AssetEntity> {
@@ -365,6 +379,14 @@ export class AssetsService {
     if (!stillUsed) await this.deleteBlobs([key, ...Object.values(variantStorageKeys(key))]);
   }
 
+  /**
+   * A domain building on assets hears of the blobs deleteBlobs deleted (files: their upload records go),
+   * so that assets never write another domain's table.
+   */
+  onBlobsDeleted(listener: DeletedBlobsListener): void {
+    this.deletedBlobsListeners.push(listener);
+  }
+
   /** Best effort: a blob that cannot be deleted now is logged, never a failed request. */
   async deleteBlobs(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -372,6 +394,7 @@ export class AssetsService {
         .delete(key)
         .catch((error: unknown) => this.logger.warn(`could not delete ${key}: ${String(error)}`));
     }
-    await this.assets.deleteFileRecords(keys);
+    if (keys.length === 0) return;
+    for (const listener of this.deletedBlobsListeners) await listener(keys);
   }
 }

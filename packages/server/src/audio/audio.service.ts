@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Cut,
+  type CutSoundtrack,
   type CutSoundtrackSet,
   type EditorialFrameRate,
   SOUNDTRACK_PEAKS,
@@ -13,12 +13,11 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import { secondsToFrames } from '@reelbench/sdk/editorial';
-import type { DataSource } from 'typeorm';
 import { notFound, validation } from '../common/domain-error.js';
-import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
-import { CutEntity } from '../cuts/cut.entity.js';
-import { toCut } from '../cuts/cut.mapper.js';
+import { CutsService } from '../cuts/cut.service.js';
+import { CutInputs } from '../cuts/cut-inputs.js';
+import { FilesService } from '../files/file.service.js';
 import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -31,15 +30,22 @@ const NOT_THIS_PROJECTS_AUDIO = 'key: not an audio file uploaded to this project
 
 /** The project's soundtrack (docs/editorial.md): every method checks the project's owner first. */
 @Injectable()
-export class AudioService {
+export class AudioService implements OnModuleInit {
   constructor(
     private readonly soundtracks: SoundtracksRepository,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly cuts: CutsService,
+    private readonly files: FilesService,
+    private readonly cutInputs: CutInputs,
   ) {}
+
+  /** A new cut carries the project's soundtrack: cuts ask for it here (they never import audio). */
+  onModuleInit(): void {
+    this.cutInputs.provideSoundtrack((projectId, frameRate) => this.forNewCut(projectId, frameRate));
+  }
 
   async get(user: User, projectId: string): Promise<Soundtrack | null> {
     const project = await this.projects.requireOwned(user, projectId);
@@ -66,6 +72,7 @@ export class AudioService {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+    const audioUrl = await this.media.displayUrl(input.key);
     const row = await this.soundtracks.put(
       {
         projectId: project.id,
@@ -77,7 +84,7 @@ export class AudioService {
         offsetSeconds: input.offsetSeconds ?? previous?.offsetSeconds ?? 0,
         peaks: decoded.peaks,
       },
-      await this.media.displayUrl(input.key),
+      async (manager) => this.projects.setAudio(manager, project.id, audioUrl, input.key),
     );
     if (previous && previous.key !== row.key) await this.forget(project.id, previous.key);
     return this.toSoundtrack(row);
@@ -93,7 +100,9 @@ export class AudioService {
   /** Removes the soundtrack and deletes its file; `removed` false when there was none. */
   async remove(user: User, projectId: string): Promise<{ projectId: string; removed: boolean }> {
     const project = await this.projects.requireOwned(user, projectId);
-    const row = await this.soundtracks.remove(project.id);
+    const row = await this.soundtracks.remove(project.id, (manager) =>
+      this.projects.clearAudio(manager, project.id),
+    );
     if (row) await this.forget(project.id, row.key);
     return { projectId: project.id, removed: row !== null };
   }
@@ -101,25 +110,16 @@ export class AudioService {
   /** Puts the project's soundtrack under a cut (at the given offset, else the project's), or takes it off. */
   async setCut(user: User, projectId: string, input: CutSoundtrackSet): Promise<Cut> {
     const project = await this.projects.requireOwned(user, projectId);
-    const repo = this.db.getRepository(CutEntity);
-    const cut = await repo.findOneBy({ id: parseId(input.cutId, 'Cut'), projectId: project.id });
-    if (cut === null) throw notFound('Cut');
-    if (input.remove === true) {
-      cut.soundtrack = null;
-    } else {
+    if (input.remove === true) return this.cuts.setSoundtrack(project.id, input.cutId, null);
+    return this.cuts.setSoundtrack(project.id, input.cutId, async (frameRate) => {
       const row = await this.soundtracks.find(project.id);
       if (row === null) throw notFound('Soundtrack');
-      cut.soundtrack = await this.cutSoundtrack(
-        row,
-        cut.frameRate as EditorialFrameRate,
-        input.offsetSeconds,
-      );
-    }
-    return toCut(await repo.save(cut));
+      return this.cutSoundtrack(row, frameRate, input.offsetSeconds);
+    });
   }
 
   /** The project's soundtrack as a cut carries it (frames at the cut's rate); null without one. */
-  async forNewCut(projectId: string, frameRate: EditorialFrameRate): Promise<Cut['soundtrack'] | null> {
+  async forNewCut(projectId: string, frameRate: EditorialFrameRate): Promise<CutSoundtrack | null> {
     const row = await this.soundtracks.find(projectId);
     return row ? this.cutSoundtrack(row, frameRate) : null;
   }
@@ -136,7 +136,7 @@ export class AudioService {
 
   private async forget(projectId: string, key: string): Promise<void> {
     await this.storage.delete(key).catch(() => undefined);
-    await this.soundtracks.forgetFile(projectId, key);
+    await this.files.forgetRecord(projectId, key);
   }
 
   private ffmpeg() {

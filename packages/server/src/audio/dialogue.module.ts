@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets/asset.module.js';
-import { CutsModule } from '../cuts/cut.module.js';
 import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { ScriptModule } from '../script/script.module.js';
@@ -13,16 +12,7 @@ import { DialogueService } from './dialogue.service.js';
 
 /** The scratch track (issue 31): spoken dialogue lines, their clips, and shots timed to them. */
 @Module({
-  imports: [
-    ProjectsModule,
-    StorageModule,
-    JobsModule,
-    ShotsModule,
-    ScriptModule,
-    AssetsModule,
-    CutsModule,
-    AudioModule,
-  ],
+  imports: [ProjectsModule, StorageModule, JobsModule, ShotsModule, ScriptModule, AssetsModule, AudioModule],
   controllers: [DialogueController],
   providers: [DialogueService, DialogueGateway],
   exports: [DialogueService],

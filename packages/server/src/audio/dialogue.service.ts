@@ -37,7 +37,6 @@ import { AssetsService } from '../assets/asset.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
-import { CutsRepository } from '../cuts/cut.repository.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
 import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
@@ -128,7 +127,6 @@ export class DialogueService implements OnModuleInit {
     private readonly media: MediaStore,
     private readonly slots: RenderSlots,
     private readonly soundtracks: SoundtracksRepository,
-    private readonly cuts: CutsRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @InjectDataSource() private readonly db: DataSource,
@@ -272,7 +270,7 @@ export class DialogueService implements OnModuleInit {
     // One transaction: the whole timing is one change, undone in one step with the previous durations.
     await this.shots.transaction(async (manager) => {
       for (const change of changed)
-        await this.cuts.setShotDuration(manager, project.id, change.shotId, change.duration);
+        await this.shots.setDuration(manager, project.id, change.shotId, change.duration);
     });
     const entities = await this.shots.findIn(
       project.id,

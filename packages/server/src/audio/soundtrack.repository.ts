@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** A project's soundtrack as stored (the `soundtracks` table). */
 export interface SoundtrackRow {
@@ -54,8 +54,14 @@ export class SoundtracksRepository {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
-  /** Sets the project's soundtrack (replacing it) and the project's audio columns; the previous row. */
-  async put(values: Omit<SoundtrackRow, 'updatedAt'>, audioUrl: string): Promise<SoundtrackRow> {
+  /**
+   * Sets the project's soundtrack (replacing it); `also` runs in the same transaction (the project's
+   * audio columns, through the projects domain). The row as stored.
+   */
+  async put(
+    values: Omit<SoundtrackRow, 'updatedAt'>,
+    also: (manager: EntityManager) => Promise<void>,
+  ): Promise<SoundtrackRow> {
     return this.db.transaction(async (manager) => {
       const rows: Row[] = await manager.query(
         `INSERT INTO soundtracks (project_id, key, name, mimetype, size, duration_seconds, offset_seconds, peaks)
@@ -75,10 +81,7 @@ export class SoundtracksRepository {
           JSON.stringify(values.peaks),
         ],
       );
-      await manager.query(
-        'UPDATE projects SET audio_url = $2, audio_s3_key = $3, updated_at = now() WHERE id = $1',
-        [values.projectId, audioUrl, values.key],
-      );
+      await also(manager);
       return fromRow(rows[0] as Row);
     });
   }
@@ -92,17 +95,17 @@ export class SoundtracksRepository {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
-  /** Removes the soundtrack and clears the project's audio columns; the removed row, if any. */
-  async remove(projectId: string): Promise<SoundtrackRow | null> {
+  /** Removes the soundtrack, and runs `also` in the same transaction; the removed row, if any. */
+  async remove(
+    projectId: string,
+    also: (manager: EntityManager) => Promise<void>,
+  ): Promise<SoundtrackRow | null> {
     return this.db.transaction(async (manager) => {
       const [rows] = (await manager.query(
         `DELETE FROM soundtracks WHERE project_id = $1 RETURNING ${COLUMNS}`,
         [projectId],
       )) as [Row[], number];
-      await manager.query(
-        'UPDATE projects SET audio_url = NULL, audio_s3_key = NULL, updated_at = now() WHERE id = $1 AND audio_s3_key IS NOT NULL',
-        [projectId],
-      );
+      await also(manager);
       return rows[0] ? fromRow(rows[0]) : null;
     });
   }
@@ -121,10 +124,5 @@ export class SoundtracksRepository {
     return row
       ? { originalName: row.original_name, mimetype: row.mimetype, size: Number(row.size), kind: row.kind }
       : null;
-  }
-
-  /** Forgets an uploaded file's record (its object is deleted by the caller). */
-  async forgetFile(projectId: string, key: string): Promise<void> {
-    await this.db.query('DELETE FROM files WHERE project_id = $1 AND key = $2', [projectId, key]);
   }
 }

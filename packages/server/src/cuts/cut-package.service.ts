@@ -12,6 +12,7 @@ import { isKeyInScope } from '../storage/storage-key.js';
 import { toCut } from './cut.mapper.js';
 import { CutsRepository } from './cut.repository.js';
 import { withProjectDialogue } from './cut-dialogue.js';
+import { CutInputs } from './cut-inputs.js';
 
 /** The zip an editor unpacks: its name and the bytes as they are made. */
 export interface CutPackage {
@@ -45,6 +46,7 @@ const EXTENSIONS: Record<string, string> = { video: '.mp4', image: '.png' };
 export class CutPackageService {
   constructor(
     private readonly cuts: CutsRepository,
+    private readonly inputs: CutInputs,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
   ) {}
@@ -53,7 +55,7 @@ export class CutPackageService {
     const project = await this.projects.requireOwned(user, projectId);
     const row = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
     if (row === null) throw notFound('Cut');
-    const stored = withReviewMarkers(toCut(row), await this.cuts.reviewComments(project.id));
+    const stored = withReviewMarkers(toCut(row), await this.inputs.reviewMarkers(project.id));
     const shots = new Map(
       (await this.cuts.shotMedia(project.id, [...new Set(stored.events.map((event) => event.shotId))])).map(
         (shot) => [shot.id.toLowerCase(), shot],

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { ReviewCommentEntity } from '../review/review-comment.entity.js';
 import { CutEntity } from './cut.entity.js';
 
 /** The columns of a shot a cut is built from. */
@@ -68,12 +67,8 @@ export class CutsRepository {
     return this.repo(manager).findOneBy({ id, projectId });
   }
 
-  /** Reviewers' comments on the project, in the order of the cut (they become the export's markers). */
-  reviewComments(projectId: string): Promise<ReviewCommentEntity[]> {
-    return this.db.getRepository(ReviewCommentEntity).find({
-      where: { projectId },
-      order: { timeMs: 'ASC', createdAt: 'ASC', id: 'ASC' },
-    });
+  save(cut: CutEntity): Promise<CutEntity> {
+    return this.repo().save(cut);
   }
 
   /** The project's cuts, newest version first. */
@@ -180,13 +175,6 @@ export class CutsRepository {
       cameraMove: row.camera_move,
       imageKey: row.s3_image_key,
     }));
-  }
-
-  async setShotDuration(manager: EntityManager, projectId: string, shotId: string, seconds: number) {
-    await manager.query(
-      'UPDATE shots SET duration = $3, updated_at = now() WHERE project_id = $1 AND id = $2',
-      [projectId, shotId, seconds],
-    );
   }
 
   /** The media of these shots of the project (shots of other projects are not returned). */

@@ -8,6 +8,7 @@ import {
   type CutExportFile,
   type CutExportOptions,
   type CutImportResultReply,
+  type CutSoundtrack,
   type CutSummary,
   type DeletedReply,
   type EditorialFormat,
@@ -33,7 +34,6 @@ import {
   withReviewMarkers,
 } from '@reelbench/sdk/editorial';
 import { z } from 'zod';
-import { AudioService } from '../audio/audio.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
@@ -42,11 +42,13 @@ import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
+import { ShotsRepository } from '../shots/shot.repository.js';
 import { checkShotOrder, settingsOf } from '../shots/shot-order.js';
 import type { CutEntity } from './cut.entity.js';
 import { toCut } from './cut.mapper.js';
 import { CutsRepository, type TimelineShotRow } from './cut.repository.js';
 import { withProjectDialogue } from './cut-dialogue.js';
+import { CutInputs } from './cut-inputs.js';
 
 const DEFAULT_FRAME_RATE: EditorialFrameRate = 24;
 const formatParam = z.object({ format: editorialFormatSchema });
@@ -95,8 +97,9 @@ export class CutsService {
     private readonly cuts: CutsRepository,
     private readonly projects: ProjectsService,
     private readonly events: EventsService,
-    private readonly audio: AudioService,
+    private readonly inputs: CutInputs,
     private readonly media: MediaStore,
+    private readonly shotRows: ShotsRepository,
   ) {}
 
   async create(user: User, projectId: string, input: CutCreate): Promise<Cut> {
@@ -105,7 +108,7 @@ export class CutsService {
     const id = randomUUID();
     const frameRate = input.frameRate ?? DEFAULT_FRAME_RATE;
     // The project's soundtrack goes under the new cut at the project's offset.
-    const soundtrack = await this.audio.forNewCut(project.id, frameRate);
+    const soundtrack = await this.inputs.soundtrackForNewCut(project.id, frameRate);
     const saved = await this.cuts.transaction(async (manager) => {
       await this.cuts.lockVersions(project.id, manager);
       const version = await this.cuts.nextVersion(project.id, manager);
@@ -174,7 +177,7 @@ export class CutsService {
   ): Promise<CutExportFile> {
     const cut = await this.requireCut(user, projectId, cutId);
     const checked: EditorialFormat = parse(formatParam, { format }).format;
-    const comments = await this.cuts.reviewComments(cut.projectId);
+    const comments = await this.inputs.reviewMarkers(cut.projectId);
     // FCPXML declares the picture size: the project's frames (720×1280 for a 9:16 project).
     const aspect = checked === 'fcpxml' ? await this.cuts.commonAspect(cut.projectId) : null;
     const size = aspect !== null && aspect in FRAME_SIZES ? FRAME_SIZES[aspect as AspectRatio] : undefined;
@@ -326,7 +329,7 @@ export class CutsService {
       // Only a length the file changed: the cut's rounding of the timeline is not an edit.
       const before = sourceFrames.get(shotId) ?? secondsToFrames(shot.duration, cut.frameRate);
       if (before !== event.duration) {
-        await this.cuts.setShotDuration(
+        await this.shotRows.setDuration(
           manager,
           project.id,
           shotId,
@@ -340,12 +343,8 @@ export class CutsService {
       return null;
     }
     checkShotOrder(order, byId.keys());
-    await manager.query(
-      `UPDATE shots AS s SET position = o.ord - 1
-       FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)
-       WHERE s.project_id = $1 AND s.id = o.id AND s.position <> o.ord - 1`,
-      [project.id, order],
-    );
+    // `order` holds every shot of the project: each one's position is its index in it.
+    await this.shotRows.applyOrder(manager, project.id, order);
     return this.projects.saveSettings(manager, project, { ...settingsOf(project), shotOrder: order });
   }
 
@@ -359,6 +358,21 @@ export class CutsService {
       events: cut.events,
       soundtrack: cut.soundtrack ?? null,
     };
+  }
+
+  /**
+   * Puts a soundtrack under the project's cut, made for the cut's frame rate by `soundtrackFor` (the
+   * audio domain's), or takes it off (null). The caller has checked the project's owner.
+   */
+  async setSoundtrack(
+    projectId: string,
+    cutId: string,
+    soundtrackFor: ((frameRate: EditorialFrameRate) => Promise<CutSoundtrack>) | null,
+  ): Promise<Cut> {
+    const cut = await this.cuts.findIn(projectId, parseId(cutId, 'Cut'));
+    if (cut === null) throw notFound('Cut');
+    cut.soundtrack = soundtrackFor === null ? null : await soundtrackFor(cut.frameRate as EditorialFrameRate);
+    return toCut(await this.cuts.save(cut));
   }
 
   private async requireCut(user: User, projectId: string, cutId: string): Promise<CutEntity> {

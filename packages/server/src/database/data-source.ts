@@ -1,5 +1,4 @@
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TypeOrmNestLogger } from './typeorm-logger.js';
 
@@ -11,11 +10,14 @@ export type DatabaseTarget =
 
 export const POSTGRES_POOL_SIZE = 10;
 
-/** TypeORM options for either database: the same entities and the same migrations, run at start-up. */
-export function dataSourceOptions(target: DatabaseTarget): PostgresDataSourceOptions {
+/** The entity classes of the schema, assembled above the domains (src/entities.ts) and passed in. */
+export type EntityList = NonNullable<PostgresDataSourceOptions['entities']>;
+
+/** TypeORM options for either database: the given entities and the same migrations, run at start-up. */
+export function dataSourceOptions(target: DatabaseTarget, entities: EntityList): PostgresDataSourceOptions {
   const common = {
     type: 'postgres',
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each',

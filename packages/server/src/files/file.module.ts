@@ -10,5 +10,6 @@ import { FilesService } from './file.service.js';
   imports: [ProjectsModule, AssetsModule, StorageModule],
   controllers: [FilesController],
   providers: [FilesRepository, FilesService],
+  exports: [FilesService],
 })
 export class FilesModule {}

@@ -26,6 +26,11 @@ export class FilesRepository {
     return this.files.find({ where: { projectId }, order: { createdAt: 'DESC', id: 'ASC' } });
   }
 
+  /** Forgets the project's record of an uploaded file (its object is deleted by the caller). */
+  async deleteInProject(projectId: string, key: string): Promise<void> {
+    await this.db.query('DELETE FROM files WHERE project_id = $1 AND key = $2', [projectId, key]);
+  }
+
   async deleteByKeys(keys: string[]): Promise<number> {
     if (keys.length === 0) return 0;
     const result = await this.files.delete({ key: In(keys) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   type DownloadUrl,
   formatMessage,
@@ -22,12 +22,12 @@ import { assertImagePixels } from '../common/image-pixels.js';
 import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { AppConfig } from '../config/config.js';
 import { ProjectsService } from '../projects/project.service.js';
+import { mismatchReason, SNIFF_BYTES, type SniffedKind, sniff } from '../storage/content-type.js';
 import { FileUrls } from '../storage/file-urls.js';
 import { STORAGE, type Storage, type StoredObject } from '../storage/storage.types.js';
 import { assetPrefix, isValidStorageKey, projectIdOfKey, projectPrefix } from '../storage/storage-key.js';
 import { readAll, readStart } from '../storage/stream-bytes.js';
 import { RAW_FILES_PATH, UrlSigner } from '../storage/url-signer.js';
-import { mismatchReason, SNIFF_BYTES, type SniffedKind, sniff } from './content-type.js';
 import type { FileEntity } from './file.entity.js';
 import { FilesRepository } from './file.repository.js';
 
@@ -94,7 +94,7 @@ function keyOfRawPath(pathname: string): string | undefined {
  * only the owner of that project may reach them ('File not found' for anyone else).
  */
 @Injectable()
-export class FilesService {
+export class FilesService implements OnModuleInit {
   private readonly logger = new Logger('Files');
 
   constructor(
@@ -106,6 +106,18 @@ export class FilesService {
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
+
+  /** The upload records of blobs an asset deleted go with them (assets never write this table). */
+  onModuleInit(): void {
+    this.assets.onBlobsDeleted(async (keys) => {
+      await this.files.deleteByKeys(keys);
+    });
+  }
+
+  /** Forgets the project's record of an uploaded file whose object its owner deleted (audio's soundtrack). */
+  async forgetRecord(projectId: string, key: string): Promise<void> {
+    await this.files.deleteInProject(projectId, key);
+  }
 
   async uploadImage(
     user: User,

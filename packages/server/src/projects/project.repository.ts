@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { EntityRows } from '../database/entity-rows.js';
-import { ShotEntity } from '../shots/shot.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import type { ProjectStats } from './project.mapper.js';
 
@@ -30,7 +29,8 @@ export class ProjectsRepository {
 
   /**
    * The owner's projects (optionally of one series), newest first, each with its shot count, total
-   * duration and the storage key of its first framed shot's image (timeline order), or null.
+   * duration and the storage key of its first framed shot's image (timeline order), or null. A read of
+   * the shots table by name: the shots domain builds on projects, never the other way round.
    */
   async listWithStats(
     ownerId: string,
@@ -38,7 +38,7 @@ export class ProjectsRepository {
   ): Promise<{ project: ProjectEntity; stats: ProjectStats; posterKey: string | null }[]> {
     const query = this.projects
       .createQueryBuilder('p')
-      .leftJoin(ShotEntity, 's', 's.project_id = p.id')
+      .leftJoin('shots', 's', 's.project_id = p.id')
       .addSelect('count(s.id)::int', 'shot_count')
       .addSelect('coalesce(sum(s.duration), 0)::float8', 'total_duration')
       .addSelect(
@@ -85,6 +85,26 @@ export class ProjectsRepository {
     return projects.save(projects.merge(project, { settings, updatedAt: new Date() }));
   }
 
+  async setRepositoryPublished(id: string, published: boolean): Promise<void> {
+    await this.projects.update({ id }, { repositoryPublished: published });
+  }
+
+  /** The project's audio columns (its soundtrack's URL and key), inside the caller's transaction. */
+  async setAudio(manager: EntityManager, id: string, audioUrl: string, key: string): Promise<void> {
+    await manager.query(
+      'UPDATE projects SET audio_url = $2, audio_s3_key = $3, updated_at = now() WHERE id = $1',
+      [id, audioUrl, key],
+    );
+  }
+
+  /** Clears the project's audio columns (when set), inside the caller's transaction. */
+  async clearAudio(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      'UPDATE projects SET audio_url = NULL, audio_s3_key = NULL, updated_at = now() WHERE id = $1 AND audio_s3_key IS NOT NULL',
+      [id],
+    );
+  }
+
   insert(values: ProjectValues & Pick<ProjectEntity, 'ownerId' | 'name'>): Promise<ProjectEntity> {
     return this.projects.save(this.projects.create(values));
   }
@@ -104,26 +124,15 @@ export class ProjectsRepository {
   }
 
   /**
-   * Deletes the project with its shots and assets, except its series-level assets while another
-   * project of the series remains: those move to the oldest such project (the other episodes keep
-   * using them; their stored images keep their keys).
+   * Deletes the project (its rows in other tables go by the database's cascades), after `before` has
+   * run in the same transaction.
    */
-  async delete(project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>): Promise<void> {
+  async delete(
+    project: Pick<ProjectEntity, 'id'>,
+    before: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (manager) => {
-      if (project.seriesId !== null) {
-        // Without another project in the series there is no heir row, so nothing moves.
-        await manager.query(
-          `UPDATE assets SET project_id = heir.id, updated_at = now()
-           FROM (
-             SELECT id FROM projects
-             WHERE series_id = $1 AND owner_id = $2 AND id <> $3
-             ORDER BY created_at ASC, id ASC
-             LIMIT 1
-           ) AS heir
-           WHERE assets.project_id = $3 AND assets.is_series_level AND assets.series_id = $1`,
-          [project.seriesId, project.ownerId, project.id],
-        );
-      }
+      await before(manager);
       await manager.getRepository(ProjectEntity).delete({ id: project.id });
     });
   }

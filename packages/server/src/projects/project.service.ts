@@ -25,8 +25,13 @@ import { type ProjectStats, toProject, toProjectListEntry } from './project.mapp
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
 
 /** Every method acts for a user: another user's project is 'Project not found', never its data. */
+/** Runs inside the transaction deleting the project, before its row goes. */
+export type ProjectDeletingListener = (manager: EntityManager, project: ProjectEntity) => Promise<void>;
+
 @Injectable()
 export class ProjectsService {
+  private readonly deletingListeners: ProjectDeletingListener[] = [];
+
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly series: SeriesRepository,
@@ -59,6 +64,21 @@ export class ProjectsService {
   }
 
   /** Without an owner check: for jobs, whose owner was checked when they were queued. */
+  /** Shows or hides the project on the public repository page (the repository domain's toggle). */
+  setRepositoryPublished(projectId: string, published: boolean): Promise<void> {
+    return this.projects.setRepositoryPublished(projectId, published);
+  }
+
+  /** The soundtrack's URL and key on the project's row, inside the caller's transaction (audio's). */
+  setAudio(manager: EntityManager, projectId: string, audioUrl: string, key: string): Promise<void> {
+    return this.projects.setAudio(manager, projectId, audioUrl, key);
+  }
+
+  /** Clears the project's audio columns, inside the caller's transaction (audio's). */
+  clearAudio(manager: EntityManager, projectId: string): Promise<void> {
+    return this.projects.clearAudio(manager, projectId);
+  }
+
   findById(projectId: string): Promise<ProjectEntity | null> {
     return this.projects.findById(projectId);
   }
@@ -130,9 +150,19 @@ export class ProjectsService {
     return project;
   }
 
+  /**
+   * A domain building on projects acts on its own rows in the deleting transaction, before the
+   * project's row goes (assets: series-level assets pass to another episode).
+   */
+  onDeleting(listener: ProjectDeletingListener): void {
+    this.deletingListeners.push(listener);
+  }
+
   async remove(user: User, projectId: string): Promise<DeletedReply> {
     const existing = await this.requireOwned(user, projectId);
-    await this.projects.delete(existing);
+    await this.projects.delete(existing, async (manager) => {
+      for (const listener of this.deletingListeners) await listener(manager, existing);
+    });
     this.events.toProjectAndOwner(existing, SERVER_EVENTS.projectDeleted, { projectId: existing.id });
     this.events.closeProjectRoom(existing.id);
     return { id: existing.id, deleted: true };

@@ -92,7 +92,7 @@ export class RepositoryService {
 
   async publishProject(user: User, projectId: string, published: boolean): Promise<RepositoryState> {
     const project = await this.projects.requireOwned(user, projectId);
-    await this.db.getRepository(ProjectEntity).update({ id: project.id }, { repositoryPublished: published });
+    await this.projects.setRepositoryPublished(project.id, published);
     return this.stateOf({ ...project, repositoryPublished: published } as ProjectEntity);
   }
 
@@ -102,7 +102,7 @@ export class RepositoryService {
     published: boolean,
   ): Promise<{ assetId: string; published: boolean }> {
     const asset = await this.assets.requireAsset(user, assetId);
-    await this.db.getRepository(AssetEntity).update({ id: asset.id }, { repositoryPublished: published });
+    await this.assets.setRepositoryPublished(asset.id, published);
     return { assetId: asset.id, published };
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   buildPath,
   type DeletedReply,
@@ -26,6 +26,7 @@ import { notFound, validation } from '../common/domain-error.js';
 import { Throttles } from '../common/throttles.js';
 import { parse, parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
+import { CutInputs } from '../cuts/cut-inputs.js';
 import { RoughCutService } from '../cuts/rough-cut.service.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
@@ -112,17 +113,23 @@ export function shotAt(
  * owner's open pages hear about them live.
  */
 @Injectable()
-export class ReviewService {
+export class ReviewService implements OnModuleInit {
   constructor(
     private readonly reviews: ReviewRepository,
     private readonly projects: ProjectsService,
     private readonly shots: ShotsService,
     private readonly events: EventsService,
     private readonly roughCuts: RoughCutService,
+    private readonly cutInputs: CutInputs,
     private readonly throttles: Throttles,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
+
+  /** A cut's export writes the reviewers' comments as markers: cuts ask for them here (never this table). */
+  onModuleInit(): void {
+    this.cutInputs.provideReviewMarkers((projectId) => this.reviews.listComments(projectId));
+  }
 
   async createLink(user: User, projectId: string, input: unknown = {}): Promise<ReviewLink> {
     const project = await this.projects.requireOwned(user, projectId);

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { ProjectEntity } from '../projects/project.entity.js';
 import { SeriesEntity } from './series.entity.js';
 
 export type SeriesValues = Partial<Pick<SeriesEntity, 'name' | 'description'>>;
@@ -18,11 +17,14 @@ export class SeriesRepository {
     return this.series.findOneBy({ id, ownerId });
   }
 
-  /** The owner's series, newest first, each with how many projects it holds. */
+  /**
+   * The owner's series, newest first, each with how many projects it holds (a read of the projects
+   * table by name: projects build on series, never the other way round).
+   */
   async listWithCounts(ownerId: string): Promise<{ series: SeriesEntity; projectCount: number }[]> {
     const { entities, raw } = await this.series
       .createQueryBuilder('s')
-      .leftJoin(ProjectEntity, 'p', 'p.series_id = s.id')
+      .leftJoin('projects', 'p', 'p.series_id = s.id')
       .addSelect('count(p.id)::int', 'project_count')
       .where('s.owner_id = :ownerId', { ownerId })
       .groupBy('s.id')

@@ -3,6 +3,7 @@ import {
   ASPECT_RATIOS,
   type AspectRatio,
   BUILT_IN_STYLE_PACKAGES,
+  type ColourGrade,
   FIRST_PASS_DEFAULTS,
   isBuiltInStyle,
   type ShotAssetPlacement,
@@ -14,7 +15,6 @@ import { storedConfig } from '../assets/asset.mapper.js';
 import { readImages } from '../assets/asset-images.js';
 import type { StyleLook } from '../generation/generation.types.js';
 import { placementImageKey } from '../generation/placement-image-key.js';
-import type { StylePackageEntity } from '../styles/style-package.entity.js';
 import type { ShotEntity } from './shot.entity.js';
 
 /** What a shot's image is made from, besides the bytes: which asset image each placement shows. */
@@ -35,7 +35,20 @@ export function shotAspect(shot: ShotEntity, requested?: AspectRatio): AspectRat
 }
 
 /** The project's own style packages by id (the built-in ones need no lookup). */
-export type StyleLookup = ReadonlyMap<string, StylePackageEntity>;
+export type StyleLookup = ReadonlyMap<string, OwnStylePackage>;
+
+/**
+ * What a shot renders with from one of the project's own style packages: the columns of a
+ * style_packages row (the styles domain's table, which shots read by name; styles build on shots).
+ */
+export interface OwnStylePackage {
+  id: string;
+  name: string;
+  look: string;
+  grade: ColourGrade;
+  referenceKeys: string[];
+  basedOn: string | null;
+}
 export const NO_STYLES: StyleLookup = new Map();
 
 /** What a shot is rendered with: its package's look, and the fingerprint of that package. */

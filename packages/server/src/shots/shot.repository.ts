@@ -5,9 +5,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AssetEntity } from '../assets/asset.entity.js';
 import { EntityRows } from '../database/entity-rows.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
-import { StylePackageEntity } from '../styles/style-package.entity.js';
 import { ShotEntity } from './shot.entity.js';
 import { SHOT_FIELD_PROPERTIES, type ShotValues, shotValues } from './shot.mapper.js';
+import type { OwnStylePackage } from './shot-inputs.js';
 /** A whole shot to write: its contract fields (defaults applied) and where it sits. */
 export interface ShotWrite {
   id: string;
@@ -41,6 +41,8 @@ export interface FirstPassShotRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The styles domain's table of own style packages, read by name (styles build on shots). */
+const STYLE_PACKAGES = 'style_packages';
 
 /**
  * Shots and the assets they may place (generation writes: ShotMediaRepository). Methods that take an
@@ -196,6 +198,19 @@ export class ShotsRepository {
     );
     if (rows.length === 0) return steps.map(() => null);
     return rows.map((row) => this.rows.fromRow(row));
+  }
+
+  /** Sets the shot's duration (seconds), inside the caller's transaction. */
+  async setDuration(
+    manager: EntityManager,
+    projectId: string,
+    shotId: string,
+    seconds: number,
+  ): Promise<void> {
+    await manager.query(
+      'UPDATE shots SET duration = $3, updated_at = now() WHERE project_id = $1 AND id = $2',
+      [projectId, shotId, seconds],
+    );
   }
 
   /** Deletes those of `ids` that are shots of the project; returns the ids deleted. */
@@ -371,7 +386,7 @@ export class ShotsRepository {
     projectId: string,
     shots: readonly Pick<ShotEntity, 'stylePackageId'>[],
     manager: EntityManager = this.db.manager,
-  ): Promise<Map<string, StylePackageEntity>> {
+  ): Promise<Map<string, OwnStylePackage>> {
     const ids = [
       ...new Set(
         shots.flatMap((shot) =>
@@ -381,7 +396,7 @@ export class ShotsRepository {
     ];
     if (ids.length === 0) return new Map();
     const rows = await manager
-      .getRepository(StylePackageEntity)
+      .getRepository<OwnStylePackage>(STYLE_PACKAGES)
       .createQueryBuilder('s')
       .where('s.project_id = :projectId', { projectId })
       .andWhere('s.id = ANY(:ids)', { ids })
@@ -393,9 +408,50 @@ export class ShotsRepository {
   async projectStyles(
     projectId: string,
     manager: EntityManager = this.db.manager,
-  ): Promise<Map<string, StylePackageEntity>> {
-    const rows = await manager.getRepository(StylePackageEntity).findBy({ projectId });
+  ): Promise<Map<string, OwnStylePackage>> {
+    const rows = await manager.getRepository<OwnStylePackage & { projectId: string }>(STYLE_PACKAGES).findBy({
+      projectId,
+    });
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The project's shots using the style package, in timeline order. */
+  usingStyle(
+    projectId: string,
+    styleId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<ShotEntity[]> {
+    return manager
+      .getRepository(ShotEntity)
+      .find({ where: { projectId, stylePackageId: styleId }, order: { position: 'ASC', id: 'ASC' } });
+  }
+
+  /** How many shots of the project use each style_package_id. */
+  async styleUsage(projectId: string): Promise<Map<string, number>> {
+    const rows: { id: string; count: string }[] = await this.db
+      .getRepository(ShotEntity)
+      .createQueryBuilder('s')
+      .select('s.style_package_id', 'id')
+      .addSelect('COUNT(*)', 'count')
+      .where('s.project_id = :projectId AND s.style_package_id IS NOT NULL', { projectId })
+      .groupBy('s.style_package_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [row.id, Number(row.count)]));
+  }
+
+  /** Puts the shots using the style package back on the default one; answers them as they now stand. */
+  async releaseStyle(manager: EntityManager, projectId: string, styleId: string): Promise<ShotEntity[]> {
+    const shots = await this.usingStyle(projectId, styleId, manager);
+    if (shots.length > 0) {
+      await manager
+        .getRepository(ShotEntity)
+        .createQueryBuilder()
+        .update()
+        .set({ stylePackageId: null })
+        .where('project_id = :projectId AND style_package_id = :id', { projectId, id: styleId })
+        .execute();
+    }
+    return shots.map((shot) => ({ ...shot, stylePackageId: null }) as ShotEntity);
   }
 
   private toRow(shot: ShotWrite): Record<string, unknown> {

@@ -290,6 +290,24 @@ export class ShotsService {
     return shot as PresentedShot;
   }
 
+  /** The project's shots using the style package, in timeline order. */
+  usingStyle(projectId: string, styleId: string): Promise<ShotEntity[]> {
+    return this.shots.usingStyle(projectId, styleId);
+  }
+
+  /** How many shots of the project use each style_package_id. */
+  styleUsage(projectId: string): Promise<Map<string, number>> {
+    return this.shots.styleUsage(projectId);
+  }
+
+  /**
+   * Inside the caller's transaction (a style package being deleted): its shots go back to the default
+   * package; answers them as they now stand.
+   */
+  releaseStyle(manager: EntityManager, projectId: string, styleId: string): Promise<ShotEntity[]> {
+    return this.shots.releaseStyle(manager, projectId, styleId);
+  }
+
   /**
    * announceUpdated() for many shots, presented together; 'next-turn' sends the events on the next
    * turn of the event loop, after the caller's answer (EventsService.toProjectNextTurn).

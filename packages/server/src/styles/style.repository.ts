@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { ShotEntity } from '../shots/shot.entity.js';
 import { StylePackageEntity } from './style-package.entity.js';
 
 export type StylePackageValues = Pick<
@@ -41,43 +40,8 @@ export class StylesRepository {
     return this.packages.save(this.packages.merge(entity, values));
   }
 
-  /** Deletes the package; its shots fall back to the default one. Returns those shots. */
-  async delete(entity: StylePackageEntity): Promise<ShotEntity[]> {
-    return this.db.transaction(async (manager) => {
-      const shots = await this.shotsUsing(entity.projectId, entity.id, manager);
-      if (shots.length > 0) {
-        await manager
-          .getRepository(ShotEntity)
-          .createQueryBuilder()
-          .update()
-          .set({ stylePackageId: null })
-          .where('project_id = :projectId AND style_package_id = :id', {
-            projectId: entity.projectId,
-            id: entity.id,
-          })
-          .execute();
-      }
-      await manager.getRepository(StylePackageEntity).delete({ id: entity.id });
-      return shots.map((shot) => ({ ...shot, stylePackageId: null }) as ShotEntity);
-    });
-  }
-
-  shotsUsing(projectId: string, id: string, manager: EntityManager = this.db.manager): Promise<ShotEntity[]> {
-    return manager
-      .getRepository(ShotEntity)
-      .find({ where: { projectId, stylePackageId: id }, order: { position: 'ASC', id: 'ASC' } });
-  }
-
-  /** How many shots of the project use each style_package_id. */
-  async usage(projectId: string): Promise<Map<string, number>> {
-    const rows: { id: string; count: string }[] = await this.db
-      .getRepository(ShotEntity)
-      .createQueryBuilder('s')
-      .select('s.style_package_id', 'id')
-      .addSelect('COUNT(*)', 'count')
-      .where('s.project_id = :projectId AND s.style_package_id IS NOT NULL', { projectId })
-      .groupBy('s.style_package_id')
-      .getRawMany();
-    return new Map(rows.map((row) => [row.id, Number(row.count)]));
+  /** Deletes the package, inside the caller's transaction (its shots are released first: ShotsService). */
+  async delete(entity: StylePackageEntity, manager: EntityManager): Promise<void> {
+    await manager.getRepository(StylePackageEntity).delete({ id: entity.id });
   }
 }

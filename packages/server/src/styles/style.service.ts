@@ -47,7 +47,7 @@ export class StylesService {
 
   async list(user: User, projectId: string): Promise<StylePackage[]> {
     const project = await this.projects.requireOwned(user, projectId);
-    const [own, usage] = await Promise.all([this.styles.list(project.id), this.styles.usage(project.id)]);
+    const [own, usage] = await Promise.all([this.styles.list(project.id), this.shots.styleUsage(project.id)]);
     const builtIn = BUILT_IN_STYLE_PACKAGES.map((entry) => ({
       ...entry,
       // A shot without a package renders with the default one.
@@ -58,7 +58,7 @@ export class StylesService {
 
   async get(user: User, projectId: string, styleId: string): Promise<StylePackage> {
     const project = await this.projects.requireOwned(user, projectId);
-    const usage = await this.styles.usage(project.id);
+    const usage = await this.shots.styleUsage(project.id);
     if (isBuiltInStyle(styleId)) return this.builtIn(styleId, usage);
     return this.present(await this.requireOwn(project, styleId), usage);
   }
@@ -114,8 +114,8 @@ export class StylesService {
     if (fields.referenceImageKeys !== undefined)
       values.referenceKeys = this.checkedKeys(project, fields.referenceImageKeys);
     const saved = await this.styles.update(existing, values);
-    const staleShotIds = await this.announceShots(await this.styles.shotsUsing(project.id, saved.id));
-    const usage = await this.styles.usage(project.id);
+    const staleShotIds = await this.announceShots(await this.shots.usingStyle(project.id, saved.id));
+    const usage = await this.shots.styleUsage(project.id);
     return { package: await this.present(saved, usage), staleShotIds };
   }
 
@@ -123,7 +123,11 @@ export class StylesService {
     const project = await this.projects.requireOwned(user, projectId);
     if (isBuiltInStyle(styleId)) throw validation(STYLE_MESSAGES.builtInReadOnly);
     const existing = await this.requireOwn(project, styleId);
-    const released = await this.styles.delete(existing);
+    const released = await this.styles.transaction(async (manager) => {
+      const shots = await this.shots.releaseStyle(manager, existing.projectId, existing.id);
+      await this.styles.delete(existing, manager);
+      return shots;
+    });
     return { id: existing.id, deleted: true, staleShotIds: await this.announceShots(released) };
   }
 

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import type { TestProject } from 'vitest/node';
 import { dataSourceOptions } from '../../src/database/data-source.js';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { ENTITIES } from '../../src/entities.js';
 import { databaseUrl } from './databases.js';
 
 /** Runs the real migrations (as the server does at start-up) and disconnects. */
@@ -23,7 +24,7 @@ async function preparePglite(): Promise<{ seedFile: string; cleanup: () => Promi
   const embedded = await EmbeddedPostgres.start({ dataDir: path.join(dir, 'pgdata') });
   const seedFile = path.join(dir, 'seed.tar');
   try {
-    await migrate(dataSourceOptions({ kind: 'pglite', host: embedded.host, port: embedded.port }));
+    await migrate(dataSourceOptions({ kind: 'pglite', host: embedded.host, port: embedded.port }, ENTITIES));
     await writeFile(seedFile, await embedded.dump());
   } finally {
     await embedded.stop();
@@ -42,7 +43,7 @@ async function preparePostgres(): Promise<{ template: string; cleanup: () => Pro
   } finally {
     await admin.end();
   }
-  await migrate(dataSourceOptions({ kind: 'postgres', url: databaseUrl(template), poolSize: 1 }));
+  await migrate(dataSourceOptions({ kind: 'postgres', url: databaseUrl(template), poolSize: 1 }, ENTITIES));
   const cleanup = async () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();

@@ -16,6 +16,9 @@ import { AuthService } from '../auth/auth.service.js';
 import { notFound, unauthenticated, validation } from '../common/domain-error.js';
 import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { AppConfig } from '../config/config.js';
+import type { ProjectEntity } from '../projects/project.entity.js';
+import { toProject } from '../projects/project.mapper.js';
+import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { ScriptsRepository } from '../script/script.repository.js';
 import { scriptFormatOf } from '../script/script.service.js';
@@ -23,9 +26,6 @@ import { SHOT_IMAGE_URL_FIELDS, SHOT_KEY_FIELDS } from '../shots/shot.mapper.js'
 import { ShotsRepository } from '../shots/shot.repository.js';
 import { checkShotOrder, settingsOf, withShotsAppended, withShotsRemoved } from '../shots/shot-order.js';
 import { requireKeyFields } from '../storage/storage-key.js';
-import type { ProjectEntity } from './project.entity.js';
-import { toProject } from './project.mapper.js';
-import { ProjectsService } from './project.service.js';
 import { ProjectSavesRepository } from './project-save.repository.js';
 
 /** Duplicate ids would make one multi-row statement touch a row twice: refuse them up front. */
