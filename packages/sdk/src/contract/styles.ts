@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { assetSchema } from './asset.js';
 import { FIRST_PASS_DEFAULTS, VISUAL_STYLES, type VisualStyle } from './constants.js';
+import { actionSpec, projectRef } from './internal.js';
+import { jobSchema } from './jobs.js';
 import {
-  assetSchema,
   descriptionSchema,
   idSchema,
   imageUrlSchema,
-  jobSchema,
   nameSchema,
+  type SocketActionSpec,
   storageKeySchema,
   timestampSchema,
-} from './entities.js';
+} from './primitives.js';
 
 // ---------------------------------------------------------------- style packages
 
@@ -196,3 +198,33 @@ export const createCastReplySchema = z.object({
   job: jobSchema.nullable(),
 });
 export type CreateCastReply = z.infer<typeof createCastReplySchema>;
+
+// ---------------------------------------------------------------- socket actions
+
+/** The style socket actions: socket.ts merges them into SOCKET_ACTIONS. */
+export const STYLE_ACTIONS = /* @__PURE__ */ (() =>
+  ({
+    /**
+     * Style packages: the four built-in looks (read-only, ids are their visual style) and the project's
+     * own. A shot references one by style_package_id; a change makes exactly the shots using it stale.
+     */
+    style: {
+      list: actionSpec(projectRef, z.array(stylePackageSchema)),
+      get: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), stylePackageSchema),
+      create: actionSpec(projectRef.extend(stylePackageCreateSchema.shape), stylePackageSchema),
+      update: actionSpec(
+        projectRef.extend({ styleId: stylePackageIdSchema, updates: stylePackageUpdatesSchema }),
+        styleChangeReplySchema,
+      ),
+      /** Shots that used it fall back to the default package. */
+      delete: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), styleDeletedReplySchema),
+      /** A copy the project owns, of a built-in or of its own package. */
+      duplicate: actionSpec(
+        projectRef.extend({
+          styleId: stylePackageIdSchema,
+          name: stylePackageCreateSchema.shape.name.optional(),
+        }),
+        stylePackageSchema,
+      ),
+    },
+  }) as const satisfies Record<string, Record<string, SocketActionSpec>>)();
