@@ -2,6 +2,7 @@ export * from './asset.js';
 export * from './audio.js';
 export * from './auth.js';
 export * from './breakdown.js';
+export * from './cast.js';
 export * from './constants.js';
 export * from './cuts.js';
 export * from './editorial.js';

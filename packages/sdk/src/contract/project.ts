@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { castSchema, createCastReplySchema, createCastSchema } from './cast.js';
 import { DEFAULT_PROJECT_NAME } from './constants.js';
 import {
   actionSpec,
@@ -27,7 +28,6 @@ import {
 } from './primitives.js';
 import { sceneSchema } from './scene.js';
 import { shotUpsertSchema } from './shot.js';
-import { castSchema, createCastReplySchema, createCastSchema } from './styles.js';
 
 /** Projects: their settings, saves, edit decision lists, and the inputs that create and change them. */
 
