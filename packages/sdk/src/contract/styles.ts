@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { assetSchema } from './asset.js';
 import { FIRST_PASS_DEFAULTS, VISUAL_STYLES, type VisualStyle } from './constants.js';
 import { actionSpec, projectRef } from './internal.js';
-import { jobSchema } from './jobs.js';
 import {
   descriptionSchema,
   idSchema,
