@@ -5,7 +5,7 @@ import { AUTH_ROUTES } from './auth.js';
 import { CUT_ROUTES } from './cuts.js';
 import { ReelbenchError } from './errors.js';
 import { FILE_ROUTES } from './files.js';
-import { type HttpRouteSpec } from './primitives.js';
+import type { HttpRouteSpec } from './primitives.js';
 import { PROJECT_ROUTES } from './project.js';
 import { REPOSITORY_ROUTES } from './repository.js';
 import { REVIEW_ROUTES } from './review.js';

@@ -9,8 +9,9 @@ import {
 } from './primitives.js';
 
 /**
- * Helpers the domain files share that are not part of the public contract: index.ts does not re-export
- * this file. Schemas here are built lazily-pure so a bundle that does not use them drops them.
+ * Helpers the domain files share that are not part of the public contract (index.ts does not re-export
+ * this file): counts, the record projects and series share, and the socket action builders. The
+ * shared payload refs are built behind pure annotations, so a bundle that uses no socket table drops them.
  */
 
 export const countSchema = z.number().int().min(0);

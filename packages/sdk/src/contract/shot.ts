@@ -40,7 +40,7 @@ import {
   shotTakesSchema,
 } from './shot-media.js';
 
-/** Shots: their fields, placements, takes and coverage variants, and their generation. */
+/** Shots: their fields and placements, their generation, their socket actions and HTTP routes (takes and coverage: shot-media.ts). */
 
 export const cameraMoveSchema = z.string().max(TEXT_LIMITS.shortText);
 

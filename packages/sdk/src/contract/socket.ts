@@ -5,7 +5,7 @@ import { SOCKET_DEFAULT_TIMEOUT_MS } from './constants.js';
 import { CUT_ACTIONS } from './cuts.js';
 import { errorBodySchema } from './errors.js';
 import { JOB_ACTIONS } from './jobs.js';
-import { type SocketActionSpec } from './primitives.js';
+import type { SocketActionSpec } from './primitives.js';
 import { PROJECT_ACTIONS } from './project.js';
 import { REPOSITORY_ACTIONS } from './repository.js';
 import { REVIEW_ACTIONS } from './review.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HttpRouteSpec } from './primitives.js';
+import type { HttpRouteSpec } from './primitives.js';
 
 /** The server process itself: health, liveness and readiness, and the OpenAPI document. */
 
