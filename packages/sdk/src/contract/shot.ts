@@ -40,7 +40,10 @@ import {
   shotTakesSchema,
 } from './shot-media.js';
 
-/** Shots: their fields and placements, their generation, their socket actions and HTTP routes (takes and coverage: shot-media.ts). */
+/**
+ * Shots: their fields and placements, their generation, their socket actions and HTTP routes (their
+ * takes and coverage variants: shot-media.ts).
+ */
 
 export const cameraMoveSchema = z.string().max(TEXT_LIMITS.shortText);
 
