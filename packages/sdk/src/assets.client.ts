@@ -1,4 +1,4 @@
-import type { Asset, AssetType } from './contract/entities.js';
+import type { Asset, AssetType } from './contract/asset.js';
 import { formatMessage, MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES } from './contract/http.js';
 import type { ActionPayload, SocketActionName } from './contract/socket.js';

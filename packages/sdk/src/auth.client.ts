@@ -1,7 +1,6 @@
-import type { AuthResponse, User } from './contract/entities.js';
+import type { AuthResponse, LoginInput, RegisterInput, User } from './contract/auth.js';
 import { MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES } from './contract/http.js';
-import type { LoginInput, RegisterInput } from './contract/inputs.js';
 import type { DomainContext } from './domain-context.js';
 import { CancelledError } from './retry.js';
 

@@ -1,5 +1,6 @@
 import { formatMessage, MESSAGES, ReelbenchError } from './contract/errors.js';
-import { HTTP_ROUTES, type UploadJson } from './contract/http.js';
+import { type UploadJson } from './contract/files.js';
+import { HTTP_ROUTES } from './contract/http.js';
 import type { DomainContext } from './domain-context.js';
 import { parseRouteReply, type UploadOptions } from './http-client.js';
 

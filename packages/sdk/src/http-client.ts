@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from './contract/constants.js';
 import { formatMessage, MESSAGES, ReelbenchError } from './contract/errors.js';
-import { buildPath, HTTP_ROUTES, type HttpMethod, type HttpRouteSpec } from './contract/http.js';
+import { buildPath, HTTP_ROUTES } from './contract/http.js';
+import { type HttpMethod, type HttpRouteSpec } from './contract/primitives.js';
 import {
   invalidJsonError,
   networkError,

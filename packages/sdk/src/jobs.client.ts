@@ -1,6 +1,6 @@
-import type { JobStatus } from './contract/entities.js';
 import { MESSAGES, ReelbenchError } from './contract/errors.js';
 import type { ServerEventPayload } from './contract/events.js';
+import type { JobStatus } from './contract/jobs.js';
 import { type DomainContext, requireSocket } from './domain-context.js';
 import { CancelledError } from './retry.js';
 

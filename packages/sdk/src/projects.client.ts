@@ -1,8 +1,7 @@
-import type { ProjectSaveInput } from './contract/entities.js';
+import type { CreateCast } from './contract/cast.js';
 import { HTTP_ROUTES } from './contract/http.js';
-import type { ProjectCreateInput } from './contract/inputs.js';
+import type { ProjectCreateInput, ProjectSaveInput } from './contract/project.js';
 import type { ActionPayload } from './contract/socket.js';
-import type { CreateCast } from './contract/styles.js';
 import { type DomainContext, httpThenSocket, requireSocket, requireToken } from './domain-context.js';
 
 const routes = HTTP_ROUTES.projects;

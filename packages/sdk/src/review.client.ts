@@ -1,5 +1,5 @@
-import type { ReviewCommentCreate, ReviewLinkCreate } from './contract/entities.js';
 import { HTTP_ROUTES } from './contract/http.js';
+import type { ReviewCommentCreate, ReviewLinkCreate } from './contract/review.js';
 import type { DomainContext } from './domain-context.js';
 
 const routes = HTTP_ROUTES.review;

@@ -1,8 +1,8 @@
+import type { FirstPassUpdate } from './contract/breakdown.js';
 import { FIRST_PASS_MODE } from './contract/constants.js';
-import type { FirstPassUpdate, ScriptFormat } from './contract/entities.js';
 import { MESSAGES, ReelbenchError } from './contract/errors.js';
 import { HTTP_ROUTES } from './contract/http.js';
-import type { ScriptSave, ScriptValidate } from './contract/inputs.js';
+import type { ScriptFormat, ScriptSave, ScriptValidate } from './contract/script.js';
 import type { ActionPayload } from './contract/socket.js';
 import { type DomainContext, requireSocket } from './domain-context.js';
 import { quickAnalyze } from './quick-analyze.js';

@@ -1,5 +1,5 @@
 import { HTTP_ROUTES } from './contract/http.js';
-import type { SeriesCreate, SeriesUpdates } from './contract/inputs.js';
+import type { SeriesCreate, SeriesUpdates } from './contract/series.js';
 import type { DomainContext } from './domain-context.js';
 
 const routes = HTTP_ROUTES.series;

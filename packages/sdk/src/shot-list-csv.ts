@@ -1,13 +1,8 @@
 import Papa from 'papaparse';
-import {
-  type Asset,
-  FRAMING_TYPES,
-  type FramingType,
-  MAX_SHOT_DURATION,
-  type Shot,
-  TEXT_LIMITS,
-} from './contract/entities.js';
+import { type Asset } from './contract/asset.js';
 import { ReelbenchError } from './contract/errors.js';
+import { FRAMING_TYPES, type FramingType, MAX_SHOT_DURATION, TEXT_LIMITS } from './contract/primitives.js';
+import { type Shot } from './contract/shot.js';
 
 /** The shot list's columns, in order: the assistant director's everyday document (issue 27). */
 export const SHOT_LIST_CSV_COLUMNS = [

@@ -1,5 +1,5 @@
-import type { Scene } from './contract/entities.js';
 import { HTTP_ROUTES } from './contract/http.js';
+import type { Scene } from './contract/scene.js';
 import type { ActionPayload, SocketActionName } from './contract/socket.js';
 import { type DomainContext, httpThenSocket, requireSocket } from './domain-context.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Shot, shotSchema } from '../src/contract/entities.js';
+import { type Shot, shotSchema } from '../src/contract/shot.js';
 import { csvCell, readShotListCsv, SHOT_LIST_CSV_COLUMNS, shotListCsv } from '../src/shot-list-csv.js';
 
 const PROJECT = '22222222-2222-4222-8222-222222222222';

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { PACINGS } from './constants.js';
+import { cutSchema } from './editorial.js';
+import { actionSpec, projectRef } from './internal.js';
+import { jobAcceptedReplySchema } from './jobs.js';
 import {
+  type HttpRouteSpec,
   idSchema,
   nameSchema,
   promptSchema,
+  type SocketActionSpec,
   storageKeySchema,
   TEXT_LIMITS,
   timestampSchema,
   urlSchema,
-} from './entities.js';
+} from './primitives.js';
 
 /**
  * The audio domain (`audio:*` socket actions, /api/audio routes): a project's soundtrack. The file
@@ -184,3 +189,129 @@ export const dialogueTimingReplySchema = z.object({
   unplaced: z.number().int().min(0),
 });
 export type DialogueTimingReply = z.infer<typeof dialogueTimingReplySchema>;
+
+// ---------------------------------------------------------------- socket actions and HTTP routes
+
+/** The audio socket actions: socket.ts merges them into SOCKET_ACTIONS. */
+export const AUDIO_ACTIONS = /* @__PURE__ */ (() =>
+  ({
+    /** The project's soundtrack (docs/editorial.md): set from an uploaded file, its waveform, its offset, on cuts. */
+    audio: {
+      get: actionSpec(projectRef, soundtrackSchema.nullable()),
+      /** Sets or replaces the soundtrack (the previous file is deleted); decodes it for duration and peaks. */
+      set: actionSpec(projectRef.extend(soundtrackSetSchema.shape), soundtrackSchema),
+      'set-offset': actionSpec(projectRef.extend(soundtrackOffsetUpdateSchema.shape), soundtrackSchema),
+      /** Removes the soundtrack and deletes its file; cuts keep theirs until set again. */
+      remove: actionSpec(projectRef, soundtrackRemovedSchema),
+      /** Puts the soundtrack under a cut with an offset (or takes it off): the cut as it now is. */
+      'set-cut': actionSpec(projectRef.extend(cutSoundtrackSetSchema.shape), cutSchema),
+      /**
+       * Queues the scratch track (docs/generation.md, "Speech"): a job that speaks every dialogue line of
+       * the saved script with its character's voice; unchanged lines and recorded takes are kept. Its
+       * result is a DialogueTrackResult.
+       */
+      'generate-dialogue': actionSpec(
+        projectRef.extend(dialogueGenerateSchema.shape),
+        jobAcceptedReplySchema,
+      ),
+      /** The project's dialogue lines in script order, each with its clip's signed URL, length and waveform. */
+      'list-lines': actionSpec(projectRef, z.array(dialogueLineSchema)),
+      /** Speaks one line again now (a recorded take is replaced by a generated clip). */
+      'regenerate-line': actionSpec(
+        projectRef.extend(dialogueLineRefSchema.shape).extend(dialogueLineRegenerateSchema.shape),
+        dialogueLineSchema,
+      ),
+      /** Replaces one line with a recorded take (an upload-audio file of the project): it then wins. */
+      'upload-line': actionSpec(
+        projectRef.extend(dialogueLineRefSchema.shape).extend(dialogueLineTakeSchema.shape),
+        dialogueLineSchema,
+      ),
+      /**
+       * Times every dialogue shot to its lines (their clips' lengths plus the pacing's pauses); action
+       * shots stay as they are. Answers each changed shot with its previous duration, for a one-step undo.
+       */
+      'time-shots': actionSpec(projectRef.extend(dialogueTimingSchema.shape), dialogueTimingReplySchema),
+    },
+  }) as const satisfies Record<string, Record<string, SocketActionSpec>>)();
+
+/** The audio HTTP routes: http.ts merges them into HTTP_ROUTES. */
+export const AUDIO_ROUTES = /* @__PURE__ */ (() =>
+  ({
+    audio: {
+      get: {
+        method: 'GET',
+        path: '/api/audio/:projectId',
+        response: soundtrackSchema.nullable(),
+        auth: true,
+      },
+      set: {
+        method: 'PUT',
+        path: '/api/audio/:projectId',
+        body: soundtrackSetSchema,
+        response: soundtrackSchema,
+        auth: true,
+      },
+      setOffset: {
+        method: 'PATCH',
+        path: '/api/audio/:projectId',
+        body: soundtrackOffsetUpdateSchema,
+        response: soundtrackSchema,
+        auth: true,
+      },
+      remove: {
+        method: 'DELETE',
+        path: '/api/audio/:projectId',
+        response: soundtrackRemovedSchema,
+        auth: true,
+      },
+      setCut: {
+        method: 'PUT',
+        path: '/api/audio/:projectId/cut',
+        body: cutSoundtrackSetSchema,
+        response: cutSchema,
+        auth: true,
+      },
+      /** Queues the scratch track (a job; follow it with the job events). */
+      generateDialogue: {
+        method: 'POST',
+        path: '/api/audio/:projectId/dialogue',
+        body: dialogueGenerateSchema,
+        response: jobAcceptedReplySchema,
+        auth: true,
+      },
+      listLines: {
+        method: 'GET',
+        path: '/api/audio/:projectId/lines',
+        response: z.array(dialogueLineSchema),
+        auth: true,
+      },
+      regenerateLine: {
+        method: 'POST',
+        path: '/api/audio/:projectId/lines/:lineId/regenerate',
+        body: dialogueLineRegenerateSchema,
+        response: dialogueLineSchema,
+        auth: true,
+      },
+      uploadLine: {
+        method: 'PUT',
+        path: '/api/audio/:projectId/lines/:lineId/take',
+        body: dialogueLineTakeSchema,
+        response: dialogueLineSchema,
+        auth: true,
+      },
+      /** The line's clip itself (not JSON): its stored content type, byte ranges answered (206). */
+      lineFile: {
+        method: 'GET',
+        path: '/api/audio/:projectId/lines/:lineId/file',
+        response: z.string(),
+        auth: true,
+      },
+      timeShots: {
+        method: 'POST',
+        path: '/api/audio/:projectId/timing',
+        body: dialogueTimingSchema,
+        response: dialogueTimingReplySchema,
+        auth: true,
+      },
+    },
+  }) as const satisfies Record<string, Record<string, HttpRouteSpec>>)();

@@ -1,12 +1,27 @@
 import { z } from 'zod';
 import {
+  cutImportResultSchema,
+  cutSchema,
+  cutSummarySchema,
   cutTransitionSchema,
   editorialExportOptionsSchema,
   editorialFormatSchema,
   editorialFrameRateSchema,
   importableEditorialFormatSchema,
 } from './editorial.js';
-import { idSchema, nameSchema, storageKeySchema, timestampSchema, urlSchema } from './entities.js';
+import { actionSpec, projectRef } from './internal.js';
+import { jobAcceptedReplySchema } from './jobs.js';
+import {
+  deletedReplySchema,
+  type HttpRouteSpec,
+  idSchema,
+  nameSchema,
+  type SocketActionSpec,
+  storageKeySchema,
+  timestampSchema,
+  urlSchema,
+} from './primitives.js';
+import { projectSchema } from './project.js';
 
 /**
  * The cuts domain (`cut:*` socket actions, /api/projects/:projectId/cuts routes): versioned cuts
@@ -142,3 +157,148 @@ export const roughCutSchema = z.object({
   createdAt: timestampSchema,
 });
 export type RoughCut = z.infer<typeof roughCutSchema>;
+
+// ---------------------------------------------------------------- socket actions and HTTP routes
+
+/** The cut socket actions: socket.ts merges them into SOCKET_ACTIONS. */
+export const CUT_ACTIONS = /* @__PURE__ */ (() =>
+  ({
+    /** Versioned cuts of a project's timeline and their EDL / OTIO / FCPXML files (docs/editorial.md). */
+    cut: {
+      /** A new cut from the project's current timeline (shots in order with their durations). */
+      create: actionSpec(projectRef.extend(cutCreateSchema.shape), cutSchema),
+      list: actionSpec(projectRef, z.array(cutSummarySchema)),
+      get: actionSpec(cutRefSchema, cutSchema),
+      rename: actionSpec(cutRefSchema.extend(cutRenameSchema.shape), cutSchema),
+      delete: actionSpec(cutRefSchema, deletedReplySchema),
+      /** What moved and what changed length between two versions. */
+      compare: actionSpec(projectRef.extend({ olderId: idSchema, newerId: idSchema }), cutComparisonSchema),
+      /** The file's text, name and MIME type. */
+      export: actionSpec(
+        cutRefSchema.extend({
+          format: editorialFormatSchema,
+          options: cutExportOptionsSchema.optional(),
+        }),
+        cutExportFileSchema,
+      ),
+      /** An edited EDL or OTIO: saved as a new version and applied to the project's order and durations. */
+      import: actionSpec(cutRefSchema.extend(cutImportSchema.shape), cutImportResultSchema),
+      /**
+       * Puts the project's shot order and durations back to this version's: the undo of an import (restore
+       * the version before it). The cut itself is unchanged; the answer is the project.
+       */
+      restore: actionSpec(cutRefSchema, projectSchema),
+      /** Queues the rough cut of a cut (one MP4): a job with progress; its result is the rough cut. */
+      'render-rough-cut': actionSpec(cutRefSchema.extend(roughCutRenderSchema.shape), jobAcceptedReplySchema),
+      /** The latest rough cut of the cut, or of the project without cutId; null when there is none. */
+      'get-rough-cut': actionSpec(
+        projectRef.extend({ cutId: idSchema.optional() }),
+        roughCutSchema.nullable(),
+      ),
+    },
+  }) as const satisfies Record<string, Record<string, SocketActionSpec>>)();
+
+/** The cut HTTP routes: http.ts merges them into HTTP_ROUTES. */
+export const CUT_ROUTES = /* @__PURE__ */ (() =>
+  ({
+    cuts: {
+      list: {
+        method: 'GET',
+        path: '/api/projects/:projectId/cuts',
+        response: z.array(cutSummarySchema),
+        auth: true,
+      },
+      /** A new cut from the project's current timeline. */
+      create: {
+        method: 'POST',
+        path: '/api/projects/:projectId/cuts',
+        body: cutCreateSchema,
+        response: cutSchema,
+        auth: true,
+      },
+      get: { method: 'GET', path: '/api/projects/:projectId/cuts/:cutId', response: cutSchema, auth: true },
+      rename: {
+        method: 'PATCH',
+        path: '/api/projects/:projectId/cuts/:cutId',
+        body: cutRenameSchema,
+        response: cutSchema,
+        auth: true,
+      },
+      delete: {
+        method: 'DELETE',
+        path: '/api/projects/:projectId/cuts/:cutId',
+        response: deletedReplySchema,
+        auth: true,
+      },
+      compare: {
+        method: 'GET',
+        path: '/api/projects/:projectId/cuts/:olderId/compare/:newerId',
+        response: cutComparisonSchema,
+        auth: true,
+      },
+      /**
+       * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
+       * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
+       */
+      /**
+       * The hand-off package (application/zip, streamed, as an attachment): the cut as OTIO, FCPXML
+       * and (up to 999 events) EDL with media paths relative to the zip, the shot videos (stills
+       * where there is no video), the soundtrack and a README.
+       */
+      package: {
+        method: 'GET',
+        path: '/api/projects/:projectId/cuts/:cutId/package',
+        response: z.string(),
+        auth: true,
+      },
+      storyboard: {
+        method: 'GET',
+        path: '/api/projects/:projectId/cuts/:cutId/export/pdf',
+        query: cutStoryboardQuerySchema,
+        response: z.string(),
+        auth: true,
+      },
+      /**
+       * The file itself (not JSON): Content-Type the format's MIME type, Content-Disposition
+       * attachment with exportCut's filename. :format is edl, otio or fcpxml.
+       */
+      export: {
+        method: 'GET',
+        path: '/api/projects/:projectId/cuts/:cutId/export/:format',
+        query: cutExportQuerySchema,
+        response: z.string(),
+        auth: true,
+      },
+      /** An edited EDL or OTIO: saved as a new version and applied to the project's shots. */
+      import: {
+        method: 'POST',
+        path: '/api/projects/:projectId/cuts/:cutId/import',
+        body: cutImportSchema,
+        response: cutImportResultSchema,
+        auth: true,
+      },
+      /** The project's shot order and durations put back to this version's (the undo of an import). */
+      restore: {
+        method: 'POST',
+        path: '/api/projects/:projectId/cuts/:cutId/restore',
+        response: projectSchema,
+        auth: true,
+      },
+      /** Queues the cut's rough cut (a job; follow it with the job events). */
+      renderRoughCut: {
+        method: 'POST',
+        path: '/api/projects/:projectId/cuts/:cutId/rough-cut',
+        body: roughCutRenderSchema,
+        response: jobAcceptedReplySchema,
+        auth: true,
+      },
+      /** The latest rough cut of the cut, or of the project without ?cutId; null when there is none. */
+      getRoughCut: {
+        method: 'GET',
+        path: '/api/projects/:projectId/rough-cut',
+        query: z.object({ cutId: idSchema.optional() }),
+        response: roughCutSchema.nullable(),
+        auth: true,
+      },
+    },
+  }) as const satisfies Record<string, Record<string, HttpRouteSpec>>)();

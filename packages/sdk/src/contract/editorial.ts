@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, TEXT_LIMITS, timestampSchema, urlSchema } from './entities.js';
+import { idSchema, nameSchema, TEXT_LIMITS, timestampSchema, urlSchema } from './primitives.js';
 
 /**
  * The cut: a saved, versioned snapshot of the timeline that the editorial formats (CMX3600 EDL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataSchema, timestampSchema } from './primitives.js';
 
 /**
  * The error catalogue (SPEC.md section 8). The first seven codes are the product's; the rest are
@@ -210,3 +211,15 @@ export class ReelbenchError extends Error {
 export function isReelbenchError(value: unknown): value is ReelbenchError {
   return value instanceof ReelbenchError;
 }
+
+// ---------------------------------------------------------------- error records
+
+export const applicationErrorSchema = z.object({
+  code: errorCodeSchema,
+  /** 0 for errors raised on the client without an HTTP answer. */
+  statusCode: z.number().int().min(0),
+  context: metadataSchema.default({}),
+  timestamp: timestampSchema,
+});
+
+export type ApplicationError = z.infer<typeof applicationErrorSchema>;

@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  assetSchema,
-  generationStatusSchema,
-  idSchema,
-  jobCountsSchema,
-  jobStatusSchema,
-  projectSchema,
-  reviewCommentSchema,
-  shotSchema,
-  TEXT_LIMITS,
-  urlSchema,
-} from './entities.js';
+import { assetSchema } from './asset.js';
 import { errorCodeSchema } from './errors.js';
 import { imageKeySchema } from './image-keys.js';
+import { jobCountsSchema, jobStatusSchema } from './jobs.js';
+import { generationStatusSchema, idSchema, TEXT_LIMITS, urlSchema } from './primitives.js';
+import { projectSchema } from './project.js';
+import { reviewCommentSchema } from './review.js';
+import { shotSchema } from './shot.js';
 
 /**
  * Server → client events. Each goes to the project's room (`project:<id>`, joined through

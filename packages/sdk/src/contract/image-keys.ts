@@ -1,16 +1,20 @@
 import { z } from 'zod';
-import type { AssetConfig, AssetType } from './entities.js';
 import { ReelbenchError } from './errors.js';
 
 /** Asset image keys (SPEC.md section 3): `variant`, `variant-rotation` or `variant-view`. */
 export const ASSET_TYPES = ['character', 'location', 'prop', 'custom'] as const;
+
 export const ROTATIONS = ['front', 'back', 'left', 'right'] as const;
+
 export const VIEWS = ['wide', 'close', 'left90', 'right90', 'reverse', 'aerial', 'exterior'] as const;
+
 /** Keys written by older clients; each stands for its asset type's default key. */
 export const LEGACY_IMAGE_KEYS = ['full_body', 'wide', 'hero', 'main'] as const;
+
 export const DEFAULT_VARIANT = 'default';
 
 export type Rotation = (typeof ROTATIONS)[number];
+
 export type View = (typeof VIEWS)[number];
 
 /**
@@ -18,32 +22,22 @@ export type View = (typeof VIEWS)[number];
  * Lower case only: 'DEFAULT-FRONT' is not a key.
  */
 export const VARIANT_NAME_PATTERN = /^[a-z0-9][a-z0-9_]{0,63}$/;
+
 export const IMAGE_KEY_PATTERN = new RegExp(
   `^[a-z0-9][a-z0-9_]{0,63}(?:-(?:${[...ROTATIONS, ...VIEWS].join('|')}))?$`,
 );
 
 export const rotationSchema = z.enum(ROTATIONS);
+
 export const viewSchema = z.enum(VIEWS);
+
 export const variantNameSchema = z
   .string()
   .regex(VARIANT_NAME_PATTERN, 'Variant names are lower-case letters, digits and _, without -');
+
 export const imageKeySchema = z
   .string()
   .regex(IMAGE_KEY_PATTERN, 'Image keys are variant, variant-rotation or variant-view');
-
-const TYPE_RULES: Record<
-  AssetType,
-  { defaultImageKey: string; rotations: readonly Rotation[]; views: readonly View[] }
-> = {
-  character: { defaultImageKey: 'default-front', rotations: ROTATIONS, views: [] },
-  location: {
-    defaultImageKey: 'default-wide',
-    rotations: [],
-    views: ['wide', 'close', 'left90', 'right90', 'reverse'],
-  },
-  prop: { defaultImageKey: 'default', rotations: ROTATIONS, views: [] },
-  custom: { defaultImageKey: 'default', rotations: [], views: [] },
-};
 
 export interface ImageKeyParts {
   variant: string;
@@ -85,43 +79,6 @@ export function buildImageKey(parts: ImageKeyParts): string {
   return modifier ? `${parts.variant}-${modifier}` : parts.variant;
 }
 
-export function defaultImageKey(type: AssetType): string {
-  return TYPE_RULES[type].defaultImageKey;
-}
-
-export function defaultAssetConfig(type: AssetType): AssetConfig {
-  const rules = TYPE_RULES[type];
-  return {
-    type,
-    defaultImageKey: rules.defaultImageKey,
-    supportedVariants: [DEFAULT_VARIANT],
-    supportedRotations: [...rules.rotations],
-    supportedViews: [...rules.views],
-  };
-}
-
-/** Every key the config allows: each variant alone, with each rotation and with each view. */
-export function supportedImageKeys(
-  config: Pick<AssetConfig, 'supportedVariants' | 'supportedRotations' | 'supportedViews'>,
-): string[] {
-  return config.supportedVariants.flatMap((variant) => [
-    variant,
-    ...config.supportedRotations.map((rotation) => `${variant}-${rotation}`),
-    ...config.supportedViews.map((view) => `${variant}-${view}`),
-  ]);
-}
-
 export function isLegacyImageKey(key: string): boolean {
   return (LEGACY_IMAGE_KEYS as readonly string[]).includes(key);
-}
-
-/** Maps a legacy key to the type's default; any other key is returned unchanged. */
-export function normalizeImageKey(type: AssetType, key: string): string {
-  return isLegacyImageKey(key) ? defaultImageKey(type) : key;
-}
-
-/** SPEC.md section 5: a key is valid only if it is among the asset's supported keys. */
-export function isValidImageKey(configOrType: AssetConfig | AssetType, key: string): boolean {
-  const config = typeof configOrType === 'string' ? defaultAssetConfig(configOrType) : configOrType;
-  return supportedImageKeys(config).includes(normalizeImageKey(config.type, key));
 }

@@ -1,25 +1,19 @@
 import { z } from 'zod';
+import { assetImageGenerationReplySchema, assetSchema, assetTypeSchema } from './asset.js';
+import { errorBodySchema, errorCodeSchema } from './errors.js';
+import { DEFAULT_VARIANT, imageKeySchema, rotationSchema, variantNameSchema } from './image-keys.js';
+import { jobAcceptedReplySchema } from './jobs.js';
 import {
-  assetSchema,
-  assetTypeSchema,
   idSchema,
   LIST_LIMITS,
   nameSchema,
   promptSchema,
-  shotAssetPlacementSchema,
   storageKeySchema,
   TEXT_LIMITS,
   urlSchema,
-} from './entities.js';
-import { errorBodySchema, errorCodeSchema } from './errors.js';
-import { DEFAULT_VARIANT, imageKeySchema, rotationSchema, variantNameSchema } from './image-keys.js';
-import { jobAcceptedReplySchema } from './replies.js';
-import {
-  assetImageGenerationReplySchema,
-  batchGenerationPayloadSchema,
-  SOCKET_ACTIONS,
-  shotGenerationReplySchema,
-} from './socket.js';
+} from './primitives.js';
+import { batchGenerationPayloadSchema, shotAssetPlacementSchema, shotGenerationReplySchema } from './shot.js';
+import { SOCKET_ACTIONS } from './socket.js';
 
 /**
  * The older named events (SPEC.md section 7): the client emits `request` with a bare payload (no

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { FIRST_PASS_DEFAULTS, VISUAL_STYLES, type VisualStyle } from './constants.js';
+import { actionSpec, projectRef } from './internal.js';
 import {
-  assetSchema,
   descriptionSchema,
   idSchema,
   imageUrlSchema,
-  jobSchema,
   nameSchema,
+  type SocketActionSpec,
   storageKeySchema,
   timestampSchema,
-} from './entities.js';
+} from './primitives.js';
 
 // ---------------------------------------------------------------- style packages
 
@@ -153,46 +153,32 @@ export function isBuiltInStyle(id: string | null | undefined): id is VisualStyle
 
 export const DEFAULT_STYLE_PACKAGE_ID: VisualStyle = FIRST_PASS_DEFAULTS.style;
 
-// ---------------------------------------------------------------- the cast from the script
+// ---------------------------------------------------------------- socket actions
 
-export const CAST_TYPES = ['character', 'location', 'prop'] as const;
-export const castTypeSchema = z.enum(CAST_TYPES);
-export type CastType = z.infer<typeof castTypeSchema>;
-
-/** One character, location or prop the script names, and the project's asset for it. */
-export const castMemberSchema = z.object({
-  type: castTypeSchema,
-  name: nameSchema,
-  /** From the script: a character's first appearance, a location's scene headings, a prop's first line. */
-  description: descriptionSchema,
-  /** null while the project has no asset for it. */
-  assetId: idSchema.nullable(),
-  /** How many of the project's first-pass shots name it. */
-  shotCount: z.number().int().min(0),
-});
-export type CastMember = z.infer<typeof castMemberSchema>;
-
-export const castSchema = z.object({
-  projectId: idSchema,
-  members: z.array(castMemberSchema),
-  /** The members without an asset yet. */
-  missing: z.number().int().min(0),
-});
-export type Cast = z.infer<typeof castSchema>;
-
-export const createCastSchema = z.object({
-  /** Also generate each new asset's default image, all in one job. */
-  generate: z.boolean().default(false),
-  provider: z.string().trim().min(1).max(100).optional(),
-});
-export type CreateCast = z.input<typeof createCastSchema>;
-
-export const createCastReplySchema = z.object({
-  cast: castSchema,
-  created: z.array(assetSchema),
-  /** Shots whose placements changed: the cast placed by framing, the location as the backdrop. */
-  placedShotIds: z.array(idSchema),
-  /** The job that generated the default images (done when the reply arrives), or null. */
-  job: jobSchema.nullable(),
-});
-export type CreateCastReply = z.infer<typeof createCastReplySchema>;
+/** The style socket actions: socket.ts merges them into SOCKET_ACTIONS. */
+export const STYLE_ACTIONS = /* @__PURE__ */ (() =>
+  ({
+    /**
+     * Style packages: the four built-in looks (read-only, ids are their visual style) and the project's
+     * own. A shot references one by style_package_id; a change makes exactly the shots using it stale.
+     */
+    style: {
+      list: actionSpec(projectRef, z.array(stylePackageSchema)),
+      get: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), stylePackageSchema),
+      create: actionSpec(projectRef.extend(stylePackageCreateSchema.shape), stylePackageSchema),
+      update: actionSpec(
+        projectRef.extend({ styleId: stylePackageIdSchema, updates: stylePackageUpdatesSchema }),
+        styleChangeReplySchema,
+      ),
+      /** Shots that used it fall back to the default package. */
+      delete: actionSpec(projectRef.extend({ styleId: stylePackageIdSchema }), styleDeletedReplySchema),
+      /** A copy the project owns, of a built-in or of its own package. */
+      duplicate: actionSpec(
+        projectRef.extend({
+          styleId: stylePackageIdSchema,
+          name: stylePackageCreateSchema.shape.name.optional(),
+        }),
+        stylePackageSchema,
+      ),
+    },
+  }) as const satisfies Record<string, Record<string, SocketActionSpec>>)();

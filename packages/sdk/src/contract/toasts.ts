@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { TOAST_TYPES } from './constants.js';
 import { MESSAGES } from './errors.js';
+import { TEXT_LIMITS } from './primitives.js';
 
 /** Toast titles and bodies, verbatim from SPEC.md section 8. */
 export const TOASTS = {
@@ -35,3 +38,21 @@ export const TOASTS = {
 export const formatToast = {
   firstPassReady: (shotCount: number, style: string) => `Created ${shotCount} shots with ${style} style`,
 } as const;
+
+// ---------------------------------------------------------------- toast records
+
+export const toastTypeSchema = z.enum(TOAST_TYPES);
+
+/** The click handler of a toast action is UI state and stays out of the schema. */
+export const toastSchema = z.object({
+  id: z.string().min(1).max(TEXT_LIMITS.shortText),
+  type: toastTypeSchema,
+  title: z.string().max(TEXT_LIMITS.name),
+  message: z.string().max(TEXT_LIMITS.description).default(''),
+  /** Milliseconds; when absent, TOAST_DURATION_MS of the type. */
+  duration: z.number().int().min(0).optional(),
+  persistent: z.boolean().default(false),
+  action: z.object({ label: z.string().min(1).max(TEXT_LIMITS.shortText) }).optional(),
+});
+
+export type Toast = z.infer<typeof toastSchema>;

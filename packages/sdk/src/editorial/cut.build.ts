@@ -6,7 +6,7 @@ import {
   cutSchema,
   type EditorialFrameRate,
 } from '../contract/editorial.js';
-import type { Edl } from '../contract/entities.js';
+import type { Edl } from '../contract/project.js';
 import { placeEvents } from './cut.model.js';
 import { EDL_DEFAULT_REEL } from './edl.writer.js';
 import { frameRateValue, framesToSeconds, secondsToFrames } from './frame-rate.js';

@@ -1,5 +1,5 @@
 import { type Cut, type CutEvent, EDITORIAL_LIMITS } from '../contract/editorial.js';
-import type { ReviewComment } from '../contract/entities.js';
+import type { ReviewComment } from '../contract/review.js';
 import { addMarkerAtSeconds } from './cut.build.js';
 import { frameRateValue } from './frame-rate.js';
 

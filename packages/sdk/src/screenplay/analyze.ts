@@ -1,5 +1,5 @@
 import { READING_WORDS_PER_MINUTE } from '../contract/constants.js';
-import type { ScriptAnalysis } from '../contract/entities.js';
+import type { ScriptAnalysis } from '../contract/script.js';
 
 export type { ScriptAnalysis };
 

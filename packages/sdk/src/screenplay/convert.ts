@@ -1,4 +1,4 @@
-import type { ScriptFormat } from '../contract/entities.js';
+import type { ScriptFormat } from '../contract/script.js';
 import { parseFdx, toFdx } from './fdx.js';
 import { parseFountain, splitLines } from './fountain.parser.js';
 import type { Screenplay } from './fountain.types.js';

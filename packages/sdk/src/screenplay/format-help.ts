@@ -1,5 +1,5 @@
-import type { ScriptFormat, ScriptFormatHelp } from '../contract/entities.js';
 import { formatMessage, ReelbenchError } from '../contract/errors.js';
+import type { ScriptFormat, ScriptFormatHelp } from '../contract/script.js';
 import { isScriptFormat } from './script-format-error.js';
 
 /** `GET /api/script/format-help/{format}`: how to write each element in each format we read. */

@@ -1,5 +1,5 @@
-import { SCRIPT_FORMATS, type ScriptFormat } from '../contract/entities.js';
 import { MESSAGES, ReelbenchError } from '../contract/errors.js';
+import { SCRIPT_FORMATS, type ScriptFormat } from '../contract/script.js';
 
 export function isScriptFormat(value: unknown): value is ScriptFormat {
   return typeof value === 'string' && (SCRIPT_FORMATS as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
-import type { ScriptFinding, ScriptFormat, ScriptValidation } from '../contract/entities.js';
 import { MESSAGES, ReelbenchError } from '../contract/errors.js';
+import type { ScriptFinding, ScriptFormat, ScriptValidation } from '../contract/script.js';
 import { parseScript } from './convert.js';
 import { plainText } from './emphasis.js';
 import { splitLines } from './fountain.parser.js';

@@ -4,7 +4,7 @@ import {
   cutSummarySchema,
   editorialExportOptionsSchema,
 } from '../../src/contract/editorial.js';
-import { edlSchema } from '../../src/contract/entities.js';
+import { edlSchema } from '../../src/contract/project.js';
 import {
   addMarkerAtSeconds,
   cutFromTimeline,
