@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnInFont } from '../../packages/server/src/cuts/rough-cut.burn-in.js';
-import { resolveFfmpeg } from '../../packages/server/src/generation/local/ffmpeg-path.js';
+import { resolveFfmpeg } from '../../packages/server/src/media/ffmpeg-path.js';
 import {
   burnInReference,
   grayFrame,

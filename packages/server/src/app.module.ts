@@ -12,6 +12,7 @@ import { databaseModule } from './database/database.module.js';
 import { FilesModule } from './files/file.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { JobsModule } from './jobs/job.module.js';
+import { MediaModule } from './media/media.module.js';
 import { ProjectsModule } from './projects/project.module.js';
 import { ProjectSaveModule } from './projects/project-save.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -43,6 +44,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       },
       databaseModule(database),
       RealtimeModule,
+      MediaModule,
       GenerationModule,
       AuthModule,
       SeriesModule,

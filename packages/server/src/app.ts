@@ -14,7 +14,7 @@ import type { ServerConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/signing-secret.js';
 import type { DatabaseKind, DatabaseTarget } from './database/data-source.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
-import { processLauncher } from './generation/local/process-launcher.js';
+import { processLauncher } from './media/process-launcher.js';
 import { closeRedis, connectRedis, type RedisPair } from './realtime/redis.js';
 import { SocketIoAdapter } from './realtime/socket-io.adapter.js';
 import { Lifecycle } from './system/lifecycle.js';

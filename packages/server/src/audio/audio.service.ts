@@ -16,11 +16,10 @@ import { secondsToFrames } from '@reelbench/sdk/editorial';
 import type { DataSource } from 'typeorm';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
-import { AppConfig } from '../config/config.js';
 import { CutEntity } from '../cuts/cut.entity.js';
 import { toCut } from '../cuts/cut.mapper.js';
-import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
+import { MediaService } from '../media/media.service.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { projectPrefix } from '../storage/storage-key.js';
@@ -36,7 +35,7 @@ export class AudioService {
     private readonly soundtracks: SoundtracksRepository,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
-    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly mediaTools: MediaService,
     @Inject(STORAGE) private readonly storage: Storage,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -140,7 +139,7 @@ export class AudioService {
   }
 
   private ffmpeg() {
-    return configuredFfmpeg(this.config.generation);
+    return this.mediaTools.ffmpeg();
   }
 
   private async toSoundtrack(row: SoundtrackRow): Promise<Soundtrack> {

@@ -36,10 +36,8 @@ import { storedConfig } from '../assets/asset.mapper.js';
 import { AssetsService } from '../assets/asset.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
-import { AppConfig } from '../config/config.js';
 import { CutsRepository } from '../cuts/cut.repository.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
-import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -47,6 +45,7 @@ import { MAX_SPEECH_CHARS, type SpeechGenerator, type SpokenAudio } from '../gen
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
+import { MediaService } from '../media/media.service.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { ScriptService } from '../script/script.service.js';
@@ -126,10 +125,10 @@ export class DialogueService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
     private readonly media: MediaStore,
+    private readonly mediaTools: MediaService,
     private readonly slots: RenderSlots,
     private readonly soundtracks: SoundtracksRepository,
     private readonly cuts: CutsRepository,
-    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -509,7 +508,7 @@ export class DialogueService implements OnModuleInit {
   }
 
   private ffmpeg() {
-    return configuredFfmpeg(this.config.generation);
+    return this.mediaTools.ffmpeg();
   }
 
   private async toLine(row: DialogueLineEntity): Promise<DialogueLine> {

@@ -8,12 +8,12 @@ import {
   type GenerationConfig,
   loadGenerationConfig,
 } from '../generation/generation.config.js';
-import { MAX_INPUT_PIXELS } from '../generation/local/sharp-io.js';
 import {
   type RemoteConfig,
   registerRemoteProviders,
   remoteConfigFromEnv,
 } from '../generation/remote/remote.config.js';
+import { MAX_INPUT_PIXELS } from './image-limits.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -14,8 +14,8 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AuthService } from '../auth/auth.service.js';
 import { notFound, unauthenticated, validation } from '../common/domain-error.js';
-import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { AppConfig } from '../config/config.js';
+import { assertInlineImagePixels } from '../media/image-pixels.js';
 import { EventsService } from '../realtime/events.service.js';
 import { ScriptsRepository } from '../script/script.repository.js';
 import { scriptFormatOf } from '../script/script.service.js';

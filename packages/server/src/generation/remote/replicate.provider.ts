@@ -1,9 +1,9 @@
 import type { AssetType } from '@reelbench/sdk/contract';
 import { z } from 'zod';
 import { parse } from '../../common/validation.js';
+import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../../media/ffmpeg-path.js';
 import { GENERATION_MESSAGES, invalidInput, throwIfCancelled } from '../generation.errors.js';
 import { type ClipRequest, clipRequestSchema, type RenderedClip } from '../generation.types.js';
-import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../local/ffmpeg-path.js';
 import { clipMove } from '../local/framing.js';
 import type { GenerationOperations } from '../provider.js';
 import { clipPrompt } from './prompts.js';
