@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, type ConfigProblem } from '../config/config.js';
+import { ConfigError, type ConfigProblem } from '../config/config-error.js';
 import { GeminiBreakdownProvider } from './breakdown.gemini.js';
 import { LocalBreakdownProvider } from './breakdown.local.js';
 import { OpenAiCompatibleBreakdownProvider } from './breakdown.openai.js';

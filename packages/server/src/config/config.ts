@@ -13,6 +13,7 @@ import {
   registerRemoteProviders,
   remoteConfigFromEnv,
 } from '../generation/remote/remote.config.js';
+import { ConfigError, type ConfigProblem } from './config-error.js';
 import { MAX_INPUT_PIXELS } from './image-limits.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
@@ -131,22 +132,6 @@ export interface ServerConfig {
 export type AppConfig = ServerConfig & { signingSecret: string };
 /** Injection token for the AppConfig. */
 export const AppConfig = Symbol('AppConfig');
-
-export interface ConfigProblem {
-  variable: string;
-  message: string;
-}
-
-/** A bad environment: the message names every bad variable; start-up prints it without a stack. */
-export class ConfigError extends Error {
-  readonly problems: ConfigProblem[];
-
-  constructor(problems: ConfigProblem[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
 
 /**
  * The defaults: a 20 MB body or socket message carries an image data URL (setImage), uploads are

@@ -1,4 +1,4 @@
-import { ConfigError, type ConfigProblem } from '../config/config.js';
+import { ConfigError, type ConfigProblem } from '../config/config-error.js';
 import { createLocalProvider, type LocalProviderOptions } from './local/local.provider.js';
 import {
   DEFAULT_PROVIDER,

@@ -1,6 +1,6 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../common/domain-error.js';
-import type { ConfigProblem } from '../config/config.js';
+import type { ConfigProblem } from '../config/config-error.js';
 import { GENERATION_MESSAGES } from './generation.errors.js';
 import type {
   AssetImageSubject,

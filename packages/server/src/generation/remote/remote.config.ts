@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Sleep } from '../../breakdown/breakdown.types.js';
-import { ConfigError } from '../../config/config.js';
+import { ConfigError } from '../../config/config-error.js';
 import type { ProviderRegistry } from '../provider.js';
 import { createOpenAiImageProvider, OPENAI_IMAGE_PROVIDER } from './openai-image.provider.js';
 import type { RemoteLogger } from './remote-session.js';
