@@ -15,7 +15,7 @@ import { resolveSigningSecret } from './config/signing-secret.js';
 import type { DatabaseKind, DatabaseTarget } from './database/data-source.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
 import { processLauncher } from './media/process-launcher.js';
-import { closeRedis, connectRedis, type RedisPair } from './realtime/redis.js';
+import { closeRedis, connectRedis, type RedisPair } from './common/redis.js';
 import { SocketIoAdapter } from './realtime/socket-io.adapter.js';
 import { Lifecycle } from './system/lifecycle.js';
 import { serveWebApp, webDistDir } from './system/web-app.js';

@@ -8,7 +8,7 @@ import { Server } from 'socket.io';
 import type { ServerRole } from '../config/config.js';
 import type { Lifecycle } from '../system/lifecycle.js';
 import { actionsSettled } from './in-flight.js';
-import type { RedisPair } from './redis.js';
+import type { RedisPair } from '../common/redis.js';
 import type { AppServer, AppSocket } from './socket-types.js';
 
 export const SOCKET_PATH = '/socket.io';
