@@ -18,7 +18,7 @@ import {
 import { type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnInFont } from '../../packages/server/src/cuts/rough-cut.burn-in.js';
-import { resolveFfmpeg } from '../../packages/server/src/generation/local/ffmpeg-path.js';
+import { resolveFfmpeg } from '../../packages/server/src/media/ffmpeg-path.js';
 import {
   burnInReference,
   grayFrame,

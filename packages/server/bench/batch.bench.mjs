@@ -157,7 +157,7 @@ const CEILING_JOBS = {
 };
 
 async function machineScaling(kind) {
-  const variants = new URL('../dist/generation/local/variants.js', import.meta.url).href;
+  const variants = new URL('../dist/media/variants.js', import.meta.url).href;
   const generation = new URL('../dist/generation/index.js', import.meta.url).href;
   const run = async (count) => {
     const workers = await Promise.all(

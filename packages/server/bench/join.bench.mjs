@@ -1,5 +1,5 @@
 // The rough cut's join: our own MP4 reader/writer and H.264 picture hold (cuts/rough-cut.join.ts,
-// generation/local/mp4*.ts and h264-repeat.ts, about 1,000 lines) side by side with what we could
+// media/mp4*.ts and h264-repeat.ts, about 1,000 lines) side by side with what we could
 // use instead: ffmpeg's concat demuxer with stream copy (what the rough cut falls back to) and
 // mediabunny, a maintained TypeScript muxer/demuxer, copying the coded pictures. Issue 32 asks
 // whether owning the writer is still worth it; this measures it. Imports the BUILT server: run
@@ -38,7 +38,8 @@ if (!existsSync(path.join(dist, 'cuts', 'rough-cut.join.js'))) {
   process.exit(1);
 }
 const { joinInProcess } = await import(path.join(dist, 'cuts', 'rough-cut.join.js'));
-const { createLocalProvider, resolveFfmpeg } = await import(path.join(dist, 'generation', 'index.js'));
+const { createLocalProvider } = await import(path.join(dist, 'generation', 'index.js'));
+const { resolveFfmpeg } = await import(path.join(dist, 'media', 'ffmpeg-path.js'));
 
 const PARTS = 180;
 const DISTINCT = 6;

@@ -25,7 +25,8 @@ if (!existsSync(built)) {
   process.exit(1);
 }
 
-const { createLocalProvider, renderAssetImage, removeBackground, resolveFfmpeg } = await import(built);
+const { createLocalProvider, renderAssetImage, removeBackground } = await import(built);
+const { resolveFfmpeg } = await import(path.join(here, '..', 'dist', 'media', 'ffmpeg-path.js'));
 
 const FRAME_GOAL_FPS = 20;
 const ENCODE_GOAL = 2;

@@ -13,6 +13,7 @@ import { ENTITIES } from './entities.js';
 import { FilesModule } from './files/file.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { JobsModule } from './jobs/job.module.js';
+import { MediaModule } from './media/media.module.js';
 import { ProjectSaveModule } from './project-save/project-save.module.js';
 import { ProjectsModule } from './projects/project.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -44,6 +45,7 @@ export function appModule(config: AppConfig, database: DatabaseTarget): DynamicM
       },
       databaseModule(database, ENTITIES),
       RealtimeModule,
+      MediaModule,
       GenerationModule,
       AuthModule,
       SeriesModule,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError } from './config/config-error.js';
+import { loadConfig } from './load-config.js';
 
 /** `--role api|worker|all` (or `--role=…`) overrides ROLE. */
 function roleArgument(args: string[]): string | undefined {

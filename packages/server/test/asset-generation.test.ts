@@ -18,8 +18,8 @@ import { assessImage } from '../src/generation/local/assess.js';
 import { ASSET_SHEET_SIZES, renderAssetImage } from '../src/generation/local/asset-renderer.js';
 import { ENHANCE_MAX_DIMENSION } from '../src/generation/local/enhance.js';
 import { createLocalProvider } from '../src/generation/local/local.provider.js';
-import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
+import { variantStorageKeys } from '../src/media/variants.js';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { testDatabases } from './support/databases.js';
 import {

@@ -18,8 +18,8 @@ import { type PlacedCutDialogueLine, placeCutDialogue, withDialogue } from '@ree
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia } from '../src/media/ffmpeg-process.js';
 import { spanVolume, writeTone } from './support/audio-levels.js';
 import { testDatabases } from './support/databases.js';
 import { FERRY_SCRIPT } from './support/dialogue-scripts.js';

@@ -16,10 +16,10 @@ import {
 import { dialogueShotSeconds } from '@reelbench/sdk/screenplay';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
 import { speakOffline } from '../src/generation/local/speech-espeak.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../src/media/ffmpeg-process.js';
 import {
   type FakeSpeech,
   fakeSpeechSeconds,

@@ -10,8 +10,8 @@ import {
   literalTextOptions,
 } from '../src/cuts/rough-cut.burn-in.js';
 import { type RoughCutEvent, renderRoughCut } from '../src/cuts/rough-cut.render.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { ffmpegCapabilities, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { ffmpegCapabilities, runFfmpeg } from '../src/media/ffmpeg-process.js';
 import { STORAGE, type Storage } from '../src/storage/storage.types.js';
 import { burnInReference, grayFrame, nameBandDifference } from './support/burn-in-frames.js';
 import { newProject, waitForEvent } from './support/factories.js';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialogueMixGraph } from '../src/cuts/rough-cut.audio.js';
 import { type RoughCutEvent, renderRoughCut } from '../src/cuts/rough-cut.render.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia } from '../src/media/ffmpeg-process.js';
 import { spanVolume, writeTone } from './support/audio-levels.js';
 
 /** Three black shots at 24 fps: 2 s, 3 s and 2 s. */

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoughCut } from '../src/cuts/rough-cut.render.js';
 import type { RenderedClip } from '../src/generation/generation.types.js';
 import { renderClip } from '../src/generation/local/animatic.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
 import { renderFrame } from '../src/generation/local/frame-renderer.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../src/media/ffmpeg-process.js';
 import { frameInput } from './generation/generation.fixtures.js';
-import { frameHashes, frameRows } from './generation/h264-fixtures.js';
+import { frameHashes, frameRows } from './media/h264-fixtures.js';
 
 describe('renderRoughCut: animatics are joined as they are', () => {
   let ffmpeg: FfmpegLocation;

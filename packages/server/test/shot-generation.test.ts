@@ -17,10 +17,10 @@ import {
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia } from '../src/generation/local/ffmpeg-process.js';
-import { variantStorageKeys } from '../src/generation/local/variants.js';
 import { ProviderRegistry } from '../src/generation/provider.js';
+import { resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia } from '../src/media/ffmpeg-process.js';
+import { variantStorageKeys } from '../src/media/variants.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
 import { download, UNKNOWN_ID, until } from './support/harness.js';

@@ -17,8 +17,8 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateFcpxml } from '../../sdk/test/editorial/fcpxml-dtd.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../src/generation/local/ffmpeg-path.js';
-import { probeMedia, runFfmpeg } from '../src/generation/local/ffmpeg-process.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../src/media/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../src/media/ffmpeg-process.js';
 import { testDatabases } from './support/databases.js';
 import { api, connectSocket, newProject, newUser, request, type TestUser } from './support/factories.js';
 import { UNKNOWN_ID, until } from './support/harness.js';

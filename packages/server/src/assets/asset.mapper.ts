@@ -7,7 +7,7 @@ import {
   defaultAssetConfig,
   type StreamlinedAsset,
 } from '@reelbench/sdk/contract';
-import { variantStorageKeys } from '../generation/local/variants.js';
+import { variantStorageKeys } from '../media/variants.js';
 import type { FileUrls } from '../storage/file-urls.js';
 import { isValidStorageKey } from '../storage/storage-key.js';
 import type { AssetEntity } from './asset.entity.js';

@@ -23,7 +23,7 @@ import {
   type User,
 } from '@reelbench/sdk/contract';
 import { notFound, validation } from '../common/domain-error.js';
-import { variantStorageKeys } from '../generation/local/variants.js';
+import { variantStorageKeys } from '../media/variants.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { FileUrls } from '../storage/file-urls.js';

@@ -14,12 +14,11 @@ import {
 } from '@reelbench/sdk/contract';
 import { secondsToFrames } from '@reelbench/sdk/editorial';
 import { notFound, validation } from '../common/domain-error.js';
-import { AppConfig } from '../config/config.js';
 import { CutsService } from '../cuts/cut.service.js';
 import { CutInputs } from '../cuts/cut-inputs.js';
 import { FilesService } from '../files/file.service.js';
-import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
+import { MediaService } from '../media/media.service.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { projectPrefix } from '../storage/storage-key.js';
@@ -35,7 +34,7 @@ export class AudioService implements OnModuleInit {
     private readonly soundtracks: SoundtracksRepository,
     private readonly projects: ProjectsService,
     private readonly media: MediaStore,
-    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly mediaTools: MediaService,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly cuts: CutsService,
     private readonly files: FilesService,
@@ -140,7 +139,7 @@ export class AudioService implements OnModuleInit {
   }
 
   private ffmpeg() {
-    return configuredFfmpeg(this.config.generation);
+    return this.mediaTools.ffmpeg();
   }
 
   private async toSoundtrack(row: SoundtrackRow): Promise<Soundtrack> {

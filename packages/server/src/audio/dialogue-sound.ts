@@ -8,9 +8,9 @@ import {
   ReelbenchError,
 } from '@reelbench/sdk/contract';
 import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
-import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
-import { ffmpegFailureReason, runFfmpeg, stderrTail } from '../generation/local/ffmpeg-process.js';
-import { wavFile } from '../generation/local/speech-espeak.js';
+import type { FfmpegLocation } from '../media/ffmpeg-path.js';
+import { ffmpegFailureReason, runFfmpeg, stderrTail } from '../media/ffmpeg-process.js';
+import { wavFile } from '../media/wav.js';
 import { peaksOf } from './peaks.js';
 
 /** Every line clip is 16-bit mono PCM at this rate, in a WAV. */

@@ -36,9 +36,7 @@ import { storedConfig } from '../assets/asset.mapper.js';
 import { AssetsService } from '../assets/asset.service.js';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
-import { AppConfig } from '../config/config.js';
 import { throwIfCancelled } from '../generation/generation.errors.js';
-import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -46,6 +44,7 @@ import { MAX_SPEECH_CHARS, type SpeechGenerator, type SpokenAudio } from '../gen
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
+import { MediaService } from '../media/media.service.js';
 import { ProjectEntity } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { ScriptService } from '../script/script.service.js';
@@ -125,9 +124,9 @@ export class DialogueService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly registry: ProviderRegistry,
     private readonly media: MediaStore,
+    private readonly mediaTools: MediaService,
     private readonly slots: RenderSlots,
     private readonly soundtracks: SoundtracksRepository,
-    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -507,7 +506,7 @@ export class DialogueService implements OnModuleInit {
   }
 
   private ffmpeg() {
-    return configuredFfmpeg(this.config.generation);
+    return this.mediaTools.ffmpeg();
   }
 
   private async toLine(row: DialogueLineEntity): Promise<DialogueLine> {

@@ -1,6 +1,6 @@
 import { validation } from '../common/domain-error.js';
-import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
-import { probeMedia, runFfmpeg } from '../generation/local/ffmpeg-process.js';
+import type { FfmpegLocation } from '../media/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../media/ffmpeg-process.js';
 
 /** At most this many samples are decoded for the waveform (10 MB of 16-bit PCM): long tracks at a lower rate. */
 const MAX_SAMPLES = 5_000_000;

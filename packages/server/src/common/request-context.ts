@@ -2,7 +2,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { HTTP_ROUTES, MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
 import type { NextFunction, Request, Response } from 'express';
 import type { ServerRole } from '../config/config.js';
-import type { Lifecycle } from '../system/lifecycle.js';
 import type { AppLogger } from './app-logger.js';
 import { notFound } from './domain-error.js';
 import { sendError } from './http-error.filter.js';
@@ -27,7 +26,8 @@ function stopping(): ReelbenchError {
  */
 export function configureRequestContext(
   app: NestExpressApplication,
-  options: { logger: AppLogger; role: ServerRole; lifecycle: Lifecycle },
+  /** `lifecycle`: whether this process is draining (system/lifecycle.ts). */
+  options: { logger: AppLogger; role: ServerRole; lifecycle: { readonly draining: boolean } },
 ): void {
   const { logger, role, lifecycle } = options;
   app.use((request: Request, response: Response, next: NextFunction) => {

@@ -7,7 +7,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AppConfig, type LimitsConfig } from '../config/config.js';
-import { newRedisClient, type RedisClient } from '../realtime/redis.js';
+import { newRedisClient, type RedisClient } from './redis.js';
 
 /** The per-key counters the server keeps (docs/security.md lists each with its variable). */
 export type ThrottleName =

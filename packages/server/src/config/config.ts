@@ -2,18 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@reelbench/sdk/contract';
 import { z } from 'zod';
-import { type BreakdownConfig, breakdownConfigFromEnv } from '../breakdown/breakdown.config.js';
-import {
-  createProviderRegistry,
-  type GenerationConfig,
-  loadGenerationConfig,
-} from '../generation/generation.config.js';
-import { MAX_INPUT_PIXELS } from '../generation/local/sharp-io.js';
-import {
-  type RemoteConfig,
-  registerRemoteProviders,
-  remoteConfigFromEnv,
-} from '../generation/remote/remote.config.js';
+import { type BreakdownConfig, breakdownConfigFromEnv } from './breakdown.env.js';
+import { ConfigError, type ConfigProblem } from './config-error.js';
+import { type GenerationConfig, loadGenerationConfig } from './generation.env.js';
+import { MAX_INPUT_PIXELS } from './image-limits.js';
+import { type RemoteConfig, remoteConfigFromEnv } from './remote.env.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -131,22 +124,6 @@ export interface ServerConfig {
 export type AppConfig = ServerConfig & { signingSecret: string };
 /** Injection token for the AppConfig. */
 export const AppConfig = Symbol('AppConfig');
-
-export interface ConfigProblem {
-  variable: string;
-  message: string;
-}
-
-/** A bad environment: the message names every bad variable; start-up prints it without a stack. */
-export class ConfigError extends Error {
-  readonly problems: ConfigProblem[];
-
-  constructor(problems: ConfigProblem[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
 
 /**
  * The defaults: a 20 MB body or socket message carries an image data URL (setImage), uploads are
@@ -317,16 +294,21 @@ function parseOrigins(value: string | undefined): string[] | ConfigProblem {
   return origins;
 }
 
+/**
+ * What the generation domain finds wrong with a provider selection (a remote provider without its
+ * key, one lacking the operation): generation.config.ts's providerProblems, passed in by loadConfig.
+ */
+export type ProviderCheck = (generation: GenerationConfig, remote: RemoteConfig) => ConfigProblem[];
+
 /** The provider selection, checked against what is configured: a remote provider needs its key. */
 function readGeneration(
   env: Record<string, string | undefined>,
+  providerProblems: ProviderCheck,
 ): { generation: GenerationConfig; remote: RemoteConfig } | ConfigProblem[] {
   try {
     const generation = loadGenerationConfig(env);
     const remote = remoteConfigFromEnv(env);
-    const registry = createProviderRegistry(generation);
-    registerRemoteProviders(registry, remote, generation);
-    const problems = registry.problems();
+    const problems = providerProblems(generation, remote);
     return problems.length > 0 ? problems : { generation, remote };
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -346,8 +328,13 @@ function readBreakdown(env: Record<string, string | undefined>): BreakdownConfig
 /**
  * Reads the server configuration from an environment object, once. Pure apart from resolving
  * relative paths against the working directory; throws ConfigError naming every bad variable.
+ * The server reads it through loadConfig (src/load-config.ts), which passes the generation
+ * domain's provider check.
  */
-export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+export function readConfig(
+  env: Record<string, string | undefined>,
+  providerProblems: ProviderCheck,
+): ServerConfig {
   const parsed = envSchema.safeParse(env);
   const problems: ConfigProblem[] = parsed.success
     ? []
@@ -356,7 +343,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   if (!Array.isArray(origins)) problems.push(origins);
   const breakdown = readBreakdown(env);
   if (!('provider' in breakdown)) problems.push(...breakdown);
-  const generation = readGeneration(env);
+  const generation = readGeneration(env, providerProblems);
   if (Array.isArray(generation)) problems.push(...generation);
   if (!parsed.success || !Array.isArray(origins) || !('provider' in breakdown) || Array.isArray(generation)) {
     problems.sort((a, b) => a.variable.localeCompare(b.variable));

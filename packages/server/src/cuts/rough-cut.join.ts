@@ -1,16 +1,16 @@
 /**
  * The rough cut's join done here instead of by ffmpeg's concat demuxer: the segments' coded pictures
- * laid end to end in a new MP4 (generation/local/mp4*.ts), each segment cut to its event's length or
+ * laid end to end in a new MP4 (media/mp4*.ts), each segment cut to its event's length or
  * its last picture held by skipped pictures (h264-repeat.ts). About 3–4 s of CPU for 180 clips with
  * ffmpeg; a fraction of a second here. Every segment must carry the same H.264 parameter sets (our
  * animatics and the segments coded with their settings do); anything else is an Mp4Error and the
  * caller joins with ffmpeg.
  */
 import { readFile } from 'node:fs/promises';
-import { holdLastPicture } from '../generation/local/h264-repeat.js';
-import { Mp4Error, type Mp4Sample, type Mp4Track, readMp4 } from '../generation/local/mp4.js';
-import { annexBToSamples, parameterSets, samplesToAnnexB } from '../generation/local/mp4-h264.js';
-import { writeMp4 } from '../generation/local/mp4-write.js';
+import { holdLastPicture } from '../media/h264-repeat.js';
+import { Mp4Error, type Mp4Sample, type Mp4Track, readMp4 } from '../media/mp4.js';
+import { annexBToSamples, parameterSets, samplesToAnnexB } from '../media/mp4-h264.js';
+import { writeMp4 } from '../media/mp4-write.js';
 
 /** A segment of the cut: the first `frames` pictures of the file's video, its last one held when it has fewer. */
 export interface JoinPart {

@@ -4,19 +4,19 @@ import { type CutTransition, inputExcerpt, isReelbenchError, ReelbenchError } fr
 import sharp from 'sharp';
 import { notAvailable } from '../common/domain-error.js';
 import { GENERATION_MESSAGES } from '../generation/generation.errors.js';
-import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../generation/local/animatic.js';
-import type { FfmpegLocation } from '../generation/local/ffmpeg-path.js';
+import { ANIMATIC_ENCODER, ANIMATIC_FPS, animaticEncoderArgs } from '../media/animatic-encoder.js';
+import type { FfmpegLocation } from '../media/ffmpeg-path.js';
 import {
   type FfmpegRun,
   ffmpegCapabilities,
   ffmpegFailureReason,
   runFfmpeg,
   stderrTail,
-} from '../generation/local/ffmpeg-process.js';
-import { Mp4Error, type Mp4Track, readMp4 } from '../generation/local/mp4.js';
-import { writeMp4 } from '../generation/local/mp4-write.js';
-import { processLauncher } from '../generation/local/process-launcher.js';
-import { silentTrack } from '../generation/local/silence.js';
+} from '../media/ffmpeg-process.js';
+import { Mp4Error, type Mp4Track, readMp4 } from '../media/mp4.js';
+import { writeMp4 } from '../media/mp4-write.js';
+import { processLauncher } from '../media/process-launcher.js';
+import { silentTrack } from '../media/silence.js';
 import { dialogueMixGraph, type RoughCutLine } from './rough-cut.audio.js';
 import { burnInFilter, burnInFont, burnInText } from './rough-cut.burn-in.js';
 import { type JoinPart, joinInProcess } from './rough-cut.join.js';

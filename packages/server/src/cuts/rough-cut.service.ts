@@ -14,14 +14,13 @@ import { roughCutSchema } from '@reelbench/sdk/contract';
 import { framesToSeconds, placeCutDialogue } from '@reelbench/sdk/editorial';
 import { notFound, validation } from '../common/domain-error.js';
 import { parseId } from '../common/validation.js';
-import { AppConfig } from '../config/config.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
-import { configuredFfmpeg } from '../generation/local/ffmpeg-path.js';
 import { MediaStore } from '../generation/media-store.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
 import type { JobContext } from '../jobs/job-handlers.js';
 import type { JobPayloads } from '../jobs/job-types.js';
+import { MediaService } from '../media/media.service.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { isKeyInScope, projectPrefix } from '../storage/storage-key.js';
@@ -65,8 +64,8 @@ export class RoughCutService implements OnModuleInit {
     private readonly projects: ProjectsService,
     private readonly jobs: JobsService,
     private readonly media: MediaStore,
+    private readonly mediaTools: MediaService,
     private readonly slots: RenderSlots,
-    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
@@ -215,7 +214,7 @@ export class RoughCutService implements OnModuleInit {
         });
       }
       const output = path.join(workDir, 'rough-cut.mp4');
-      const ffmpeg = configuredFfmpeg(this.config.generation);
+      const ffmpeg = this.mediaTools.ffmpeg();
       const outcome = await this.slots.run(() =>
         renderRoughCut({
           ffmpeg,

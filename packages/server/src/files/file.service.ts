@@ -18,9 +18,9 @@ import {
 } from '@reelbench/sdk/contract';
 import { AssetsService } from '../assets/asset.service.js';
 import { forbidden, notFound, validation } from '../common/domain-error.js';
-import { assertImagePixels } from '../common/image-pixels.js';
 import type { UploadedBlob } from '../common/upload.interceptor.js';
 import { AppConfig } from '../config/config.js';
+import { assertImagePixels } from '../media/image-pixels.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { mismatchReason, SNIFF_BYTES, type SniffedKind, sniff } from '../storage/content-type.js';
 import { FileUrls } from '../storage/file-urls.js';

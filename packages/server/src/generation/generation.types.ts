@@ -15,7 +15,10 @@ import {
   type VisualStyle,
 } from '@reelbench/sdk/contract';
 import { z } from 'zod';
+import type { RawPixelData } from '../media/sharp-io.js';
 import { SET_KINDS } from './local/set-classes.js';
+
+export type { RawPixelData };
 
 /** Pixel size of a storyboard frame (and of its animatic clip) per aspect ratio. */
 export const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -26,12 +29,6 @@ export const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }>
 
 /** JSON-safe facts about a render, stored with the image (asset image entry metadata). */
 export type ImageMeta = Record<string, string | number | boolean | null>;
-
-/** Decoded 8-bit pixels, as sharp's raw output describes them. */
-export interface RawPixelData {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
 
 export interface RenderedImage {
   png: Buffer;

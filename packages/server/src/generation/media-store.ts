@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
+import { makeImageVariants, variantStorageKeys } from '../media/variants.js';
 import { FileUrls } from '../storage/file-urls.js';
 import { STORAGE, type Storage } from '../storage/storage.types.js';
 import { type KeyScope, requireKeyInScope } from '../storage/storage-key.js';
 import { readAll } from '../storage/stream-bytes.js';
 import type { RawPixelData } from './generation.types.js';
-import { makeImageVariants, variantStorageKeys } from './local/variants.js';
 
 /** The display URLs of a stored image: the original and its WebP variants. */
 export interface ImageUrls {

@@ -1,6 +1,12 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { notAvailable } from '../common/domain-error.js';
-import type { ConfigProblem } from '../config/config.js';
+import type { ConfigProblem } from '../config/config-error.js';
+import {
+  DEFAULT_PROVIDER,
+  GENERATION_OPERATIONS as OPERATION_NAMES,
+  operationVariable,
+  type ProviderSelection,
+} from '../config/generation.env.js';
 import { GENERATION_MESSAGES } from './generation.errors.js';
 import type {
   AssetImageSubject,
@@ -80,23 +86,10 @@ export interface GenerationOperations {
 
 export type GenerationOperation = keyof GenerationOperations;
 
-export const GENERATION_OPERATIONS = [
-  'shotImage',
-  'assetImage',
-  'characterRotation',
-  'enhance',
-  'backgroundRemoval',
-  'assessment',
-  'composition',
-  'video',
-  'speech',
-] as const satisfies readonly GenerationOperation[];
+/** Every operation, in the configuration's order (config/generation.env.ts names them for GENERATION_PROVIDER_*). */
+export const GENERATION_OPERATIONS = OPERATION_NAMES satisfies readonly GenerationOperation[];
 
-/** The embedded, offline provider every operation uses unless configured otherwise. */
-export const DEFAULT_PROVIDER = 'local';
-
-/** Provider name per operation; an operation not listed uses DEFAULT_PROVIDER. */
-export type ProviderSelection = Partial<Record<GenerationOperation, string>>;
+export { DEFAULT_PROVIDER, operationVariable, type ProviderSelection };
 
 export type Provider = Partial<GenerationOperations>;
 
@@ -160,9 +153,4 @@ export class ProviderRegistry {
       return [];
     });
   }
-}
-
-/** The environment variable that selects an operation's provider, e.g. GENERATION_PROVIDER_SHOT_IMAGE. */
-export function operationVariable(operation: GenerationOperation): string {
-  return `GENERATION_PROVIDER_${operation.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
 }

@@ -14,8 +14,8 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AuthService } from '../auth/auth.service.js';
 import { notFound, unauthenticated, validation } from '../common/domain-error.js';
-import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { AppConfig } from '../config/config.js';
+import { assertInlineImagePixels } from '../media/image-pixels.js';
 import type { ProjectEntity } from '../projects/project.entity.js';
 import { toProject } from '../projects/project.mapper.js';
 import { ProjectsService } from '../projects/project.service.js';

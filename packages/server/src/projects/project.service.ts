@@ -12,9 +12,9 @@ import {
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../common/domain-error.js';
-import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
+import { assertInlineImagePixels } from '../media/image-pixels.js';
 import { EventsService } from '../realtime/events.service.js';
 import type { AppSocket } from '../realtime/socket-types.js';
 import { SeriesRepository } from '../series/series.repository.js';

@@ -5,10 +5,10 @@ import { CONNECTION_EVENTS, SOCKET_OPTIONS } from '@reelbench/sdk/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Observable } from 'rxjs';
 import { Server } from 'socket.io';
+import type { RedisPair } from '../common/redis.js';
 import type { ServerRole } from '../config/config.js';
 import type { Lifecycle } from '../system/lifecycle.js';
 import { actionsSettled } from './in-flight.js';
-import type { RedisPair } from './redis.js';
 import type { AppServer, AppSocket } from './socket-types.js';
 
 export const SOCKET_PATH = '/socket.io';

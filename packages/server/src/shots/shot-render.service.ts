@@ -16,7 +16,7 @@ import {
   throwIfCancelled,
 } from '../generation/generation.errors.js';
 import type { ImageAssessment, PlacedAssetSource, RenderedImage } from '../generation/generation.types.js';
-import { DEFAULT_FRAMING } from '../generation/local/framing.js';
+import { DEFAULT_FRAMING } from '../generation/index.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProviderRegistry } from '../generation/provider.js';
 import { RenderSlots } from '../generation/render-slots.js';

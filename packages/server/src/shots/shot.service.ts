@@ -17,10 +17,10 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { AssetEntity } from '../assets/asset.entity.js';
 import { notFound } from '../common/domain-error.js';
-import { assertInlineImagePixels } from '../common/image-pixels.js';
 import { KeyedWrites } from '../common/keyed-writes.js';
 import { parseId } from '../common/validation.js';
 import { AppConfig } from '../config/config.js';
+import { assertInlineImagePixels } from '../media/image-pixels.js';
 import { ProjectsService } from '../projects/project.service.js';
 import { EventsService } from '../realtime/events.service.js';
 import { FileUrls } from '../storage/file-urls.js';

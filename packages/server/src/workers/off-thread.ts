@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
-import type { OffThreadTask, OffThreadTasks } from './off-thread.tasks.js';
+import type { OffThreadTask, OffThreadTasks } from '../off-thread.tasks.js';
 
 /**
  * Synchronous work that would hold the event loop (a storyboard PDF of long texts, a password's
@@ -67,7 +67,7 @@ export class OffThread {
   }
 
   private async inline<T extends OffThreadTask>(task: T, input: Input<T>): Promise<Output<T>> {
-    const { OFF_THREAD_TASKS } = await import('./off-thread.tasks.js');
+    const { OFF_THREAD_TASKS } = await import('../off-thread.tasks.js');
     return (OFF_THREAD_TASKS[task] as (value: Input<T>) => Output<T>)(input);
   }
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { OFF_THREAD_TASKS, type OffThreadTask } from './off-thread.tasks.js';
+import { OFF_THREAD_TASKS, type OffThreadTask } from '../off-thread.tasks.js';
 
 /** One worker thread of the off-thread pool: runs a task per message, answers with its result. */
 parentPort?.on('message', (message: { task: OffThreadTask; input: never }) => {

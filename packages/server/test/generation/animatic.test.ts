@@ -4,11 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedClip } from '../../src/generation/generation.types.js';
-import { ANIMATIC_FPS, probeDuration, renderClip } from '../../src/generation/local/animatic.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
-import { probeMedia, runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
+import { probeDuration, renderClip } from '../../src/generation/local/animatic.js';
 import { renderFrame } from '../../src/generation/local/frame-renderer.js';
 import { createLocalProvider } from '../../src/generation/local/local.provider.js';
+import { ANIMATIC_FPS } from '../../src/media/animatic-encoder.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../../src/media/ffmpeg-path.js';
+import { probeMedia, runFfmpeg } from '../../src/media/ffmpeg-process.js';
 import { frameInput, placement } from './generation.fixtures.js';
 
 const ONE_FRAME = 1 / ANIMATIC_FPS;

@@ -1,7 +1,6 @@
 import { type CharacterVoice, MESSAGES } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES, GenerationCancelledError } from '../../src/generation/generation.errors.js';
-import { resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
 import { espeakVoiceName, speakOffline } from '../../src/generation/local/speech-espeak.js';
 import { ProviderRegistry } from '../../src/generation/provider.js';
 import { registerRemoteProviders, remoteConfigFromEnv } from '../../src/generation/remote/remote.config.js';
@@ -13,6 +12,7 @@ import {
   OPENAI_VOICES,
 } from '../../src/generation/remote/speech.providers.js';
 import type { SpeechRequest } from '../../src/generation/speech.js';
+import { resolveFfmpeg } from '../../src/media/ffmpeg-path.js';
 import { type FakeSpeech, type SpeechReply, startFakeSpeech } from './remote/fake-speech.server.js';
 import {
   expectNoSecret,

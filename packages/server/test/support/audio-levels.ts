@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { FfmpegLocation } from '../../src/generation/local/ffmpeg-path.js';
-import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
+import type { FfmpegLocation } from '../../src/media/ffmpeg-path.js';
+import { runFfmpeg } from '../../src/media/ffmpeg-process.js';
 
 /**
  * Loudness of a span of a media file's audio as ffmpeg's volumedetect measures it (dBFS; −91 is

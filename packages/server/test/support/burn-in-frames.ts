@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
+import { runFfmpeg } from '../../src/media/ffmpeg-process.js';
 
 /**
  * Checks what a rough cut's burn-in drew without OCR: the same text drawn by drawtext from a file

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../src/config/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 
 export type Env = Record<string, string | undefined>;
 

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
 import type { DatabaseKind } from '../../src/database/data-source.js';
+import { loadConfig } from '../../src/load-config.js';
 import { databaseUrl } from './databases.js';
 
 export interface TestServer {

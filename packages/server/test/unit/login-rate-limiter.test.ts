@@ -3,7 +3,8 @@ import { ReelbenchError, SERVER_MESSAGES } from '@reelbench/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginRateLimiter } from '../../src/auth/login-rate-limiter.js';
 import { Throttles } from '../../src/common/throttles.js';
-import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import type { AppConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/load-config.js';
 
 async function refusal(run: Promise<void>): Promise<ReelbenchError | undefined> {
   try {

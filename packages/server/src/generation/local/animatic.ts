@@ -6,6 +6,19 @@ import { ReelbenchError } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
 import { notAvailable } from '../../common/domain-error.js';
 import { parse } from '../../common/validation.js';
+import {
+  ANIMATIC_ENCODER,
+  ANIMATIC_FPS,
+  animaticEncoderArgs,
+  X264_PRESET,
+} from '../../media/animatic-encoder.js';
+import type { FfmpegLocation } from '../../media/ffmpeg-path.js';
+import { ffmpegCapabilities, probeMedia, runFfmpeg, stderrTail } from '../../media/ffmpeg-process.js';
+import { repeatPictures } from '../../media/h264-repeat.js';
+import { annexBToSamples } from '../../media/mp4-h264.js';
+import { writeMp4 } from '../../media/mp4-write.js';
+import { readImageInfo, readingImage } from '../../media/sharp-io.js';
+import { SILENCE_ARGS, silentTrack } from '../../media/silence.js';
 import { GENERATION_MESSAGES } from '../generation.errors.js';
 import {
   type CameraMove,
@@ -14,16 +27,8 @@ import {
   FRAME_SIZES,
   type RenderedClip,
 } from '../generation.types.js';
-import type { FfmpegLocation } from './ffmpeg-path.js';
-import { ffmpegCapabilities, probeMedia, runFfmpeg, stderrTail } from './ffmpeg-process.js';
 import { clipMove } from './framing.js';
-import { repeatPictures } from './h264-repeat.js';
-import { annexBToSamples } from './mp4-h264.js';
-import { writeMp4 } from './mp4-write.js';
-import { readImageInfo, readingImage } from './sharp-io.js';
-import { SILENCE_ARGS, silentTrack } from './silence.js';
 
-export const ANIMATIC_FPS = 24;
 /**
  * A camera move is drawn "on twos": zoompan makes a new picture every second frame (12 a second)
  * and each is shown twice, the way hand-drawn animation moves. x264 codes each picture once; the
@@ -35,48 +40,7 @@ const FRAMES_PER_PICTURE = 2;
 /** Zoom at the last frame of a push-in, and the constant zoom a pan travels across. */
 const PUSH_IN_END_ZOOM = 1.15;
 const PAN_ZOOM = 1.12;
-/**
- * x264 for a rough animatic: superfast with one reference frame, no B-frames, no lookahead and
- * the quickest motion search (a still image zoomed or panned needs no more), at a constant QP 23.
- * Measured on a 5 s 720p push-in of a storyboard frame (ffmpeg CPU time, the whole command):
- * 1.33 s with the first settings (superfast, CRF 20, every frame drawn, a PNG still, ffmpeg's
- * threads); 0.70 s drawn on twos at CRF 23; 0.45–0.54 s at QP 23. x264 spends about 3.7 ms on each
- * frame at CRF even when it repeats the last one (the rate control analyses every frame); at a
- * constant QP a repeated frame costs half that. The picture is the same to the eye (PSNR against a
- * lossless encode 38.5 dB at QP 23, 38.7 dB at CRF 23) and the file half the size.
- */
-const X264_PRESET = 'superfast';
-const X264_QP = '23';
-/**
- * CAVLC (cabac=0): the repeated pictures are written without x264 (h264-repeat.ts), and a slice of
- * skipped macroblocks is one Exp-Golomb number in CAVLC. CAVLC costs the clip about a fifth more bytes.
- */
-const X264_PARAMS =
-  'bframes=0:ref=1:me=dia:subme=1:partitions=none:trellis=0:aq-mode=0:mbtree=0:rc-lookahead=0:scenecut=0:weightp=0:cabac=0';
 const DEFAULT_TIMEOUT_MS = 300_000;
-/**
- * Names the encoder settings above. Clips made with the same settings at the same size and rate
- * share their H.264 parameter sets, so a rough cut joins them without re-encoding (stream copy).
- */
-export const ANIMATIC_ENCODER = `x264:${X264_PRESET}:qp${X264_QP}:${X264_PARAMS}`;
-
-/** The video encoder arguments of an animatic, for whatever else must match its clips (rough cut segments). */
-export function animaticEncoderArgs(): string[] {
-  return [
-    '-c:v',
-    'libx264',
-    '-threads',
-    '1',
-    '-preset',
-    X264_PRESET,
-    '-qp',
-    X264_QP,
-    '-x264-params',
-    X264_PARAMS,
-    '-pix_fmt',
-    'yuv420p',
-  ];
-}
 const SHOT_IMAGE = 'The shot image';
 
 export interface AnimaticOptions {

@@ -1,7 +1,7 @@
 import { QUALITY_DEFAULTS } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
+import { readImageInfo, readingImage } from '../../media/sharp-io.js';
 import type { ImageAssessment } from '../generation.types.js';
-import { readImageInfo, readingImage } from './sharp-io.js';
 
 /** Images are measured at this size at most, so the numbers do not depend on the resolution. */
 const ANALYSIS_SIZE = 512;

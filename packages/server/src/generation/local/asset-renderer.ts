@@ -7,12 +7,13 @@ import {
   type View,
 } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
+import { PNG_OPTIONS } from '../../media/sharp-io.js';
 import { GENERATION_MESSAGES, invalidInput, renderFailure } from '../generation.errors.js';
 import type { AssetImageSubject, RenderedImage } from '../generation.types.js';
 import { customBody, personSheetBody, propSheetBody, SHEET_BACKGROUND } from './figures.js';
+import { localImage } from './local-image.js';
 import { hashString } from './palette.js';
 import { setFor, setViewBody } from './sets.js';
-import { localImage, PNG_OPTIONS } from './sharp-io.js';
 import { svgDocument } from './svg.js';
 
 export const ASSET_SHEET_SIZES: Record<AssetType, { width: number; height: number }> = {

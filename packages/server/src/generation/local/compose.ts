@@ -2,13 +2,13 @@ import { ASPECT_RATIOS, type AspectRatio } from '@reelbench/sdk/contract';
 import sharp, { type OverlayOptions } from 'sharp';
 import { z } from 'zod';
 import { parse } from '../../common/validation.js';
+import { PNG_OPTIONS, readImageInfo, readingImage } from '../../media/sharp-io.js';
 import {
   type CanvasOptions,
   FRAME_SIZES,
   type GridOptions,
   type RenderedImage,
 } from '../generation.types.js';
-import { PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
 
 /** Same bounds as the composition:create-grid action of the contract. */
 export const COMPOSE_LIMITS = {

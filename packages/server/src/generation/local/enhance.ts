@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { PNG_OPTIONS, readImageInfo, readingImage } from '../../media/sharp-io.js';
 import type { EnhanceOptions, RenderedImage } from '../generation.types.js';
-import { localImage, PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
+import { localImage } from './local-image.js';
 
 /** Upscaling stops at this many pixels on the longest side. */
 export const ENHANCE_MAX_DIMENSION = 4096;

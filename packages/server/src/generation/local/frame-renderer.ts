@@ -1,6 +1,15 @@
 import type { ColourGrade, VisualStyle } from '@reelbench/sdk/contract';
 import sharp, { type Sharp } from 'sharp';
 import { parse } from '../../common/validation.js';
+import {
+  FRAME_PNG_OPTIONS,
+  fromRaw,
+  pngHeaderSize,
+  type RawImage,
+  readImageInfo,
+  readingImage,
+  toRaw,
+} from '../../media/sharp-io.js';
 import { renderFailure } from '../generation.errors.js';
 import {
   FRAME_SIZES,
@@ -24,15 +33,6 @@ import {
 } from './pixels.js';
 import { contentKey, framePixelCache } from './render-cache.js';
 import { type SetSpec, setBody, surfaceBody } from './sets.js';
-import {
-  FRAME_PNG_OPTIONS,
-  fromRaw,
-  pngHeaderSize,
-  type RawImage,
-  readImageInfo,
-  readingImage,
-  toRaw,
-} from './sharp-io.js';
 import { PLACEMENT_BASE_SIZE, silhouetteShape } from './silhouettes.js';
 import { gradeOf, STYLE_GRADES, type StyleGrade } from './style-grade.js';
 import { dataUri, num, svgDocument } from './svg.js';

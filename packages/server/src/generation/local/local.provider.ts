@@ -1,4 +1,5 @@
 import { DEFAULT_SHOT_NAME, parseImageKey } from '@reelbench/sdk/contract';
+import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../../media/ffmpeg-path.js';
 import type { RenderedImage, ShotImageRequest } from '../generation.types.js';
 import { placementImageKey } from '../placement-image-key.js';
 import type { GenerationOperations } from '../provider.js';
@@ -7,7 +8,6 @@ import { assessImage } from './assess.js';
 import { renderAssetImage } from './asset-renderer.js';
 import { composeBatch, composeGrid, composeSingle } from './compose.js';
 import { enhanceImage } from './enhance.js';
-import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from './ffmpeg-path.js';
 import { renderFrame } from './frame-renderer.js';
 import { DEFAULT_FRAMING } from './framing.js';
 import { removeBackground } from './matte.js';

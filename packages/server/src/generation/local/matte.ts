@@ -1,8 +1,9 @@
 import sharp from 'sharp';
+import { PNG_OPTIONS, readImageInfo, readingImage } from '../../media/sharp-io.js';
 import { invalidInput } from '../generation.errors.js';
 import type { MatteOptions, RenderedImage } from '../generation.types.js';
+import { localImage } from './local-image.js';
 import { rgbToHex } from './palette.js';
-import { localImage, PNG_OPTIONS, readImageInfo, readingImage } from './sharp-io.js';
 
 export const MATTE_DEFAULTS = { tolerance: 40, feather: 1 } as const;
 const MAX_TOLERANCE = 442;

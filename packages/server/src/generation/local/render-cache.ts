@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RawImage } from './sharp-io.js';
+import type { RawImage } from '../../media/sharp-io.js';
 
 /**
  * Prepared pixels (a location scaled for a framing, a cut-out at its drawn size) kept by content

@@ -1,7 +1,7 @@
 import type { AspectRatio, AssetType } from '@reelbench/sdk/contract';
 import { z } from 'zod';
+import { readImageInfo } from '../../media/sharp-io.js';
 import type { EnhanceOptions, RenderedImage } from '../generation.types.js';
-import { readImageInfo } from '../local/sharp-io.js';
 import type { GenerationOperations } from '../provider.js';
 import { RemoteApiClient } from './remote-client.js';
 import { asPng, promptImageRenderers, toRenderedImage } from './remote-media.js';

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio, AssetType } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
+import type { FfmpegLocation } from '../../media/ffmpeg-path.js';
+import { probeMedia } from '../../media/ffmpeg-process.js';
+import { MAX_INPUT_PIXELS, PNG_OPTIONS } from '../../media/sharp-io.js';
 import type {
   AssetImageSubject,
   CameraMove,
@@ -12,9 +15,6 @@ import type {
   RenderedImage,
   ShotImageRequest,
 } from '../generation.types.js';
-import type { FfmpegLocation } from '../local/ffmpeg-path.js';
-import { probeMedia } from '../local/ffmpeg-process.js';
-import { MAX_INPUT_PIXELS, PNG_OPTIONS } from '../local/sharp-io.js';
 import type { AssetImageOptions, GenerationOperations } from '../provider.js';
 import { assetPrompt, shotPrompt } from './prompts.js';
 import type { RemoteSession } from './remote-session.js';

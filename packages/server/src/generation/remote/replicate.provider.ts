@@ -1,9 +1,10 @@
 import type { AssetType } from '@reelbench/sdk/contract';
 import { z } from 'zod';
 import { parse } from '../../common/validation.js';
+import { REPLICATE_MODEL_PATTERN } from '../../config/remote.env.js';
+import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../../media/ffmpeg-path.js';
 import { GENERATION_MESSAGES, invalidInput, throwIfCancelled } from '../generation.errors.js';
 import { type ClipRequest, clipRequestSchema, type RenderedClip } from '../generation.types.js';
-import { type FfmpegLocation, type FfmpegSearch, resolveFfmpeg } from '../local/ffmpeg-path.js';
 import { clipMove } from '../local/framing.js';
 import type { GenerationOperations } from '../provider.js';
 import { clipPrompt } from './prompts.js';
@@ -17,9 +18,9 @@ import {
   sameOrigin,
 } from './remote-session.js';
 
+export { REPLICATE_MODEL_PATTERN };
+
 export const REPLICATE_PROVIDER = 'replicate';
-/** `owner/name` (the model's latest version) or `owner/name:version`. */
-export const REPLICATE_MODEL_PATTERN = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::[0-9a-f]{8,64})?$/i;
 /** The cancel call after an abort gets its own short deadline: the caller is not kept waiting long. */
 const CANCEL_TIMEOUT_MS = 10_000;
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);

@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FfmpegLocation } from '../../../src/generation/local/ffmpeg-path.js';
-import { runFfmpeg } from '../../../src/generation/local/ffmpeg-process.js';
-import { wavFile } from '../../../src/generation/local/speech-espeak.js';
+import type { FfmpegLocation } from '../../../src/media/ffmpeg-path.js';
+import { runFfmpeg } from '../../../src/media/ffmpeg-process.js';
+import { wavFile } from '../../../src/media/wav.js';
 
 /**
  * Local stand-ins for the two remote speech APIs, speaking their documented protocols:

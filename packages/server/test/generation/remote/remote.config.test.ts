@@ -1,6 +1,6 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/config.js';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { ProviderRegistry } from '../../../src/generation/provider.js';
 import {
   REMOTE_DEFAULTS,

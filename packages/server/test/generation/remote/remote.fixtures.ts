@@ -4,9 +4,9 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { expect } from 'vitest';
-import type { FfmpegLocation } from '../../../src/generation/local/ffmpeg-path.js';
-import { runFfmpeg } from '../../../src/generation/local/ffmpeg-process.js';
 import type { RemoteLogger, Sleep } from '../../../src/generation/remote/remote-session.js';
+import type { FfmpegLocation } from '../../../src/media/ffmpeg-path.js';
+import { runFfmpeg } from '../../../src/media/ffmpeg-process.js';
 
 /** Waits are recorded as asked but last at most a few milliseconds, so tests never idle. */
 export function recordingSleep(): { sleep: Sleep; waits: number[] } {

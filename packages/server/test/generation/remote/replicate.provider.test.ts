@@ -5,12 +5,12 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES, GenerationCancelledError } from '../../../src/generation/generation.errors.js';
 import type { ShotImageRequest } from '../../../src/generation/generation.types.js';
-import { type FfmpegLocation, resolveFfmpeg } from '../../../src/generation/local/ffmpeg-path.js';
 import { REMOTE_RETRY_DELAYS_MS } from '../../../src/generation/remote/remote-session.js';
 import {
   createReplicateProvider,
   type ReplicateOptions,
 } from '../../../src/generation/remote/replicate.provider.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../../../src/media/ffmpeg-path.js';
 import { asset } from '../generation.fixtures.js';
 import {
   type FakeReplicate,

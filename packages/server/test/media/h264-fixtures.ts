@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { type FfmpegLocation, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
-import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
+import { type FfmpegLocation, resolveFfmpeg } from '../../src/media/ffmpeg-path.js';
+import { runFfmpeg } from '../../src/media/ffmpeg-process.js';
 
 export const ffmpeg: FfmpegLocation = resolveFfmpeg({
   ffmpegPath: process.env.FFMPEG_PATH,

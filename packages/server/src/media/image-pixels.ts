@@ -1,7 +1,7 @@
 import { formatMessage } from '@reelbench/sdk/contract';
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, pngHeaderSize } from '../generation/local/sharp-io.js';
-import { validation } from './domain-error.js';
+import { validation } from '../common/domain-error.js';
+import { MAX_INPUT_PIXELS, pngHeaderSize } from './sharp-io.js';
 
 /** The size an image's header declares, read without decoding its pixels; undefined when unreadable. */
 async function declaredSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderFrame } from '../../src/generation/local/frame-renderer.js';
-import { makeImageVariants, variantStorageKeys } from '../../src/generation/local/variants.js';
-import { card, frameInput } from './generation.fixtures.js';
+import { makeImageVariants, variantStorageKeys } from '../../src/media/variants.js';
+import { card, frameInput } from '../generation/generation.fixtures.js';
 
 describe('makeImageVariants', () => {
   it('makes a 256-wide thumbnail, a 768-wide medium and a full-size optimized WebP', async () => {

@@ -1,6 +1,6 @@
 import sharp, { type PngOptions, type Sharp } from 'sharp';
-import { imageFailure, invalidInput } from '../generation.errors.js';
-import type { ImageMeta, RawPixelData, RenderedImage } from '../generation.types.js';
+import { MAX_INPUT_PIXELS } from '../config/image-limits.js';
+import { imageFailure, invalidInput } from './media.errors.js';
 
 /**
  * Fixed PNG settings: the same pixels always encode to the same bytes (sharp writes no timestamp
@@ -21,15 +21,6 @@ export const FRAME_PNG_OPTIONS: PngOptions = {
   palette: false,
 };
 
-/** A PNG the local provider made, its facts in `meta` after renderer 'local'. */
-export function localImage(
-  png: Buffer,
-  size: { width: number; height: number },
-  meta: ImageMeta,
-): RenderedImage {
-  return { png, width: size.width, height: size.height, meta: { renderer: 'local', ...meta } };
-}
-
 export interface ImageInfo {
   width: number;
   height: number;
@@ -37,10 +28,15 @@ export interface ImageInfo {
   format: string;
 }
 
+/** Decoded 8-bit pixels, as sharp's raw output describes them. */
+export interface RawPixelData {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
 export type RawImage = RawPixelData;
 
-/** Larger images are refused before they are decoded: 40 megapixels is 160 MB of RGBA. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export { MAX_INPUT_PIXELS };
 
 /**
  * Header facts of caller-supplied bytes, read before anything decodes them: undecodable bytes and

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import type { RawPixelData } from '../generation.types.js';
-import { readImageInfo, readingImage, toRaw } from './sharp-io.js';
+import { type RawPixelData, readImageInfo, readingImage, toRaw } from './sharp-io.js';
 
 /** Widths of the display variants every stored image gets; narrower images keep their width. */
 export const IMAGE_VARIANT_WIDTHS = { thumbnail: 256, medium: 768 } as const;

@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { outsideAbortScope } from '../../common/abort-scope.js';
+import { outsideAbortScope } from '../common/abort-scope.js';
 import type { FfmpegLocation } from './ffmpeg-path.js';
 import { runFfmpeg, stderrTail } from './ffmpeg-process.js';
 import { Mp4Error, type Mp4Sample, type Mp4Track, readMp4 } from './mp4.js';

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia, runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
-import { Mp4Error, readMp4 } from '../../src/generation/local/mp4.js';
-import { annexBToSamples, samplesToAnnexB } from '../../src/generation/local/mp4-h264.js';
-import { writeMp4 } from '../../src/generation/local/mp4-write.js';
-import { silentTrack } from '../../src/generation/local/silence.js';
+import { probeMedia, runFfmpeg } from '../../src/media/ffmpeg-process.js';
+import { Mp4Error, readMp4 } from '../../src/media/mp4.js';
+import { annexBToSamples, samplesToAnnexB } from '../../src/media/mp4-h264.js';
+import { writeMp4 } from '../../src/media/mp4-write.js';
+import { silentTrack } from '../../src/media/silence.js';
 import { ffmpeg, frameHashes, X264, x264Pictures } from './h264-fixtures.js';
 
 const CAVLC = `${X264}:cabac=0`;

@@ -1,7 +1,7 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
-import { currentAbortSignal, outsideAbortScope } from '../../common/abort-scope.js';
-import { notAvailable } from '../../common/domain-error.js';
-import { GENERATION_MESSAGES, invalidInput } from '../generation.errors.js';
+import { currentAbortSignal, outsideAbortScope } from '../common/abort-scope.js';
+import { notAvailable } from '../common/domain-error.js';
+import { invalidInput, MEDIA_MESSAGES } from './media.errors.js';
 import { type LaunchEnd, LaunchError, type LaunchResult, processLauncher } from './process-launcher.js';
 
 export interface FfmpegRun {
@@ -69,12 +69,11 @@ export async function runFfmpeg(
   } catch (error) {
     if (signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof LaunchError)
-      throw notAvailable(GENERATION_MESSAGES.ffmpegMissing, { binary, reason });
+    if (error instanceof LaunchError) throw notAvailable(MEDIA_MESSAGES.ffmpegMissing, { binary, reason });
     // The launcher itself went away mid-run: our fault, not the input's.
     throw new ReelbenchError({
       code: 'SERVER_ERROR',
-      message: GENERATION_MESSAGES.videoFailed,
+      message: MEDIA_MESSAGES.videoFailed,
       context: { binary, reason },
     });
   }
@@ -84,7 +83,7 @@ export async function runFfmpeg(
   if (result.timedOut) {
     throw new ReelbenchError({
       code: 'SERVER_ERROR',
-      message: GENERATION_MESSAGES.videoTimedOut,
+      message: MEDIA_MESSAGES.videoTimedOut,
       context: { binary, timeoutMs, stderr: stderrTail(result.stderr) },
     });
   }
@@ -151,7 +150,7 @@ export interface MediaProbe {
 export async function probeMedia(binary: string, file: string): Promise<MediaProbe> {
   const { stderr } = await runFfmpeg(binary, ['-hide_banner', '-nostdin', '-i', file], PROBE_TIMEOUT_MS);
   const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
-  if (!duration) throw invalidInput(GENERATION_MESSAGES.unreadableMedia(file));
+  if (!duration) throw invalidInput(MEDIA_MESSAGES.unreadableMedia(file));
   const [hours, minutes, seconds] = duration.slice(1).map(Number) as [number, number, number];
   const video = /Stream #\d+:\d+.*?: Video: .*?, (\d{2,5})x(\d{2,5})/.exec(stderr);
   const fps = /Stream #\d+:\d+.*?: Video: .*?(\d+(?:\.\d+)?) fps/.exec(stderr);

@@ -1,8 +1,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { notAvailable } from '../../common/domain-error.js';
-import { GENERATION_MESSAGES } from '../generation.errors.js';
+import { notAvailable } from '../common/domain-error.js';
+import { MEDIA_MESSAGES } from './media.errors.js';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | '@ffmpeg-installer/ffmpeg';
 
@@ -57,7 +57,7 @@ export function installerFfmpegPath(): string | undefined {
 export function resolveFfmpeg(search: FfmpegSearch = {}): FfmpegLocation {
   if (search.ffmpegPath) {
     if (!isExecutableFile(search.ffmpegPath)) {
-      throw notAvailable(GENERATION_MESSAGES.ffmpegPathInvalid(search.ffmpegPath));
+      throw notAvailable(MEDIA_MESSAGES.ffmpegPathInvalid(search.ffmpegPath));
     }
     return { path: search.ffmpegPath, source: 'FFMPEG_PATH' };
   }
@@ -65,7 +65,7 @@ export function resolveFfmpeg(search: FfmpegSearch = {}): FfmpegLocation {
   if (fromPath) return { path: fromPath, source: 'PATH' };
   const bundled = (search.installerPath ?? installerFfmpegPath)();
   if (bundled && isExecutableFile(bundled)) return { path: bundled, source: '@ffmpeg-installer/ffmpeg' };
-  throw notAvailable(GENERATION_MESSAGES.ffmpegMissing);
+  throw notAvailable(MEDIA_MESSAGES.ffmpegMissing);
 }
 
 const configured = new Map<string, FfmpegLocation>();

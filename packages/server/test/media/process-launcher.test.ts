@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withAbortSignal } from '../../src/common/abort-scope.js';
 import { GenerationCancelledError } from '../../src/generation/generation.errors.js';
-import { runFfmpeg } from '../../src/generation/local/ffmpeg-process.js';
-import { LaunchError, ProcessLauncher } from '../../src/generation/local/process-launcher.js';
+import { runFfmpeg } from '../../src/media/ffmpeg-process.js';
+import { LaunchError, ProcessLauncher } from '../../src/media/process-launcher.js';
 
 const node = process.execPath;
 const launchers: ProcessLauncher[] = [];

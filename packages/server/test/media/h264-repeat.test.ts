@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdLastPicture, repeatPictures, splitAnnexB } from '../../src/generation/local/h264-repeat.js';
+import { holdLastPicture, repeatPictures, splitAnnexB } from '../../src/media/h264-repeat.js';
 import { streamHashes as frameHashes, X264, x264Pictures } from './h264-fixtures.js';
 
 /** Ten moving test pictures coded by x264 as raw H.264 (Annex B). */

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installerFfmpegPath, resolveFfmpeg } from '../../src/generation/local/ffmpeg-path.js';
+import { installerFfmpegPath, resolveFfmpeg } from '../../src/media/ffmpeg-path.js';
 
 describe('resolveFfmpeg', () => {
   let directory: string;
