@@ -7,6 +7,7 @@ import { offThread } from '../workers/off-thread.js';
 import { AuthRepository } from './auth.repository.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { PASSWORD_WEAKNESS } from './password-strength.task.js';
 import { hashToken, newToken } from './token.js';
 import type { UserEntity } from './user.entity.js';
 
@@ -80,7 +81,7 @@ export class AuthService {
     address: string,
   ): Promise<AuthSession> {
     await this.throttles.require('registration', address, SERVER_MESSAGES.tooManyRegistrations);
-    const weakness = await offThread.run('passwordWeakness', {
+    const weakness = await offThread.run(PASSWORD_WEAKNESS, {
       password: input.password,
       userInputs: [input.email, input.email.split('@')[0] ?? '', input.username],
       minScore: this.config.limits.passwordMinScore,

@@ -11,6 +11,7 @@ import { CutsRepository } from './cut.repository.js';
 import { CutsService } from './cut.service.js';
 import type { PdfJpeg } from './pdf-writer.js';
 import type { StoryboardShot } from './storyboard-pdf.js';
+import { STORYBOARD_PDF } from './storyboard-pdf.task.js';
 
 /** A frame larger than this is not read (a generated frame is a few hundred KB). */
 const MAX_FRAME_BYTES = 25 * 1024 * 1024;
@@ -88,7 +89,7 @@ export class StoryboardService {
       previousScene = scene;
     }
     // Layout, drawing and compression are synchronous: a worker thread does them (workers/off-thread.ts).
-    const pdf = await offThread.run('storyboardPdf', {
+    const pdf = await offThread.run(STORYBOARD_PDF, {
       title: cut.name,
       subtitle: `${project.name} · cut v${cut.version} · ${cut.events.length} shot${cut.events.length === 1 ? '' : 's'} · ${cut.frameRate} fps`,
       frameRate: cut.frameRate,

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import { MESSAGES, ReelbenchError } from '@reelbench/sdk/contract';
-import type { OffThreadTask, OffThreadTasks } from '../off-thread.tasks.js';
 
 /**
  * Synchronous work that would hold the event loop (a storyboard PDF of long texts, a password's
@@ -12,13 +11,34 @@ import type { OffThreadTask, OffThreadTasks } from '../off-thread.tasks.js';
  * Run from the TypeScript sources (the vitest suites), a worker thread could not load the task
  * modules, so the tasks run inline there; the built server (dist, every process test and the trust
  * suite) always uses the threads.
+ *
+ * The pool knows no task: a domain names its own (offThreadTask, beside the pure function it runs),
+ * so workers/ imports no domain and a thread loads only the module its task lives in.
  */
 
-type Input<T extends OffThreadTask> = Parameters<OffThreadTasks[T]>[0];
-type Output<T extends OffThreadTask> = ReturnType<OffThreadTasks[T]>;
+/** A pure function of structured-clonable input, offered by a domain to run off the event loop. */
+export interface OffThreadTask<I, O> {
+  /** The module that exports it, as a file URL: what a worker thread imports (the compiled one in dist). */
+  readonly module: string;
+  /** The export's name. */
+  readonly name: string;
+  /** The same module imported in this thread: the inline run from the TypeScript sources. */
+  readonly load: () => Promise<object>;
+  /** Never set: carries the input and output types. */
+  readonly types?: (input: I) => O;
+}
+
+/** A task: `name`, exported by the module at `module` (new URL('./x.js', import.meta.url)), which `load` imports. */
+export function offThreadTask<I, O>(
+  module: URL,
+  name: string,
+  load: () => Promise<object>,
+): OffThreadTask<I, O> {
+  return { module: module.href, name, load };
+}
 
 interface Queued {
-  task: OffThreadTask;
+  task: OffThreadTask<unknown, unknown>;
   input: unknown;
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -50,10 +70,15 @@ export class OffThread {
     private readonly heapMb = 512,
   ) {}
 
-  run<T extends OffThreadTask>(task: T, input: Input<T>): Promise<Output<T>> {
+  run<I, O>(task: OffThreadTask<I, O>, input: I): Promise<O> {
     if (FROM_SOURCES) return this.inline(task, input);
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, input, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({
+        task: task as OffThreadTask<unknown, unknown>,
+        input,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       this.next();
     });
   }
@@ -66,9 +91,9 @@ export class OffThread {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  private async inline<T extends OffThreadTask>(task: T, input: Input<T>): Promise<Output<T>> {
-    const { OFF_THREAD_TASKS } = await import('../off-thread.tasks.js');
-    return (OFF_THREAD_TASKS[task] as (value: Input<T>) => Output<T>)(input);
+  private async inline<I, O>(task: OffThreadTask<I, O>, input: I): Promise<O> {
+    const loaded = (await task.load()) as Record<string, (value: I) => O>;
+    return (loaded[task.name] as (value: I) => O)(input);
   }
 
   private next(): void {
@@ -84,7 +109,7 @@ export class OffThread {
     }, this.timeoutMs);
     const running: Running = { ...queued, timer };
     this.busy.set(worker, running);
-    worker.postMessage({ task: queued.task, input: queued.input });
+    worker.postMessage({ module: queued.task.module, name: queued.task.name, input: queued.input });
     this.next();
   }
 
