@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { readImageInfo } from '../../media/sharp-io.js';
 import type { EnhanceOptions, RenderedImage } from '../generation.types.js';
 import type { GenerationOperations } from '../provider.js';
-import { RemoteApiClient } from './remote-client.js';
+import { type KeyedModelOptions, RemoteApiClient } from './remote-client.js';
 import { asPng, promptImageRenderers, toRenderedImage } from './remote-media.js';
-import type { RemoteLogger, RemoteSession, Sleep } from './remote-session.js';
+import type { RemoteSession } from './remote-session.js';
 
 export const OPENAI_IMAGE_PROVIDER = 'openai';
 
@@ -30,15 +30,7 @@ const ASSET_SIZES: Record<AssetType, OpenAiSize> = {
   location: OPENAI_IMAGE_SIZES.landscape,
 };
 
-export interface OpenAiImageOptions {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-  /** Waits between retries; tests pass a recording one. */
-  sleep?: Sleep;
-  logger?: RemoteLogger;
-}
+export type OpenAiImageOptions = KeyedModelOptions;
 
 const imagesResponseSchema = z.object({
   data: z

@@ -22,6 +22,17 @@ export interface RemoteApiOptions {
   logger?: RemoteLogger;
 }
 
+/** What a keyed model API is configured with (OpenAI's images and speech, ElevenLabs). */
+export interface KeyedModelOptions {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  /** Waits between retries; tests pass a recording one. */
+  sleep?: Sleep;
+  logger?: RemoteLogger;
+}
+
 /**
  * What every remote provider's HTTP client shares: the API's base URL, its bearer key (sent to
  * that origin and nowhere else), and one RemoteSession per call with the deadline, retries and

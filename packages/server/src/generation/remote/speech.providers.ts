@@ -6,8 +6,7 @@ import {
 } from '@reelbench/sdk/contract';
 import type { GenerationOperations } from '../provider.js';
 import type { SpeechRequest, SpokenAudio } from '../speech.js';
-import { RemoteApiClient } from './remote-client.js';
-import type { RemoteLogger, Sleep } from './remote-session.js';
+import { type KeyedModelOptions, RemoteApiClient } from './remote-client.js';
 
 /**
  * Remote voices for the scratch track: any server speaking OpenAI's `POST /v1/audio/speech`, and
@@ -66,16 +65,7 @@ function instructionsFor(request: SpeechRequest): string {
   return `${manner}${place}`;
 }
 
-interface RemoteSpeechOptions {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-  sleep?: Sleep;
-  logger?: RemoteLogger;
-}
-
-export type OpenAiSpeechOptions = RemoteSpeechOptions;
+export type OpenAiSpeechOptions = KeyedModelOptions;
 
 /** OpenAI-compatible `/v1/audio/speech`: JSON in, the audio file out (WAV asked for). */
 class OpenAiSpeechClient extends RemoteApiClient {
@@ -115,7 +105,7 @@ class OpenAiSpeechClient extends RemoteApiClient {
   }
 }
 
-export type ElevenLabsOptions = RemoteSpeechOptions;
+export type ElevenLabsOptions = KeyedModelOptions;
 
 /** ElevenLabs' text to speech: the voice in the path, the key in `xi-api-key`, MP3 back. */
 class ElevenLabsClient extends RemoteApiClient {

@@ -101,6 +101,14 @@ const openDialog =
   };
 
 /** An action on the list's selected asset or the open one (section Selection). */
+/** Moves the open asset to the series level, or back to its project (one server action toggles it). */
+function toggleSeriesLevel(context: ActionContext): Promise<void> | undefined {
+  const asset = current(context);
+  const projectId = context.projectId;
+  if (asset && projectId !== null)
+    return operate((operations) => operations.toggleSeriesLevel(context.services, asset, projectId));
+}
+
 function forAsset(
   definition: Omit<ActionDefinition, 'section' | 'scope' | 'available'> & {
     available?: (context: ActionContext) => boolean;
@@ -190,24 +198,14 @@ export const assetActions = defineActions([
     label: 'Move Asset to Series Level',
     keywords: ['series', 'share', 'upgrade', 'downgrade', 'project level', 'episodes'],
     available: (context) => current(context)?.isSeriesLevel !== true,
-    perform: (context) => {
-      const asset = current(context);
-      const projectId = context.projectId;
-      if (asset && projectId !== null)
-        return operate((operations) => operations.toggleSeriesLevel(context.services, asset, projectId));
-    },
+    perform: toggleSeriesLevel,
   }),
   forAsset({
     id: 'asset.toProject',
     label: 'Return Asset to Project Level',
     keywords: ['series', 'downgrade', 'project level', 'unshare'],
     available: (context) => current(context)?.isSeriesLevel === true,
-    perform: (context) => {
-      const asset = current(context);
-      const projectId = context.projectId;
-      if (asset && projectId !== null)
-        return operate((operations) => operations.toggleSeriesLevel(context.services, asset, projectId));
-    },
+    perform: toggleSeriesLevel,
   }),
   forAsset({
     id: 'asset.clone',
