@@ -237,10 +237,6 @@ export const CUT_ROUTES = /* @__PURE__ */ (() =>
         auth: true,
       },
       /**
-       * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
-       * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
-       */
-      /**
        * The hand-off package (application/zip, streamed, as an attachment): the cut as OTIO, FCPXML
        * and (up to 999 events) EDL with media paths relative to the zip, the shot videos (stills
        * where there is no video), the soundtrack and a README.
@@ -251,6 +247,10 @@ export const CUT_ROUTES = /* @__PURE__ */ (() =>
         response: z.string(),
         auth: true,
       },
+      /**
+       * The storyboard PDF of a cut (application/pdf, as an attachment): frames, shot names,
+       * durations, framing, script text and scene headings; ?layout=contact (default) or pages.
+       */
       storyboard: {
         method: 'GET',
         path: '/api/projects/:projectId/cuts/:cutId/export/pdf',

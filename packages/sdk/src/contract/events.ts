@@ -137,7 +137,6 @@ export function isServerEventName(event: string): event is ServerEventName {
   return Object.hasOwn(SERVER_EVENT_SCHEMAS, event);
 }
 
-/** The room a project's events go to. */
 /**
  * Events about the connection itself, sent to every socket of one server process (no room, no
  * projectId). `server:closing`: the process is stopping (a deploy, a scale-down); it answers the
@@ -153,6 +152,7 @@ export type ConnectionEventPayload<E extends ConnectionEventName> = z.infer<
   (typeof CONNECTION_EVENT_SCHEMAS)[E]
 >;
 
+/** The room a project's events go to. */
 export const projectRoom = (projectId: string) => `project:${projectId}` as const;
 /** The room of all sockets of one user (project lists, jobs across projects). */
 export const userRoom = (userId: string) => `user:${userId}` as const;

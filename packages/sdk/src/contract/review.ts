@@ -82,8 +82,7 @@ export const reviewCommentSchema = z.object({
 
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 
-/** The project's rendered rough cut, when one exists. */
-/** `duration` in seconds. */
+/** The project's rendered rough cut, when one exists; `duration` in seconds. */
 export const reviewRoughCutSchema = z.object({ url: urlSchema, duration: z.number().min(0) });
 
 export type ReviewRoughCut = z.infer<typeof reviewRoughCutSchema>;

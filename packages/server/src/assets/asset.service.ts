@@ -87,13 +87,14 @@ function entryBlobs(entry: AssetImageEntry): string[] {
   );
 }
 
+/** Told the keys of blobs an asset owned, once deleted (the files domain forgets their upload records). */
+export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
+
 /**
  * The unified-asset domain. Every method acts for a user: another user's asset is
  * 'Asset {id} not found', never its data. A series-level asset is seen by every project of its series,
  * and its events go to each of their rooms.
  */
-/** Told the keys of blobs an asset owned, once deleted (the files domain forgets their upload records). */
-export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
 
 @Injectable()
 export class AssetsService implements OnModuleInit {

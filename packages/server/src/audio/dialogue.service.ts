@@ -464,7 +464,6 @@ export class DialogueService implements OnModuleInit {
     });
   }
 
-  /** One line through the provider and the delivery's filters: the clip to store. */
   /** One line through the provider, at the manner's rate. */
   private voice(speech: SpeechGenerator, input: SpeakInput, signal?: AbortSignal): Promise<SpokenAudio> {
     return speech.speak({

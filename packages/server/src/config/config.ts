@@ -125,13 +125,13 @@ export type AppConfig = ServerConfig & { signingSecret: string };
 /** Injection token for the AppConfig. */
 export const AppConfig = Symbol('AppConfig');
 
+/** Six hours: a feature's batch of remote videos fits, a job stuck on a silent provider does not. */
+export const DEFAULT_JOB_TIMEOUT_MS = 6 * 60 * 60 * 1_000;
+
 /**
  * The defaults: a 20 MB body or socket message carries an image data URL (setImage), uploads are
  * the contract's UPLOAD_MAX_BYTES, 40 megapixels is what the renderers decode (160 MB of RGBA).
  */
-/** Six hours: a feature's batch of remote videos fits, a job stuck on a silent provider does not. */
-export const DEFAULT_JOB_TIMEOUT_MS = 6 * 60 * 60 * 1_000;
-
 export const DEFAULT_LIMITS: LimitsConfig = {
   httpBodyBytes: 20 * 1024 * 1024,
   socketMessageBytes: 20 * 1024 * 1024,

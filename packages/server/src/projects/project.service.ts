@@ -24,10 +24,10 @@ import type { ProjectEntity } from './project.entity.js';
 import { type ProjectStats, toProject, toProjectListEntry } from './project.mapper.js';
 import { ProjectsRepository, type ProjectValues } from './project.repository.js';
 
-/** Every method acts for a user: another user's project is 'Project not found', never its data. */
 /** Runs inside the transaction deleting the project, before its row goes. */
 export type ProjectDeletingListener = (manager: EntityManager, project: ProjectEntity) => Promise<void>;
 
+/** Every method acts for a user: another user's project is 'Project not found', never its data. */
 @Injectable()
 export class ProjectsService {
   private readonly deletingListeners: ProjectDeletingListener[] = [];
@@ -63,7 +63,6 @@ export class ProjectsService {
     return this.projects.saveSettings(manager, project, settings);
   }
 
-  /** Without an owner check: for jobs, whose owner was checked when they were queued. */
   /** Shows or hides the project on the public repository page (the repository domain's toggle). */
   setRepositoryPublished(projectId: string, published: boolean): Promise<void> {
     return this.projects.setRepositoryPublished(projectId, published);
@@ -79,6 +78,7 @@ export class ProjectsService {
     return this.projects.clearAudio(manager, projectId);
   }
 
+  /** Without an owner check: for jobs, whose owner was checked when they were queued. */
   findById(projectId: string): Promise<ProjectEntity | null> {
     return this.projects.findById(projectId);
   }
