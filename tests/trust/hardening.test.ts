@@ -74,6 +74,14 @@ async function user(node: Node, password?: string): Promise<ClusterUser> {
   return created;
 }
 
+/** Queues the rough cut of a cut with its burn-in, as its owner. */
+function renderRoughCut(node: Node, owner: ClusterUser, projectId: string, cutId: string) {
+  return api<JobAcceptedReply>(node.url, 'POST', `/api/projects/${projectId}/cuts/${cutId}/rough-cut`, {
+    token: owner.token,
+    body: { burnIn: true },
+  });
+}
+
 /** One HTTP request on a connection of its own from a chosen loopback address (127.0.0.x). */
 function from(
   address: string,
@@ -245,15 +253,7 @@ describe('issue 28: nothing one user does can stall, flood or read past another'
   it("renders a burn-in rough cut of a shot named with %{…}, ', \\, : and ; that shows the name as it is", async () => {
     const name = "It's %{pts} %{eif:n:d} \\ back: slash; done";
     const { projectId, cut } = await cutOf(node, owner, [{ name, duration: 1 }]);
-    const queued = await api<JobAcceptedReply>(
-      node.url,
-      'POST',
-      `/api/projects/${projectId}/cuts/${cut.id}/rough-cut`,
-      {
-        token: owner.token,
-        body: { burnIn: true },
-      },
-    );
+    const queued = await renderRoughCut(node, owner, projectId, cut.id);
     expect(queued.status).toBe(201);
     const job = await finished(node, owner, queued.body.job.id);
     expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed' });
@@ -293,15 +293,7 @@ describe('issue 28: nothing one user does can stall, flood or read past another'
 
   it('a cancelled render leaves no ffmpeg within 5 s, and its worker slot is free at once', async () => {
     const { projectId, cut } = await cutOf(node, owner, [{ name: 'An hour of night', duration: 3_600 }]);
-    const queued = await api<JobAcceptedReply>(
-      node.url,
-      'POST',
-      `/api/projects/${projectId}/cuts/${cut.id}/rough-cut`,
-      {
-        token: owner.token,
-        body: { burnIn: true },
-      },
-    );
+    const queued = await renderRoughCut(node, owner, projectId, cut.id);
     await eventually(() => ffmpegDescendants(node.child.pid ?? 0).length > 0, 'ffmpeg to start', 60_000);
     const cancelled = await api<Job>(node.url, 'DELETE', `/api/script/jobs/${queued.body.job.id}`, {
       token: owner.token,

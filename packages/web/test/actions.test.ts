@@ -1,4 +1,4 @@
-import { type Asset, defaultAssetConfig, type Job } from '@reelbench/sdk';
+import { type Job } from '@reelbench/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ActionDefinition, SECTIONS } from '../src/actions/action.js';
 import { editContext } from '../src/actions/edit-actions.js';
@@ -13,6 +13,7 @@ import { createAppRouter } from '../src/router.js';
 import { createStore } from '../src/state/store.js';
 import { playhead } from '../src/timeline/playhead-actions.js';
 import { contextAt, offlineServices } from './action-context.js';
+import { makeAsset } from './shots-fixtures.js';
 
 /** The app's real registry: every action of every `*-actions.ts`, registered as at start-up. */
 function appRegistry() {
@@ -84,23 +85,7 @@ const EXTRA_COMMANDS = [
 ] as const;
 
 /** A prop of project p1 without images. */
-function asset(name: string): Asset {
-  return {
-    id: 'a1',
-    type: 'prop',
-    name,
-    description: null,
-    images: {},
-    config: defaultAssetConfig('prop'),
-    metadata: {},
-    projectId: 'p1',
-    seriesId: null,
-    visualIdentifier: null,
-    isSeriesLevel: false,
-    createdAt: '2026-11-25T10:00:00.000Z',
-    updatedAt: '2026-11-25T10:00:00.000Z',
-  };
-}
+const asset = (name: string) => makeAsset({ name });
 
 const bound = (actions: RegisteredAction[]) => actions.filter((action) => action.shortcut !== undefined);
 const keyOf = (action: RegisteredAction) =>

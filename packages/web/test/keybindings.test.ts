@@ -12,6 +12,7 @@ import { storyboardPage } from '../src/pages/storyboard/storyboard-actions.js';
 import { createStore } from '../src/state/store.js';
 import { playhead } from '../src/timeline/playhead-actions.js';
 import { contextAt, offlineServices } from './action-context.js';
+import { makeAsset } from './shots-fixtures.js';
 
 let services: AppServices;
 let context: ActionContext;
@@ -34,11 +35,8 @@ beforeEach(() => {
   const config = defaultAssetConfig('prop');
   assetsUi(services).set((state) => ({
     ...state,
-    current: {
-      id: 'a1',
-      type: 'prop',
-      name: 'Lamp',
-      description: null,
+    current: makeAsset({
+      config,
       images: {
         [config.defaultImageKey]: {
           url: '/lamp.png',
@@ -53,15 +51,7 @@ beforeEach(() => {
           status: 'completed',
         },
       },
-      config,
-      metadata: {},
-      projectId: 'p1',
-      seriesId: null,
-      visualIdentifier: null,
-      isSeriesLevel: false,
-      createdAt: '2026-11-25T10:00:00.000Z',
-      updatedAt: '2026-11-25T10:00:00.000Z',
-    },
+    }),
     selectedKey: config.defaultImageKey,
   }));
   storyboardPage.store(services).set({

@@ -1,4 +1,11 @@
-import type { Project, Reelbench, Scene, Shot } from '@reelbench/sdk';
+import {
+  type Asset,
+  defaultAssetConfig,
+  type Project,
+  type Reelbench,
+  type Scene,
+  type Shot,
+} from '@reelbench/sdk';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 let counter = 0;
@@ -114,4 +121,25 @@ export function fakeShotsClient<Extra extends object = object>(
     projects: { get: vi.fn(async () => makeProject(scenes, order)), ...overrides.projects },
   } as unknown as Reelbench;
   return { client, api };
+}
+
+/** An asset of project p1 (a prop named Lamp, without images, unless `overrides` say otherwise). */
+export function makeAsset(overrides: Partial<Asset> = {}): Asset {
+  const type = overrides.type ?? 'prop';
+  return {
+    id: 'a1',
+    type,
+    name: 'Lamp',
+    description: null,
+    images: {},
+    config: defaultAssetConfig(type),
+    metadata: {},
+    projectId: 'p1',
+    seriesId: null,
+    visualIdentifier: null,
+    isSeriesLevel: false,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    updatedAt: '2026-11-25T10:00:00.000Z',
+    ...overrides,
+  };
 }

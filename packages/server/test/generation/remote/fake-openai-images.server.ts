@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { startFakeHttp } from './fake-http.js';
 import { fakeImage } from './fake-replicate.server.js';
 
 /**
@@ -110,57 +110,41 @@ export async function startFakeOpenAiImages(
     sendJson(res, 200, { created: 1, data: [{ b64_json: png.toString('base64') }] });
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        const url = req.url ?? '';
-        const file = /^\/files\/(\w+)$/.exec(url);
-        if (req.method === 'GET' && file) {
-          fileRequests.push({ method: 'GET', url, headers: req.headers, fields: {} });
-          const bytes = files.get(file[1] ?? '');
-          if (!bytes) res.writeHead(404).end();
-          else res.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
-          return;
-        }
-        const { fields, image } = await readFields(req, Buffer.concat(chunks));
-        requests.push({
-          method: req.method ?? '',
-          url,
-          headers: req.headers,
-          fields,
-          ...(image ? { image } : {}),
-        });
-        const sent = req.headers.authorization ?? '';
-        if (sent !== `Bearer ${key}`) {
-          openAiError(res, 401, `Incorrect API key provided: ${sent.replace(/^Bearer /, '')}.`);
-          return;
-        }
-        const edit = url === '/v1/images/edits';
-        if (req.method !== 'POST' || (!edit && url !== '/v1/images/generations')) {
-          openAiError(res, 404, `Unknown request URL: ${req.method} ${url}.`);
-          return;
-        }
-        const problem = requestProblem(fields, edit, image);
-        if (problem) {
-          openAiError(res, 400, problem);
-          return;
-        }
-        await answer(res, fields, image);
-      })();
+  const server = await startFakeHttp(async (req, res, body) => {
+    const url = req.url ?? '';
+    const file = /^\/files\/(\w+)$/.exec(url);
+    if (req.method === 'GET' && file) {
+      fileRequests.push({ method: 'GET', url, headers: req.headers, fields: {} });
+      const bytes = files.get(file[1] ?? '');
+      if (!bytes) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
+      return;
+    }
+    const { fields, image } = await readFields(req, body);
+    requests.push({
+      method: req.method ?? '',
+      url,
+      headers: req.headers,
+      fields,
+      ...(image ? { image } : {}),
     });
+    const sent = req.headers.authorization ?? '';
+    if (sent !== `Bearer ${key}`) {
+      openAiError(res, 401, `Incorrect API key provided: ${sent.replace(/^Bearer /, '')}.`);
+      return;
+    }
+    const edit = url === '/v1/images/edits';
+    if (req.method !== 'POST' || (!edit && url !== '/v1/images/generations')) {
+      openAiError(res, 404, `Unknown request URL: ${req.method} ${url}.`);
+      return;
+    }
+    const problem = requestProblem(fields, edit, image);
+    if (problem) {
+      openAiError(res, 400, problem);
+      return;
+    }
+    await answer(res, fields, image);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    baseUrl,
-    requests,
-    fileRequests,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  baseUrl = server.baseUrl;
+  return { baseUrl, requests, fileRequests, close: server.close };
 }

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FfmpegLocation } from '../../../src/media/ffmpeg-path.js';
 import { runFfmpeg } from '../../../src/media/ffmpeg-process.js';
 import { wavFile } from '../../../src/media/wav.js';
+import { startFakeHttp } from './fake-http.js';
 
 /**
  * Local stand-ins for the two remote speech APIs, speaking their documented protocols:
@@ -109,61 +109,47 @@ export async function startFakeSpeech(
   script: SpeechReply[] = [],
 ): Promise<FakeSpeech> {
   const requests: RecordedSpeechRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        const url = req.url ?? '';
-        let body: Record<string, unknown> = {};
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-        } catch {
-          return sendJson(res, 400, { error: { message: 'body is not JSON' } });
-        }
-        requests.push({ url, headers: req.headers, body });
-        if (kind === 'openai') {
-          if (req.method !== 'POST' || url !== '/v1/audio/speech') return sendJson(res, 404, {});
-          if (req.headers.authorization !== `Bearer ${key}`)
-            return sendJson(res, 401, {
-              error: { message: `Incorrect API key provided: ${req.headers.authorization}` },
-            });
-        } else {
-          const voice = /^\/v1\/text-to-speech\/([A-Za-z0-9]+)(\?output_format=([a-z0-9_]+))?$/.exec(url);
-          if (req.method !== 'POST' || !voice)
-            return sendJson(res, 404, { detail: { message: 'Not found' } });
-          if (req.headers['xi-api-key'] !== key)
-            return sendJson(res, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
-        }
-        const problem = kind === 'openai' ? openAiProblem(body) : elevenLabsProblem(body);
-        if (problem) return sendJson(res, 400, { error: { message: problem } });
-        const reply = script.shift() ?? 'audio';
-        if (reply === 'hang') return;
-        if (typeof reply === 'object')
-          return sendJson(res, reply.status, {
-            error: { message: reply.message ?? `fake status ${reply.status}` },
+  const server = await startFakeHttp(
+    async (req, res, bytes) => {
+      const url = req.url ?? '';
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(bytes.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        return sendJson(res, 400, { error: { message: 'body is not JSON' } });
+      }
+      requests.push({ url, headers: req.headers, body });
+      if (kind === 'openai') {
+        if (req.method !== 'POST' || url !== '/v1/audio/speech') return sendJson(res, 404, {});
+        if (req.headers.authorization !== `Bearer ${key}`)
+          return sendJson(res, 401, {
+            error: { message: `Incorrect API key provided: ${req.headers.authorization}` },
           });
-        if (reply === 'json-200') return sendJson(res, 200, { error: { message: 'quota exceeded' } });
-        const seconds = fakeSpeechSeconds(String(kind === 'openai' ? body.input : body.text));
-        if (kind === 'openai') {
-          res.writeHead(200, { 'content-type': 'audio/wav' });
-          res.end(toneWav(seconds));
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'audio/mpeg' });
-        res.end(await toneMp3(ffmpeg, seconds));
-      })().catch((error: unknown) => sendJson(res, 500, { error: { message: String(error) } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+      } else {
+        const voice = /^\/v1\/text-to-speech\/([A-Za-z0-9]+)(\?output_format=([a-z0-9_]+))?$/.exec(url);
+        if (req.method !== 'POST' || !voice) return sendJson(res, 404, { detail: { message: 'Not found' } });
+        if (req.headers['xi-api-key'] !== key)
+          return sendJson(res, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+      }
+      const problem = kind === 'openai' ? openAiProblem(body) : elevenLabsProblem(body);
+      if (problem) return sendJson(res, 400, { error: { message: problem } });
+      const reply = script.shift() ?? 'audio';
+      if (reply === 'hang') return;
+      if (typeof reply === 'object')
+        return sendJson(res, reply.status, {
+          error: { message: reply.message ?? `fake status ${reply.status}` },
+        });
+      if (reply === 'json-200') return sendJson(res, 200, { error: { message: 'quota exceeded' } });
+      const seconds = fakeSpeechSeconds(String(kind === 'openai' ? body.input : body.text));
+      if (kind === 'openai') {
+        res.writeHead(200, { 'content-type': 'audio/wav' });
+        res.end(toneWav(seconds));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      res.end(await toneMp3(ffmpeg, seconds));
+    },
+    (res, error) => sendJson(res, 500, { error: { message: String(error) } }),
+  );
+  return { baseUrl: server.baseUrl, requests, close: server.close };
 }
