@@ -157,6 +157,36 @@ describe('JobsTracker', () => {
     expect(tracker.store.get()).toEqual({ jobs: new Map(), counts: counts(0), loaded: false });
   });
 
+  it('a reply that arrives after the job has already ended (or started) does not take it back', () => {
+    const fake = fakeClient();
+    const tracker = new JobsTracker(fake.client);
+    tracker.listen();
+    // A rough cut whose first shot cannot be read fails before the render request is answered.
+    fake.emit(
+      'job:error',
+      event('j1', { status: 'failed', error: 'Rough cut rendering failed', counts: counts(0) }),
+    );
+    tracker.add({ ...job('j1', 'queued'), createdAt: '2026-11-25T10:00:01.000Z' }, counts(0, 1));
+    expect(tracker.store.get().jobs.get('j1')).toMatchObject({
+      status: 'failed',
+      error: 'Rough cut rendering failed',
+      // The server's own fields come from the reply.
+      createdAt: '2026-11-25T10:00:01.000Z',
+    });
+    expect(tracker.store.get().counts).toEqual(counts(0));
+
+    fake.emit('job:progress', event('j2', { status: 'running', progress: 30, counts: counts(1) }));
+    tracker.add(job('j2', 'queued'), counts(0, 1));
+    expect(tracker.store.get().jobs.get('j2')).toMatchObject({ status: 'running', progress: 30 });
+    expect(tracker.store.get().counts).toEqual(counts(1));
+
+    // A reply that is further on than what the events said is taken whole.
+    fake.emit('job:progress', event('j3', { status: 'running', progress: 30 }));
+    tracker.add(job('j3', 'cancelled'), counts(0));
+    expect(tracker.store.get().jobs.get('j3')?.status).toBe('cancelled');
+    expect(tracker.store.get().counts).toEqual(counts(0));
+  });
+
   it('stop() and a second listen() leave exactly one set of listeners', () => {
     const fake = fakeClient();
     const tracker = new JobsTracker(fake.client);

@@ -17,6 +17,12 @@ export function isActiveJob(job: Pick<Job, 'status'>): boolean {
   return ACTIVE.has(job.status);
 }
 
+/** How far a job has got: queued, then running, then over (completed, failed or cancelled). */
+function stage(job: Pick<Job, 'status'>): number {
+  if (job.status === 'queued') return 0;
+  return job.status === 'running' ? 1 : 2;
+}
+
 /**
  * The job client (SPEC.md §2 start-up): the user's jobs as the server last described them, kept
  * current by job:progress / job:complete / job:error (they reach every socket of the owner) and
@@ -76,10 +82,20 @@ export class JobsTracker {
     this.store.set({ jobs, counts: reply.counts, loaded: true });
   }
 
-  /** A job this client just started (the batch reply), before any event about it arrives. */
+  /**
+   * A job this client just started or cancelled (the request's reply). Its events may have come
+   * first (a job that fails at once can end before the reply arrives): what they said about its
+   * progress is newer than the reply and is kept, with their counts.
+   */
   add(job: Job, counts?: JobCounts): void {
     this.store.set((state) => {
+      const known = state.jobs.get(job.id);
       const jobs = new Map(state.jobs);
+      if (known !== undefined && stage(known) > stage(job)) {
+        const { status, progress, message, error, result, updatedAt } = known;
+        jobs.set(job.id, { ...job, status, progress, message, error, result, updatedAt });
+        return { ...state, jobs };
+      }
       jobs.set(job.id, job);
       return { ...state, jobs, counts: counts ?? state.counts };
     });

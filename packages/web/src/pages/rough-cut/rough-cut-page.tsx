@@ -185,15 +185,16 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
   const job = useRoughCutJob(projectId, cut?.id);
   const rendering = starting || (job !== undefined && isActiveJob(job));
 
-  // A job that ends while the page is open: the new MP4 (with a freshly signed URL) replaces the old.
-  const lastStatus = useRef<string | undefined>(undefined);
+  // A job that ends while the page is open (even one that ended before its render request was
+  // answered): the new MP4 (with a freshly signed URL) replaces the old.
+  const lastSeen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const status = job?.status;
-    if (lastStatus.current !== undefined && lastStatus.current !== status && status === 'completed') {
+    const seen = job === undefined ? undefined : `${job.id}:${job.status}`;
+    if (lastSeen.current !== undefined && lastSeen.current !== seen && job?.status === 'completed') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.roughCuts(projectId) });
     }
-    lastStatus.current = status;
-  }, [job?.status, queryClient, projectId]);
+    lastSeen.current = seen ?? '';
+  }, [job, queryClient, projectId]);
 
   const render = async () => {
     if (!cut) return;
@@ -201,7 +202,6 @@ export function RoughCutPage(props: { projectId?: string } = {}) {
     try {
       const reply = await activity.track(client.cuts.renderRoughCut(projectId, cut.id, { burnIn }));
       jobs.add(reply.job, reply.counts);
-      lastStatus.current = reply.job.status;
     } catch (error) {
       toasts.show({ type: 'error', title: 'Operation Failed', message: errorBody(error) });
     } finally {
