@@ -387,6 +387,39 @@ describe('SocketClient events and disconnects', () => {
     await vi.waitFor(() => expect(sdk.connected).toBe(true), { timeout: 10_000, interval: 50 });
     await expect(sdk.request('project', 'getAll', {})).resolves.toEqual({ ok: true });
   });
+
+  it('counts one dropped connection as one failure however many requests it cut', async () => {
+    let drops = 0;
+    const { url } = await serve((socket) => {
+      let waiting = 0;
+      onEnvelope(socket, () => {
+        waiting += 1;
+        // The third request of a burst arrives, then the connection drops under all three.
+        if (waiting === 3) {
+          drops += 1;
+          socket.conn.close();
+        }
+      });
+    });
+    const sdk = client(url, { breaker: new CircuitBreaker() });
+    await sdk.connect();
+    const burst = async () => {
+      // socket.io reconnects by itself after each drop.
+      await vi.waitFor(() => expect(sdk.connected).toBe(true), { timeout: 10_000, interval: 50 });
+      const errors = await Promise.all(
+        [1, 2, 3].map(() => sdk.request('project', 'getAll', {}).catch((e: unknown) => e)),
+      );
+      for (const error of errors) expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
+    };
+    await burst();
+    expect(drops).toBe(1);
+    expect(sdk.breaker.state).toBe('closed');
+    await burst();
+    await burst();
+    // Three drops are three failures: the breaker opens, as SPEC.md says.
+    expect(drops).toBe(3);
+    expect(sdk.breaker.state).toBe('open');
+  }, 30_000);
 });
 
 describe('SocketClient and a stopping server (server:closing)', () => {
