@@ -4,13 +4,6 @@ import { LocalBreakdownProvider } from './breakdown.local.js';
 import { OpenAiCompatibleBreakdownProvider } from './breakdown.openai.js';
 import type { BreakdownProvider, Sleep } from './breakdown.types.js';
 
-export {
-  BREAKDOWN_PROVIDERS,
-  type BreakdownConfig,
-  breakdownConfigFromEnv,
-  DEFAULT_BREAKDOWN_TIMEOUT_MS,
-} from '../config/breakdown.env.js';
-
 export function createBreakdownProvider(config: BreakdownConfig, sleep?: Sleep): BreakdownProvider {
   switch (config.provider) {
     case 'local':

@@ -5,13 +5,6 @@ import { createLocalProvider, type LocalProviderOptions } from './local/local.pr
 import { DEFAULT_PROVIDER, ProviderRegistry } from './provider.js';
 import { registerRemoteProviders } from './remote/remote.config.js';
 
-export {
-  DEFAULT_PROVIDER_VARIABLE,
-  type GenerationConfig,
-  loadGenerationConfig,
-  PROVIDER_NAME_PATTERN,
-} from '../config/generation.env.js';
-
 /**
  * The registry with the embedded `local` provider; remote providers are registered on it by name.
  * Call `problems()` once they are, to fail start-up on a selection nothing implements.

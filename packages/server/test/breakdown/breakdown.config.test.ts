@@ -1,12 +1,12 @@
 import { directFirstPass } from '@reelbench/sdk/screenplay';
 import { describe, expect, it } from 'vitest';
 import {
-  breakdownConfigFromEnv,
   createBreakdownProvider,
   GeminiBreakdownProvider,
   LocalBreakdownProvider,
   OpenAiCompatibleBreakdownProvider,
 } from '../../src/breakdown/index.js';
+import { breakdownConfigFromEnv } from '../../src/config/breakdown.env.js';
 import { configProblems, type Env } from '../support/config-problems.js';
 import { breakdownInput, KITCHEN_ID, MARA_ID } from './breakdown.fixtures.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderRegistry, loadGenerationConfig } from '../../src/generation/generation.config.js';
+import { loadGenerationConfig } from '../../src/config/generation.env.js';
+import { createProviderRegistry } from '../../src/generation/generation.config.js';
 import { renderAssetImage } from '../../src/generation/local/asset-renderer.js';
 import { enhanceImage } from '../../src/generation/local/enhance.js';
 import { GENERATION_OPERATIONS, operationVariable, ProviderRegistry } from '../../src/generation/provider.js';

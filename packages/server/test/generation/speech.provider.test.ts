@@ -1,9 +1,10 @@
 import { type CharacterVoice, MESSAGES } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { remoteConfigFromEnv } from '../../src/config/remote.env.js';
 import { GENERATION_MESSAGES, GenerationCancelledError } from '../../src/generation/generation.errors.js';
 import { espeakVoiceName, speakOffline } from '../../src/generation/local/speech-espeak.js';
 import { ProviderRegistry } from '../../src/generation/provider.js';
-import { registerRemoteProviders, remoteConfigFromEnv } from '../../src/generation/remote/remote.config.js';
+import { registerRemoteProviders } from '../../src/generation/remote/remote.config.js';
 import { REMOTE_RETRY_DELAYS_MS } from '../../src/generation/remote/remote-session.js';
 import {
   createElevenLabsProvider,

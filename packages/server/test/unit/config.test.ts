@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REMOTE_DEFAULTS } from '../../src/config/remote.env.js';
 import { resolveSigningSecret, SIGNING_SECRET_FILE } from '../../src/config/signing-secret.js';
-import { REMOTE_DEFAULTS } from '../../src/generation/remote/remote.config.js';
 import { loadConfig } from '../../src/load-config.js';
 import { configProblems, type Env } from '../support/config-problems.js';
 

@@ -4,13 +4,7 @@ export {
   OPENAI_IMAGE_SIZES,
   type OpenAiImageOptions,
 } from './openai-image.provider.js';
-export {
-  REMOTE_DEFAULTS,
-  type RemoteConfig,
-  type RemoteProviderOverrides,
-  registerRemoteProviders,
-  remoteConfigFromEnv,
-} from './remote.config.js';
+export { type RemoteProviderOverrides, registerRemoteProviders } from './remote.config.js';
 export { REMOTE_RETRY_DELAYS_MS, type RemoteLogger } from './remote-session.js';
 export {
   createReplicateProvider,

@@ -6,8 +6,6 @@ import type { RemoteLogger } from './remote-session.js';
 import { createReplicateProvider, REPLICATE_PROVIDER } from './replicate.provider.js';
 import { createElevenLabsProvider, createOpenAiSpeech, ELEVENLABS_PROVIDER } from './speech.providers.js';
 
-export { REMOTE_DEFAULTS, type RemoteConfig, remoteConfigFromEnv } from '../../config/remote.env.js';
-
 export interface RemoteProviderOverrides {
   /** Where downloaded clips are written; the system temp directory by default. */
   tempDir?: string;

@@ -1,12 +1,9 @@
 import { ReelbenchError } from '@reelbench/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/config-error.js';
+import { REMOTE_DEFAULTS, remoteConfigFromEnv } from '../../../src/config/remote.env.js';
 import { ProviderRegistry } from '../../../src/generation/provider.js';
-import {
-  REMOTE_DEFAULTS,
-  registerRemoteProviders,
-  remoteConfigFromEnv,
-} from '../../../src/generation/remote/remote.config.js';
+import { registerRemoteProviders } from '../../../src/generation/remote/remote.config.js';
 import { asset } from '../generation.fixtures.js';
 import { type FakeReplicate, startFakeReplicate } from './fake-replicate.server.js';
 import { recordingLogger, recordingSleep } from './remote.fixtures.js';
