@@ -84,6 +84,8 @@ test('styles: the four built-ins read-only, duplicate one, edit its grade, creat
   await expect(reopened.getByLabel('Saturation', { exact: true })).toHaveValue('0.2');
   await page.keyboard.press('Escape');
   await expect(reopened).toBeHidden();
+  // Focus goes back to the button that opened the dialog (and only then is moved on from there).
+  await expect(page.getByRole('button', { name: 'Edit Harbour noir' })).toBeFocused();
 
   // Delete Sodium night: its card holds the selection, the palette runs the delete, Enter confirms.
   await page.getByRole('button', { name: 'Duplicate Sodium night' }).focus();

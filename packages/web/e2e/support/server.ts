@@ -77,7 +77,7 @@ function serverEnv(port: number, dataDir: string, webDist: string): NodeJS.Proce
     HOST: '127.0.0.1',
     REELBENCH_DATA_DIR: dataDir,
     WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
 }
 
