@@ -180,6 +180,20 @@ export class ServerProcess {
     }
   }
 
+  /** Where the server's output ends now: `logSince(mark)` reads what it writes after. */
+  logMark(): number {
+    return existsSync(this.logFile) ? statSync(this.logFile).size : 0;
+  }
+
+  /** The server's output since `mark` (a test's warnings and errors, for its failure report). */
+  logSince(mark: number): string {
+    try {
+      return readFileSync(this.logFile).subarray(mark).toString('utf8');
+    } catch {
+      return '';
+    }
+  }
+
   /** Starts the server (unless it runs) and waits for its "Reelbench listening on" line. */
   async start(): Promise<void> {
     if (this.running) return;
