@@ -24,6 +24,7 @@ import {
 import { capShotCount } from './director.limit.js';
 import {
   type Beat,
+  deliveryOf,
   type FilmReading,
   type FilmScene,
   readScreenplay,
@@ -811,13 +812,31 @@ class Director {
   private coverExchange(state: SceneState, beats: Beat[]): void {
     const roster = this.reading.roster;
     const speeches: Speech[] = [];
+    /** Lines said at the same moment by someone out of the frame: heard over a speech's shot. */
+    const overheard = new Map<Speech, Speech[]>();
     for (const beat of beats) {
       if (beat.type === 'dual') {
         const pair = beat.speeches.map((s) =>
-          makeSpeech(s.cue, roster.speakersOf(cueKey(s.cue.name)), 'on', s.parts, beat.index),
+          makeSpeech(s.cue, roster.speakersOf(cueKey(s.cue.name)), deliveryOf(s.cue), s.parts, beat.index),
         );
-        const [left] = pair;
-        if (left) speeches.push({ ...left, dual: pair });
+        const inRoom = pair.filter((speech) => speech.delivery === 'on');
+        const heard = pair.filter((speech) => speech.delivery !== 'on');
+        const [first] = inRoom;
+        if (first === undefined) {
+          // Nobody who talks is in the room: each line is a voice over the picture or off screen.
+          speeches.push(...pair);
+        } else if (
+          heard.length === 0 ||
+          heard.some((speech) => speech.speakers.some((name) => first.speakers.includes(name)))
+        ) {
+          // Everyone is in the room (or one person is written on both sides): both in one frame.
+          speeches.push({ ...(pair[0] as Speech), dual: pair });
+        } else {
+          // One side is in the room and the other is not: the camera holds on who is there, and the
+          // other line, said at the same time, is heard over that shot.
+          speeches.push(first);
+          overheard.set(first, heard);
+        }
         continue;
       }
       if (beat.type !== 'speech') continue;
@@ -901,6 +920,29 @@ class Director {
         total += next.words;
       }
       this.singles(state, group, style, single++, speakers);
+    }
+    for (const [speech, heard] of overheard) this.overhear(state, speech, heard);
+  }
+
+  /** Lines said over `speech` from out of the frame: sounds of the shot that holds it. */
+  private overhear(state: SceneState, speech: Speech, heard: Speech[]): void {
+    const carrier = state.drafts.findLast((draft) => draft.from <= speech.index && speech.index <= draft.to);
+    if (carrier === undefined) {
+      for (const line of heard) {
+        if (line.delivery === 'voice-over') this.voiceOver(state, line);
+        else this.offScreen(state, line, []);
+      }
+      return;
+    }
+    for (const line of heard) {
+      carrier.sounds.push({
+        kind: line.delivery === 'voice-over' ? 'voice-over' : 'off-screen',
+        speaker: clip(line.speakers.join(' and '), TEXT_LIMITS.name),
+        text: clip(plainText(speechText(line)), TEXT_LIMITS.description),
+      });
+      carrier.seconds = Math.max(carrier.seconds, speechSeconds(line));
+      carrier.scriptText = `${carrier.scriptText}\n\n${speechScript(line)}`;
+      carrier.to = Math.max(carrier.to, line.index + line.parts.length);
     }
   }
 

@@ -356,6 +356,55 @@ She does not turn.
       expect(offScreen?.characters).not.toContain('JOE');
     });
 
+    it('keeps a dual-dialogue side spoken off screen out of the frame: it is heard over the other', () => {
+      const result = pass(
+        `INT. KITCHEN - NIGHT
+
+DR. HALE (60s) scrubs her hands at the sink.
+
+DR. HALE
+Put the kettle on and stop shouting at me.
+
+KIT (O.S.) ^
+I can't hear you, the tap is running!
+
+Hale turns the tap off.
+
+DR. HALE
+Tea?
+
+NELL (V.O.)
+They always asked at the same time.
+
+BRAM (O.S.) ^
+Nobody ever answered.
+`,
+        format,
+      );
+      expect(result.shots.some((shot) => shot.characters.includes('KIT'))).toBe(false);
+      expect(result.shots.some((shot) => /talking at once/.test(shot.name))).toBe(false);
+      const carrier = result.shots.find((shot) => shot.sounds?.some((sound) => sound.speaker === 'KIT'));
+      expect(carrier?.characters[0]).toBe('DR. HALE');
+      expect(carrier?.script_text).toContain('stop shouting at me');
+      expect(carrier?.script_text).toContain('the tap is running');
+      expect(carrier?.sounds).toContainEqual({
+        kind: 'off-screen',
+        speaker: 'KIT',
+        text: "I can't hear you, the tap is running!",
+      });
+      // A pair with nobody in the room: a voice over the picture and a line from off screen.
+      expect(
+        result.shots.some((shot) => shot.characters.some((name) => name === 'NELL' || name === 'BRAM')),
+      ).toBe(false);
+      const sounds = result.shots.flatMap((shot) => shot.sounds ?? []);
+      expect(sounds).toContainEqual(expect.objectContaining({ kind: 'voice-over', speaker: 'NELL' }));
+      expect(sounds).toContainEqual(expect.objectContaining({ kind: 'off-screen', speaker: 'BRAM' }));
+      // Every line is still in some shot's script text.
+      const all = lines(result.shots).join('\n');
+      for (const line of ['stop shouting at me', 'the tap is running', 'same time', 'Nobody ever answered'])
+        expect(all).toContain(line);
+    });
+
     it('cuts action only between sentences', () => {
       const long = `Mara drags the net up the slipway, past the upturned hulls and the rusted winch and the old men mending their lines in the last of the light, until her hands bleed and the gulls give up on her and the tide turns behind her.`;
       const result = pass(`EXT. SLIPWAY - DUSK\n\n${long} She sits.\n`, format, { pacing: 'fast' });

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_PASS_DEFAULTS, type FramingType } from '../../src/contract/index.js';
 import { analyzeScreenplay } from '../../src/screenplay/analyze.js';
 import { directFirstPass } from '../../src/screenplay/director.js';
-import { readScreenplay, readSlug, readTransition } from '../../src/screenplay/director.reading.js';
+import {
+  deliveryOf,
+  readScreenplay,
+  readSlug,
+  readTransition,
+} from '../../src/screenplay/director.reading.js';
 import { reviewShots } from '../../src/screenplay/director.review.js';
 import { plainText } from '../../src/screenplay/emphasis.js';
 import { parseScript } from '../../src/screenplay/index.js';
@@ -88,13 +93,24 @@ describe.each(SCRIPTS)('the first pass of %s', { timeout: FEATURE_TIMEOUT_MS }, 
       }
     });
 
-    // Two people talking, four speeches or more: a single (or an over-the-shoulder) on each.
+    // Two people talking, four speeches or more: a single (or an over-the-shoulder) on each. A dual
+    // dialogue said by two people in the room is their two-shot; one side said from out of the room
+    // leaves the other an ordinary speech on camera.
+    const speakersOf = (cue: { name: string }) => reading.roster.speakersOf(cue.name.toUpperCase().trim());
     for (const scene of reading.scenes) {
-      const speeches = scene.beats.flatMap((beat) =>
-        beat.type === 'speech' && beat.delivery === 'on'
-          ? [reading.roster.speakersOf(beat.cue.name.toUpperCase().trim())]
-          : [],
-      );
+      const speeches = scene.beats.flatMap((beat) => {
+        if (beat.type === 'speech') return beat.delivery === 'on' ? [speakersOf(beat.cue)] : [];
+        if (beat.type !== 'dual') return [];
+        const [first, ...rest] = beat.speeches
+          .filter((side) => deliveryOf(side.cue) === 'on')
+          .map((side) => speakersOf(side.cue));
+        const heard = beat.speeches
+          .filter((side) => deliveryOf(side.cue) !== 'on')
+          .flatMap((side) => speakersOf(side.cue));
+        // (One person written on both sides stays a two-shot.)
+        const alone = first !== undefined && rest.length === 0 && heard.length > 0;
+        return alone && !heard.some((name) => first.includes(name)) ? [first] : [];
+      });
       const people = new Set(speeches.flat());
       if (people.size !== 2 || speeches.length < 4 || speeches.some((who) => who.length > 1)) continue;
       const shots = (result.scenes.find((s) => s.number === scene.number)?.shotIndexes ?? []).map(
