@@ -230,6 +230,12 @@ export class Roster {
     const known = this.canonical(name);
     if (known !== null) {
       this.canonicalOf.set(name, known);
+      // 'YOUNG MARA' speaking before MARA stands for MARA, who is then a person of the script
+      // from that first line on (she was left out of the names, and of the cast).
+      if (!this.canonicalOf.has(known)) {
+        this.canonicalOf.set(known, known);
+        this.names.push(known);
+      }
       return known;
     }
     this.names.push(name);

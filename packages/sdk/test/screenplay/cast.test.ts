@@ -94,6 +94,31 @@ Nobody comes up here now.
     expect(of('Brass Key')).toBe('First seen: YOUNG MARA (8) hides a BRASS KEY in the flour jar.');
   });
 
+  it('keeps the person when the younger self speaks first (YOUNG MARA before MARA)', () => {
+    const cast = scriptCast(
+      parseScript(
+        `INT. FARMHOUSE KITCHEN - DAY (1985)
+
+YOUNG MARA (8), barefoot and furious, drags a chair to the counter.
+
+YOUNG MARA
+I can reach it myself.
+
+INT. FARMHOUSE KITCHEN - DAY (2025)
+
+MARA (48), grey at the temples, sets the same chair straight.
+
+MARA
+I still can't reach it.
+`,
+        'auto',
+      ),
+    );
+    expect(cast.filter((member) => member.type === 'character').map((member) => member.name)).toEqual([
+      'Mara',
+    ]);
+  });
+
   it('titles names written in capitals, and leaves mixed case alone', () => {
     expect(castName("O'BRIEN")).toBe("O'Brien");
     expect(castName("LEO'S CAR")).toBe("Leo's Car");
