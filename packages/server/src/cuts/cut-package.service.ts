@@ -3,8 +3,6 @@ import { Injectable } from '@nestjs/common';
 import type { AspectRatio, Cut, CutEvent, User } from '@reelbench/sdk/contract';
 import { editorialFilename, exportCut, shotReel, withReviewMarkers } from '@reelbench/sdk/editorial';
 import yazl from 'yazl';
-import { notFound } from '../common/domain-error.js';
-import { parseId } from '../common/validation.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
 import { MediaStore } from '../generation/media-store.js';
 import { ProjectsService } from '../projects/project.service.js';
@@ -53,8 +51,7 @@ export class CutPackageService {
 
   async package(user: User, projectId: string, cutId: string): Promise<CutPackage> {
     const project = await this.projects.requireOwned(user, projectId);
-    const row = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
-    if (row === null) throw notFound('Cut');
+    const row = await this.cuts.requireIn(project.id, cutId);
     const stored = withReviewMarkers(toCut(row), await this.inputs.reviewMarkers(project.id));
     const shots = new Map(
       (await this.cuts.shotMedia(project.id, [...new Set(stored.events.map((event) => event.shotId))])).map(

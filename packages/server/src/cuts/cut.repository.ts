@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { notFound } from '../common/domain-error.js';
+import { parseId } from '../common/validation.js';
 import { CutEntity } from './cut.entity.js';
 
 /** The columns of a shot a cut is built from. */
@@ -65,6 +67,13 @@ export class CutsRepository {
 
   findIn(projectId: string, id: string, manager?: EntityManager): Promise<CutEntity | null> {
     return this.repo(manager).findOneBy({ id, projectId });
+  }
+
+  /** The project's cut with the id a client sent, or NOT_FOUND 'Cut not found' (a bad id too). */
+  async requireIn(projectId: string, cutId: unknown, manager?: EntityManager): Promise<CutEntity> {
+    const cut = await this.findIn(projectId, parseId(cutId, 'Cut'), manager);
+    if (cut === null) throw notFound('Cut');
+    return cut;
   }
 
   save(cut: CutEntity): Promise<CutEntity> {

@@ -34,7 +34,7 @@ import {
   withReviewMarkers,
 } from '@reelbench/sdk/editorial';
 import { z } from 'zod';
-import { notFound, validation } from '../common/domain-error.js';
+import { validation } from '../common/domain-error.js';
 import { parse, parseId } from '../common/validation.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
 import { MediaStore } from '../generation/media-store.js';
@@ -217,8 +217,7 @@ export class CutsService {
     }
     const { reply, project } = await this.cuts.transaction(async (manager) => {
       const locked = await this.projects.lockOwned(manager, user, id);
-      const source = await this.cuts.findIn(locked.id, parseId(cutId, 'Cut'), manager);
-      if (source === null) throw notFound('Cut');
+      const source = await this.cuts.requireIn(locked.id, cutId, manager);
       const result = this.read(toCut(source), format, text, options.frameRate);
       await this.cuts.lockVersions(locked.id, manager);
       const version = await this.cuts.nextVersion(locked.id, manager);
@@ -263,8 +262,7 @@ export class CutsService {
     const id = parseId(projectId, 'Project');
     const { project, changed } = await this.cuts.transaction(async (manager) => {
       const locked = await this.projects.lockOwned(manager, user, id);
-      const row = await this.cuts.findIn(locked.id, parseId(cutId, 'Cut'), manager);
-      if (row === null) throw notFound('Cut');
+      const row = await this.cuts.requireIn(locked.id, cutId, manager);
       const version = toCut(row);
       const shots = inTimelineOrder(locked, await this.cuts.timelineShots(locked.id, manager));
       // The timeline as it is now, at the version's rate: only lengths that differ are written.
@@ -369,16 +367,14 @@ export class CutsService {
     cutId: string,
     soundtrackFor: ((frameRate: EditorialFrameRate) => Promise<CutSoundtrack>) | null,
   ): Promise<Cut> {
-    const cut = await this.cuts.findIn(projectId, parseId(cutId, 'Cut'));
-    if (cut === null) throw notFound('Cut');
+    const cut = await this.cuts.requireIn(projectId, cutId);
     cut.soundtrack = soundtrackFor === null ? null : await soundtrackFor(cut.frameRate as EditorialFrameRate);
     return toCut(await this.cuts.save(cut));
   }
 
   private async requireCut(user: User, projectId: string, cutId: string): Promise<CutEntity> {
     const project = await this.projects.requireOwned(user, projectId);
-    const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
-    if (cut === null) throw notFound('Cut');
+    const cut = await this.cuts.requireIn(project.id, cutId);
     return cut;
   }
 }

@@ -12,8 +12,7 @@ import type {
 } from '@reelbench/sdk/contract';
 import { roughCutSchema } from '@reelbench/sdk/contract';
 import { framesToSeconds, placeCutDialogue } from '@reelbench/sdk/editorial';
-import { notFound, validation } from '../common/domain-error.js';
-import { parseId } from '../common/validation.js';
+import { validation } from '../common/domain-error.js';
 import { FRAME_SIZES } from '../generation/generation.types.js';
 import { MediaStore } from '../generation/media-store.js';
 import { RenderSlots } from '../generation/render-slots.js';
@@ -80,8 +79,7 @@ export class RoughCutService implements OnModuleInit {
     input: RoughCutRender,
   ): Promise<JobAcceptedReply> {
     const project = await this.projects.requireOwned(user, projectId);
-    const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
-    if (cut === null) throw notFound('Cut');
+    const cut = await this.cuts.requireIn(project.id, cutId);
     if (cut.events.length === 0) throw validation('The cut has no events: there is nothing to render');
     return this.jobs.enqueue({
       user,
@@ -96,8 +94,7 @@ export class RoughCutService implements OnModuleInit {
     const project = await this.projects.requireOwned(user, projectId);
     let checkedCutId: string | undefined;
     if (cutId !== undefined) {
-      const cut = await this.cuts.findIn(project.id, parseId(cutId, 'Cut'));
-      if (cut === null) throw notFound('Cut');
+      const cut = await this.cuts.requireIn(project.id, cutId);
       checkedCutId = cut.id;
     }
     return this.newest(project.id, checkedCutId);
@@ -127,8 +124,7 @@ export class RoughCutService implements OnModuleInit {
   }
 
   private async run({ job, payload, signal, progress }: JobContext<JobPayloads[typeof JOB_TYPE]>) {
-    const cut = await this.cuts.findIn(job.projectId, payload.cutId);
-    if (cut === null) throw notFound('Cut');
+    const cut = await this.cuts.requireIn(job.projectId, payload.cutId);
     const previous = await this.cuts.latestRoughCut(job.projectId, JOB_TYPE, cut.id);
     const shots = new Map(
       (await this.cuts.shotMedia(job.projectId, [...new Set(cut.events.map((event) => event.shotId))])).map(
