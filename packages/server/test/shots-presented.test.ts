@@ -15,6 +15,7 @@ import { testDatabases } from './support/databases.js';
 import { newProject, request, waitForEvent } from './support/factories.js';
 import { useTestServer } from './support/harness.js';
 import { ask, expectSocketError, expectSocketReply } from './support/socket-expect.js';
+import { plainPng } from './support/upload-png.js';
 
 const SECRET = 'shots-presented-test-signing-secret-0123456789';
 const signer = new UrlSigner(SECRET);
@@ -132,11 +133,24 @@ describe.each(testDatabases())('shots as clients get them on %s', (database) => 
       shotId: created.id,
     });
     expect(drawn.shot.image_stale).toBe(false);
+    // Whoever has the shot open hears it go stale with the asset's change (no reload, no request).
+    const staleByWords = nextUpdate(listener, created.id, (shot) => shot.image_stale === true);
     await ask(socket, 'unified-asset:update', {
       id: asset.id,
       updates: { description: 'A storm lantern, lit and swinging' },
     });
     expect((await ask<Shot>(socket, 'shot:getOne', { shotId: created.id })).image_stale).toBe(true);
+    expect((await staleByWords).image_stale).toBe(true);
+
+    // Rendered again, then the asset gets a picture: the frame is stale again, live.
+    await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId: project.id, shotId: created.id });
+    const staleByImage = nextUpdate(listener, created.id, (shot) => shot.image_stale === true);
+    await ask(socket, 'unified-asset:setImage', {
+      assetId: asset.id,
+      imageKey: 'default',
+      imageData: `data:image/png;base64,${(await plainPng(8, 8, '#aa6600')).toString('base64')}`,
+    });
+    expect((await staleByImage).image_stale).toBe(true);
 
     // The camera move is drawn on the board and moves the animatic: both go stale.
     await ask<ShotGenerationReply>(socket, 'shot:generate', { projectId: project.id, shotId: created.id });

@@ -89,6 +89,8 @@ function entryBlobs(entry: AssetImageEntry): string[] {
 
 /** Told the keys of blobs an asset owned, once deleted (the files domain forgets their upload records). */
 export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
+/** Told of every change announced as asset:updated, with the projects the asset is seen in. */
+export type UpdatedAssetListener = (asset: AssetEntity, projectIds: string[]) => Promise<void>;
 
 /**
  * The unified-asset domain. Every method acts for a user: another user's asset is
@@ -100,6 +102,7 @@ export type DeletedBlobsListener = (keys: string[]) => Promise<void>;
 export class AssetsService implements OnModuleInit {
   private readonly logger = new Logger('Assets');
   private readonly deletedBlobsListeners: DeletedBlobsListener[] = [];
+  private readonly updatedListeners: UpdatedAssetListener[] = [];
 
   constructor(
     private readonly assets: AssetsRepository,
@@ -332,8 +335,24 @@ export class AssetsService implements OnModuleInit {
 
   private async announceUpdate(entity: AssetEntity): Promise<Asset> {
     const asset = await toAsset(entity, this.urls);
-    await this.emitToRooms(entity, SERVER_EVENTS.assetUpdated, (projectId) => ({ projectId, asset }));
+    const rooms = await this.roomsOf(entity);
+    for (const projectId of rooms)
+      this.events.toProject(projectId, SERVER_EVENTS.assetUpdated, { projectId, asset });
+    for (const listener of this.updatedListeners) {
+      // Best effort: what others make of the change never fails the write that made it.
+      await listener(entity, rooms).catch((error: unknown) =>
+        this.logger.warn(`after the update of asset ${entity.id}: ${String(error)}`),
+      );
+    }
     return asset;
+  }
+
+  /**
+   * A domain building on assets hears of every announced change (shots: the shots that place the asset
+   * are sent again, their images now stale or not), so that assets need not know who uses them.
+   */
+  onUpdated(listener: UpdatedAssetListener): void {
+    this.updatedListeners.push(listener);
   }
 
   /** The asset's project and, for a series-level asset, every project of the series. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssetsModule } from '../assets/asset.module.js';
 import { JobsModule } from '../jobs/job.module.js';
 import { ProjectsModule } from '../projects/project.module.js';
 import { StorageModule } from '../storage/storage.module.js';
@@ -17,7 +18,7 @@ import { ShotTakesService } from './shot-takes.service.js';
 import { ShotVariantsRepository } from './shot-variant.repository.js';
 
 @Module({
-  imports: [ProjectsModule, StorageModule, JobsModule],
+  imports: [ProjectsModule, AssetsModule, StorageModule, JobsModule],
   controllers: [ShotsController],
   providers: [
     ShotsRepository,

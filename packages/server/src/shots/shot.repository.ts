@@ -359,6 +359,16 @@ export class ShotsRepository {
   }
 
   /** Assets the project may place: its own and its series' (of the same owner). */
+  /** The shots of these projects that place the asset: their images are made from its images. */
+  async placing(projectIds: readonly string[], assetId: string): Promise<ShotEntity[]> {
+    if (projectIds.length === 0) return [];
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `SELECT * FROM shots WHERE project_id = ANY($1) AND assets @> $2::jsonb ORDER BY position, id`,
+      [[...projectIds], JSON.stringify([{ assetId }])],
+    );
+    return rows.map((row) => this.rows.fromRow(row));
+  }
+
   accessibleAssets(
     project: Pick<ProjectEntity, 'id' | 'ownerId' | 'seriesId'>,
     assetIds?: string[],

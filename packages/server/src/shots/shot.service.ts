@@ -16,6 +16,7 @@ import {
 } from '@reelbench/sdk/contract';
 import type { EntityManager } from 'typeorm';
 import type { AssetEntity } from '../assets/asset.entity.js';
+import { AssetsService } from '../assets/asset.service.js';
 import { notFound } from '../common/domain-error.js';
 import { KeyedWrites } from '../common/keyed-writes.js';
 import { parseId } from '../common/validation.js';
@@ -53,6 +54,7 @@ export class ShotsService {
 
   constructor(
     private readonly projects: ProjectsService,
+    private readonly assets: AssetsService,
     private readonly shots: ShotsRepository,
     private readonly events: EventsService,
     private readonly urls: FileUrls,
@@ -62,6 +64,17 @@ export class ShotsService {
       ({ ownerId, shotId, values }) => this.shots.updateOwned(ownerId, shotId, values),
       (group) => this.writeInOrder(group),
     );
+  }
+
+  /**
+   * A changed asset (a new image, one removed) changes what the shots that place it are made from:
+   * they are sent again, so every open view shows them stale (or fresh) without a reload.
+   */
+  onModuleInit(): void {
+    this.assets.onUpdated(async (asset, projectIds) => {
+      const placing = await this.shots.placing(projectIds, asset.id);
+      if (placing.length > 0) await this.announceAllUpdated(placing);
+    });
   }
 
   /**
