@@ -446,6 +446,32 @@ describe.each(testDatabases())('the scratch track on %s', (database) => {
     }
   });
 
+  it('a second scratch track asked for while one is under way is that one: no line spoken twice', async () => {
+    const before = await lines(project.id);
+    spoken.length = 0;
+    await saveScript(project.id, SCRIPT.replace('Who moved the ledger?', 'Who took the ledger?'));
+    const asked = () =>
+      ask<JobAcceptedReply>(socket, 'audio:generate-dialogue', {
+        projectId: project.id,
+        provider: 'counting',
+      });
+    const [first, second] = await Promise.all([asked(), asked()]);
+    expect(second.job.id).toBe(first.job.id);
+    await until(
+      'the scratch track',
+      async () => {
+        const { jobs } = await ask<{ jobs: { id: string; status: string }[] }>(socket, 'jobs:list', {
+          projectId: project.id,
+        });
+        return jobs.find((job) => job.id === first.job.id && job.status === 'completed');
+      },
+      120_000,
+    );
+    expect(spoken).toEqual(['Who took the ledger?']);
+    const after = await lines(project.id);
+    expect(after.map((line) => line.id)).toEqual(before.map((line) => line.id));
+  });
+
   it('refuses a script without dialogue', async () => {
     const silent = await newProject(server, alice, { name: 'Silent' });
     await saveScript(silent.id, 'INT. ROOM - DAY\n\nNobody speaks.\n');

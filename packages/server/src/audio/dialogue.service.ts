@@ -157,6 +157,8 @@ export class DialogueService implements OnModuleInit {
       projectId: project.id,
       type: DIALOGUE_JOB_TYPE,
       payload: input.provider ? { provider: input.provider } : {},
+      // Two runs at once would both speak the new lines and keep both copies.
+      onePerProject: true,
     });
   }
 

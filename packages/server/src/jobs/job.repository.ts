@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobCounts } from '@reelbench/sdk/contract';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, In, type Repository } from 'typeorm';
 import { EntityRows } from '../database/entity-rows.js';
 import { JobEntity } from './job.entity.js';
 
@@ -34,17 +34,26 @@ export class JobsRepository {
 
   /**
    * Inserts the job unless its user already has `activeJobs` waiting or running ('running') or queued
-   * `perMinute` in the last minute ('per-minute'). Counted and inserted under a per-user lock in one
-   * transaction, so concurrent requests (on any node) cannot all take the last place.
+   * `perMinute` in the last minute ('per-minute'); with `onePerProject`, unless a job of its type is
+   * queued or running for its project (`already`: that one). Counted and inserted under a per-user lock
+   * in one transaction, so concurrent requests (on any node) cannot all take the last place.
    */
   insertWithinLimits(
     job: NewJob,
     limits: { activeJobs: number; perMinute: number },
-  ): Promise<JobEntity | 'running' | 'per-minute'> {
+    onePerProject = false,
+  ): Promise<JobEntity | { already: JobEntity } | 'running' | 'per-minute'> {
     return this.db.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('jobs:' || $1::text, 0))`, [
         job.userId,
       ]);
+      if (onePerProject) {
+        const already = await manager.getRepository(JobEntity).findOne({
+          where: { projectId: job.projectId, type: job.type, status: In(['queued', 'running']) },
+          order: { createdAt: 'ASC' },
+        });
+        if (already !== null) return { already };
+      }
       const [counts]: { active: number; recent: number }[] = await manager.query(
         `SELECT count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS active,
                 count(*) FILTER (WHERE created_at > now() - interval '60 seconds')::int AS recent

@@ -27,6 +27,11 @@ export interface EnqueueRequest<T extends JobType> {
   type: T;
   payload: JobPayloads[T];
   shotIds?: string[];
+  /**
+   * One at a time per project: while a job of this type is queued or running for the project, the
+   * request is answered with that job instead of starting a second (which would do the work twice).
+   */
+  onePerProject?: boolean;
 }
 
 function rateLimited(message: string, retryAfterSeconds: number): ReelbenchError {
@@ -66,7 +71,10 @@ export class JobsService {
         shotIds: request.shotIds ?? null,
       },
       { activeJobs: activeJobsPerUser, perMinute: generationsPerMinute },
+      request.onePerProject === true,
     );
+    if (typeof entity === 'object' && 'already' in entity)
+      return { job: toJob(entity.already), counts: await this.repository.counts(request.user.id) };
     if (entity === 'running') throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
     if (entity === 'per-minute') throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
     const queueJobId = await this.queue.send(entity.id);
