@@ -103,6 +103,8 @@ export class SocketClient {
   readonly #listening = new Set<string>();
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #holdTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** The connection attempt the requests sent while the socket is down wait on. */
+  #connecting: Promise<void> | undefined;
   /** Set by `server:closing` until the socket is connected again (to another node). */
   #reconnected: Promise<void> | undefined;
 
@@ -277,13 +279,23 @@ export class SocketClient {
     if (this.#reconnected !== undefined)
       return this.#reconnected.then(() => this.#send(domain, action, payload, timeoutMs));
     if (this.socket.connected) return this.#emit(domain, action, payload, timeoutMs);
-    return this.connect().then(
-      () => this.#emit(domain, action, payload, timeoutMs),
-      (error: unknown) => {
+    return this.#connectForRequests().then(() => this.#emit(domain, action, payload, timeoutMs));
+  }
+
+  /**
+   * One connection attempt shared by the requests sent while the socket is down: if it fails, that is
+   * one failure for the breaker however many requests were waiting on it (a page's first queries).
+   */
+  #connectForRequests(): Promise<void> {
+    this.#connecting ??= this.connect()
+      .catch((error: unknown) => {
         this.breaker.recordFailure();
         throw error;
-      },
-    );
+      })
+      .finally(() => {
+        this.#connecting = undefined;
+      });
+    return this.#connecting;
   }
 
   #emit(domain: string, action: string, payload: unknown, timeoutMs: number): Promise<unknown> {

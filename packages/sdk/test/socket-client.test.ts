@@ -63,6 +63,21 @@ describe('SocketClient connection', () => {
     });
   });
 
+  it('counts one failed connection attempt once, however many requests were waiting on it', async () => {
+    const { url } = await serve(() => {});
+    await stopServer();
+    const sdk = client(url, { timeouts: { connectMs: 500 } });
+    const errors = await Promise.all(
+      [1, 2, 3].map(() => sdk.request('project', 'getAll', {}).catch((e: unknown) => e)),
+    );
+    for (const error of errors)
+      expect(error).toMatchObject({
+        code: 'NETWORK_ERROR',
+        message: 'Socket not connected after connection attempt',
+      });
+    expect(sdk.breaker.state).toBe('closed');
+  });
+
   it("surfaces the server's catalogue error when the handshake is refused", async () => {
     const { url, io } = await serve(() => {});
     io.use((_socket, next) => {
