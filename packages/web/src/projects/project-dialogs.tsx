@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { queries } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { ConfirmModal } from '../ui/confirm-modal.js';
-import { InputField, SelectField } from '../ui/fields.js';
+import { Field, InputField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
+import { Select } from '../ui/select.js';
 import { useProjectMutations } from './project-mutations.js';
 
 export type ProjectRef = Pick<Project, 'id' | 'name' | 'description' | 'series_id'>;
@@ -29,18 +30,23 @@ export function SeriesField({
   const series = useQuery(queries.series(client));
   return (
     <>
-      <SelectField
-        label="Series"
-        value={value}
-        onValueChange={onChange}
-        options={[
-          { value: NO_SERIES, label: 'No series' },
-          ...[...(series.data ?? [])]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((entry) => ({ value: entry.id, label: entry.name })),
-          { value: NEW_SERIES, label: 'New series…' },
-        ]}
-      />
+      <Field label="Series">
+        {({ id, describedBy }) => (
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={value}
+            onValueChange={onChange}
+            options={[
+              { value: NO_SERIES, label: 'No series' },
+              ...[...(series.data ?? [])]
+                .sort((a, b) => a.name.localeCompare(b.name))
+                .map((entry) => ({ value: entry.id, label: entry.name })),
+              { value: NEW_SERIES, label: 'New series…' },
+            ]}
+          />
+        )}
+      </Field>
       {value === NEW_SERIES ? (
         <InputField
           label="New series name"
