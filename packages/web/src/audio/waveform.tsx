@@ -48,21 +48,22 @@ export function drawWaveform(
 
 /**
  * A soundtrack's waveform on a canvas sized to its box in device pixels (crisp at any zoom), in the
- * theme's waveform colour (the box's CSS `color`), from track second `from` to `to`.
+ * theme's waveform colour (the box's CSS `color`), from track second `from` to `to` (by default the
+ * whole soundtrack).
  */
 export function Waveform({
   peaks,
   durationSeconds,
-  from,
-  to,
+  from = 0,
+  to = durationSeconds,
   className,
   style,
 }: {
   peaks: readonly number[];
   durationSeconds: number;
   /** Track seconds at the left and right edges. */
-  from: number;
-  to: number;
+  from?: number;
+  to?: number;
   className?: string;
   style?: CSSProperties;
 }) {

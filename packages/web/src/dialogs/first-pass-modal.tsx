@@ -19,9 +19,8 @@ import { useActionContext } from '../shell/use-action.js';
 import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Textarea } from '../ui/fields.js';
+import { Field, SelectField, Textarea } from '../ui/fields.js';
 import { Modal } from '../ui/modal.js';
-import { Select } from '../ui/select.js';
 
 export const FIRST_PASS_STATUS = {
   analyzing: 'Analyzing script and preparing shots…',
@@ -147,50 +146,34 @@ export function FirstPassModal() {
           void generate();
         }}
       >
-        <Field label="Visual Style">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={style}
-              onValueChange={(value) => setStyle(value as VisualStyle)}
-              options={VISUAL_STYLES.map((option) => ({ value: option.value, label: option.label }))}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Aspect Ratio">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={aspect}
-              onValueChange={(value) => setAspect(value as AspectRatio)}
-              options={ASPECT_RATIOS.map((value) => ({ value, label: ASPECT_LABELS[value] }))}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Pacing">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={pacing}
-              onValueChange={(value) => setPacing(value as Pacing)}
-              options={PACINGS.map((value) => ({ value, label: PACING_LABELS[value] }))}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Cinematic Template Preference">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={template}
-              onValueChange={(value) => setTemplate(value as CinematicTemplate)}
-              options={CINEMATIC_TEMPLATES.map((value) => ({ value, label: TEMPLATE_LABELS[value] }))}
-              disabled={busy}
-            />
-          )}
-        </Field>
+        <SelectField
+          label="Visual Style"
+          value={style}
+          onValueChange={(value) => setStyle(value as VisualStyle)}
+          options={VISUAL_STYLES.map((option) => ({ value: option.value, label: option.label }))}
+          disabled={busy}
+        />
+        <SelectField
+          label="Aspect Ratio"
+          value={aspect}
+          onValueChange={(value) => setAspect(value as AspectRatio)}
+          options={ASPECT_RATIOS.map((value) => ({ value, label: ASPECT_LABELS[value] }))}
+          disabled={busy}
+        />
+        <SelectField
+          label="Pacing"
+          value={pacing}
+          onValueChange={(value) => setPacing(value as Pacing)}
+          options={PACINGS.map((value) => ({ value, label: PACING_LABELS[value] }))}
+          disabled={busy}
+        />
+        <SelectField
+          label="Cinematic Template Preference"
+          value={template}
+          onValueChange={(value) => setTemplate(value as CinematicTemplate)}
+          options={CINEMATIC_TEMPLATES.map((value) => ({ value, label: TEMPLATE_LABELS[value] }))}
+          disabled={busy}
+        />
         <Field label="Notes (optional)" className="form-grid__wide">
           {({ id, describedBy }) => (
             <Textarea

@@ -4,9 +4,8 @@ import { queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useActionContext } from '../shell/use-action.js';
 import { useStore } from '../state/store.js';
-import { Field, InputField, TextareaField } from '../ui/fields.js';
+import { InputField, SelectField, TextareaField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { Select } from '../ui/select.js';
 import { useSubmit, useTextFields } from '../ui/use-submit.js';
 
 const TYPE_LABELS: Record<AssetType, string> = {
@@ -58,16 +57,12 @@ export function NewAssetModal() {
       submitLabel="Create asset"
       onSubmit={() => void create()}
     >
-      <Field label="Type">
-        {({ id }) => (
-          <Select
-            id={id}
-            value={type}
-            onValueChange={(value) => setType(value as AssetType)}
-            options={ASSET_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-          />
-        )}
-      </Field>
+      <SelectField
+        label="Type"
+        value={type}
+        onValueChange={(value) => setType(value as AssetType)}
+        options={ASSET_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+      />
       <InputField label="Name" error={error} {...fields.bind('name')} autoFocus />
       <TextareaField label="Description (optional)" rows={3} {...fields.bind('description')} />
     </FormModal>

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { queries, queryKeys } from '../app/queries.js';
 import { useServices } from '../app/services-context.js';
 import { useStore } from '../state/store.js';
-import { Field, InputField, TextareaField } from '../ui/fields.js';
+import { InputField, SelectField, TextareaField } from '../ui/fields.js';
 import { FormModal } from '../ui/form-modal.js';
-import { Select } from '../ui/select.js';
 import { useSubmit, useTextFields } from '../ui/use-submit.js';
 
 const NO_SERIES = 'none';
@@ -67,19 +66,15 @@ export function NewProjectModal() {
         autoFocus
       />
       <TextareaField label="Logline (optional)" rows={2} {...fields.bind('description')} />
-      <Field label="Series">
-        {({ id }) => (
-          <Select
-            id={id}
-            value={seriesId}
-            onValueChange={setSeriesId}
-            options={[
-              { value: NO_SERIES, label: 'No series' },
-              ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
-            ]}
-          />
-        )}
-      </Field>
+      <SelectField
+        label="Series"
+        value={seriesId}
+        onValueChange={setSeriesId}
+        options={[
+          { value: NO_SERIES, label: 'No series' },
+          ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
+        ]}
+      />
     </FormModal>
   );
 }

@@ -8,9 +8,8 @@ import { useActionContext } from '../shell/use-action.js';
 import { errorBody } from '../state/errors.js';
 import { useStore } from '../state/store.js';
 import { Button } from '../ui/button.js';
-import { Field, Input } from '../ui/fields.js';
+import { Field, Input, SelectField } from '../ui/fields.js';
 import { Modal } from '../ui/modal.js';
-import { Select } from '../ui/select.js';
 import '../styles/review.css';
 
 const EXPIRY_OPTIONS = [
@@ -118,17 +117,13 @@ export function ShareReviewModal() {
     >
       <div className="share-review">
         <div className="share-review__create">
-          <Field label="Link works">
-            {({ id }) => (
-              <Select
-                id={id}
-                value={expiry}
-                onValueChange={setExpiry}
-                options={EXPIRY_OPTIONS}
-                disabled={busy}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Link works"
+            value={expiry}
+            onValueChange={setExpiry}
+            options={EXPIRY_OPTIONS}
+            disabled={busy}
+          />
           <Button variant="primary" onClick={create} busy={busy} disabled={projectId === null} icon={Link2}>
             Create link
           </Button>

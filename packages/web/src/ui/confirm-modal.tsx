@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.js';
-import { Modal } from './modal.js';
+import { Modal, type ModalSize } from './modal.js';
 
 /**
- * A destructive action's confirmation: what goes, then Cancel (a close like Escape) and the danger
- * button. Cancel has the focus unless `focusConfirm` (a quick, undoable delete).
+ * An action's confirmation: what it does (a destructive one by default: the danger button), then
+ * Cancel (a close like Escape) and the confirm button. Cancel has the focus unless `focusConfirm`
+ * (a quick, undoable delete). `children`, if any, is the body (e.g. the details or an error).
  */
 export function ConfirmModal({
   open,
   title,
   description,
   confirmLabel,
+  confirmVariant = 'danger',
+  size = 'small',
   busy = false,
   focusConfirm = false,
   className,
+  children,
   onConfirm,
   onCancel,
 }: {
@@ -21,9 +25,12 @@ export function ConfirmModal({
   title: ReactNode;
   description: ReactNode;
   confirmLabel: ReactNode;
+  confirmVariant?: 'danger' | 'primary';
+  size?: ModalSize;
   busy?: boolean;
   focusConfirm?: boolean;
   className?: string;
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -31,7 +38,7 @@ export function ConfirmModal({
     <Modal
       open={open}
       onOpenChange={(next) => (next ? undefined : onCancel())}
-      size="small"
+      size={size}
       className={className}
       title={title}
       description={description}
@@ -41,11 +48,13 @@ export function ConfirmModal({
           <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus={!focusConfirm}>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={onConfirm} autoFocus={focusConfirm}>
+          <Button variant={confirmVariant} busy={busy} onClick={onConfirm} autoFocus={focusConfirm}>
             {confirmLabel}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Modal>
   );
 }

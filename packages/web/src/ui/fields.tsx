@@ -8,6 +8,7 @@ import {
   useId,
 } from 'react';
 import { cx } from './cx.js';
+import { Select, type SelectProps } from './select.js';
 
 export interface FieldProps {
   label: ReactNode;
@@ -78,6 +79,21 @@ export function TextareaField({
   return (
     <Field label={label} hint={hint} error={error} className={className}>
       {({ id, describedBy }) => <Textarea id={id} aria-describedby={describedBy} {...textarea} />}
+    </Field>
+  );
+}
+
+/** A Field holding one Select, tied to the field's label and to its hint or error. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  ...select
+}: FieldLabels & Omit<SelectProps, 'id' | 'className' | 'aria-label' | 'aria-describedby'>) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy }) => <Select id={id} aria-describedby={describedBy} {...select} />}
     </Field>
   );
 }

@@ -7,10 +7,9 @@ import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
-import { Field, InputField, TextareaField } from '../../ui/fields.js';
+import { InputField, SelectField, TextareaField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
 import { Modal } from '../../ui/modal.js';
-import { Select } from '../../ui/select.js';
 import { useTextFields } from '../../ui/use-submit.js';
 import { assetPath, assetsPath, assetsUi } from './asset-actions.js';
 import { ASSET_TYPE_LABELS } from './asset-model.js';
@@ -90,7 +89,7 @@ function ClonePicker({
   onTarget: (target: { id: string; name: string } | undefined) => void;
 }) {
   return (
-    <Field
+    <SelectField
       label="Project"
       hint={
         loading
@@ -99,18 +98,11 @@ function ClonePicker({
             ? 'You have no other project: create one first.'
             : `A copy of ${asset.name} with its images goes to that project.`
       }
-    >
-      {({ id, describedBy }) => (
-        <Select
-          id={id}
-          aria-describedby={describedBy}
-          value={target?.id ?? ''}
-          onValueChange={(value) => onTarget(others.find((candidate) => candidate.id === value))}
-          disabled={others.length === 0}
-          options={others.map((project) => ({ value: project.id, label: project.name }))}
-        />
-      )}
-    </Field>
+      value={target?.id ?? ''}
+      onValueChange={(value) => onTarget(others.find((candidate) => candidate.id === value))}
+      disabled={others.length === 0}
+      options={others.map((project) => ({ value: project.id, label: project.name }))}
+    />
   );
 }
 

@@ -139,13 +139,7 @@ function TrackView({
       }}
       onKeyDown={onKeyDown}
     >
-      <Waveform
-        className="audio-track__wave"
-        peaks={soundtrack.peaks}
-        durationSeconds={duration}
-        from={0}
-        to={duration}
-      />
+      <Waveform className="audio-track__wave" peaks={soundtrack.peaks} durationSeconds={duration} />
       <div className="audio-track__played" style={{ width: `${at * 100}%` }} aria-hidden="true" />
       <div className="audio-track__playhead" style={{ left: `${at * 100}%` }} aria-hidden="true" />
     </div>

@@ -452,7 +452,7 @@ function LineRow({
         </p>
       </div>
       <div className="dialogue-line__wave">
-        <Waveform peaks={line.peaks} durationSeconds={seconds} from={0} to={seconds} />
+        <Waveform peaks={line.peaks} durationSeconds={seconds} />
         {playing ? (
           <div className="dialogue-line__played" style={{ width: `${played * 100}%` }} aria-hidden="true" />
         ) : null}

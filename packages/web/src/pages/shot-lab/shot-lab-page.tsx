@@ -65,6 +65,7 @@ import { Select } from '../../ui/select.js';
 import { useProjectId } from '../project/project-layout.js';
 import { labPage } from './lab-actions.js';
 import { labShotId, movedTo, NUDGE, NUDGE_LARGE, nudged, percent, replaceAt } from './lab-model.js';
+import { LabSection } from './lab-section.js';
 import { Takes } from './takes.js';
 import '../../styles/shots.css';
 import '../../styles/timeline.css';
@@ -667,11 +668,11 @@ function Coverage({ shotId }: { shotId: string }) {
   const variants = coverage.data ?? [];
   const rendering = useCoverageProgress(shotId);
   return (
-    <section className="lab-coverage" aria-labelledby="lab-coverage-title">
-      <div className="lab-coverage__head">
-        <h2 className="lab-heading" id="lab-coverage-title">
-          Coverage
-        </h2>
+    <LabSection
+      className="lab-coverage"
+      headingId="lab-coverage-title"
+      title="Coverage"
+      actions={
         <div className="lab-coverage__actions">
           <ActionButton actionId="shot.createCoverage" variant="secondary" size="sm" icon={Layers}>
             Create coverage…
@@ -682,7 +683,8 @@ function Coverage({ shotId }: { shotId: string }) {
             </ActionButton>
           ) : null}
         </div>
-      </div>
+      }
+    >
       {rendering ? (
         <div className="lab-coverage__progress" role="status">
           <span className="lab-gen__state status--processing">
@@ -731,7 +733,7 @@ function Coverage({ shotId }: { shotId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </LabSection>
   );
 }
 

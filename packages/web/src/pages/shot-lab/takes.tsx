@@ -9,6 +9,7 @@ import { ActionButton } from '../../shell/action-button.js';
 import { errorBody } from '../../state/errors.js';
 import { cx } from '../../ui/cx.js';
 import { labTakes } from './lab-actions.js';
+import { LabSection } from './lab-section.js';
 
 /** What made a take's media, by the job type the server records. */
 const GENERATIONS: Record<string, string> = {
@@ -72,15 +73,16 @@ export function Takes({
   );
 
   return (
-    <section className="lab-takes" aria-labelledby="lab-takes-heading">
-      <div className="lab-takes__head">
-        <h2 className="lab-heading" id="lab-takes-heading">
-          Takes
-        </h2>
+    <LabSection
+      className="lab-takes"
+      headingId="lab-takes-heading"
+      title="Takes"
+      actions={
         <ActionButton actionId="shotLab.useTake" variant="primary" size="sm" icon={Undo2}>
           Use this take
         </ActionButton>
-      </div>
+      }
+    >
       {takes.isPending ? (
         <p className="lab-note">Loading takes…</p>
       ) : takes.isError ? (
@@ -125,6 +127,6 @@ export function Takes({
           })}
         </div>
       )}
-    </section>
+    </LabSection>
   );
 }

@@ -7,9 +7,9 @@ import { useServices } from '../../app/services-context.js';
 import { errorBody } from '../../state/errors.js';
 import { useStore } from '../../state/store.js';
 import { Button } from '../../ui/button.js';
+import { ConfirmModal } from '../../ui/confirm-modal.js';
 import { FormError, InputField, TextareaField } from '../../ui/fields.js';
 import { FormModal } from '../../ui/form-modal.js';
-import { Modal } from '../../ui/modal.js';
 import { useSubmit } from '../../ui/use-submit.js';
 import { GradeStrip } from './grade-strip.js';
 import { stylesUi } from './styles-actions.js';
@@ -312,44 +312,31 @@ export function StyleDialogs({
       {dialog?.kind === 'edit' ? (
         <StyleForm key={dialog.style.id} projectId={projectId} style={dialog.style} packages={packages} />
       ) : null}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : close())}
-        size="small"
         title={deleting ? `Delete “${deleting.name}”?` : 'Delete style package?'}
         description={
           deleting && deleting.shotCount > 0
             ? `${deleting.shotCount} ${deleting.shotCount === 1 ? 'shot uses' : 'shots use'} it: they go back to the default look and become stale.`
             : 'No shot uses it. This cannot be undone.'
         }
-        locked={busy}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy} autoFocus>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              busy={busy}
-              onClick={() =>
-                deleting &&
-                void submit(async () => {
-                  await activity.track(stylesClient(client.socket).delete(projectId, deleting.id));
-                  ui.set({ dialog: null, selected: null });
-                  queryClient.setQueryData(queryKeys.styles(projectId), (list) =>
-                    list?.filter((entry) => entry.id !== deleting.id),
-                  );
-                  toasts.show({ type: 'success', title: 'Style Package Deleted', message: deleting.name });
-                })
-              }
-            >
-              Delete package
-            </Button>
-          </>
+        confirmLabel="Delete package"
+        busy={busy}
+        onCancel={close}
+        onConfirm={() =>
+          deleting &&
+          void submit(async () => {
+            await activity.track(stylesClient(client.socket).delete(projectId, deleting.id));
+            ui.set({ dialog: null, selected: null });
+            queryClient.setQueryData(queryKeys.styles(projectId), (list) =>
+              list?.filter((entry) => entry.id !== deleting.id),
+            );
+            toasts.show({ type: 'success', title: 'Style Package Deleted', message: deleting.name });
+          })
         }
       >
         <FormError error={error} />
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

@@ -645,13 +645,7 @@ const LineClip = memo(function LineClip({ entry, pps }: { entry: PlacedLine; pps
         {line.character}
       </span>
       {width >= MIN_WAVE_PX ? (
-        <Waveform
-          className="tl-line__wave"
-          peaks={line.peaks}
-          durationSeconds={duration}
-          from={0}
-          to={duration}
-        />
+        <Waveform className="tl-line__wave" peaks={line.peaks} durationSeconds={duration} />
       ) : null}
     </li>
   );

@@ -28,9 +28,9 @@ import { errorBody } from '../../../state/errors.js';
 import { useStore } from '../../../state/store.js';
 import { Button } from '../../../ui/button.js';
 import { EmptyState, Skeleton } from '../../../ui/card.js';
+import { ConfirmModal } from '../../../ui/confirm-modal.js';
 import { cx } from '../../../ui/cx.js';
 import { Checkbox, HiddenFileInput } from '../../../ui/fields.js';
-import { Modal } from '../../../ui/modal.js';
 import { PageHeader } from '../../../ui/page-header.js';
 import { Select } from '../../../ui/select.js';
 import { TableHead } from '../../../ui/table-head.js';
@@ -204,26 +204,20 @@ function ImportPreviewModal({
   const resized = changes.filter((event) => event.status === 'kept' && event.durationDelta !== 0);
   const result = preview?.result;
   return (
-    <Modal
+    <ConfirmModal
       open={preview !== null}
-      onOpenChange={(next) => (next ? undefined : onCancel())}
+      size="medium"
       title={preview ? `Import ${preview.name}?` : 'Import'}
       description={
         result
           ? `${plural(moved.length, 'shot')} moved · ${resized.length} change length · ${result.removed.length} removed · ${result.unmatched.length} unmatched. Nothing is saved until you apply it; it becomes v${result.cut.version}.`
           : ''
       }
-      locked={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="primary" busy={busy} onClick={onApply}>
-            Apply as v{result?.cut.version ?? ''}
-          </Button>
-        </>
-      }
+      confirmLabel={`Apply as v${result?.cut.version ?? ''}`}
+      confirmVariant="primary"
+      busy={busy}
+      onConfirm={onApply}
+      onCancel={onCancel}
     >
       {result ? (
         <ul className="cuts-import__list" aria-label="What the import changes">
@@ -270,7 +264,7 @@ function ImportPreviewModal({
           ) : null}
         </ul>
       ) : null}
-    </Modal>
+    </ConfirmModal>
   );
 }
 
