@@ -1,5 +1,6 @@
 import type { CutSummary, EditorialFormat, EditorialFrameRate } from '@reelbench/sdk/contract';
 import { type ActionContext, defineActions, hasProject } from '../actions/action.js';
+import { actionOn } from '../actions/action-on.js';
 import { perServices } from '../app/per-services.js';
 import type { AppServices } from '../app/services.js';
 import { createStore, type Store } from '../state/store.js';
@@ -47,7 +48,14 @@ export const EXPORT_LABELS: Record<EditorialFormat | 'pdf' | 'package', string> 
 const ui = (context: ActionContext) => cutsUi(context.services);
 const open = (context: ActionContext, dialog: CutDialog) =>
   ui(context).set((state) => ({ ...state, dialog }));
-const hasCurrent = (context: ActionContext) => hasProject(context) && ui(context).get().current !== null;
+const current = (context: ActionContext) => ui(context).get().current;
+const hasCurrent = (context: ActionContext) => hasProject(context) && current(context) !== null;
+
+/** Rename Cut and Delete Cut: each opens its dialog on the current cut. */
+const CUT_DIALOGS = [
+  { kind: 'rename', label: 'Rename Cut', keywords: ['edl', 'name'] },
+  { kind: 'delete', label: 'Delete Cut', keywords: ['edl', 'remove'] },
+] as const;
 
 /** Writes the current cut as a download, with code loaded on the first export. */
 async function exportCut(
@@ -75,30 +83,13 @@ export const cutActions = defineActions([
     available: hasProject,
     perform: (context) => open(context, { kind: 'create' }),
   },
-  {
-    id: 'cut.rename',
-    label: 'Rename Cut',
-    section: 'Selection',
-    keywords: ['edl', 'name'],
-    scope: 'cuts',
-    available: hasCurrent,
-    perform: (context) => {
-      const cut = ui(context).get().current;
-      if (cut) open(context, { kind: 'rename', cut });
-    },
-  },
-  {
-    id: 'cut.delete',
-    label: 'Delete Cut',
-    section: 'Selection',
-    keywords: ['edl', 'remove'],
-    scope: 'cuts',
-    available: hasCurrent,
-    perform: (context) => {
-      const cut = ui(context).get().current;
-      if (cut) open(context, { kind: 'delete', cut });
-    },
-  },
+  ...CUT_DIALOGS.map(({ kind, label, keywords }) =>
+    actionOn(
+      current,
+      { id: `cut.${kind}`, label, section: 'Selection', keywords, scope: 'cuts', available: hasProject },
+      (cut, context) => open(context, { kind, cut }),
+    ),
+  ),
   ...(['edl', 'otio', 'fcpxml'] as const).map((format) => ({
     id: `cut.export.${format}`,
     label: `Export ${EXPORT_LABELS[format]}`,

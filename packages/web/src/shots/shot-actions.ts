@@ -1,5 +1,7 @@
 import { type ActionContext, type ActionDefinition, defineActions, hasProject } from '../actions/action.js';
+import { actionOn } from '../actions/action-on.js';
 import { definePageContext } from '../actions/page-context.js';
+import { reloadAction } from '../actions/reload-action.js';
 import { queryKeys } from '../app/queries.js';
 import { createStore, type Store } from '../state/store.js';
 import type { ShotEditor } from './editor.js';
@@ -75,20 +77,21 @@ const hasSelection = (context: ActionContext) => selectedIds(context).length > 0
 
 /** The shot views' actions: on the selected shots (storyboard, shot list), reload, the shot list's sort and filters. */
 export const shotActions = defineActions([
-  {
-    id: 'shot.generateImage',
-    label: 'Generate image for selected shot',
-    section: 'Generation',
-    keywords: ['render', 'frame', 'regenerate', 'selected', 'image'],
-    scope: 'shot-selection',
-    available: hasSelection,
-    perform: async (context) => {
-      const shown = view(context);
-      if (!shown) return;
+  actionOn(
+    view,
+    {
+      id: 'shot.generateImage',
+      label: 'Generate image for selected shot',
+      section: 'Generation',
+      keywords: ['render', 'frame', 'regenerate', 'selected', 'image'],
+      scope: 'shot-selection',
+      available: hasSelection,
+    },
+    async (shown, context) => {
       const { generateShotImages } = await import('./generation.js');
       await generateShotImages(context.services, shown.projectId, selectedIds(context));
     },
-  },
+  ),
   {
     id: 'shot.openInLab',
     label: 'Open selected shot in Shot Lab',
@@ -112,18 +115,16 @@ export const shotActions = defineActions([
       perform: (context) => view(context)?.editor.moveShots(selectedIds(context), by),
     }),
   ),
-  {
-    id: 'shots.reload',
-    label: 'Reload shots',
-    section: 'Shots',
-    keywords: ['refresh', 'fetch', 'retry'],
-    scope: 'shot-views',
-    available: hasProject,
-    perform: ({ projectId, services }) =>
-      projectId === null
-        ? undefined
-        : services.queryClient.invalidateQueries({ queryKey: queryKeys.shots(projectId) }),
-  },
+  reloadAction(
+    {
+      id: 'shots.reload',
+      label: 'Reload shots',
+      section: 'Shots',
+      keywords: ['refresh', 'fetch', 'retry'],
+      scope: 'shot-views',
+    },
+    (projectId) => [queryKeys.shots(projectId)],
+  ),
   {
     id: 'shotList.exportCsv',
     label: 'Export Shot List CSV',

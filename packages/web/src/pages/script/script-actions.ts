@@ -1,4 +1,5 @@
-import { type ActionContext, type ActionDefinition, defineActions } from '../../actions/action.js';
+import { defineActions, hasProject } from '../../actions/action.js';
+import { pageAction } from '../../actions/action-on.js';
 import { definePageContext } from '../../actions/page-context.js';
 
 export type ScriptExport = 'fountain' | 'fdx' | 'text';
@@ -19,22 +20,18 @@ export interface ScriptPage {
 
 export const scriptPage = definePageContext<ScriptPage>('script');
 
-const page = (context: ActionContext) => scriptPage.get(context.services);
+const onScriptPage = pageAction(scriptPage, { scope: 'script', section: 'Project' });
 
-function scriptAction(
-  definition: Omit<ActionDefinition, 'scope' | 'available' | 'perform'>,
-  perform: (page: ScriptPage) => void,
-): ActionDefinition {
-  return {
-    ...definition,
-    scope: 'script',
-    available: (context) => context.projectId !== null && page(context) !== null,
-    perform: (context) => {
-      const shown = page(context);
-      if (shown) perform(shown);
-    },
-  };
-}
+/** A script page action, with a project (as on /script). */
+const scriptAction: typeof onScriptPage = (definition, perform) =>
+  onScriptPage({ available: hasProject, ...definition }, perform);
+
+/** The three script exports: each format's name and its own search words. */
+const SCRIPT_EXPORTS: readonly { format: ScriptExport; name: string; keywords: readonly string[] }[] = [
+  { format: 'fountain', name: 'Fountain', keywords: ['.fountain'] },
+  { format: 'fdx', name: 'Final Draft', keywords: ['fdx', '.fdx'] },
+  { format: 'text', name: 'Plain Text', keywords: ['txt', '.txt'] },
+];
 
 /** The script page's actions: in the palette and behind every toolbar button, only on /script. */
 export const scriptActions = defineActions([
@@ -42,7 +39,6 @@ export const scriptActions = defineActions([
     {
       id: 'script.import',
       label: 'Import Script…',
-      section: 'Project',
       keywords: ['open', 'upload', 'fountain', 'final draft', 'fdx', 'text', 'drop', 'file'],
       hint: '.fountain, .fdx, .txt',
     },
@@ -52,7 +48,6 @@ export const scriptActions = defineActions([
     {
       id: 'script.analyse',
       label: 'Analyse Script',
-      section: 'Project',
       keywords: ['analyze', 'analysis', 'pages', 'screen time', 'dialogue', 'locations', 'breakdown'],
       hint: 'Pages, screen time, dialogue',
     },
@@ -62,43 +57,24 @@ export const scriptActions = defineActions([
     {
       id: 'script.format',
       label: 'Format Script',
-      section: 'Project',
       keywords: ['normalise', 'normalize', 'tidy', 'clean up', 'fountain', 'prettify'],
     },
     (shown) => shown.format(),
   ),
-  scriptAction(
-    {
-      id: 'script.export.fountain',
-      label: 'Export Script as Fountain',
-      section: 'Project',
-      keywords: ['download', 'save as', '.fountain'],
-    },
-    (shown) => shown.exportAs('fountain'),
-  ),
-  scriptAction(
-    {
-      id: 'script.export.fdx',
-      label: 'Export Script as Final Draft',
-      section: 'Project',
-      keywords: ['download', 'save as', 'fdx', '.fdx'],
-    },
-    (shown) => shown.exportAs('fdx'),
-  ),
-  scriptAction(
-    {
-      id: 'script.export.text',
-      label: 'Export Script as Plain Text',
-      section: 'Project',
-      keywords: ['download', 'save as', 'txt', '.txt'],
-    },
-    (shown) => shown.exportAs('text'),
+  ...SCRIPT_EXPORTS.map(({ format, name, keywords }) =>
+    scriptAction(
+      {
+        id: `script.export.${format}`,
+        label: `Export Script as ${name}`,
+        keywords: ['download', 'save as', ...keywords],
+      },
+      (shown) => shown.exportAs(format),
+    ),
   ),
   scriptAction(
     {
       id: 'script.validate',
       label: 'Show Script Problems',
-      section: 'Project',
       keywords: ['validate', 'check', 'lint', 'errors', 'warnings', 'problems'],
     },
     (shown) => shown.showProblems(),
@@ -107,7 +83,6 @@ export const scriptActions = defineActions([
     {
       id: 'script.versions',
       label: 'Script Versions',
-      section: 'Project',
       keywords: ['history', 'revisions', 'drafts', 'diff', 'compare', 'changes', 'first pass'],
       hint: 'Who, when, pages; the diff',
     },
@@ -117,7 +92,6 @@ export const scriptActions = defineActions([
     {
       id: 'script.shot.open',
       label: "Open This Line's Shot in the Shot Lab",
-      section: 'Project',
       keywords: ['jump', 'go to shot', 'gutter', 'source', 'frame', 'shot lab'],
       hint: 'The line the cursor is on',
     },

@@ -1,5 +1,6 @@
 import type { StylePackage } from '@reelbench/sdk';
 import { type ActionContext, defineActions, hasProject } from '../../actions/action.js';
+import { actionOn } from '../../actions/action-on.js';
 import { perServices } from '../../app/per-services.js';
 import { type AppServices } from '../../app/services.js';
 import { createStore, type Store } from '../../state/store.js';
@@ -26,6 +27,12 @@ const open = (context: ActionContext, dialog: StyleDialog) =>
   ui(context).set((state) => ({ ...state, dialog }));
 const own = (context: ActionContext) => hasProject(context) && selected(context)?.builtIn === false;
 
+/** Edit and Delete Style Package: each opens its dialog on the selected package, one of the project's own. */
+const STYLE_DIALOGS = [
+  { kind: 'edit', label: 'Edit Style Package', keywords: ['look', 'grade', 'rename', 'reference images'] },
+  { kind: 'delete', label: 'Delete Style Package', keywords: ['remove', 'look'] },
+] as const;
+
 /** The styles page's actions. */
 export const styleActions = defineActions([
   {
@@ -38,46 +45,27 @@ export const styleActions = defineActions([
     available: hasProject,
     perform: (context) => open(context, { kind: 'create' }),
   },
-  {
-    id: 'style.duplicate',
-    label: 'Duplicate Style Package',
-    section: 'Selection',
-    keywords: ['copy', 'look', 'start from'],
-    hint: 'Built-in packages are read-only: duplicate one to change it',
-    scope: 'styles',
-    available: (context) => hasProject(context) && selected(context) !== null,
-    perform: async (context) => {
-      const style = selected(context);
-      if (style !== null && context.projectId !== null)
-        await (await import('./style-operations.js')).duplicateStyle(
-          context.services,
-          context.projectId,
-          style,
-        );
+  actionOn(
+    selected,
+    {
+      id: 'style.duplicate',
+      label: 'Duplicate Style Package',
+      section: 'Selection',
+      keywords: ['copy', 'look', 'start from'],
+      hint: 'Built-in packages are read-only: duplicate one to change it',
+      scope: 'styles',
+      available: hasProject,
     },
-  },
-  {
-    id: 'style.edit',
-    label: 'Edit Style Package',
-    section: 'Selection',
-    keywords: ['look', 'grade', 'rename', 'reference images'],
-    scope: 'styles',
-    available: own,
-    perform: (context) => {
-      const style = selected(context);
-      if (style) open(context, { kind: 'edit', style });
+    async (style, { services, projectId }) => {
+      if (projectId !== null)
+        await (await import('./style-operations.js')).duplicateStyle(services, projectId, style);
     },
-  },
-  {
-    id: 'style.delete',
-    label: 'Delete Style Package',
-    section: 'Selection',
-    keywords: ['remove', 'look'],
-    scope: 'styles',
-    available: own,
-    perform: (context) => {
-      const style = selected(context);
-      if (style) open(context, { kind: 'delete', style });
-    },
-  },
+  ),
+  ...STYLE_DIALOGS.map(({ kind, label, keywords }) =>
+    actionOn(
+      selected,
+      { id: `style.${kind}`, label, section: 'Selection', keywords, scope: 'styles', available: own },
+      (style, context) => open(context, { kind, style }),
+    ),
+  ),
 ]);

@@ -1,4 +1,5 @@
-import { type ActionContext, type ActionDefinition, defineActions } from '../../actions/action.js';
+import { defineActions } from '../../actions/action.js';
+import { pageAction } from '../../actions/action-on.js';
 import { definePageContext } from '../../actions/page-context.js';
 
 /** The timeline page's scene and timing commands (SPEC.md §3 Scene, §4 timeline). */
@@ -11,8 +12,7 @@ export interface TimelinePage {
 
 export const timelinePage = definePageContext<TimelinePage>('timeline');
 
-const page = (context: ActionContext) => timelinePage.get(context.services);
-const shown = (context: ActionContext) => page(context) !== null;
+const timelineAction = pageAction(timelinePage, { scope: 'timeline-page', section: 'Shots' });
 
 /** Move Scene Earlier / Later: each direction's label, word and key. */
 const SCENE_MOVES = [
@@ -22,53 +22,37 @@ const SCENE_MOVES = [
 
 /** Scenes and timing, on the timeline only (not in the shot lab, which shares the playhead keys). */
 export const timelineActions = defineActions([
-  {
-    id: 'scene.create',
-    label: 'New Scene from Selected Shots',
-    section: 'Shots',
-    keywords: ['scene', 'group', 'add scene', 'create scene'],
-    scope: 'timeline-page',
-    available: shown,
-    perform: (context) => page(context)?.createScene(),
-  },
-  {
-    id: 'scene.rename',
-    label: 'Rename Scene',
-    section: 'Shots',
-    keywords: ['scene', 'name', 'title'],
-    binding: 'F2',
-    scope: 'timeline-page',
-    available: shown,
-    perform: (context) => page(context)?.editScene('name'),
-  },
-  {
-    id: 'scene.recolor',
-    label: 'Change Scene Colour',
-    section: 'Shots',
-    keywords: ['scene', 'color', 'colour', 'recolor', 'recolour'],
-    scope: 'timeline-page',
-    available: shown,
-    perform: (context) => page(context)?.editScene('color'),
-  },
-  ...SCENE_MOVES.map(
-    ({ id, label, way, binding, delta }): ActionDefinition => ({
-      id,
-      label,
-      section: 'Shots',
-      keywords: ['scene', 'reorder', 'order', way],
-      binding,
-      scope: 'timeline-page',
-      available: shown,
-      perform: (context) => page(context)?.moveScene(delta),
-    }),
+  timelineAction(
+    {
+      id: 'scene.create',
+      label: 'New Scene from Selected Shots',
+      keywords: ['scene', 'group', 'add scene', 'create scene'],
+    },
+    (page) => page.createScene(),
   ),
-  {
-    id: 'timeline.preserveTiming',
-    label: 'Toggle Preserve Timing',
-    section: 'Shots',
-    keywords: ['start time', 'timing', 'end to end', 'gaps', 'layout'],
-    scope: 'timeline-page',
-    available: shown,
-    perform: (context) => page(context)?.togglePreserveTiming(),
-  },
+  timelineAction(
+    { id: 'scene.rename', label: 'Rename Scene', keywords: ['scene', 'name', 'title'], binding: 'F2' },
+    (page) => page.editScene('name'),
+  ),
+  timelineAction(
+    {
+      id: 'scene.recolor',
+      label: 'Change Scene Colour',
+      keywords: ['scene', 'color', 'colour', 'recolor', 'recolour'],
+    },
+    (page) => page.editScene('color'),
+  ),
+  ...SCENE_MOVES.map(({ id, label, way, binding, delta }) =>
+    timelineAction({ id, label, keywords: ['scene', 'reorder', 'order', way], binding }, (page) =>
+      page.moveScene(delta),
+    ),
+  ),
+  timelineAction(
+    {
+      id: 'timeline.preserveTiming',
+      label: 'Toggle Preserve Timing',
+      keywords: ['start time', 'timing', 'end to end', 'gaps', 'layout'],
+    },
+    (page) => page.togglePreserveTiming(),
+  ),
 ]);

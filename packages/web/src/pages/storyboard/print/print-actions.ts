@@ -1,4 +1,5 @@
 import { defineActions } from '../../../actions/action.js';
+import { pageAction } from '../../../actions/action-on.js';
 import { definePageContext } from '../../../actions/page-context.js';
 
 export type PrintLayout = 'sheet' | 'pages';
@@ -19,53 +20,37 @@ export function printLayoutOf(value: unknown): PrintLayout | null {
 /** The print view on screen: its project. */
 export const printView = definePageContext<{ projectId: string }>('print');
 
-const shown = (services: Parameters<typeof printView.get>[0]) => printView.get(services);
+const printAction = pageAction(printView, { scope: 'storyboard', section: 'View' });
 
 /** The print view's toolbar: the two layouts, print, close (Escape closes too). */
 export const printActions = defineActions([
-  {
-    id: 'print.contactSheet',
-    label: 'Print layout: contact sheet',
-    section: 'View',
-    keywords: ['print', 'pdf', 'grid', 'storyboard'],
-    scope: 'storyboard',
-    available: ({ services }) => shown(services) !== null,
-    perform: ({ services, navigate }) => {
-      const view = shown(services);
-      if (view) navigate(printPath(view.projectId, 'sheet'));
+  printAction(
+    {
+      id: 'print.contactSheet',
+      label: 'Print layout: contact sheet',
+      keywords: ['print', 'pdf', 'grid', 'storyboard'],
     },
-  },
-  {
-    id: 'print.onePerPage',
-    label: 'Print layout: one shot per page',
-    section: 'View',
-    keywords: ['print', 'pdf', 'page', 'storyboard'],
-    scope: 'storyboard',
-    available: ({ services }) => shown(services) !== null,
-    perform: ({ services, navigate }) => {
-      const view = shown(services);
-      if (view) navigate(printPath(view.projectId, 'pages'));
+    (view, { navigate }) => navigate(printPath(view.projectId, 'sheet')),
+  ),
+  printAction(
+    {
+      id: 'print.onePerPage',
+      label: 'Print layout: one shot per page',
+      keywords: ['print', 'pdf', 'page', 'storyboard'],
     },
-  },
-  {
-    id: 'print.print',
-    label: 'Print or save as PDF',
-    section: 'Project',
-    keywords: ['print', 'pdf', 'export', 'storyboard'],
-    scope: 'storyboard',
-    available: ({ services }) => shown(services) !== null,
-    perform: () => globalThis.print(),
-  },
-  {
-    id: 'print.close',
-    label: 'Close print view',
-    section: 'View',
-    keywords: ['back', 'storyboard', 'exit'],
-    scope: 'storyboard',
-    available: ({ services }) => shown(services) !== null,
-    perform: ({ services, navigate }) => {
-      const view = shown(services);
-      if (view) navigate(`/project/${view.projectId}/storyboard`);
+    (view, { navigate }) => navigate(printPath(view.projectId, 'pages')),
+  ),
+  printAction(
+    {
+      id: 'print.print',
+      label: 'Print or save as PDF',
+      section: 'Project',
+      keywords: ['print', 'pdf', 'export', 'storyboard'],
     },
-  },
+    () => globalThis.print(),
+  ),
+  printAction(
+    { id: 'print.close', label: 'Close print view', keywords: ['back', 'storyboard', 'exit'] },
+    (view, { navigate }) => navigate(`/project/${view.projectId}/storyboard`),
+  ),
 ]);
