@@ -1,4 +1,4 @@
-import type { Project } from '@reelbench/sdk';
+import type { Project, Shot } from '@reelbench/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { staleShotCount } from '../src/actions/generation-actions.js';
@@ -13,6 +13,18 @@ import type { AppServices } from '../src/app/services.js';
 import { id, makeProject, makeScene, makeShot, PROJECT_ID } from './shots-fixtures.js';
 
 /** A socket whose events the test emits by hand. */
+/** A query cache holding the project's shot list (as the shot views' first fetch leaves it). */
+function cachedShots(...shots: Shot[]): QueryClient {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
+    shots,
+    total: shots.length,
+    limit: 2000,
+    offset: 0,
+  });
+  return queryClient;
+}
+
 function fakeSocket() {
   const handlers = new Map<string, ((payload: unknown) => void)[]>();
   return {
@@ -67,14 +79,8 @@ describe('live state of shots', () => {
     }));
 
   it("writes the server's answer to an edit: its staleness, keeping the fields typed since", () => {
-    const queryClient = new QueryClient();
     const shot = makeShot({ id: id(1), name: 'Pier at ni', image_url: '/f.png', video_url: '/v.mp4' });
-    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
-      shots: [shot],
-      total: 1,
-      limit: 2000,
-      offset: 0,
-    });
+    const queryClient = cachedShots(shot);
     expect(staleShotCount({ queryClient }, PROJECT_ID, 'image')).toBe(0);
     writeServerShot(
       queryClient,
@@ -88,14 +94,8 @@ describe('live state of shots', () => {
   });
 
   it('keeps the URL shown for the same stored image, and takes a new image', () => {
-    const queryClient = new QueryClient();
     const shot = makeShot({ id: id(3), image_url: '/f.png?sig=1', s3_image_key: 'p/f.png' });
-    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
-      shots: [shot],
-      total: 1,
-      limit: 2000,
-      offset: 0,
-    });
+    const queryClient = cachedShots(shot);
     const url = () => queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots[0]?.image_url;
     writeServerShot(queryClient, PROJECT_ID, { ...shot, image_url: '/f.png?sig=2' });
     expect(url()).toBe('/f.png?sig=1');
@@ -105,14 +105,8 @@ describe('live state of shots', () => {
 
   it('a shot:updated from elsewhere makes a rendered shot stale in the cache, and Render Stale counts it', () => {
     const socket = fakeSocket();
-    const queryClient = new QueryClient();
     const shot = makeShot({ id: id(2), name: 'Cabin', image_url: '/f.png', video_url: '/v.mp4' });
-    queryClient.setQueryData(queryKeys.shots(PROJECT_ID), {
-      shots: [shot],
-      total: 1,
-      limit: 2000,
-      offset: 0,
-    });
+    const queryClient = cachedShots(shot);
     const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
     socket.emit('shot:updated', {
       projectId: PROJECT_ID,
