@@ -935,11 +935,7 @@ class Director {
       return;
     }
     for (const line of heard) {
-      carrier.sounds.push({
-        kind: line.delivery === 'voice-over' ? 'voice-over' : 'off-screen',
-        speaker: clip(line.speakers.join(' and '), TEXT_LIMITS.name),
-        text: clip(plainText(speechText(line)), TEXT_LIMITS.description),
-      });
+      carrier.sounds.push(speechSound(line.delivery === 'voice-over' ? 'voice-over' : 'off-screen', line));
       carrier.seconds = Math.max(carrier.seconds, speechSeconds(line));
       carrier.scriptText = `${carrier.scriptText}\n\n${speechScript(line)}`;
       carrier.to = Math.max(carrier.to, line.index + line.parts.length);
@@ -1115,11 +1111,7 @@ class Director {
 
   /** Voice-over plays over the picture: the shot before it (or the next one) carries the line. */
   private voiceOver(state: SceneState, speech: Speech): void {
-    const sound: FirstPassSound = {
-      kind: 'voice-over',
-      speaker: clip(speech.speakers.join(' and '), TEXT_LIMITS.name),
-      text: clip(plainText(speechText(speech)), TEXT_LIMITS.description),
-    };
+    const sound = speechSound('voice-over', speech);
     const seconds = speechSeconds(speech);
     const script = speechScript(speech);
     const carrier = state.drafts[state.drafts.length - 1];
@@ -1156,11 +1148,7 @@ class Director {
       (state.lastSpeaker && state.lastSpeaker !== speaker ? state.lastSpeaker : undefined) ??
       later.find((next) => next.delivery === 'on' && !next.speakers.includes(speaker))?.speakers[0] ??
       [...state.present].reverse().find((name) => name !== speaker);
-    const sound: FirstPassSound = {
-      kind: 'off-screen',
-      speaker: clip(speech.speakers.join(' and '), TEXT_LIMITS.name),
-      text: clip(plainText(speechText(speech)), TEXT_LIMITS.description),
-    };
+    const sound = speechSound('off-screen', speech);
     const draft = listener
       ? this.dialogueDraft(
           'off-screen',
@@ -1292,6 +1280,15 @@ function rank(sides: string[], name: string): number {
 
 function sameSpeakers(a: Speech, b: Speech): boolean {
   return a.speakers.join('|') === b.speakers.join('|');
+}
+
+/** A line heard over the picture rather than said on camera: who says it, and its words. */
+function speechSound(kind: 'voice-over' | 'off-screen', speech: Speech): FirstPassSound {
+  return {
+    kind,
+    speaker: clip(speech.speakers.join(' and '), TEXT_LIMITS.name),
+    text: clip(plainText(speechText(speech)), TEXT_LIMITS.description),
+  };
 }
 
 function speechText(speech: Speech): string {
