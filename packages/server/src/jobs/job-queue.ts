@@ -63,12 +63,17 @@ export class JobQueue {
     return this.boss !== undefined;
   }
 
-  /** Queues a delivery of the job; returns pg-boss's id for it. */
-  async send(jobId: string): Promise<string> {
+  /**
+   * Queues a delivery of the job; returns pg-boss's id for it. `turn` is how many of the same user's
+   * jobs wait or run ahead of it: workers take the lowest turn first (pg-boss fetches by priority, then
+   * age), so every user's next job goes before anyone's later ones. One user's batch of two hundred
+   * cannot hold the slots while another user's single image waits behind it.
+   */
+  async send(jobId: string, turn: number): Promise<string> {
     const id = await this.started.send(
       JOB_QUEUE,
       { jobId },
-      { retryLimit: 0, expireInSeconds: QUEUE_EXPIRE_SECONDS },
+      { retryLimit: 0, expireInSeconds: QUEUE_EXPIRE_SECONDS, priority: -Math.max(0, Math.trunc(turn)) },
     );
     if (id === null) throw new Error('pg-boss refused the job');
     return id;

@@ -67,6 +67,19 @@ export class JobsRepository {
     });
   }
 
+  /** How many of the job's user's other jobs, queued before it, wait or run now: its place in that user's line. */
+  async turnOf(jobId: string): Promise<number> {
+    const [row]: { ahead: number }[] = await this.db.query(
+      `SELECT count(other.id)::int AS ahead
+         FROM jobs job
+         JOIN jobs other ON other.user_id = job.user_id AND other.status IN ('queued', 'running')
+                        AND (other.created_at, other.id) < (job.created_at, job.id)
+        WHERE job.id = $1`,
+      [jobId],
+    );
+    return row?.ahead ?? 0;
+  }
+
   findOne(id: string): Promise<JobEntity | null> {
     return this.rows.findOne({ where: { id } });
   }

@@ -77,7 +77,7 @@ export class JobsService {
       return { job: toJob(entity.already), counts: await this.repository.counts(request.user.id) };
     if (entity === 'running') throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
     if (entity === 'per-minute') throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
-    const queueJobId = await this.queue.send(entity.id);
+    const queueJobId = await this.queue.send(entity.id, await this.repository.turnOf(entity.id));
     await this.repository.setQueueJob(entity.id, queueJobId);
     entity.queueJobId = queueJobId;
     const counts = await this.repository.counts(request.user.id);

@@ -380,8 +380,9 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.wake();
   }
 
+  /** A resumed job keeps its place in its user's line (it was queued before the ones behind it). */
   private async resend(entity: JobEntity): Promise<void> {
-    const queueJobId = await this.queue.send(entity.id);
+    const queueJobId = await this.queue.send(entity.id, await this.repository.turnOf(entity.id));
     await this.repository.setQueueJob(entity.id, queueJobId);
     this.emitProgress(entity, await this.repository.counts(entity.userId));
   }
