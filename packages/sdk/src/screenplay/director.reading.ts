@@ -200,13 +200,26 @@ const JOINT_CUE = /\s+(?:AND|&)\s+|\s*\/\s*/;
  * everyone the action introduces, each under one name however it is written ('YOUNG MARA', 'MARA
  * QUINN' and 'MARA' are one person when MARA speaks).
  */
+export interface Introduction {
+  index: number;
+  sentence: string;
+  /** The name the sentence gives ('MARA QUINN', 'YOUNG MARA'). */
+  as: string;
+  /** The person's introduction at another age, when their own name came later. */
+  earlier?: { as: string; sentence: string };
+}
+
 export class Roster {
   /** Canonical names in order of first appearance. */
   readonly names: string[] = [];
   private readonly canonicalOf = new Map<string, string>();
   private readonly speakers = new Set<string>();
-  /** Where each person is introduced: the element and the sentence. */
-  readonly introductions = new Map<string, { index: number; sentence: string }>();
+  /**
+   * Where each person is introduced: the element and the sentence. A person first introduced by an
+   * age ('YOUNG MARA (8)…' in a flashback) and later by their own name keeps the first place, takes
+   * the own-name sentence, and keeps the younger one as `earlier`.
+   */
+  readonly introductions = new Map<string, Introduction>();
 
   constructor(cueKeys: Iterable<string>) {
     const keys = [...cueKeys];
@@ -289,7 +302,15 @@ export class Roster {
 
   introduce(name: string, index: number, sentence: string): string {
     const canonical = this.add(name);
-    if (!this.introductions.has(canonical)) this.introductions.set(canonical, { index, sentence });
+    const first = this.introductions.get(canonical);
+    if (first === undefined) this.introductions.set(canonical, { index, sentence, as: name });
+    else if (first.earlier === undefined && AGE_QUALIFIERS.test(first.as) && !AGE_QUALIFIERS.test(name))
+      this.introductions.set(canonical, {
+        index: first.index,
+        sentence,
+        as: name,
+        earlier: { as: first.as, sentence: first.sentence },
+      });
     return canonical;
   }
 }

@@ -114,9 +114,12 @@ I still can't reach it.
         'auto',
       ),
     );
-    expect(cast.filter((member) => member.type === 'character').map((member) => member.name)).toEqual([
-      'Mara',
-    ]);
+    const characters = cast.filter((member) => member.type === 'character');
+    expect(characters.map((member) => member.name)).toEqual(['Mara']);
+    // One asset for the person, described as the script names her; the younger self follows.
+    expect(characters[0]?.description).toBe(
+      'MARA (48), grey at the temples, sets the same chair straight. Also: YOUNG MARA (8), barefoot and furious, drags a chair to the counter.',
+    );
   });
 
   it('titles names written in capitals, and leaves mixed case alone', () => {
