@@ -118,6 +118,15 @@ interface SceneState {
   objects: Set<string>;
   /** The scene's first paragraph of action: its lines that set the place ride on the establishing shot. */
   firstAction: number | null;
+  /**
+   * While an intercut runs (INTERCUT … END INTERCUT, BACK TO SCENE or the scene's end): the people
+   * it cuts away to, each with the scene they were last seen in, where they are filmed.
+   */
+  intercut: Map<string, FilmScene> | null;
+  /** The scene cut between places at some point: its coverage is not one room's. */
+  intercutSeen: boolean;
+  /** Titles called before the scene's first shot (SUPER:): laid over it. */
+  titles: { text: string; words: string; index: number }[];
 }
 
 const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
@@ -134,6 +143,10 @@ class Director {
   private readonly assets: AssetIndex;
   private readonly reading: FilmReading;
   private readonly introduced = new Set<string>();
+  /** The scene each person was last seen in (on screen, in their own place). */
+  private readonly lastSeen = new Map<string, FilmScene>();
+  /** A scene ended on INTERCUT: the next scene is cut with the places before it. */
+  private intercutNext = false;
   private readonly unhonoured: string[] = [];
   private transition: FirstPassTransition | null = null;
 
@@ -169,10 +182,12 @@ class Director {
           Math.round(this.rule.minShotSeconds * 10),
           10,
         );
+        // An intercut shot is filmed where its people are, in the scene's numbering.
+        const where = draft.at ? this.sceneNames(draft.at) : names;
         shotIndexes.push(shots.length);
-        shots.push(this.toShot(scene, names, draft, k + 1, clock, deciseconds));
+        shots.push(this.toShot(scene, where, draft, k + 1, clock, deciseconds));
         drafts.push(draft);
-        this.assets.link(draft, names.place, shots.length - 1);
+        this.assets.link(draft, where.place, shots.length - 1);
         clock += deciseconds;
       });
       outScenes.push({
@@ -237,25 +252,44 @@ class Director {
       lastSpeaker: undefined,
       objects: new Set(),
       firstAction: scene.beats.find((beat) => beat.type === 'action')?.index ?? null,
+      intercut: this.intercutNext ? new Map() : null,
+      intercutSeen: this.intercutNext,
+      titles: [],
     };
+    this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
     const opensOnSlug = firstFilmed?.type === 'slug' && firstFilmed.slug.kind !== 'series';
-    const samePlace =
-      previous !== undefined &&
-      previous.place !== null &&
-      previous.place === scene.place &&
-      previous.subLocation === scene.subLocation;
+    const continues = previous !== undefined && previous.place !== null && samePlace(previous, scene);
     const located = scene.place !== null || (!scene.prologue && scene.heading !== '');
     const leading = scene.beats.findIndex((beat) => beat.type !== 'transition');
     const opening = leading < 0 ? scene.beats : scene.beats.slice(0, leading);
     for (const beat of opening) this.cover(state, beat);
-    if (located && !opensOnSlug && !samePlace) this.add(state, this.establishing(scene));
+    if (located && !opensOnSlug && !continues) this.add(state, this.establishing(scene));
     for (const beat of leading < 0 ? [] : scene.beats.slice(leading)) this.cover(state, beat);
     this.endExchange(state);
     this.flushPending(state);
     if (state.slug) this.unhonoured.push(state.slug.slug.text);
-    this.ensureSingles(state);
+    if (!state.intercutSeen) this.ensureSingles(state);
+    // 'INTERCUT - PHONE CALL' as the scene's last word: the next scene cuts back to this one's people.
+    const last = scene.beats.findLast((beat) => beat.type !== 'transition');
+    this.intercutNext = last?.type === 'slug' && last.slug.kind === 'intercut';
     return state.drafts;
+  }
+
+  /**
+   * In an intercut, where a person is when they are not in this scene's place: the scene they were
+   * last seen in (decided once per intercut). Undefined for the scene's own people.
+   */
+  private awayAt(state: SceneState, name: string): FilmScene | undefined {
+    const intercut = state.intercut;
+    if (intercut === null) return undefined;
+    const known = intercut.get(name);
+    if (known !== undefined) return known;
+    if (state.present.includes(name)) return undefined;
+    const last = this.lastSeen.get(name);
+    if (last === undefined || last.place === null || samePlace(last, state.scene)) return undefined;
+    intercut.set(name, last);
+    return last;
   }
 
   private exchange: Beat[] = [];
@@ -299,11 +333,22 @@ class Director {
       draft.from = Math.min(draft.from, pending.from);
     }
     state.pending = [];
+    for (const title of state.titles.splice(0)) this.laysTitle(draft, title);
     state.drafts.push(draft);
+    if (state.intercut !== null && draft.characters.length > 0) {
+      // Everyone in the frame is away (the other end of the call): the shot is where they are.
+      const places = new Set(draft.characters.map((name) => this.awayAt(state, name)));
+      const [at] = places;
+      if (places.size === 1 && at !== undefined) draft.at = at;
+    }
     for (const name of draft.characters) {
-      if (!state.present.includes(name)) state.present.push(name);
-      // Seen on screen once, a character needs no introduction later.
-      if (draft.framing !== 'pov') this.introduced.add(name);
+      const away = state.intercut?.has(name) === true;
+      if (!away && !state.present.includes(name)) state.present.push(name);
+      if (draft.framing !== 'pov') {
+        if (!away) this.lastSeen.set(name, state.scene);
+        // Seen on screen once, a character needs no introduction later.
+        this.introduced.add(name);
+      }
     }
     return draft;
   }
@@ -332,16 +377,51 @@ class Director {
         return;
       case 'end-series':
         state.series = false;
+        state.intercut = null;
         return;
       case 'intercut':
+        state.intercut ??= new Map();
+        state.intercutSeen = true;
+        return;
+      case 'super':
+        this.superimpose(state, slug, index);
         return;
       case 'back':
         state.series = false;
+        state.intercut = null;
         break;
     }
     if (state.slug) this.unhonoured.push(state.slug.slug.text);
     state.slug = { slug, index };
     if (slug.content !== '') this.slugShot(state, slug.content, index, index, slug.text);
+  }
+
+  /**
+   * 'SUPER: "Port Ellen, 1998"': words laid over the picture, not a shot. They go over the shot on
+   * screen when the writer calls them (the establishing shot, usually), else over the scene's first.
+   */
+  private superimpose(state: SceneState, slug: Slug, index: number): void {
+    const words = [slug.subject, slug.content]
+      .filter((part) => part !== '')
+      .join(': ')
+      .replace(/^["“']+|["”']+$/g, '')
+      .trim();
+    if (words === '') return;
+    const title = { text: slug.text, words, index };
+    const last = state.drafts[state.drafts.length - 1];
+    if (last) this.laysTitle(last, title);
+    else state.titles.push(title);
+  }
+
+  private laysTitle(draft: ShotDraft, title: { text: string; words: string; index: number }): void {
+    draft.description = clip(
+      `${draft.description} Title over the picture: “${title.words}”.`,
+      TEXT_LIMITS.description,
+    );
+    draft.scriptText = [draft.scriptText, title.text].filter((part) => part !== '').join('\n\n');
+    draft.slugs.push(title.text);
+    draft.from = Math.min(draft.from, title.index);
+    draft.to = Math.max(draft.to, title.index);
   }
 
   /** The shot a slug directs, over the lines it covers. */
@@ -664,7 +744,8 @@ class Director {
   private coverSeries(state: SceneState, element: ActionElement | LyricsElement, index: number): void {
     for (const line of element.text.split('\n')) {
       const written = line.trim();
-      const plain = plainText(written).replace(/^(?:[-–—•*]|[A-Z0-9]{1,2}[.)])\s*/, '');
+      // '-- The wipers beat.', '– …', '• …', 'A) …', '3. …': the item without its bullet.
+      const plain = plainText(written).replace(/^(?:[-–—•*]+|[A-Z0-9]{1,2}[.)])\s*/, '');
       if (plain === '') continue;
       const draft = this.actionDraft(plain, written, index, index, this.actionSeconds(plain, true));
       const pending = this.takeSlug(state);
@@ -822,7 +903,10 @@ class Director {
         const inRoom = pair.filter((speech) => speech.delivery === 'on');
         const heard = pair.filter((speech) => speech.delivery !== 'on');
         const [first] = inRoom;
-        if (first === undefined) {
+        if (inRoom.some((speech) => this.isApart(state, speech.speakers))) {
+          // Talking at once across an intercut: each at their end of it, cut between.
+          speeches.push(...pair);
+        } else if (first === undefined) {
           // Nobody who talks is in the room: each line is a voice over the picture or off screen.
           speeches.push(...pair);
         } else if (
@@ -847,9 +931,11 @@ class Director {
     const onScreen = speeches.filter((speech) => speech.delivery === 'on' && !speech.dual);
     const speakers = [...new Set(onScreen.flatMap((speech) => speech.speakers))];
     const words = onScreen.reduce((sum, speech) => sum + speech.words, 0);
+    // Cut between places (a phone call): never in one frame, so no master, two-shot or shoulder.
+    const apart = this.isApart(state, speakers);
     const style = singleStyle(
       this.guide.template,
-      speakers.length,
+      apart ? 1 : speakers.length,
       onScreen.length > 0 ? words / onScreen.length : 0,
     );
     const key = [...speakers].sort().join('|');
@@ -859,8 +945,8 @@ class Director {
       previous !== undefined &&
       (previous.framing === 'wide' || previous.framing === 'two-shot') &&
       speakers.every((name) => previous.characters.includes(name));
-    let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide;
-    if (speakers.length === 2 && state.sides.length === 0) state.sides = [...speakers];
+    let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide || apart;
+    if (speakers.length === 2 && state.sides.length === 0 && !apart) state.sides = [...speakers];
     let single = 0;
     for (let i = 0; i < speeches.length; i++) {
       const speech = speeches[i] as Speech;
@@ -894,7 +980,7 @@ class Director {
         this.masterShot(state, group, speakers);
         continue;
       }
-      if (this.guide.template === 'two-shot' && speakers.length === 2) {
+      if (this.guide.template === 'two-shot' && speakers.length === 2 && !apart) {
         const group = [speech];
         let total = speech.words;
         while (isOn(speeches[i + 1]) && total + (speeches[i + 1]?.words ?? 0) <= this.speechBudget()) {
@@ -919,7 +1005,7 @@ class Director {
         group.push(next);
         total += next.words;
       }
-      this.singles(state, group, style, single++, speakers);
+      this.singles(state, group, style, single++, speakers, apart);
     }
     for (const [speech, heard] of overheard) this.overhear(state, speech, heard);
   }
@@ -1025,6 +1111,7 @@ class Director {
     style: SingleStyle,
     index: number,
     speakers: string[],
+    apart = false,
   ): void {
     const first = group[0] as Speech;
     const speaker = first.speakers[0] ?? '';
@@ -1033,7 +1120,12 @@ class Director {
       this.masterShot(state, group, first.speakers);
       return;
     }
-    const listener = this.listenerFor(state, speaker, [], speakers);
+    const other = this.listenerFor(state, speaker, [], speakers);
+    if (apart || (other !== undefined && this.isApart(state, [speaker, other]))) {
+      this.intercutSingle(state, group, style, index, speaker, other);
+      return;
+    }
+    const listener = other;
     const framing = singleFraming(style, index, listener !== undefined);
     const pieces =
       group.length > 1 ? [group] : splitSpeech(first, this.speechBudget()).map((piece) => [piece]);
@@ -1067,6 +1159,47 @@ class Director {
       this.add(state, draft);
     });
     state.lastSpeaker = speaker;
+  }
+
+  /**
+   * A line across an intercut: a single of the speaker where they are (`add` places it), the other
+   * party heard, never in the frame; a long speech cuts in closer, not to a listener in another place.
+   */
+  private intercutSingle(
+    state: SceneState,
+    group: Speech[],
+    style: SingleStyle,
+    index: number,
+    speaker: string,
+    other: string | undefined,
+  ): void {
+    const first = group[0] as Speech;
+    const framing = singleFraming(style, index, false);
+    const pieces =
+      group.length > 1 ? [group] : splitSpeech(first, this.speechBudget()).map((piece) => [piece]);
+    pieces.forEach((piece, k) => {
+      const shotFraming = k === 0 ? framing : 'close';
+      const draft = this.dialogueDraft(
+        'single',
+        piece,
+        shotFraming,
+        [speaker],
+        other ? `${speaker} speaking (intercut with ${other})` : `${speaker} speaking`,
+        `${describeSingle(shotFraming, speaker, undefined, this.side(state, speaker))}${
+          other ? ` Intercut with ${other}, who is heard but not seen here.` : ''
+        }`,
+      );
+      if (k === 0) this.applySlug(state, draft, piece);
+      this.add(state, draft);
+    });
+    state.lastSpeaker = speaker;
+  }
+
+  /** In an intercut, whether these people are in different places (one of them is away). */
+  private isApart(state: SceneState, people: readonly string[]): boolean {
+    if (state.intercut === null || people.length === 0) return false;
+    const places = new Set(people.map((name) => this.awayAt(state, name) ?? state.scene));
+    return places.size > 1 || (people.length === 1 && state.intercut.has(people[0] as string));
   }
 
   private applySlug(state: SceneState, draft: ShotDraft, group: Speech[]): void {
@@ -1267,6 +1400,10 @@ function joinNames(names: readonly string[]): string {
   return names.length <= 2
     ? names.join(' and ')
     : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function samePlace(a: FilmScene, b: FilmScene): boolean {
+  return a === b || (a.place !== null && a.place === b.place && a.subLocation === b.subLocation);
 }
 
 function isOn(speech: Speech | undefined): boolean {

@@ -7,6 +7,7 @@ import type {
   FramingType,
   MissingAsset,
 } from '../contract/index.js';
+import type { FilmScene } from './director.reading.js';
 import type { CameraMove } from './director.rules.js';
 
 export interface DirectorAsset {
@@ -78,4 +79,9 @@ export interface ShotDraft {
   pageSeconds?: number;
   /** The establishing shot: it stays the first shot of its scene. */
   opensScene?: boolean;
+  /**
+   * Where the shot is when not in its scene's place: in an intercut (a phone call), the other
+   * party is filmed where they are, the scene they were last seen in.
+   */
+  at?: FilmScene;
 }

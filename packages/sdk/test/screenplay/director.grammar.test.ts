@@ -520,6 +520,154 @@ She stops at the ticket booth.
       // After a voice-over (carried by the place, with no one in frame): the last person seen in the scene.
       expect(named(result.shots, 'She stops')?.characters).toEqual(['RUTH']);
     });
+
+    it('films a phone call written as an intercut at each end of the line, never in one frame', () => {
+      const result = pass(
+        `EXT. FERRY TERMINAL - NIGHT
+
+Rain hammers the tin roof. ELLEN PARK (40s), soaked, jogs to the shuttered ticket window.
+
+She pulls out her PHONE and dials.
+
+INTERCUT - PHONE CALL
+
+INT. PARK HOUSE - KITCHEN - NIGHT
+
+DANNY (12) answers, a spoon of cereal halfway to his mouth.
+
+DANNY
+Mom? Where are you?
+
+ELLEN
+(into phone)
+At the terminal. The last boat's gone.
+
+DANNY
+Dad said you'd say that.
+
+Ellen closes her eyes.
+
+ELLEN
+Put him on.
+
+END INTERCUT
+
+Danny sets the phone down and runs for the stairs.
+
+INT. PARK HOUSE - HALL - NIGHT
+
+Danny pulls on his boots.
+`,
+        format,
+      );
+      const kitchen = result.shots.filter((shot) => shot.sceneNumber === 2);
+      // Nobody across the line shares a frame: no master, two-shot, over-the-shoulder or reaction.
+      for (const shot of kitchen) {
+        expect(shot.characters.length, shot.name).toBeLessThanOrEqual(1);
+        expect(['two-shot', 'over-shoulder', 'wide']).not.toContain(shot.framing);
+      }
+      const ellen = kitchen.filter((shot) => shot.characters.includes('ELLEN'));
+      const danny = kitchen.filter((shot) => shot.characters.includes('DANNY'));
+      // Each end is filmed where that person is: Ellen at the terminal she was last seen in.
+      expect(ellen.map((shot) => shot.location)).toEqual([
+        'FERRY TERMINAL',
+        'FERRY TERMINAL',
+        'FERRY TERMINAL',
+      ]);
+      expect(ellen.map((shot) => shot.script_text)).toEqual([
+        "ELLEN\n(into phone)\nAt the terminal. The last boat's gone.",
+        'Ellen closes her eyes.',
+        'ELLEN\nPut him on.',
+      ]);
+      expect(ellen[0]?.prompt).toMatch(/ferry terminal/i);
+      expect(ellen[0]?.prompt).not.toMatch(/kitchen/i);
+      expect(danny.length).toBeGreaterThanOrEqual(3);
+      for (const shot of danny) expect(shot.location).toBe('PARK HOUSE');
+      expect(named(kitchen, 'Mom? Where are you?')?.name).toBe(
+        '2.3 Medium – DANNY speaking (intercut with ELLEN)',
+      );
+      // The cut goes back and forth by line, in script order, all in the kitchen scene's numbering.
+      expect(
+        kitchen.filter((shot) => shot.characters.length === 1).map((shot) => shot.characters[0]),
+      ).toEqual(['DANNY', 'DANNY', 'ELLEN', 'DANNY', 'ELLEN', 'ELLEN', 'DANNY']);
+      // END INTERCUT: the scene is one place again, and Ellen was never in the kitchen.
+      expect(named(kitchen, 'runs for the stairs')?.location).toBe('PARK HOUSE');
+      expect(named(kitchen, 'runs for the stairs')?.characters).toEqual(['DANNY']);
+    });
+
+    it('cuts away from an intercut called inside a scene, and back to one room after BACK TO SCENE', () => {
+      const result = pass(
+        `INT. PRECINCT - NIGHT
+
+DETECTIVE OKAFOR (50s) pins a photo to the board.
+
+INT. MARA'S CAR - NIGHT
+
+MARA (30s) drives, phone to her ear.
+
+INTERCUT WITH:
+
+OKAFOR
+Where are you now?
+
+MARA
+Bridge Street. He's two cars ahead.
+
+BACK TO SCENE
+
+JOE (60s) sits up in the back seat.
+
+JOE
+Was that him?
+
+MARA
+Stay down.
+`,
+        format,
+      );
+      const car = result.shots.filter((shot) => shot.sceneNumber === 2);
+      expect(named(car, 'Where are you now?')?.location).toBe('PRECINCT');
+      expect(named(car, 'Where are you now?')?.characters).toEqual(['OKAFOR']);
+      expect(named(car, 'Bridge Street')?.location).toBe("MARA'S CAR");
+      expect(named(car, 'Bridge Street')?.characters).toEqual(['MARA']);
+      // Back in the car: Joe and Mara share it, and the camera may hold both.
+      expect(car.some((shot) => shot.characters.includes('JOE') && shot.characters.includes('MARA'))).toBe(
+        true,
+      );
+      for (const shot of car) if (shot.characters.includes('JOE')) expect(shot.location).toBe("MARA'S CAR");
+      expect(car.some((shot) => shot.characters.includes('OKAFOR') && shot.characters.length > 1)).toBe(
+        false,
+      );
+    });
+
+    it('lays a SUPER over the picture on screen, and films a montage item without its bullet', () => {
+      const result = pass(
+        `EXT. HARBOUR - DAWN
+
+Fishing boats nose out past the breakwater.
+
+SUPER: "Port Ellen, 1998"
+
+MONTAGE - THE SEARCH
+
+-- Mara tacks a map to the wall.
+-- A ferry timetable, circled in red.
+
+END MONTAGE
+`,
+        format,
+      );
+      const harbour = result.shots[0];
+      expect(harbour?.framing).toBe('establishing');
+      expect(harbour?.description).toContain('Title over the picture: “Port Ellen, 1998”.');
+      expect(harbour?.script_text).toContain('SUPER: "Port Ellen, 1998"');
+      expect(result.shots.some((shot) => /Port Ellen/.test(shot.name))).toBe(false);
+      const items = result.shots.slice(1).map((shot) => shot.name);
+      expect(items).toEqual([
+        '1.2 Wide – Mara tacks a map to the wall.',
+        '1.3 Wide – A ferry timetable, circled in red.',
+      ]);
+    });
   },
 );
 
