@@ -104,9 +104,7 @@ function characterAppearances(screenplay: Screenplay, roster: Roster): Map<strin
     }
   });
   for (const [name, intro] of roster.introductions) {
-    // The person as the script names them first; a younger (or older) self introduced before follows.
-    const earlier = intro.earlier ? ` Also: ${oneLine(intro.earlier.sentence)}` : '';
-    found.set(name, { index: intro.index, description: `${oneLine(intro.sentence)}${earlier}` });
+    found.set(name, { index: intro.index, description: oneLine(intro.sentence) });
     if (!firstIndex.has(name)) firstIndex.set(name, intro.index);
   }
   const out = new Map<string, Appearance>();

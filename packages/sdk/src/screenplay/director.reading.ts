@@ -205,8 +205,6 @@ export interface Introduction {
   sentence: string;
   /** The name the sentence gives ('MARA QUINN', 'YOUNG MARA'). */
   as: string;
-  /** The person's introduction at another age, when their own name came later. */
-  earlier?: { as: string; sentence: string };
 }
 
 export class Roster {
@@ -216,8 +214,8 @@ export class Roster {
   private readonly speakers = new Set<string>();
   /**
    * Where each person is introduced: the element and the sentence. A person first introduced by an
-   * age ('YOUNG MARA (8)…' in a flashback) and later by their own name keeps the first place, takes
-   * the own-name sentence, and keeps the younger one as `earlier`.
+   * age ('YOUNG MARA (8)…' in a flashback) and later by their own name keeps the first place and
+   * takes the own-name sentence: the asset and the voice are the grown person.
    */
   readonly introductions = new Map<string, Introduction>();
 
@@ -281,6 +279,8 @@ export class Roster {
       }
     }
     for (const speaker of this.speakers) {
+      // 'MARA' is the 'MARA QUINN' who speaks; 'RAY' is not 'YOUNG RAY' (the younger self is Ray).
+      if (AGE_QUALIFIERS.test(speaker)) continue;
       const parts = speaker.split(' ');
       if (parts.length > 1 && (parts[0] === name || parts[parts.length - 1] === name) && name.length > 2)
         return this.canonicalOf.get(speaker) ?? speaker;
@@ -303,14 +303,10 @@ export class Roster {
   introduce(name: string, index: number, sentence: string): string {
     const canonical = this.add(name);
     const first = this.introductions.get(canonical);
+    // The own name's sentence describes the person; an age's ('YOUNG MARA (8)') only until it comes.
     if (first === undefined) this.introductions.set(canonical, { index, sentence, as: name });
-    else if (first.earlier === undefined && AGE_QUALIFIERS.test(first.as) && !AGE_QUALIFIERS.test(name))
-      this.introductions.set(canonical, {
-        index: first.index,
-        sentence,
-        as: name,
-        earlier: { as: first.as, sentence: first.sentence },
-      });
+    else if (AGE_QUALIFIERS.test(first.as) && !AGE_QUALIFIERS.test(name))
+      this.introductions.set(canonical, { index: first.index, sentence, as: name });
     return canonical;
   }
 }

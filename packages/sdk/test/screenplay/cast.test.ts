@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { directFirstPass } from '../../src/screenplay/director.js';
 import { castName, parseScript, scriptCast } from '../../src/screenplay/index.js';
 
 const SCRIPT = `INT. LIGHTHOUSE - NIGHT
@@ -116,10 +117,39 @@ I still can't reach it.
     );
     const characters = cast.filter((member) => member.type === 'character');
     expect(characters.map((member) => member.name)).toEqual(['Mara']);
-    // One asset for the person, described as the script names her; the younger self follows.
-    expect(characters[0]?.description).toBe(
-      'MARA (48), grey at the temples, sets the same chair straight. Also: YOUNG MARA (8), barefoot and furious, drags a chair to the counter.',
+    // One asset for the person, described as the script names her, not as the eight-year-old.
+    expect(characters[0]?.description).toBe('MARA (48), grey at the temples, sets the same chair straight.');
+  });
+
+  it('keeps the grown person when the younger self speaks later (RAY, then YOUNG RAY in a flashback)', () => {
+    const screenplay = parseScript(
+      `INT. MOTEL ROOM - NIGHT
+
+RAY (30s), unshaven, sits on the end of the bed.
+
+RAY
+Nobody saw nothing.
+
+INT. DINER - DAY (TEN YEARS EARLIER)
+
+YOUNG RAY (20) slides a milkshake across the counter.
+
+YOUNG RAY
+Don't tell Mom.
+`,
+      'auto',
     );
+    const characters = scriptCast(screenplay).filter((member) => member.type === 'character');
+    // Not 'Young Ray': the man of the present is who the script is about.
+    expect(characters.map((member) => member.name)).toEqual(['Ray']);
+    expect(characters[0]?.description).toBe('RAY (30s), unshaven, sits on the end of the bed.');
+    const shots = directFirstPass(screenplay).shots;
+    expect(shots.filter((shot) => shot.characters.length > 0).map((shot) => shot.characters)).toEqual([
+      ['RAY'],
+      ['RAY'],
+      ['RAY'],
+      ['RAY'],
+    ]);
   });
 
   it('titles names written in capitals, and leaves mixed case alone', () => {
