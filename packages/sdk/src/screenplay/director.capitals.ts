@@ -10,6 +10,14 @@ import { isNoun, isVerb, proseCase, type TaggedWord, tagSentence } from './direc
 const CAMERA_TERMS =
   /^(?:PUSH(?:ES|ING)? (?:IN|OUT)|PULL(?:S|ING)? (?:BACK|OUT|AWAY)|PAN(?:S|NING)?|TILT(?:S|ING)?|ZOOM(?:S|ING)?|DOLLY|DOLLIES|TRACK(?:S|ING)?|CRANE(?:S)?|RACK FOCUS|FOCUS|LOOK(?:S|ING)? (?:UP|DOWN)|ANGLE|ANGLES|CLOSE ON|CLOSE UP|CLOSE-UP|CLOSEUP|WIDE|WIDER|POV|INSERT|FREEZE FRAME|FREEZE|SLOW MOTION|SLO-MO|SLOW-MO|SPLIT SCREEN|OFF SCREEN|ON SCREEN|OFFSCREEN|ONSCREEN|O\.S\.|O\.C\.|V\.O\.|CONT'D|MOS|SFX|VFX|CU|ECU|OTS|INT|EXT|SUPER|TITLE|FLASHBACK|MONTAGE|INTERCUT|CONTINUOUS|BACK TO SCENE|REVERSE|OVERHEAD|AERIAL|HANDHELD|STEADICAM)\b/;
 
+/**
+ * Nouns that name a sound: in capitals they are the sound itself, acting or not ('A KNOCK at the
+ * door.', 'A SCREAM echoes down the hall.', 'FOOTSTEPS overhead.'). Words that are as often a thing
+ * handled ('RING', 'BELL', 'WHISTLE', 'HORN', 'ALARM') are left to the grammar.
+ */
+const SOUND_NOUNS =
+  /^(?:KNOCK|KNOCKS|KNOCKING|BANG|BANGS|BANGING|CRASH|CRASHES|THUD|THUDS|THUMP|THUMPS|THUMPING|SCREAM|SCREAMS|SCREAMING|SHRIEK|SHRIEKS|SCREECH|GUNSHOT|GUNSHOTS|GUNFIRE|EXPLOSION|EXPLOSIONS|BLAST|THUNDER|THUNDERCLAP|CRACK|SLAM|SPLASH|RUMBLE|ROAR|HISS|CREAK|CREAKS|CREAKING|SNAP|BOOM|WAIL|HOWL|HOWLING|BARKING|FOOTSTEPS|LAUGHTER|APPLAUSE|STATIC|FEEDBACK|SIREN|SIRENS|CLATTER|CLANG|CLANK|CLICK|CLICKS|BEEP|BEEPS|BEEPING|BUZZ|BUZZING|WHOOSH|SOBBING|SOBS|GASP|GASPS|SHOUTS|SHOUTING|YELLS|CHEERS|CHEERING|POUNDING|TICKING|DRIPPING|RINGING|SILENCE)$/;
+
 /** Determiners and possessives that may open a noun phrase in capitals ('THE', 'HER'). */
 const NOUN_PHRASE_OPENERS = new Set(['A', 'AN', 'THE', 'HIS', 'HER', 'THEIR', 'ITS', 'OUR', 'MY', 'YOUR']);
 
@@ -170,6 +178,12 @@ export class CapitalsReader {
     if (this.options.isCharacter(name) || introduced) {
       return [{ kind: 'person', text: name, intro: introduced, role }];
     }
+    const lastCapital = body[body.length - 1] ?? '';
+    if (SOUND_NOUNS.test(lastCapital) && !NOUN_PHRASE_OPENERS.has(lastCapital))
+      return [{ kind: 'sound', text, intro: false, role }];
+    // 'a SET OF KEYS', 'a BOX OF MATCHES': the word after OF is a noun, whatever the tagger says.
+    if (body.length >= 3 && body.slice(1, -1).includes('OF'))
+      return [{ kind: 'prop', text, intro: false, role }];
     // After a determiner the run is a noun phrase ('a FLARE GUN'), unless it ends on a verb
     // ('a DOOR SLAMS'); without one, any verb makes it a sound ('She LAUGHS', 'RINGING').
     const before = tags[at - 1];

@@ -621,7 +621,8 @@ class Director {
       // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
       const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
       const characters = this.charactersIn(plain, read.runs, state, watching);
-      if (read.soundOnly && !state.slug) {
+      // 'Silence.', 'A beat.': a pause on the picture there is, not a picture of its own.
+      if ((read.soundOnly || PAUSE_SENTENCE.test(plain.trim())) && !state.slug) {
         if (chunk) {
           chunk.to = end;
           chunk.words += words;
@@ -1452,6 +1453,10 @@ function cameraMoveOf(runs: CapitalsRun[]): CameraMove | undefined {
   }
   return undefined;
 }
+
+/** A sentence that is only a pause: it lengthens the shot on screen. */
+const PAUSE_SENTENCE =
+  /^(?:(?:A |An )?(?:long |short )?(?:beat|pause|moment|silence|stillness|hush)|Silence|Nothing|Quiet|Beat|Then nothing|Dead silence)[.!…]*$/i;
 
 function soundsOf(runs: CapitalsRun[], plain: string): FirstPassSound[] {
   return runs.some((run) => run.kind === 'sound')

@@ -154,7 +154,7 @@ function upperOutsideNotes(text: string): string {
 function normalizeHeading(text: string): string {
   const collapsed = upperOutsideNotes(text.replace(/\s+/g, ' ').trim());
   const match = matchHeadingPrefix(collapsed);
-  return match ? `${match.prefix}. ${match.rest}` : collapsed;
+  return match ? `${match.lead}${match.prefix}. ${match.rest}` : collapsed;
 }
 
 function normalizeElement(element: ScriptElement): ScriptElement {

@@ -34,16 +34,25 @@ const HEADING_PREFIXES: ReadonlyArray<readonly [string, IntExt]> = [
  * Fountain's scene heading rule: the line starts with one of the prefixes followed by a '.' or a
  * space, in any case. 'INTERIOR DESIGN' and 'ESTATE SALE' are not headings.
  */
-export function matchHeadingPrefix(text: string): { prefix: string; intExt: IntExt; rest: string } | null {
-  const head = text.slice(0, 10).toUpperCase();
+export function matchHeadingPrefix(
+  text: string,
+): { lead: string; prefix: string; intExt: IntExt; rest: string } | null {
+  // 'FLASHBACK - INT. DINER - DAY': published scripts open a flashback or a dream on its heading.
+  const lead = SEQUENCE_LEAD.exec(text)?.[0] ?? '';
+  const body = text.slice(lead.length);
+  const head = body.slice(0, 10).toUpperCase();
   for (const [prefix, intExt] of HEADING_PREFIXES) {
     if (!head.startsWith(prefix)) continue;
-    const next = text.charAt(prefix.length);
+    const next = body.charAt(prefix.length);
     if (next !== '.' && next !== ' ') continue;
-    return { prefix, intExt, rest: text.slice(prefix.length + (next === '.' ? 1 : 0)).trim() };
+    return { lead, prefix, intExt, rest: body.slice(prefix.length + (next === '.' ? 1 : 0)).trim() };
   }
   return null;
 }
+
+/** A sequence named before a heading on its line: 'FLASHBACK - ', 'DREAM SEQUENCE: '. */
+const SEQUENCE_LEAD =
+  /^(?:FLASHBACK|FLASH[- ]FORWARD|DREAM(?: SEQUENCE)?|NIGHTMARE|MEMORY|FANTASY|FANTASY SEQUENCE)\s*(?:[-–—:]\s*)/i;
 
 const TIMES_OF_DAY = new Set([
   'DAY',

@@ -640,6 +640,61 @@ Stay down.
       );
     });
 
+    it('hears a knock and holds a silence on the picture there is, and films a flashback in its own place', () => {
+      const result = pass(
+        `INT. MOTEL ROOM - NIGHT
+
+RAY (30s), unshaven, sits on the end of the bed.
+
+He kills the TV with the remote.
+
+Silence.
+
+A KNOCK at the door. A SCREAM echoes down the hall.
+
+RAY
+Who is it?
+
+LUCY (20s) strides in and drops a SET OF KEYS on the bed.
+
+FLASHBACK - INT. DINER - DAY
+
+YOUNG RAY (20) slides a milkshake across the counter.
+
+YOUNG RAY
+Don't tell Mom.
+
+BACK TO PRESENT
+
+INT. MOTEL ROOM - CONTINUOUS
+
+Lucy grabs a BOX OF MATCHES.
+`,
+        format,
+      );
+      // No picture of a pause or of a sound: they ride on the shot of the TV going dark.
+      expect(result.shots.some((shot) => /^Silence|^A KNOCK|^A SCREAM/.test(shot.script_text))).toBe(false);
+      const dark = named(result.shots, 'He kills the TV');
+      expect(dark?.script_text).toContain('Silence.');
+      expect(dark?.sounds?.map((sound) => sound.text)).toEqual([
+        'A KNOCK at the door.',
+        'A SCREAM echoes down the hall.',
+      ]);
+      // Keys and matches are things handled ('a SET OF KEYS'), not sounds.
+      expect(named(result.shots, 'SET OF KEYS')?.sounds ?? []).toEqual([]);
+      expect(
+        result.shots.find((shot) => shot.framing === 'insert' && shot.props?.includes('BOX OF MATCHES')),
+      ).toBeDefined();
+      // The flashback is a scene of its own, in the diner, and the young man is Ray.
+      expect(result.scenes.map((scene) => scene.heading)).toEqual([
+        'INT. MOTEL ROOM - NIGHT',
+        'FLASHBACK - INT. DINER - DAY',
+        'INT. MOTEL ROOM - CONTINUOUS',
+      ]);
+      expect(named(result.shots, 'milkshake')?.location).toBe('DINER');
+      expect(named(result.shots, "Don't tell Mom")?.characters).toEqual(['RAY']);
+    });
+
     it('lays a SUPER over the picture on screen, and films a montage item without its bullet', () => {
       const result = pass(
         `EXT. HARBOUR - DAWN

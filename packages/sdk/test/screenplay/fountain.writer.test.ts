@@ -162,3 +162,24 @@ describe('formatFountain', () => {
     expect(formatFountain('\nint. hall - day [[check this]]\n\n')).toBe('INT. HALL - DAY [[check this]]\n');
   });
 });
+
+describe('a flashback heading', () => {
+  it('parses as a scene heading and is written back as one, without a forcing dot', () => {
+    const source = `INT. MOTEL ROOM - NIGHT
+
+Ray sits on the bed.
+
+FLASHBACK - INT. DINER - DAY
+
+Ray, twenty, slides a milkshake across the counter.
+`;
+    const screenplay = parseFountain(source);
+    expect(screenplay.scenes.map((scene) => scene.heading.text)).toEqual([
+      'INT. MOTEL ROOM - NIGHT',
+      'FLASHBACK - INT. DINER - DAY',
+    ]);
+    const written = toFountain(screenplay);
+    expect(written).toContain('\nFLASHBACK - INT. DINER - DAY\n');
+    expect(parseFountain(written).scenes).toHaveLength(2);
+  });
+});

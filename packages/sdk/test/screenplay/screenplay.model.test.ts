@@ -26,7 +26,25 @@ describe('parseSceneHeading', () => {
   it('needs a dot or a space after the prefix', () => {
     expect(matchHeadingPrefix('INTERIOR DESIGN')).toBeNull();
     expect(matchHeadingPrefix('EXTRA')).toBeNull();
-    expect(matchHeadingPrefix('INT.HALL')).toEqual({ prefix: 'INT', intExt: 'INT', rest: 'HALL' });
+    expect(matchHeadingPrefix('INT.HALL')).toEqual({ lead: '', prefix: 'INT', intExt: 'INT', rest: 'HALL' });
+  });
+
+  it('reads a flashback or a dream named before the heading on its line', () => {
+    expect(matchHeadingPrefix('FLASHBACK - INT. DINER - DAY (TEN YEARS EARLIER)')).toEqual({
+      lead: 'FLASHBACK - ',
+      prefix: 'INT',
+      intExt: 'INT',
+      rest: 'DINER - DAY (TEN YEARS EARLIER)',
+    });
+    expect(matchHeadingPrefix('DREAM SEQUENCE: EXT. WHEAT FIELD - DAY')?.rest).toBe('WHEAT FIELD - DAY');
+    expect(parseSceneHeading('FLASHBACK - INT. DINER - DAY')).toEqual({
+      intExt: 'INT',
+      location: 'DINER',
+      timeOfDay: 'DAY',
+    });
+    // Only as the line's opening, and only before a heading.
+    expect(matchHeadingPrefix('FLASHBACK')).toBeNull();
+    expect(matchHeadingPrefix('FLASHBACK - THE SUMMER OF 1985')).toBeNull();
   });
 });
 
