@@ -207,6 +207,29 @@ export interface Introduction {
   as: string;
 }
 
+/**
+ * The people a scene shows at another age ('YOUNG RAY' in a flashback): the canonical name and the
+ * name the scene gives them, from its cues and its action ('YOUNG LUCY (10) …').
+ */
+export function ageAliases(scene: FilmScene, roster: Roster): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const note = (name: string) => {
+    if (!AGE_QUALIFIERS.test(name)) return;
+    const person = roster.canonical(name);
+    if (person !== null && person !== name && !aliases.has(person)) aliases.set(person, name);
+  };
+  for (const beat of scene.beats) {
+    if (beat.type === 'speech') note(characterKey(beat.cue));
+    else if (beat.type === 'dual') for (const speech of beat.speeches) note(characterKey(speech.cue));
+    else if (beat.type === 'action')
+      for (const found of plainText(beat.element.text).matchAll(AGE_ALIAS_IN_ACTION)) note(found[0]);
+  }
+  return aliases;
+}
+
+const AGE_ALIAS_IN_ACTION =
+  /\b(?:YOUNG|YOUNGER|OLD|OLDER|LITTLE|TEEN|TEENAGE|ADULT|BABY|ELDERLY|CHILD|KID) [A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]+)?/g;
+
 export class Roster {
   /** Canonical names in order of first appearance. */
   readonly names: string[] = [];

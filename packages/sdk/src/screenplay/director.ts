@@ -23,6 +23,7 @@ import {
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
 import {
+  ageAliases,
   type Beat,
   deliveryOf,
   type FilmReading,
@@ -270,10 +271,32 @@ class Director {
     this.flushPending(state);
     if (state.slug) this.unhonoured.push(state.slug.slug.text);
     if (!state.intercutSeen) this.ensureSingles(state);
+    this.showAges(state);
     // 'INTERCUT - PHONE CALL' as the scene's last word: the next scene cuts back to this one's people.
     const last = scene.beats.findLast((beat) => beat.type !== 'transition');
     this.intercutNext = last?.type === 'slug' && last.slug.kind === 'intercut';
     return state.drafts;
+  }
+
+  /**
+   * A scene that shows someone at another age ('YOUNG RAY' in a flashback) names them so in its
+   * shots' names, subjects and descriptions, and their asset's look (the grown person) stays out of
+   * the prompt; the shot still links the person's asset.
+   */
+  private showAges(state: SceneState): void {
+    const aliases = ageAliases(state.scene, this.reading.roster);
+    if (aliases.size === 0) return;
+    for (const draft of state.drafts) {
+      const shown = draft.characters.filter((name) => aliases.has(name));
+      if (shown.length === 0) continue;
+      draft.shownAs = Object.fromEntries(shown.map((name) => [name, aliases.get(name) as string]));
+      const rename = (text: string) =>
+        shown.reduce((out, name) => renamed(out, name, aliases.get(name) as string), text);
+      draft.subject = rename(draft.subject);
+      if (draft.title !== undefined) draft.title = rename(draft.title);
+      draft.description = clip(rename(draft.description), TEXT_LIMITS.description);
+      draft.action = clip(rename(draft.action), TEXT_LIMITS.description);
+    }
   }
 
   /**
@@ -1355,7 +1378,8 @@ class Director {
     deciseconds: number,
   ): FirstPassShot {
     const characters = draft.characters.map((name) => this.assets.characterName(name));
-    const looks = this.assets.characterLooks(draft.characters);
+    // The asset's look is the person's; at another age (a flashback) the shot's own words describe them.
+    const looks = this.assets.characterLooks(draft.characters.filter((name) => !draft.shownAs?.[name]));
     const subject = looks === '' ? draft.subject : `${draft.subject}; featuring ${looks}`;
     return {
       name: clip(
@@ -1401,6 +1425,17 @@ function joinNames(names: readonly string[]): string {
   return names.length <= 2
     ? names.join(' and ')
     : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** 'RAY speaking to LUCY' → 'YOUNG RAY speaking to LUCY': the name as a whole word, not already aged. */
+function renamed(text: string, name: string, alias: string): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const qualifier = alias.endsWith(` ${name}`) ? alias.slice(0, -name.length) : '';
+  const pattern = new RegExp(
+    `(?<![\\p{L}'’])${qualifier ? `(?<!${qualifier})` : ''}${escaped}(?![\\p{L}])`,
+    'gu',
+  );
+  return text.replace(pattern, alias);
 }
 
 function samePlace(a: FilmScene, b: FilmScene): boolean {

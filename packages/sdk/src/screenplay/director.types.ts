@@ -84,4 +84,6 @@ export interface ShotDraft {
    * party is filmed where they are, the scene they were last seen in.
    */
   at?: FilmScene;
+  /** People the shot shows at another age, by canonical name ('RAY' → 'YOUNG RAY' in a flashback). */
+  shownAs?: Record<string, string>;
 }

@@ -3,14 +3,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** CI copies shared/ beside the repository, read-only. */
 const DTD = resolve(REPO_ROOT, '../shared/validators/fcpxml/FCPXMLv1_10.dtd');
 const haveXmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' }).error === undefined;
-const work = mkdtempSync(join(tmpdir(), 'reelbench-fcpxml-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 let skipNoted = false;
 
 /** Why the DTD check cannot run on this machine (no xmllint, no DTD), or undefined when it can. */
@@ -34,9 +32,15 @@ export function checkFcpxml(
     skipNoted = true;
     return undefined;
   }
-  const file = join(work, `${name}.fcpxml`);
-  writeFileSync(file, xml);
-  return spawnSync('xmllint', ['--noout', '--nonet', '--dtdvalid', DTD, file], { encoding: 'utf8' });
+  // A folder per check: nothing outlives it, however test files share this module.
+  const work = mkdtempSync(join(tmpdir(), 'reelbench-fcpxml-'));
+  try {
+    const file = join(work, `${name}.fcpxml`);
+    writeFileSync(file, xml);
+    return spawnSync('xmllint', ['--noout', '--nonet', '--dtdvalid', DTD, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** The document is valid FCPXML 1.10 (the SDK's writer and the server's cut export both check with it). */

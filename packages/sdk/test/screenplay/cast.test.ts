@@ -143,13 +143,27 @@ Don't tell Mom.
     // Not 'Young Ray': the man of the present is who the script is about.
     expect(characters.map((member) => member.name)).toEqual(['Ray']);
     expect(characters[0]?.description).toBe('RAY (30s), unshaven, sits on the end of the bed.');
-    const shots = directFirstPass(screenplay).shots;
-    expect(shots.filter((shot) => shot.characters.length > 0).map((shot) => shot.characters)).toEqual([
-      ['RAY'],
-      ['RAY'],
-      ['RAY'],
-      ['RAY'],
+    const ray = {
+      id: 'ray',
+      name: 'RAY',
+      type: 'character' as const,
+      visualIdentifier: 'unshaven, thirties',
+    };
+    const shots = directFirstPass(screenplay, {}, { assets: [ray] }).shots;
+    const people = shots.filter((shot) => shot.characters.length > 0);
+    // One person, one asset, in both scenes.
+    expect(people.map((shot) => shot.characters)).toEqual([['RAY'], ['RAY'], ['RAY'], ['RAY']]);
+    // The flashback names him as the script does, and keeps the grown man's look out of its prompts.
+    expect(people.map((shot) => shot.name)).toEqual([
+      '1.2 Medium – RAY (introduction): RAY (30s), unshaven, sits on the end of the bed.',
+      '1.3 Medium – RAY speaking',
+      '2.2 Medium – YOUNG RAY (20) slides a milkshake across the counter.',
+      '2.3 Medium – YOUNG RAY speaking',
     ]);
+    for (const shot of people) {
+      if (shot.sceneNumber === 1) expect(shot.prompt).toContain('unshaven, thirties');
+      else expect(shot.prompt).not.toContain('unshaven, thirties');
+    }
   });
 
   it('titles names written in capitals, and leaves mixed case alone', () => {
