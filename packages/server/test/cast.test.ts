@@ -89,6 +89,46 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     expect(shots.some((shot) => shot.framing === 'two-shot')).toBe(true);
   });
 
+  it('places the far end of an intercut (a phone call) in its own location, not the scene’s', async () => {
+    const project = await newProject(server, alice);
+    const saved = await api(server, 'PUT', `/api/script/${project.id}`, {
+      token: alice.token,
+      body: {
+        content: `EXT. FERRY TERMINAL - NIGHT
+
+ELLEN PARK (40s), soaked, jogs to the shuttered ticket window. She dials.
+
+INTERCUT - PHONE CALL
+
+INT. PARK HOUSE - KITCHEN - NIGHT
+
+DANNY (12) answers, a spoon of cereal halfway to his mouth.
+
+DANNY
+Mom? Where are you?
+
+ELLEN
+At the terminal. The last boat's gone.
+`,
+      },
+    });
+    expect(saved.status).toBe(200);
+    const socket = await connect(alice);
+    await ask<FirstPassResponse>(socket, 'script:generateShotsFromScript', {
+      projectId: project.id,
+      mode: 'cinematic',
+    });
+    const cast = await ask<CreateCastReply>(socket, 'project:create-cast', { projectId: project.id });
+    const id = (name: string) => cast.created.find((asset) => asset.name === name)?.id;
+    const { shots } = await ask<ShotPage>(socket, 'shot:getAll', { projectId: project.id });
+    const ellen = shots.find((shot) => shot.script_text.includes('The last boat'));
+    const danny = shots.find((shot) => shot.script_text.includes('Where are you?'));
+    expect(ellen?.name).toBe('2.4 Medium – ELLEN speaking (intercut with DANNY)');
+    // Ellen, at the terminal, over the terminal; Danny, in the kitchen, over the house; never both.
+    expect(ellen?.assets.map((placement) => placement.assetId)).toEqual([id('Ferry Terminal'), id('Ellen')]);
+    expect(danny?.assets.map((placement) => placement.assetId)).toEqual([id('Park House'), id('Danny')]);
+  });
+
   it('re-running the first pass to replace it keeps the placements of the assets that still apply', async () => {
     const projectId = await scriptedProject();
     const socket = await connect(alice);
