@@ -40,7 +40,9 @@ export type SlugKind =
   | 'end-series'
   | 'intercut'
   | 'later'
-  | 'super';
+  | 'super'
+  /** 'BEGIN FLASHBACK:' before a heading: structure for the reader, nothing for the camera. */
+  | 'marker';
 
 export interface Slug {
   kind: SlugKind;
@@ -130,7 +132,8 @@ const SLUG_KEYWORDS: ReadonlyArray<readonly [RegExp, SlugKind]> = [
   [/^BACK TO (?:SCENE|PRESENT|REALITY)\b/, 'back'],
   [/^(?:END (?:OF )?(?:MONTAGE|SERIES OF SHOTS|FLASHBACK|INTERCUT|SEQUENCE))\b/, 'end-series'],
   [/^(?:FREEZE[- ]FRAME|FREEZE)\b/, 'freeze'],
-  [/^(?:SERIES OF SHOTS|MONTAGE|QUICK CUTS|FLASHBACK(?: SEQUENCE)?|SEQUENCE)\b/, 'series'],
+  [/^(?:BEGIN|START)\s+(?:FLASHBACK|FLASH[- ]FORWARD|DREAM(?: SEQUENCE)?|MEMORY|FANTASY)\b/, 'marker'],
+  [/^(?:(?:BEGIN|START)\s+)?(?:SERIES OF SHOTS|MONTAGE|QUICK CUTS|FLASHBACK(?: SEQUENCE)?|SEQUENCE)\b/, 'series'],
   [/^(?:INTERCUT|INTERCUTTING)\b/, 'intercut'],
   [/^(?:LATER|MOMENTS LATER|A MOMENT LATER|SECONDS LATER|MINUTES LATER)\b/, 'later'],
   [/^(?:SUPER|SUPERIMPOSE|TITLE CARD|TITLE|CAPTION|CHYRON)\b/, 'super'],

@@ -409,6 +409,8 @@ class Director {
       case 'super':
         this.superimpose(state, slug, index);
         return;
+      case 'marker':
+        return;
       case 'back':
         state.series = false;
         state.intercut = null;

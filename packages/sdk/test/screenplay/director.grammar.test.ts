@@ -695,6 +695,39 @@ Lucy grabs a BOX OF MATCHES.
       expect(named(result.shots, "Don't tell Mom")?.characters).toEqual(['RAY']);
     });
 
+    it('takes BEGIN FLASHBACK and END FLASHBACK for structure: no shot, no sound', () => {
+      const result = pass(
+        `EXT. HOSPITAL ROOF - NIGHT
+
+We PUSH IN on Bryce's face as he closes his eyes.
+
+BEGIN FLASHBACK:
+
+INT. OPERATING ROOM - DAY
+
+A monitor FLATLINES. Bryce, younger, stares at the screen.
+
+END FLASHBACK.
+
+EXT. HOSPITAL ROOF - NIGHT
+
+Ada takes his hand.
+`,
+        format,
+      );
+      const written = result.shots.flatMap((shot) => [
+        shot.name,
+        shot.description,
+        ...(shot.sounds ?? []).map((sound) => sound.text),
+      ]);
+      expect(written.filter((text) => /FLASHBACK/.test(text))).toEqual([]);
+      expect(result.scenes.map((scene) => scene.heading)).toEqual([
+        'EXT. HOSPITAL ROOF - NIGHT',
+        'INT. OPERATING ROOM - DAY',
+        'EXT. HOSPITAL ROOF - NIGHT',
+      ]);
+    });
+
     it('lays a SUPER over the picture on screen, and films a montage item without its bullet', () => {
       const result = pass(
         `EXT. HARBOUR - DAWN
