@@ -67,6 +67,35 @@ function cleanWord(word: string): string {
   return word.replace(/^[^\p{L}\p{N}]+/u, '').replace(/[^\p{L}\p{N}'.]+$/u, '');
 }
 
+/** Titles written with a dot before a name: 'MRS. O'HARA', 'DR. HALE', 'SGT. PIKE' are one run. */
+const NAME_TITLES = new Set([
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'DR',
+  'PROF',
+  'REV',
+  'FR',
+  'SGT',
+  'CPL',
+  'LT',
+  'CAPT',
+  'CPT',
+  'COL',
+  'GEN',
+  'MAJ',
+  'DET',
+  'INSP',
+  'ST',
+  'SR',
+  'JR',
+]);
+
+function isNameTitle(word: string): boolean {
+  return word.endsWith('.') && NAME_TITLES.has(word.slice(0, -1));
+}
+
 /** Runs of consecutive words in capitals; punctuation other than a dot after an initial ends a run. */
 function capitalRuns(sentence: string): RawRun[] {
   const words = sentence.split(/\s+/).filter((word) => word !== '');
@@ -85,9 +114,11 @@ function capitalRuns(sentence: string): RawRun[] {
       return;
     }
     if (current.length === 0) start = index;
-    current.push(word.replace(/\.$/, word.length <= 3 ? '.' : ''));
     const next = words[index + 1] ?? '';
-    const ends = /[,;:!?)"”]$/.test(raw) || (raw.endsWith('.') && !(raw.length <= 3 && isCapitalsWord(next)));
+    const title = isNameTitle(word) && isCapitalsWord(cleanWord(next));
+    current.push(title ? word : word.replace(/\.$/, word.length <= 3 ? '.' : ''));
+    const ends =
+      /[,;:!?)"”]$/.test(raw) || (raw.endsWith('.') && !title && !(raw.length <= 3 && isCapitalsWord(next)));
     if (ends) close(index + 1);
   });
   close(words.length);

@@ -133,7 +133,12 @@ const SLUG_KEYWORDS: ReadonlyArray<readonly [RegExp, SlugKind]> = [
   [/^(?:END (?:OF )?(?:MONTAGE|SERIES OF SHOTS|FLASHBACK|INTERCUT|SEQUENCE))\b/, 'end-series'],
   [/^(?:FREEZE[- ]FRAME|FREEZE)\b/, 'freeze'],
   [/^(?:BEGIN|START)\s+(?:FLASHBACK|FLASH[- ]FORWARD|DREAM(?: SEQUENCE)?|MEMORY|FANTASY)\b/, 'marker'],
-  [/^(?:(?:BEGIN|START)\s+)?(?:SERIES OF SHOTS|MONTAGE|QUICK CUTS|FLASHBACK(?: SEQUENCE)?|SEQUENCE)\b/, 'series'],
+  // 'PRE-LAP:' on its own line: the next line's sound starts under this picture (its cue says how).
+  [/^PRE-?LAP\b:?$/, 'marker'],
+  [
+    /^(?:(?:BEGIN|START)\s+)?(?:SERIES OF SHOTS|MONTAGE|QUICK CUTS|FLASHBACK(?: SEQUENCE)?|SEQUENCE)\b/,
+    'series',
+  ],
   [/^(?:INTERCUT|INTERCUTTING)\b/, 'intercut'],
   [/^(?:LATER|MOMENTS LATER|A MOMENT LATER|SECONDS LATER|MINUTES LATER)\b/, 'later'],
   [/^(?:SUPER|SUPERIMPOSE|TITLE CARD|TITLE|CAPTION|CHYRON)\b/, 'super'],

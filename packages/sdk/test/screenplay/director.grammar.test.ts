@@ -695,6 +695,37 @@ Lucy grabs a BOX OF MATCHES.
       expect(named(result.shots, "Don't tell Mom")?.characters).toEqual(['RAY']);
     });
 
+    it('reads a titled name in capitals as one person (MRS. O’HARA), and PRE-LAP: as no shot', () => {
+      const result = pass(
+        `INT. O'HARA FAMILY KITCHEN - MORNING
+
+MRS. O'HARA (60s) flips pancakes. Her son TOMMY (30s) sits at the table.
+
+TOMMY
+I sold the boat.
+
+MRS. O'HARA
+Your father's boat.
+
+PRE-LAP:
+
+MRS. O'HARA (V.O.)
+Get out.
+
+EXT. O'HARA HOUSE - DAY
+
+Tommy sits in his truck, engine off.
+`,
+        format,
+      );
+      const everyone = new Set(result.shots.flatMap((shot) => shot.characters));
+      expect([...everyone].sort()).toEqual(["MRS. O'HARA", 'TOMMY']);
+      expect(result.shots.some((shot) => /PRE-LAP/.test(shot.name))).toBe(false);
+      // The pre-lapped line is heard under the kitchen's last picture, before the cut outside.
+      const heard = result.shots.find((shot) => shot.sounds?.some((sound) => sound.text === 'Get out.'));
+      expect(heard?.sceneNumber).toBe(1);
+    });
+
     it('takes BEGIN FLASHBACK and END FLASHBACK for structure: no shot, no sound', () => {
       const result = pass(
         `EXT. HOSPITAL ROOF - NIGHT
