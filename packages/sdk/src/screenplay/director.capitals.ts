@@ -212,8 +212,12 @@ export class CapitalsReader {
     const lastCapital = body[body.length - 1] ?? '';
     if (SOUND_NOUNS.test(lastCapital) && !NOUN_PHRASE_OPENERS.has(lastCapital))
       return [{ kind: 'sound', text, intro: false, role }];
-    // 'a SET OF KEYS', 'a BOX OF MATCHES': the word after OF is a noun, whatever the tagger says.
-    if (body.length >= 3 && body.slice(1, -1).includes('OF'))
+    // 'a SET OF KEYS', 'a BOX OF MATCHES', "a CHILD'S DRAWING": after OF or a possessive comes a
+    // noun, whatever the tagger says of it.
+    if (
+      (body.length >= 3 && body.slice(1, -1).includes('OF')) ||
+      body.slice(0, -1).some((word) => /['’]S$/.test(word))
+    )
       return [{ kind: 'prop', text, intro: false, role }];
     // After a determiner the run is a noun phrase ('a FLARE GUN'), unless it ends on a verb
     // ('a DOOR SLAMS'); without one, any verb makes it a sound ('She LAUGHS', 'RINGING').

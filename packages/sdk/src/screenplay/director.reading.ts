@@ -52,6 +52,8 @@ export interface Slug {
   subject: string;
   /** Words after a colon on the same line ('CLOSE ON the letter: "Come home."'): the slug's own shot. */
   content: string;
+  /** How a point of view is seen ('THROUGH THE REAR WINDOW' of "HOPE'S POV - THROUGH THE REAR WINDOW"). */
+  detail?: string;
 }
 
 export type Beat =
@@ -144,7 +146,8 @@ const SLUG_KEYWORDS: ReadonlyArray<readonly [RegExp, SlugKind]> = [
   [/^(?:SUPER|SUPERIMPOSE|TITLE CARD|TITLE|CAPTION|CHYRON)\b/, 'super'],
 ];
 
-const POV = /^(?:(.+?)['’]S POV|(.+?) POV|POV(?:\s*[-–—:]\s*|\s+OF\s+|\s+)?(.*))$/;
+/** "JUNE'S POV", 'SNIPER SCOPE POV', 'POV - JUNE'; a qualifier may follow ("HOPE'S POV - THROUGH THE WINDOW"). */
+const POV = /^(?:(?:(.+?)['’]S POV|(.+?) POV)(?:\s*[-–—]\s*(.+))?|POV(?:\s*[-–—:]\s*|\s+OF\s+|\s+)?(.*))$/;
 
 function subjectAndContent(rest: string): { subject: string; content: string } {
   const trimmed = rest.replace(/^\s*(?:[-–—:]\s*)?/, '').trim();
@@ -166,9 +169,10 @@ export function readSlug(text: string, isName: (name: string) => boolean): Slug 
   const upperPart = line.split(':')[0] ?? line;
   const pov = upperPart === upperPart.toUpperCase() ? POV.exec(upperPart.replace(/[.!]+$/, '')) : null;
   if (pov) {
-    const who = (pov[1] ?? pov[2] ?? pov[3] ?? '').trim();
+    const who = (pov[1] ?? pov[2] ?? pov[4] ?? '').trim();
     const content = line.includes(':') ? line.slice(line.indexOf(':') + 1).trim() : '';
-    return { kind: 'pov', text: line, subject: who, content };
+    const detail = pov[3]?.trim();
+    return { kind: 'pov', text: line, subject: who, content, ...(detail ? { detail } : {}) };
   }
   for (const [pattern, kind] of SLUG_KEYWORDS) {
     const match = pattern.exec(line);

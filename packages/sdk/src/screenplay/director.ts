@@ -489,7 +489,8 @@ class Director {
     draft.camera = this.moveFor(framing, framing === 'pov' ? 'handheld' : undefined);
     if (framing === 'pov') {
       draft.characters = [];
-      draft.subject = clip(`${person ?? (subject || 'the character')}'s point of view: ${plain}`, 300);
+      const how = slug.detail ? `, ${slug.detail.toLowerCase()}` : '';
+      draft.subject = clip(`${person ?? (subject || 'the character')}'s point of view${how}: ${plain}`, 300);
       draft.purpose = 'action';
     } else if (person) {
       draft.characters =

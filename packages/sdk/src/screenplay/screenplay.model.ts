@@ -97,6 +97,10 @@ function trimDashes(text: string): string {
 
 const SEGMENT_SEPARATOR = / [-–—] /;
 
+/** A heading's last segment that is the weather ('RAIN', 'HEAVY SNOW', 'FOG'). */
+const WEATHER =
+  /^(?:(?:HEAVY|LIGHT|POURING|DRIVING|FREEZING)\s+)?(?:RAIN|RAINING|SNOW|SNOWING|STORM|STORMY|THUNDERSTORM|FOG|FOGGY|MIST|DRIZZLE|DOWNPOUR|SLEET|HAIL|BLIZZARD|WIND|WINDY|HEATWAVE)$/;
+
 /**
  * 'EXT. POLICE STATION - ROOF - NIGHT' → {EXT, 'POLICE STATION - ROOF', 'NIGHT'}; the time of day may
  * also follow a comma ('INT. DINER, NIGHT').
@@ -116,6 +120,10 @@ export function parseSceneHeading(text: string): SceneHeadingParts {
   } else if ((segments.length > 1 || prefix !== null) && isTimeOfDay(last)) {
     timeOfDay = last;
     segments.pop();
+  } else if (segments.length > 2 && WEATHER.test(last) && isTimeOfDay(segments[segments.length - 2] ?? '')) {
+    // 'EXT. CITY STREET - NIGHT - RAIN': the weather goes with the time of day, not the place.
+    const weather = segments.pop() as string;
+    timeOfDay = `${segments.pop()} - ${weather}`;
   }
   const location = trimDashes(segments.join(' - '));
   return {

@@ -726,6 +726,38 @@ Tommy sits in his truck, engine off.
       expect(heard?.sceneNumber).toBe(1);
     });
 
+    it("films HOPE'S POV - THROUGH THE REAR WINDOW as her point of view, and a CHILD'S DRAWING as a thing", () => {
+      const result = pass(
+        `INT./EXT. WILL'S CAR - MOVING - NIGHT
+
+HOPE (20s) rides shotgun, counting cash. A SIREN wails behind them. Hope twists around.
+
+HOPE'S POV - THROUGH THE REAR WINDOW
+
+Blue lights, gaining.
+
+BACK TO SCENE
+
+HOPE
+Go left!
+
+INT. APARTMENT - BEDROOM - NIGHT
+
+Will unpins a CHILD'S DRAWING from the wall.
+`,
+        format,
+      );
+      const pov = named(result.shots, 'Blue lights');
+      expect(pov?.framing).toBe('pov');
+      expect(pov?.name).toBe(
+        "1.3 POV – HOPE's point of view, through the rear window: Blue lights, gaining.",
+      );
+      expect(result.shots.flatMap((shot) => shot.props ?? [])).not.toContain('THROUGH THE REAR WINDOW');
+      const drawing = named(result.shots, "CHILD'S DRAWING");
+      expect(drawing?.sounds ?? []).toEqual([]);
+      expect(drawing?.props).toEqual(["CHILD'S DRAWING"]);
+    });
+
     it('takes BEGIN FLASHBACK and END FLASHBACK for structure: no shot, no sound', () => {
       const result = pass(
         `EXT. HOSPITAL ROOF - NIGHT

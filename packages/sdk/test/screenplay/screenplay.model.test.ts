@@ -19,6 +19,9 @@ describe('parseSceneHeading', () => {
     ['INT. - NIGHT', 'INT', null, 'NIGHT'],
     ['SNIPER SCOPE POV', null, null, null],
     ['**INT. VAULT - NIGHT**', 'INT', 'VAULT', 'NIGHT'],
+    ['EXT. CITY STREET - NIGHT - RAIN', 'EXT', 'CITY STREET', 'NIGHT - RAIN'],
+    ['EXT. MOORS - DAY - HEAVY SNOW', 'EXT', 'MOORS', 'DAY - HEAVY SNOW'],
+    ['EXT. RAIN FOREST - DAY', 'EXT', 'RAIN FOREST', 'DAY'],
   ])('%s', (heading, intExt, location, timeOfDay) => {
     expect(parseSceneHeading(heading)).toEqual({ intExt, location, timeOfDay });
   });
