@@ -23,6 +23,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Files share one module graph: Nest, TypeORM and sharp load once (506 s → about 415 s for the
+    // project). Every test server is its own app, database and storage; helpers keep no state.
+    isolate: false,
     // Under CI a failed test runs once more and vitest reports it as flaky: job-running socket tests
     // on Postgres have timed out now and then on a fresh clone (a job that never answered within
     // 30 s; never reproduced alone). Known issue, to be found and fixed, not hidden: see the notes.
