@@ -8,6 +8,7 @@ import {
   type ShotPage,
 } from '@reelbench/sdk/contract';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../sdk/test/screenplay/screenplay-fixtures.js';
 import { CAST_SCRIPT, figuresOver, renderedWithoutFigures } from './support/cast-fixtures.js';
 import { testDatabases } from './support/databases.js';
 import { api, newProject, request } from './support/factories.js';
@@ -93,24 +94,7 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     const project = await newProject(server, alice);
     const saved = await api(server, 'PUT', `/api/script/${project.id}`, {
       token: alice.token,
-      body: {
-        content: `EXT. FERRY TERMINAL - NIGHT
-
-ELLEN PARK (40s), soaked, jogs to the shuttered ticket window. She dials.
-
-INTERCUT - PHONE CALL
-
-INT. PARK HOUSE - KITCHEN - NIGHT
-
-DANNY (12) answers, a spoon of cereal halfway to his mouth.
-
-DANNY
-Mom? Where are you?
-
-ELLEN
-At the terminal. The last boat's gone.
-`,
-      },
+      body: { content: readFixture('director/phone-call.fountain') },
     });
     expect(saved.status).toBe(200);
     const socket = await connect(alice);

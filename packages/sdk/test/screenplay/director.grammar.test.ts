@@ -5,6 +5,7 @@ import { directFirstPass, type FirstPassResult } from '../../src/screenplay/dire
 import { parseFdx, toFdx } from '../../src/screenplay/fdx.js';
 import { parseFountain } from '../../src/screenplay/fountain.parser.js';
 import type { Screenplay } from '../../src/screenplay/fountain.types.js';
+import { readFixture } from './screenplay-fixtures.js';
 
 /**
  * One test per rule of FILM.md's grammar (issue 25), each on a small screenplay written for it, read
@@ -522,44 +523,7 @@ She stops at the ticket booth.
     });
 
     it('films a phone call written as an intercut at each end of the line, never in one frame', () => {
-      const result = pass(
-        `EXT. FERRY TERMINAL - NIGHT
-
-Rain hammers the tin roof. ELLEN PARK (40s), soaked, jogs to the shuttered ticket window.
-
-She pulls out her PHONE and dials.
-
-INTERCUT - PHONE CALL
-
-INT. PARK HOUSE - KITCHEN - NIGHT
-
-DANNY (12) answers, a spoon of cereal halfway to his mouth.
-
-DANNY
-Mom? Where are you?
-
-ELLEN
-(into phone)
-At the terminal. The last boat's gone.
-
-DANNY
-Dad said you'd say that.
-
-Ellen closes her eyes.
-
-ELLEN
-Put him on.
-
-END INTERCUT
-
-Danny sets the phone down and runs for the stairs.
-
-INT. PARK HOUSE - HALL - NIGHT
-
-Danny pulls on his boots.
-`,
-        format,
-      );
+      const result = pass(readFixture('director/phone-call.fountain'), format);
       const kitchen = result.shots.filter((shot) => shot.sceneNumber === 2);
       // Nobody across the line shares a frame: no master, two-shot, over-the-shoulder or reaction.
       for (const shot of kitchen) {
