@@ -105,8 +105,8 @@ describe.each(testDatabases())('the cast from the script on %s', (database) => {
     const cast = await ask<CreateCastReply>(socket, 'project:create-cast', { projectId: project.id });
     const id = (name: string) => cast.created.find((asset) => asset.name === name)?.id;
     const { shots } = await ask<ShotPage>(socket, 'shot:getAll', { projectId: project.id });
-    const ellen = shots.find((shot) => shot.script_text.includes('The last boat'));
-    const danny = shots.find((shot) => shot.script_text.includes('Where are you?'));
+    const ellen = shots.find((shot) => shot.script_text?.includes('The last boat'));
+    const danny = shots.find((shot) => shot.script_text?.includes('Where are you?'));
     expect(ellen?.name).toBe('2.4 Medium – ELLEN speaking (intercut with DANNY)');
     // Ellen, at the terminal, over the terminal; Danny, in the kitchen, over the house; never both.
     expect(ellen?.assets.map((placement) => placement.assetId)).toEqual([id('Ferry Terminal'), id('Ellen')]);
