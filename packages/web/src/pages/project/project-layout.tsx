@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { FolderX } from 'lucide-react';
 import { useEffect } from 'react';
+import { catchUpAfterJoin } from '../../app/catch-up.js';
 import { queries } from '../../app/queries.js';
 import { useServices } from '../../app/services-context.js';
 import { isClientError } from '../../state/errors.js';
@@ -16,11 +17,12 @@ export function useProjectId(given?: string): string {
 
 /**
  * /project/{projectId}: loads the project, points the save manager at it and joins its room so its
- * events arrive while any of its pages is open.
+ * events arrive while any of its pages is open; once joined (and after every reconnect) it asks
+ * again for what was fetched before (catchUpAfterJoin).
  */
 export function ProjectLayout() {
   const { projectId } = useParams({ from: '/guarded/project/$projectId' });
-  const { client, saves, connection } = useServices();
+  const { client, saves, connection, queryClient } = useServices();
   const socketState = useStore(connection.state);
   const project = useQuery(queries.project(client, projectId));
 
@@ -30,11 +32,21 @@ export function ProjectLayout() {
 
   useEffect(() => {
     if (socketState !== 'connected' || !client.socket) return;
-    void client.projects.subscribe(projectId).catch(() => {});
+    let cancelCatchUp: (() => void) | undefined;
+    let left = false;
+    void client.projects
+      .subscribe(projectId)
+      .then(() => {
+        // What was fetched before the room was joined (on every connect) may have missed events.
+        if (!left) cancelCatchUp = catchUpAfterJoin(queryClient, saves.state, projectId, Date.now());
+      })
+      .catch(() => {});
     return () => {
+      left = true;
+      cancelCatchUp?.();
       if (client.socket?.connected) void client.projects.unsubscribe(projectId).catch(() => {});
     };
-  }, [client, projectId, socketState]);
+  }, [client, projectId, socketState, queryClient, saves]);
 
   if (project.isError && isClientError(project.error)) {
     return (
