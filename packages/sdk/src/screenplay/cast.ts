@@ -86,7 +86,8 @@ function characterAppearances(screenplay: Screenplay, roster: Roster): Map<strin
     if (element.type === 'character') {
       for (const name of roster.speakersOf(castKey(element.name))) {
         if (!firstIndex.has(name)) firstIndex.set(name, index);
-        const next = elements[index + 1];
+        // The first line said, past a parenthetical ('(filtered, over radio)').
+        const next = elements.slice(index + 1, index + 4).find((part) => part.type !== 'parenthetical');
         if (!found.has(name) && !roster.introductions.has(name) && next?.type === 'dialogue')
           found.set(name, { index, description: `First line: “${oneLine(next.text)}”` });
       }

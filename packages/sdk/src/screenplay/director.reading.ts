@@ -206,6 +206,9 @@ export function deliveryOf(cue: Pick<CharacterElement, 'extension'>): Delivery {
 /** Words that make another name of the same person: YOUNG MARA is MARA. */
 const AGE_QUALIFIERS = /^(?:YOUNG|YOUNGER|OLD|OLDER|LITTLE|TEEN|TEENAGE|ADULT|BABY|ELDERLY|CHILD|KID)\s+/;
 const JOINT_CUE = /\s+(?:AND|&)\s+|\s*\/\s*/;
+/** A title or rank before a name: 'DR.', 'MRS.', 'SGT.', 'DETECTIVE', 'NURSE'. */
+const NAME_TITLE =
+  /^(?:[A-Z]{1,5}\.|DOCTOR|DETECTIVE|OFFICER|AGENT|CAPTAIN|SERGEANT|LIEUTENANT|PROFESSOR|NURSE|FATHER|SISTER|MOTHER|BROTHER|UNCLE|AUNT|COACH|JUDGE|SENATOR|MAYOR|MISS|MISTER|SIR|LADY|LORD)$/;
 
 /**
  * The script's people: every speaking cue (joint cues such as 'MARA AND JOE' are both of them) and
@@ -306,10 +309,12 @@ export class Roster {
       const found = this.canonicalOf.get(bare);
       if (found !== undefined) return found;
     }
-    // 'MARA QUINN' introduced in the action is the MARA who speaks; 'DETECTIVE OKAFOR' is OKAFOR.
+    // 'MARA QUINN' introduced in the action is the MARA who speaks; 'DETECTIVE OKAFOR' is OKAFOR;
+    // 'DR. LENA SOKOLOVA' is the LENA who speaks (the first name after a title).
     const words = name.split(' ');
     if (words.length > 1) {
-      for (const word of [words[0], words[words.length - 1]]) {
+      const given = words.length > 2 && NAME_TITLE.test(words[0] ?? '') ? words[1] : undefined;
+      for (const word of [given, words[0], words[words.length - 1]]) {
         if (word && this.speakers.has(word)) return this.canonicalOf.get(word) ?? word;
       }
     }

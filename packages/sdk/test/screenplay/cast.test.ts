@@ -166,6 +166,33 @@ Don't tell Mom.
     }
   });
 
+  it('knows DR. LENA SOKOLOVA is the LENA who speaks, and describes a voice by its line past a parenthetical', () => {
+    const screenplay = parseScript(
+      `INT. RESEARCH STATION - COMMS ROOM - DAY
+
+DR. LENA SOKOLOVA (40s) hunches over the radio set, headphones on.
+
+LENA
+(into radio)
+Base, this is Station Nine. Do you copy?
+
+PILOT (V.O.)
+(filtered, over radio)
+Station Nine, we read you.
+`,
+      'auto',
+    );
+    const characters = scriptCast(screenplay).filter((member) => member.type === 'character');
+    expect(characters.map((member) => [member.name, member.description])).toEqual([
+      ['Lena', 'DR. LENA SOKOLOVA (40s) hunches over the radio set, headphones on.'],
+      ['Pilot', 'First line: “Station Nine, we read you.”'],
+    ]);
+    // One person: she does not speak to herself.
+    const shots = directFirstPass(screenplay).shots;
+    expect(shots.flatMap((shot) => shot.characters).every((name) => name === 'LENA')).toBe(true);
+    expect(shots.some((shot) => / to LENA$/.test(shot.name))).toBe(false);
+  });
+
   it('titles names written in capitals, and leaves mixed case alone', () => {
     expect(castName("O'BRIEN")).toBe("O'Brien");
     expect(castName("LEO'S CAR")).toBe("Leo's Car");
