@@ -614,7 +614,7 @@ He kills the TV with the remote.
 
 Silence.
 
-A KNOCK at the door. A SCREAM echoes down the hall.
+A KNOCK at the door. A SCREAM echoes down the hall. MUSIC thumps through the wall.
 
 RAY
 Who is it?
@@ -637,12 +637,13 @@ Lucy grabs a BOX OF MATCHES.
         format,
       );
       // No picture of a pause or of a sound: they ride on the shot of the TV going dark.
-      expect(result.shots.some((shot) => /^Silence|^A KNOCK|^A SCREAM/.test(shot.script_text))).toBe(false);
+      expect(result.shots.some((shot) => /^Silence|^A KNOCK|^A SCREAM|^MUSIC/.test(shot.script_text))).toBe(false);
       const dark = named(result.shots, 'He kills the TV');
       expect(dark?.script_text).toContain('Silence.');
       expect(dark?.sounds?.map((sound) => sound.text)).toEqual([
         'A KNOCK at the door.',
         'A SCREAM echoes down the hall.',
+        'MUSIC thumps through the wall.',
       ]);
       // Keys and matches are things handled ('a SET OF KEYS'), not sounds.
       expect(named(result.shots, 'SET OF KEYS')?.sounds ?? []).toEqual([]);
