@@ -637,7 +637,9 @@ Lucy grabs a BOX OF MATCHES.
         format,
       );
       // No picture of a pause or of a sound: they ride on the shot of the TV going dark.
-      expect(result.shots.some((shot) => /^Silence|^A KNOCK|^A SCREAM|^MUSIC/.test(shot.script_text))).toBe(false);
+      expect(result.shots.some((shot) => /^Silence|^A KNOCK|^A SCREAM|^MUSIC/.test(shot.script_text))).toBe(
+        false,
+      );
       const dark = named(result.shots, 'He kills the TV');
       expect(dark?.script_text).toContain('Silence.');
       expect(dark?.sounds?.map((sound) => sound.text)).toEqual([
