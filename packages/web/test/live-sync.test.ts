@@ -117,3 +117,56 @@ describe('live state of shots', () => {
     stop();
   });
 });
+
+describe('shot events during the first fetch of the list', () => {
+  /** The project's shot list being fetched: the test answers it, with the snapshot the server took. */
+  function fetching(queryClient: QueryClient) {
+    let answer: (shots: Shot[]) => void = () => {};
+    const done = queryClient.fetchQuery({
+      queryKey: queryKeys.shots(PROJECT_ID),
+      queryFn: () =>
+        new Promise<{ shots: Shot[]; total: number; limit: number; offset: number }>((resolve) => {
+          answer = (shots) => resolve({ shots, total: shots.length, limit: 2000, offset: 0 });
+        }),
+    });
+    return { answer: (shots: Shot[]) => answer(shots), done };
+  }
+  const names = (queryClient: QueryClient) =>
+    queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots.map((shot) => shot.name);
+
+  it('keeps a shot created while the list was on its way, though the snapshot predates it', async () => {
+    const socket = fakeSocket();
+    const queryClient = new QueryClient();
+    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    const first = makeShot({ id: id(1), name: 'Shot 1' });
+    const second = makeShot({ id: id(2), name: 'Shot 2' });
+    const list = fetching(queryClient);
+    socket.emit('shot:created', { projectId: PROJECT_ID, shot: second });
+    list.answer([first]);
+    await list.done;
+    expect(names(queryClient)).toEqual(['Shot 1', 'Shot 2']);
+    stop();
+  });
+
+  it('plays changes and deletions that came meanwhile onto the fetched list, in order, once', async () => {
+    const socket = fakeSocket();
+    const queryClient = new QueryClient();
+    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    const pier = makeShot({ id: id(1), name: 'Pier' });
+    const cabin = makeShot({ id: id(2), name: 'Cabin' });
+    const list = fetching(queryClient);
+    socket.emit('shot:updated', { projectId: PROJECT_ID, shot: { ...pier, name: 'Pier at night' } });
+    socket.emit('shot:updated', { projectId: PROJECT_ID, shot: { ...pier, name: 'Pier at dawn' } });
+    socket.emit('shot:deleted', { projectId: PROJECT_ID, shotId: cabin.id });
+    list.answer([pier, cabin]);
+    await list.done;
+    expect(names(queryClient)).toEqual(['Pier at dawn']);
+    // Played once: a later fetch brings the server's list as it is.
+    await queryClient.fetchQuery({
+      queryKey: queryKeys.shots(PROJECT_ID),
+      queryFn: async () => ({ shots: [pier, cabin], total: 2, limit: 2000, offset: 0 }),
+    });
+    expect(names(queryClient)).toEqual(['Pier', 'Cabin']);
+    stop();
+  });
+});

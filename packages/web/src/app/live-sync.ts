@@ -42,6 +42,14 @@ function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefine
   return { ...list, shots };
 }
 
+/** A shot event as the cache takes it: a shot created or changed, or the id of one deleted. */
+type ShotEvent = { shot: Shot } | { deleted: string };
+
+function applyShotEvent(list: ShotList | undefined, event: ShotEvent): ShotList | undefined {
+  if ('shot' in event) return upsertShot(list, event.shot);
+  return list ? { ...list, shots: list.shots.filter((shot) => shot.id !== event.deleted) } : list;
+}
+
 /** Each media URL of a shot and the storage key it is signed for. */
 const MEDIA_FIELDS = [
   ['image_url', 's3_image_key'],
@@ -101,7 +109,32 @@ export function startLiveSync(services: AppServices): () => void {
       return next;
     });
   };
+  // A shot event that lands while the project's shot list is being fetched may be missing from what
+  // the fetch brings (its snapshot can predate the event): it is kept and played again onto the
+  // fetched list. Events come in order, so playing them in order leaves the latest state.
+  const lateEvents = new Map<string, ShotEvent[]>();
+  const onShotEvent = (projectId: string, event: ShotEvent) => {
+    const key = queryKeys.shots(projectId);
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching')
+      lateEvents.set(projectId, [...(lateEvents.get(projectId) ?? []), event]);
+    queryClient.setQueryData<ShotList>(key, (list) => applyShotEvent(list, event));
+  };
+  const stopReplays = queryClient.getQueryCache().subscribe((change) => {
+    if (change.type !== 'updated' || change.query.queryKey[0] !== queryKeys.shots('')[0]) return;
+    const projectId = String(change.query.queryKey[1]);
+    const { action } = change;
+    if (action.type === 'error') lateEvents.delete(projectId);
+    // A fetch landed (not one of our own writes): what came in meanwhile is played onto it.
+    if (action.type !== 'success' || action.manual) return;
+    const events = lateEvents.get(projectId);
+    lateEvents.delete(projectId);
+    if (events?.length)
+      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) =>
+        events.reduce(applyShotEvent, list),
+      );
+  });
   const offs = [
+    stopReplays,
     socket.on('project:created', () => void queryClient.invalidateQueries({ queryKey: queryKeys.projects })),
     socket.on('project:updated', ({ project }) => patchProject(project)),
     socket.on('project:deleted', ({ projectId }) => {
@@ -129,19 +162,11 @@ export function startLiveSync(services: AppServices): () => void {
     }),
     socket.on('shot:updated', ({ projectId, shot }) => {
       if (isLocallyPending(shot.id)) return;
-      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot));
+      onShotEvent(projectId, { shot });
     }),
-    socket.on('shot:created', ({ projectId, shot }) =>
-      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot)),
-    ),
-    socket.on('timeline:shot-added', ({ projectId, shot }) =>
-      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) => upsertShot(list, shot)),
-    ),
-    socket.on('shot:deleted', ({ projectId, shotId }) =>
-      queryClient.setQueryData<ShotList>(queryKeys.shots(projectId), (list) =>
-        list ? { ...list, shots: list.shots.filter((shot) => shot.id !== shotId) } : list,
-      ),
-    ),
+    socket.on('shot:created', ({ projectId, shot }) => onShotEvent(projectId, { shot })),
+    socket.on('timeline:shot-added', ({ projectId, shot }) => onShotEvent(projectId, { shot })),
+    socket.on('shot:deleted', ({ projectId, shotId }) => onShotEvent(projectId, { deleted: shotId })),
     // Reviewers' comments reach the cache wherever the owner is: the timeline's markers and the
     // comments panel read it when they open, without asking again.
     socket.on('review:comment-added', ({ projectId, comment }) =>
