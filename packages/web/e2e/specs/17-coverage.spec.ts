@@ -116,9 +116,11 @@ test('coverage: created from the palette, the storyboard’s context menu and th
   await expect(fromMenu).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(fromMenu).toBeHidden();
+  // Closing the dialog gives the focus back to the storyboard (a moment later): wait for it, so Enter
+  // below is not sent while the focus is still on its way.
+  await expect(grid).toBeFocused();
 
   // ------------------------------------------------------------ the shot lab: its Create coverage… button
-  await grid.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/project/${id}/shot-lab\\?shot=`));
   const panel = page.getByRole('region', { name: 'Coverage' });

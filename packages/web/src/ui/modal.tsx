@@ -21,6 +21,15 @@ export interface ModalProps {
 }
 
 /**
+ * Where the focus goes back when what opened a dialog is gone (an item of a context menu, which
+ * closed): the page's grid, where the keyboard was (the storyboard, the shot list), else its main region.
+ */
+function focusHome(): HTMLElement | null {
+  const grids = [...document.querySelectorAll<HTMLElement>('#main [role="grid"]:not([hidden])')];
+  return grids.length === 1 ? (grids[0] as HTMLElement) : document.getElementById('main');
+}
+
+/**
  * Modals in four sizes on Radix Dialog: focus is trapped inside, Escape closes, focus returns to
  * what opened it, and the title and description label the dialog.
  */
@@ -72,7 +81,7 @@ export function Modal({
             event.preventDefault();
             // Another dialog opened meanwhile and holds the focus: leave it there.
             if (document.activeElement?.closest('[role="dialog"][data-state="open"]')) return;
-            const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
+            const target = opener.current?.isConnected ? opener.current : focusHome();
             target?.focus({ preventScroll: true });
           }}
           onEscapeKeyDown={guard}
