@@ -131,13 +131,18 @@ describe('shot events during the first fetch of the list', () => {
     });
     return { answer: (shots: Shot[]) => answer(shots), done };
   }
+  /** A fresh cache with live sync started on a socket the test emits on. */
+  function syncing() {
+    const socket = fakeSocket();
+    const queryClient = new QueryClient();
+    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    return { socket, queryClient, stop };
+  }
   const names = (queryClient: QueryClient) =>
     queryClient.getQueryData(queryKeys.shots(PROJECT_ID))?.shots.map((shot) => shot.name);
 
   it('keeps a shot created while the list was on its way, though the snapshot predates it', async () => {
-    const socket = fakeSocket();
-    const queryClient = new QueryClient();
-    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    const { socket, queryClient, stop } = syncing();
     const first = makeShot({ id: id(1), name: 'Shot 1' });
     const second = makeShot({ id: id(2), name: 'Shot 2' });
     const list = fetching(queryClient);
@@ -149,9 +154,7 @@ describe('shot events during the first fetch of the list', () => {
   });
 
   it('plays changes and deletions that came meanwhile onto the fetched list, in order, once', async () => {
-    const socket = fakeSocket();
-    const queryClient = new QueryClient();
-    const stop = startLiveSync({ client: { socket }, queryClient } as unknown as AppServices);
+    const { socket, queryClient, stop } = syncing();
     const pier = makeShot({ id: id(1), name: 'Pier' });
     const cabin = makeShot({ id: id(2), name: 'Cabin' });
     const list = fetching(queryClient);

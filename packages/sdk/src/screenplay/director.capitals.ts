@@ -92,7 +92,8 @@ const NAME_TITLES = new Set([
   'JR',
 ]);
 
-function isNameTitle(word: string): boolean {
+/** 'DR.', 'MRS.', 'SGT.': a title written with its dot before a name. */
+export function isNameTitle(word: string): boolean {
   return word.endsWith('.') && NAME_TITLES.has(word.slice(0, -1));
 }
 

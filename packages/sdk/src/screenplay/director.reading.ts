@@ -1,5 +1,5 @@
 import type { FirstPassTransition } from '../contract/index.js';
-import { CapitalsReader } from './director.capitals.js';
+import { CapitalsReader, isNameTitle } from './director.capitals.js';
 import { isVerb, proseCase, tagSentence } from './director.language.js';
 import { plainText } from './emphasis.js';
 import type {
@@ -204,17 +204,15 @@ export function deliveryOf(cue: Pick<CharacterElement, 'extension'>): Delivery {
 }
 
 /** Words that make another name of the same person: YOUNG MARA is MARA. */
-const AGE_QUALIFIERS = /^(?:YOUNG|YOUNGER|OLD|OLDER|LITTLE|TEEN|TEENAGE|ADULT|BABY|ELDERLY|CHILD|KID)\s+/;
+const AGE_WORDS = 'YOUNG|YOUNGER|OLD|OLDER|LITTLE|TEEN|TEENAGE|ADULT|BABY|ELDERLY|CHILD|KID';
+const AGE_QUALIFIERS = new RegExp(`^(?:${AGE_WORDS})\\s+`);
+/** 'YOUNG LUCY' in an action line (a name in capitals after an age). */
+const AGE_ALIAS_IN_ACTION = new RegExp(`\\b(?:${AGE_WORDS}) [A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]+)?`, 'g');
 const JOINT_CUE = /\s+(?:AND|&)\s+|\s*\/\s*/;
-/** A title or rank before a name: 'DR.', 'MRS.', 'SGT.', 'DETECTIVE', 'NURSE'. */
-const NAME_TITLE =
-  /^(?:[A-Z]{1,5}\.|DOCTOR|DETECTIVE|OFFICER|AGENT|CAPTAIN|SERGEANT|LIEUTENANT|PROFESSOR|NURSE|FATHER|SISTER|MOTHER|BROTHER|UNCLE|AUNT|COACH|JUDGE|SENATOR|MAYOR|MISS|MISTER|SIR|LADY|LORD)$/;
+/** A rank or calling before a name, written out ('DETECTIVE', 'NURSE'); the dotted ones are isNameTitle's. */
+const NAME_RANK =
+  /^(?:DOCTOR|DETECTIVE|OFFICER|AGENT|CAPTAIN|SERGEANT|LIEUTENANT|PROFESSOR|NURSE|FATHER|SISTER|MOTHER|BROTHER|UNCLE|AUNT|COACH|JUDGE|SENATOR|MAYOR|MISS|MISTER|SIR|LADY|LORD)$/;
 
-/**
- * The script's people: every speaking cue (joint cues such as 'MARA AND JOE' are both of them) and
- * everyone the action introduces, each under one name however it is written ('YOUNG MARA', 'MARA
- * QUINN' and 'MARA' are one person when MARA speaks).
- */
 export interface Introduction {
   index: number;
   sentence: string;
@@ -242,9 +240,11 @@ export function ageAliases(scene: FilmScene, roster: Roster): Map<string, string
   return aliases;
 }
 
-const AGE_ALIAS_IN_ACTION =
-  /\b(?:YOUNG|YOUNGER|OLD|OLDER|LITTLE|TEEN|TEENAGE|ADULT|BABY|ELDERLY|CHILD|KID) [A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]+)?/g;
-
+/**
+ * The script's people: every speaking cue (joint cues such as 'MARA AND JOE' are both of them) and
+ * everyone the action introduces, each under one name however it is written ('YOUNG MARA', 'MARA
+ * QUINN' and 'MARA' are one person when MARA speaks).
+ */
 export class Roster {
   /** Canonical names in order of first appearance. */
   readonly names: string[] = [];
@@ -313,7 +313,8 @@ export class Roster {
     // 'DR. LENA SOKOLOVA' is the LENA who speaks (the first name after a title).
     const words = name.split(' ');
     if (words.length > 1) {
-      const given = words.length > 2 && NAME_TITLE.test(words[0] ?? '') ? words[1] : undefined;
+      const title = words[0] ?? '';
+      const given = words.length > 2 && (isNameTitle(title) || NAME_RANK.test(title)) ? words[1] : undefined;
       for (const word of [given, words[0], words[words.length - 1]]) {
         if (word && this.speakers.has(word)) return this.canonicalOf.get(word) ?? word;
       }

@@ -48,7 +48,7 @@ import type {
   Screenplay,
   ScriptElement,
 } from './fountain.types.js';
-import { NameMatcher } from './name-matcher.js';
+import { escapeRegExp, NameMatcher } from './name-matcher.js';
 import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { PropFinder } from './props.js';
 import { normalizeCharacterName } from './screenplay.model.js';
@@ -1148,11 +1148,11 @@ class Director {
       return;
     }
     const other = this.listenerFor(state, speaker, [], speakers);
-    if (apart || (other !== undefined && this.isApart(state, [speaker, other]))) {
-      this.intercutSingle(state, group, style, index, speaker, other);
-      return;
-    }
-    const listener = other;
+    // Across an intercut (a phone call) the other party is heard, never in the frame: no shoulder and
+    // no reaction; a long speech cuts in closer on the speaker, where they are (`add` places it).
+    const across = apart || (other !== undefined && this.isApart(state, [speaker, other]));
+    const listener = across ? undefined : other;
+    const intercutWith = across ? other : undefined;
     const framing = singleFraming(style, index, listener !== undefined);
     const pieces =
       group.length > 1 ? [group] : splitSpeech(first, this.speechBudget()).map((piece) => [piece]);
@@ -1179,41 +1179,11 @@ class Director {
         [...cast, ...first.speakers.slice(1)],
         listener
           ? `${first.speakers.join(' and ')} speaking to ${listener}`
-          : `${first.speakers.join(' and ')} speaking`,
-        describeSingle(shotFraming, first.speakers.join(' and '), listener, this.side(state, speaker)),
-      );
-      if (k === 0) this.applySlug(state, draft, piece);
-      this.add(state, draft);
-    });
-    state.lastSpeaker = speaker;
-  }
-
-  /**
-   * A line across an intercut: a single of the speaker where they are (`add` places it), the other
-   * party heard, never in the frame; a long speech cuts in closer, not to a listener in another place.
-   */
-  private intercutSingle(
-    state: SceneState,
-    group: Speech[],
-    style: SingleStyle,
-    index: number,
-    speaker: string,
-    other: string | undefined,
-  ): void {
-    const first = group[0] as Speech;
-    const framing = singleFraming(style, index, false);
-    const pieces =
-      group.length > 1 ? [group] : splitSpeech(first, this.speechBudget()).map((piece) => [piece]);
-    pieces.forEach((piece, k) => {
-      const shotFraming = k === 0 ? framing : 'close';
-      const draft = this.dialogueDraft(
-        'single',
-        piece,
-        shotFraming,
-        [speaker],
-        other ? `${speaker} speaking (intercut with ${other})` : `${speaker} speaking`,
-        `${describeSingle(shotFraming, speaker, undefined, this.side(state, speaker))}${
-          other ? ` Intercut with ${other}, who is heard but not seen here.` : ''
+          : intercutWith
+            ? `${speaker} speaking (intercut with ${intercutWith})`
+            : `${first.speakers.join(' and ')} speaking`,
+        `${describeSingle(shotFraming, first.speakers.join(' and '), listener, this.side(state, speaker))}${
+          intercutWith ? ` Intercut with ${intercutWith}, who is heard but not seen here.` : ''
         }`,
       );
       if (k === 0) this.applySlug(state, draft, piece);
@@ -1432,7 +1402,7 @@ function joinNames(names: readonly string[]): string {
 
 /** 'RAY speaking to LUCY' → 'YOUNG RAY speaking to LUCY': the name as a whole word, not already aged. */
 function renamed(text: string, name: string, alias: string): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const qualifier = alias.endsWith(` ${name}`) ? alias.slice(0, -name.length) : '';
   const pattern = new RegExp(
     `(?<![\\p{L}'’])${qualifier ? `(?<!${qualifier})` : ''}${escaped}(?![\\p{L}])`,

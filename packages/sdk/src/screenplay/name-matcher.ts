@@ -3,7 +3,7 @@ function words(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 }
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -36,13 +36,14 @@ export class JobsRepository {
    * Inserts the job unless its user already has `activeJobs` waiting or running ('running') or queued
    * `perMinute` in the last minute ('per-minute'); with `onePerProject`, unless a job of its type is
    * queued or running for its project (`already`: that one). Counted and inserted under a per-user lock
-   * in one transaction, so concurrent requests (on any node) cannot all take the last place.
+   * in one transaction, so concurrent requests (on any node) cannot all take the last place. An
+   * inserted job comes with its turn (see turnOf).
    */
   insertWithinLimits(
     job: NewJob,
     limits: { activeJobs: number; perMinute: number },
     onePerProject = false,
-  ): Promise<JobEntity | { already: JobEntity } | 'running' | 'per-minute'> {
+  ): Promise<{ job: JobEntity; turn: number } | { already: JobEntity } | 'running' | 'per-minute'> {
     return this.db.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('jobs:' || $1::text, 0))`, [
         job.userId,
@@ -63,7 +64,11 @@ export class JobsRepository {
       if ((counts?.active ?? 0) >= limits.activeJobs) return 'running';
       if ((counts?.recent ?? 0) >= limits.perMinute) return 'per-minute';
       const rows = manager.getRepository(JobEntity);
-      return rows.save(rows.create({ ...job, status: 'queued', progress: 0 }));
+      // Its turn is the user's jobs already waiting or running, counted under the same lock.
+      return {
+        job: await rows.save(rows.create({ ...job, status: 'queued', progress: 0 })),
+        turn: counts?.active ?? 0,
+      };
     });
   }
 

@@ -62,7 +62,7 @@ export class JobsService {
     // The per-user limits (config.limits): jobs started per minute and jobs waiting or running at once,
     // each RATE_LIMIT_ERROR (429) with the seconds to wait; reserved with the insert (see the repository).
     const { generationsPerMinute, activeJobsPerUser } = this.config.limits;
-    const entity = await this.repository.insertWithinLimits(
+    const inserted = await this.repository.insertWithinLimits(
       {
         projectId: request.projectId,
         userId: request.user.id,
@@ -73,11 +73,12 @@ export class JobsService {
       { activeJobs: activeJobsPerUser, perMinute: generationsPerMinute },
       request.onePerProject === true,
     );
-    if (typeof entity === 'object' && 'already' in entity)
-      return { job: toJob(entity.already), counts: await this.repository.counts(request.user.id) };
-    if (entity === 'running') throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
-    if (entity === 'per-minute') throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
-    const queueJobId = await this.queue.send(entity.id, await this.repository.turnOf(entity.id));
+    if (typeof inserted === 'object' && 'already' in inserted)
+      return { job: toJob(inserted.already), counts: await this.repository.counts(request.user.id) };
+    if (inserted === 'running') throw rateLimited(SERVER_MESSAGES.tooManyRunningJobs, 5);
+    if (inserted === 'per-minute') throw rateLimited(SERVER_MESSAGES.tooManyGenerations, 60);
+    const { job: entity, turn } = inserted;
+    const queueJobId = await this.queue.send(entity.id, turn);
     await this.repository.setQueueJob(entity.id, queueJobId);
     entity.queueJobId = queueJobId;
     const counts = await this.repository.counts(request.user.id);

@@ -42,6 +42,9 @@ function upsertShot(list: ShotList | undefined, shot: Shot): ShotList | undefine
   return { ...list, shots };
 }
 
+/** The first part of every project's shot-list key (queryKeys.shots). */
+const SHOT_LISTS = queryKeys.shots('')[0];
+
 /** A shot event as the cache takes it: a shot created or changed, or the id of one deleted. */
 type ShotEvent = { shot: Shot } | { deleted: string };
 
@@ -120,7 +123,7 @@ export function startLiveSync(services: AppServices): () => void {
     queryClient.setQueryData<ShotList>(key, (list) => applyShotEvent(list, event));
   };
   const stopReplays = queryClient.getQueryCache().subscribe((change) => {
-    if (change.type !== 'updated' || change.query.queryKey[0] !== queryKeys.shots('')[0]) return;
+    if (change.type !== 'updated' || change.query.queryKey[0] !== SHOT_LISTS) return;
     const projectId = String(change.query.queryKey[1]);
     const { action } = change;
     if (action.type === 'error') lateEvents.delete(projectId);
