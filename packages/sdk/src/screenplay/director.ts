@@ -22,6 +22,7 @@ import {
   splitSpeech,
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
+import { leaversIn, lookerIn, presentMentions } from './director.presence.js';
 import {
   ageAliases,
   type Beat,
@@ -48,7 +49,7 @@ import type {
   Screenplay,
   ScriptElement,
 } from './fountain.types.js';
-import { escapeRegExp, NameMatcher } from './name-matcher.js';
+import { escapeRegExp, type Mention, NameMatcher } from './name-matcher.js';
 import { ELEMENT_WIDTHS, SECONDS_PER_LINE, wrappedLineCount } from './page-model.js';
 import { PropFinder } from './props.js';
 import { normalizeCharacterName } from './screenplay.model.js';
@@ -128,7 +129,12 @@ interface SceneState {
   intercutSeen: boolean;
   /** Titles called before the scene's first shot (SUPER:): laid over it. */
   titles: { text: string; words: string; index: number }[];
+  /** Someone just looked at something: the next picture, if it is not of them, is what they see. */
+  looker: string | undefined;
 }
+
+/** A parenthetical that says a line is said to nobody in the room. */
+const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
 
 const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
   'medium',
@@ -256,6 +262,7 @@ class Director {
       intercut: this.intercutNext ? new Map() : null,
       intercutSeen: this.intercutNext,
       titles: [],
+      looker: undefined,
     };
     this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
@@ -318,6 +325,7 @@ class Director {
   private exchange: Beat[] = [];
 
   private cover(state: SceneState, beat: Beat): void {
+    if (beat.type !== 'action') state.looker = undefined;
     if (beat.type === 'speech' || beat.type === 'dual') {
       this.exchange.push(beat);
       return;
@@ -611,8 +619,12 @@ class Director {
       characters: Set<string>;
       sounds: FirstPassSound[];
       camera?: CameraMove;
+      /** What this person sees: the shot is their point of view. */
+      pov?: string;
     } | null = null;
     let opens = true;
+    /** People the paragraph sends out: gone once its shots are made. */
+    const leaving = new Set<string>();
     const flush = () => {
       if (!chunk) return;
       const written = asWritten(element, text.slice(chunk.from, chunk.to));
@@ -620,7 +632,13 @@ class Director {
       const draft = this.actionDraft(plain, written, index, index, this.actionSeconds(plain, opens));
       draft.sounds.push(...chunk.sounds);
       if (chunk.camera) draft.camera = chunk.camera;
-      if (draft.characters.length === 0 && chunk.characters.size > 0) {
+      if (chunk.pov !== undefined) {
+        draft.framing = 'pov';
+        draft.camera = this.moveFor('pov', 'handheld');
+        draft.characters = [...chunk.characters];
+        draft.subject = clip(`${chunk.pov}'s point of view: ${plain}`, 300);
+        draft.description = clip(`${FRAMING_LABELS.pov} (${chunk.pov}): ${plain}`, TEXT_LIMITS.description);
+      } else if (draft.characters.length === 0 && chunk.characters.size > 0) {
         draft.characters = [...chunk.characters];
         draft.framing = 'medium';
         draft.camera = this.moveFor('medium', describesMovement(plain) ? 'tracking' : undefined);
@@ -647,6 +665,25 @@ class Director {
       // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
       const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
       const characters = this.charactersIn(plain, read.runs, state, watching);
+      const mentions = this.mentionsIn(plain);
+      const pronoun = this.watched(state, watching);
+      for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
+      const looker = state.looker;
+      state.looker = lookerIn(plain, mentions, pronoun);
+      if (
+        looker !== undefined &&
+        !characters.includes(looker) &&
+        !state.slug &&
+        !read.soundOnly &&
+        !PAUSE_SENTENCE.test(plain.trim()) &&
+        characters.every((name) => this.introduced.has(name) && state.present.includes(name))
+      ) {
+        // 'Ellen stares out of the window. A car idles at the kerb.': the car, as she sees it.
+        flush();
+        chunk = { from: start, to: end, words, characters: new Set(characters), sounds, pov: looker };
+        flush();
+        continue;
+      }
       // 'Silence.', 'A beat.': a pause on the picture there is, not a picture of its own.
       if ((read.soundOnly || PAUSE_SENTENCE.test(plain.trim())) && !state.slug) {
         if (chunk) {
@@ -765,6 +802,18 @@ class Director {
       }
     }
     flush();
+    this.leave(state, [...leaving]);
+  }
+
+  /** People who went out: nobody to listen, to stand in a wide or to hold a side of the line. */
+  private leave(state: SceneState, names: string[]): void {
+    if (names.length === 0) return;
+    state.present = state.present.filter((name) => !names.includes(name));
+    if (state.lastSpeaker !== undefined && names.includes(state.lastSpeaker)) state.lastSpeaker = undefined;
+    if (state.sides.some((name) => names.includes(name))) state.sides = [];
+    // Back in, they are shown with the others again before the cutting starts.
+    for (const key of state.mastered)
+      if (key.split('|').some((name) => names.includes(name))) state.mastered.delete(key);
   }
 
   /** A series of shots or a montage: each line is a shot. */
@@ -784,10 +833,23 @@ class Director {
     }
   }
 
+  /** The people a sentence names, canonical, where they stand; an owner of a thing is left out. */
+  private mentionsIn(plain: string): Mention[] {
+    return presentMentions(plain, this.mentions.mentionsIn(plain)).map((mention) => ({
+      ...mention,
+      name: this.reading.roster.canonical(mention.name) ?? mention.name,
+    }));
+  }
+
+  /** Who 'she' or 'he' is: the person we were watching (in the shot being written, else the last). */
+  private watched(state: SceneState | undefined, watching: string | undefined): string | undefined {
+    return watching ?? state?.drafts.findLast((draft) => draft.characters.length > 0)?.characters[0];
+  }
+
   private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState, watching?: string): string[] {
-    const found = this.mentions.find(plain).map((name) => this.reading.roster.canonical(name) ?? name);
-    // 'She turns.': the pronoun is the person we were watching (in the shot being written, else the last).
-    const last = watching ?? state?.drafts.findLast((draft) => draft.characters.length > 0)?.characters[0];
+    const found = [...new Set(this.mentionsIn(plain).map((mention) => mention.name))];
+    // 'She turns.': the pronoun is the person we were watching.
+    const last = this.watched(state, watching);
     if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
     for (const run of runs) {
       if (run.kind !== 'person') continue;
@@ -1147,7 +1209,9 @@ class Director {
       this.masterShot(state, group, first.speakers);
       return;
     }
-    const other = this.listenerFor(state, speaker, [], speakers);
+    const addressed = this.addressee(state, first);
+    const other =
+      addressed === null ? undefined : (addressed ?? this.listenerFor(state, speaker, [], speakers));
     // Across an intercut (a phone call) the other party is heard, never in the frame: no shoulder and
     // no reaction; a long speech cuts in closer on the speaker, where they are (`add` places it).
     const across = apart || (other !== undefined && this.isApart(state, [speaker, other]));
@@ -1190,6 +1254,23 @@ class Director {
       this.add(state, draft);
     });
     state.lastSpeaker = speaker;
+  }
+
+  /**
+   * Whom a speech's parenthetical says it is said to: a person in the scene ('(to Jess)'), nobody
+   * ('(to herself)', '(to no one)': null, a single with no shoulder), or undefined when it does not say.
+   */
+  private addressee(state: SceneState, speech: Speech): string | null | undefined {
+    const aside = speech.parts.find((part) => part.type === 'parenthetical');
+    if (aside === undefined || aside.type !== 'parenthetical') return undefined;
+    if (TO_NOBODY.test(aside.text)) return null;
+    const to = /\bto\s+/i.exec(aside.text);
+    if (to === null) return undefined;
+    const after = aside.text.slice(to.index + to[0].length);
+    const [named] = this.mentionsIn(after);
+    if (named === undefined || named.start !== 0 || speech.speakers.includes(named.name)) return undefined;
+    const here = state.present.includes(named.name) || state.intercut?.has(named.name) === true;
+    return here ? named.name : undefined;
   }
 
   /** In an intercut, whether these people are in different places (one of them is away). */

@@ -48,14 +48,26 @@ export class NameMatcher {
 
   /** The names found in `text`, each once, in order of first mention. */
   find(text: string): string[] {
+    return [...new Set(this.mentionsIn(text).map((mention) => mention.name))];
+  }
+
+  /** Every mention of a known name in `text`, in order, with where it stands. */
+  mentionsIn(text: string): Mention[] {
     if (!this.pattern) return [];
-    const found = new Set<string>();
+    const mentions: Mention[] = [];
     for (const match of text.matchAll(this.pattern)) {
       const parts = words(match[0]);
       if (this.capitalised && !parts.every(startsCapital)) continue;
       const name = this.byWords.get(parts.join(' ').toUpperCase());
-      if (name !== undefined) found.add(name);
+      if (name !== undefined) mentions.push({ name, start: match.index, end: match.index + match[0].length });
     }
-    return [...found];
+    return mentions;
   }
+}
+
+export interface Mention {
+  name: string;
+  /** Where the mention stands in the text: [start, end). */
+  start: number;
+  end: number;
 }

@@ -758,6 +758,114 @@ Ada takes his hand.
       ]);
     });
 
+    it('lets a person who walks out go: no shoulder, listener or wide of them after, until they are back', () => {
+      const result = pass(
+        `INT. LIGHTHOUSE KITCHEN - NIGHT
+
+ELLEN VOSS (40s) scrubs a pot. JESS (17) slouches at the table. Marcus's old coat hangs by the stove.
+
+JESS
+Dad would've let me go.
+
+ELLEN
+Dad isn't here.
+
+Jess storms out. The door slams.
+
+JESS (O.S.)
+You never listen!
+
+ELLEN
+Neither did he.
+
+A long moment. The kettle starts to sing.
+
+Jess comes back in, wet through.
+
+JESS
+(to Ellen)
+The boat's gone.
+
+ELLEN
+(to herself)
+Of course it is.
+`,
+        format,
+      );
+      const alone = named(result.shots, 'Neither did he.');
+      expect(alone?.characters).toEqual(['ELLEN']);
+      expect(alone?.framing).not.toBe('over-shoulder');
+      expect(alone?.name).not.toContain('JESS');
+      // Nobody owns a coat in the frame: the coat's owner is not a person in the scene.
+      expect(result.shots.some((shot) => shot.characters.includes('MARCUS'))).toBe(false);
+      // Back in, she is in the scene again: the two of them are shown together before the cutting.
+      expect(named(result.shots, "The boat's gone.")?.characters).toEqual(['JESS', 'ELLEN']);
+      // Said to herself, with Jess in the room: a single, nobody's shoulder.
+      const toHerself = named(result.shots, 'Of course it is.');
+      expect(toHerself?.characters).toEqual(['ELLEN']);
+      expect(toHerself?.framing).not.toBe('over-shoulder');
+    });
+
+    it('shows what a person looks at as their point of view, then goes back to them', () => {
+      const result = pass(
+        `INT. FLAT - NIGHT
+
+RUTH (50s) sits by the window with cold tea. She looks out through the blinds.
+
+A black car idles at the kerb, lights off.
+
+Ruth lets the blind fall. She looks tired.
+
+DANNY (20s) shuffles in, hood up.
+
+DANNY
+You're up late.
+
+Ruth stares at him. Danny drops his keys in the bowl.
+
+RUTH
+Whose car is that?
+`,
+        format,
+      );
+      const names = result.shots.map((shot) => shot.name.replace(/^\d+\.\d+ /, ''));
+      const car = result.shots.findIndex((shot) => shot.script_text.startsWith('A black car idles'));
+      expect(result.shots[car]).toMatchObject({ framing: 'pov', characters: [] });
+      expect(result.shots[car]?.prompt).toContain("RUTH's point of view: A black car idles at the kerb");
+      expect(result.shots[car - 1]?.script_text).toContain('She looks out through the blinds.');
+      expect(result.shots[car - 1]?.characters).toEqual(['RUTH']);
+      expect(result.shots[car + 1]?.characters).toEqual(['RUTH']);
+      // 'She looks tired' is how she looks, and a look at a person is the scene's coverage, not a POV.
+      expect(names.filter((name) => name.startsWith('POV'))).toHaveLength(1);
+      expect(named(result.shots, 'Danny drops his keys')?.characters).toEqual(['DANNY']);
+    });
+
+    it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
+      const result = pass(
+        `INT. BOATHOUSE - DAY
+
+MARA (30s), JOE (60s) and KIT (20s) haul a hull onto the slip.
+
+JOE
+She'll float by Friday.
+
+KIT
+(to Mara)
+He said that last year.
+
+MARA
+(to Kit)
+And the year before.
+`,
+        format,
+        { template: 'over-shoulder' },
+      );
+      const kit = named(result.shots, 'He said that last year.');
+      expect(kit?.characters).toEqual(['KIT', 'MARA']);
+      expect(kit?.name).toContain('KIT speaking to MARA');
+      expect(named(result.shots, 'And the year before.')?.characters).toEqual(['MARA', 'KIT']);
+    });
+
     it('lays a SUPER over the picture on screen, and films a montage item without its bullet', () => {
       const result = pass(
         `EXT. HARBOUR - DAWN

@@ -1,0 +1,128 @@
+import type { Mention } from './name-matcher.js';
+
+/**
+ * Who is in the room, read from the action: people who leave ('Jess storms out.') are no longer there
+ * to listen or to stand in a wide, and a name written as an owner ('Marcus's pipe', 'Ellen's coat')
+ * does not put its owner in the room unless it is part of them ('Ellen's hand trembles').
+ */
+
+/** Walking words that leave with out, off or away: 'storms out', 'drives off', 'walks away'. */
+const GOING =
+  'storms?|walks?|goes|go|heads?|rush(?:es)?|runs?|hurr(?:ies|y)|slips?|stalks?|march(?:es)?|stomps?|bolts?|stumbles?|limps?|strides?|wanders?|drifts?|sneaks?|creeps?|dash(?:es)?|races?|flees?|darts?|sweeps?|shuffles?|drives?|speeds?|sails?|rides?|flounces?|saunters?|trudges?|lopes?|hobbles?|staggers?|hustles?|barrels?|slinks?|sprints?';
+/** What a person leaves or goes out of that is the scene's room, not a thing ('leaves the keys'). */
+const ROOMS =
+  'room|house|home|flat|apartment|building|office|kitchen|bedroom|bathroom|bar|pub|diner|shop|store|church|hall|party|stage|frame|shot|station|ward|cell|car|cabin|tent|garage|studio|restaurant|club|classroom|courtroom|lobby|porch|yard|garden|scene';
+/** A place the going is towards or through, after 'out': 'out the door', 'off into the night'. */
+const ONWARD = String.raw`(?:the\s+(?:door|back|front|window|gate)|into|through|down|up|across|along|toward|towards|onto|without|after|in\s+a\s+huff|for\s+good|on\s+\w+)\b`;
+
+/** The words that say someone goes, each with what may follow it; tried on the sentence in lower case. */
+const EXITS: RegExp[] = [
+  /\b(?:exits?|departs?)\b/g,
+  new RegExp(
+    String.raw`\b(?:${GOING})\s+(?:back\s+)?(?:off|away)\b(?!\s+(?:from\s+)?(?:the\s+)?(?:table|desk|window|wall|counter|bed|edge)\b)`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:${GOING})\s+(?:back\s+)?out\b(?=\s*(?:$|[.,;:!?—–-]|${ONWARD}|of\s+(?:the\s+|this\s+|her\s+|his\s+|their\s+)?(?:${ROOMS}|sight|view)\b))`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:leaves|leave)\b(?=\s*(?:$|[.,;:!?—–-]|${ONWARD}|(?:the|this|her|his|their)\s+(?:${ROOMS})\b))`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:disappears?|vanish(?:es)?)\b(?=\s*(?:$|[.,;:!?—–-]|${ONWARD}|from\s+(?:sight|view)|around|behind|out\b))`,
+    'g',
+  ),
+  /\b(?:is|are)\s+gone\b/g,
+];
+
+/** Words before the going that say it does not happen (yet): 'refuses to leave', 'doesn't go'. */
+const NOT_GOING =
+  /(?:\bto|\bnot|n['’]t|\bnever|\bwon['’]?t|\bcannot|\bwill|\bwould|\bcould|\bshould|\bmight|\bmay|\bmust|\babout to|\bready to|\bif|\bunless|\bbefore|\buntil|\bcan)\s+$/;
+/** Between the person and the going: no full stop, and no other person's line. */
+const CLAUSE_BREAK = /[;:]|\s[—–]\s/;
+
+/** Words for a person's body: 'Ellen's hand' is Ellen, in the frame. */
+const BODY =
+  /^\s*(?:\p{L}+\s+)?(?:hands?|face|eyes?|voice|head|fingers?|lips|mouth|arms?|shoulders?|back|feet|foot|legs?|knees?|jaw|hair|brow|cheeks?|chest|breath|breathing|gaze|expression|smile|knuckles|fists?|body|silhouette|shadow|reflection|grip|heart|pulse|tears?|lap|neck|throat|skin|nose|ears?|chin|forehead|wrists?|palms?|thumb|toes?|mind|attention|look)\b/iu;
+
+function isPossessive(text: string, mention: Mention): boolean {
+  return /^['’]s?\b/.test(text.slice(mention.end)) || /^['’](?=\s)/.test(text.slice(mention.end));
+}
+
+/**
+ * The mentions that put their person in the room: every mention but an owner's of a thing
+ * ('Marcus's old pipe'); an owner's body part or voice is the person ('Ellen's voice cracks').
+ */
+export function presentMentions(text: string, mentions: Mention[]): Mention[] {
+  return mentions.filter((mention) => {
+    if (!isPossessive(text, mention)) return true;
+    const after = text.slice(mention.end).replace(/^['’]s?/, '');
+    return BODY.test(after);
+  });
+}
+
+/**
+ * The people a sentence sends out of the scene: the person (or people, 'Jess and Tomas walk away')
+ * written last before a word of going, or `pronoun` when the sentence opens with one ('She storms
+ * out.'). Going that is wanted, refused or only about to happen is not going.
+ */
+export function leaversIn(text: string, mentions: Mention[], pronoun?: string): string[] {
+  const lower = text.toLowerCase();
+  // 'Ellen's smile disappears': an owner is never the one who goes.
+  const people = mentions.filter((mention) => !isPossessive(text, mention));
+  const leaving = new Set<string>();
+  for (const pattern of EXITS) {
+    for (const match of lower.matchAll(pattern)) {
+      const at = match.index;
+      const before = lower.slice(0, at);
+      if (NOT_GOING.test(before)) continue;
+      const subjects = subjectsBefore(text, people, at);
+      if (subjects.length > 0) for (const name of subjects) leaving.add(name);
+      else if (pronoun !== undefined && /^\s*(?:she|he|they)\b/.test(before)) leaving.add(pronoun);
+    }
+  }
+  return [...leaving];
+}
+
+/** The person written last before `at` in the same clause, with anyone joined to them by 'and'. */
+function subjectsBefore(text: string, people: Mention[], at: number): string[] {
+  const before = people.filter((mention) => mention.end <= at);
+  const last = before[before.length - 1];
+  if (last === undefined || CLAUSE_BREAK.test(text.slice(last.end, at))) return [];
+  const subjects = [last.name];
+  for (let i = before.length - 2; i >= 0; i--) {
+    const joint = text.slice((before[i] as Mention).end, (before[i + 1] as Mention).start);
+    if (!/^\s*(?:,|,?\s*and|&)\s*$/i.test(joint)) break;
+    subjects.unshift((before[i] as Mention).name);
+  }
+  return subjects;
+}
+
+/** A look that shows something: 'stares at', 'looks out', 'gazes across', 'watches'. */
+const LOOK =
+  /\b(?:(?:looks?|glances?|squints?)\s+(?:up\s+|down\s+|back\s+|over\s+|across\s+)?(?:at|out|up|through|into|across|over|toward|towards|down\s+at)\b|(?:stares?|gazes?|peers?|watches|peeks?)\b|(?:turns?|looks?\s+up)\s+to\s+see\b)/g;
+/** What a look falls on that is a person: their coverage, not a point of view. */
+const AT_PERSON =
+  /^\s*(?:\w+\s+)?(?:him|them|me|us|each other|one another|her\s*(?:$|[.,;:!?—–-]|\b(?:and|as|for|with)\b))/i;
+
+/**
+ * The person who looks at something in a sentence, when what they see is not a person named there:
+ * the next picture can be what they see ('Ellen stares out of the window.' → her point of view).
+ */
+export function lookerIn(text: string, mentions: Mention[], pronoun?: string): string | undefined {
+  const lower = text.toLowerCase();
+  const people = mentions.filter((mention) => !isPossessive(text, mention));
+  for (const match of lower.matchAll(LOOK)) {
+    const at = match.index;
+    const end = at + match[0].length;
+    const before = lower.slice(0, at);
+    if (NOT_GOING.test(before)) continue;
+    if (people.some((mention) => mention.start >= end) || AT_PERSON.test(lower.slice(end))) return undefined;
+    const [subject, ...others] = subjectsBefore(text, people, at);
+    if (subject !== undefined) return others.length === 0 ? subject : undefined;
+    if (pronoun !== undefined && /^\s*(?:she|he)\b/.test(before)) return pronoun;
+  }
+  return undefined;
+}
