@@ -83,6 +83,11 @@ export interface FilmReading {
   scenes: FilmScene[];
   roster: Roster;
   capitals: CapitalsReader;
+  /**
+   * People only ever heard through a device ('NEWSREADER (ON TV)', 'DISPATCHER (ON RADIO)'), each
+   * with the device: they are never in the room, and the action that names them shows the device.
+   */
+  devices: Map<string, string>;
 }
 
 // ---------------------------------------------------------------- transitions and structure
@@ -201,6 +206,31 @@ export function deliveryOf(cue: Pick<CharacterElement, 'extension'>): Delivery {
   if (DELIVERY_VOICE_OVER.test(extension)) return 'voice-over';
   if (DELIVERY_OFF_SCREEN.test(extension)) return 'off-screen';
   return 'on';
+}
+
+/** The device a cue's extension says a line comes through: '(ON TV)' → TV, '(OVER RADIO)' → RADIO. */
+const DEVICE_EXTENSION =
+  /\b(?:ON|OVER|INTO|THROUGH|FROM)\s+(?:THE\s+|A\s+)?(PHONE|TELEPHONE|RADIO|TV|TELEVISION|SPEAKER|SPEAKERPHONE|INTERCOM|WALKIE(?:-TALKIE)?|SCREEN|MONITOR|LAPTOP|VIDEO|TANNOY|P\.?A\.?)(?![A-Z])/i;
+
+export function deviceOf(cue: Pick<CharacterElement, 'extension'>): string | null {
+  const device = DEVICE_EXTENSION.exec(cue.extension ?? '')?.[1];
+  return device === undefined ? null : device.toUpperCase();
+}
+
+/** The people every one of whose lines comes through a device, each with the first device. */
+function heardThroughDevices(elements: readonly ScriptElement[], roster: Roster): Map<string, string> {
+  const devices = new Map<string, string>();
+  const inPerson = new Set<string>();
+  for (const element of elements) {
+    if (element.type !== 'character') continue;
+    const device = deviceOf(element);
+    for (const name of roster.speakersOf(characterKey(element))) {
+      if (device === null) inPerson.add(name);
+      else if (!devices.has(name)) devices.set(name, device);
+    }
+  }
+  for (const name of inPerson) devices.delete(name);
+  return devices;
 }
 
 /** Words that make another name of the same person: YOUNG MARA is MARA. */
@@ -473,7 +503,7 @@ export function readScreenplay(screenplay: Screenplay): FilmReading {
   scenes.forEach((scene, index) => {
     scene.number = index + 1;
   });
-  return { scenes, roster, capitals };
+  return { scenes, roster, capitals, devices: heardThroughDevices(elements, roster) };
 }
 
 function dropLine(beats: Beat[], line: string): Beat[] {

@@ -27,6 +27,7 @@ import {
   ageAliases,
   type Beat,
   deliveryOf,
+  deviceOf,
   type FilmReading,
   type FilmScene,
   readScreenplay,
@@ -131,6 +132,17 @@ interface SceneState {
   titles: { text: string; words: string; index: number }[];
   /** Someone just looked at something: the next picture, if it is not of them, is what they see. */
   looker: string | undefined;
+}
+
+/** A device in running text that a voice can come through. */
+const DEVICE_WORD =
+  /\b(?:tv|television|radio|telephone|phone|intercom|speaker|speakerphone|screen|monitor|laptop|walkie-talkie|tannoy)\b/i;
+/** Devices with a picture: the person heard through them is seen on it. */
+const SCREENS = /^(?:TV|TELEVISION|SCREEN|MONITOR|LAPTOP|VIDEO)$/;
+
+/** 'TV' as a person writes it in a sentence: 'the TV', 'the radio'. */
+function deviceName(device: string): string {
+  return /^(?:TV|P\.?A\.?)$/.test(device) ? device : device.toLowerCase();
 }
 
 /** A parenthetical that says a line is said to nobody in the room. */
@@ -664,7 +676,17 @@ class Director {
       const sounds = soundsOf(read.runs, plain);
       // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
       const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
-      const characters = this.charactersIn(plain, read.runs, state, watching);
+      const named = this.charactersIn(plain, read.runs, state, watching);
+      // People only heard through a device are never in the room: the sentence about them shows it.
+      const heard = named.filter((name) => this.reading.devices.has(name));
+      const characters = heard.length === 0 ? named : named.filter((name) => !heard.includes(name));
+      for (const name of heard) this.introduced.add(name);
+      if (heard.length > 0 && characters.length === 0 && !state.slug && !read.soundOnly) {
+        flush();
+        this.deviceShot(state, asWritten(element, sentence), plain, heard, index, opens);
+        opens = false;
+        continue;
+      }
       const mentions = this.mentionsIn(plain);
       const pronoun = this.watched(state, watching);
       for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
@@ -803,6 +825,31 @@ class Director {
     }
     flush();
     this.leave(state, [...leaving]);
+  }
+
+  /**
+   * 'A NEWSREADER drones.' of a person only heard ON TV: an insert of the set (the device the
+   * sentence names, else the one their lines come through), with them on its screen if it has one.
+   */
+  private deviceShot(
+    state: SceneState,
+    written: string,
+    plain: string,
+    heard: string[],
+    index: number,
+    opens: boolean,
+  ): void {
+    const device =
+      DEVICE_WORD.exec(plain)?.[0]?.toUpperCase() ?? (this.reading.devices.get(heard[0] as string) as string);
+    const draft = this.insertDraft(written, [device], index, opens);
+    const screen = SCREENS.test(device) ? `, ${joinNames(heard)} on its screen` : '';
+    draft.subject = `close detail of the ${deviceName(device)}${screen}`;
+    draft.description = clip(
+      `Insert on the ${deviceName(device)}${screen}: ${plain}`,
+      TEXT_LIMITS.description,
+    );
+    state.objects.add(device);
+    this.add(state, draft);
   }
 
   /** People who went out: nobody to listen, to stand in a wide or to hold a side of the line. */
@@ -1360,22 +1407,24 @@ class Director {
       later.find((next) => next.delivery === 'on' && !next.speakers.includes(speaker))?.speakers[0] ??
       [...state.present].reverse().find((name) => name !== speaker);
     const sound = speechSound('off-screen', speech);
+    const device = deviceOf(speech.cue);
+    const where = device === null ? 'off screen' : `on the ${deviceName(device)}`;
     const draft = listener
       ? this.dialogueDraft(
           'off-screen',
           [speech],
           'medium',
           [listener],
-          `${listener} hearing ${speaker} off screen`,
-          `${listener} hears ${speaker}, who is off screen.`,
+          `${listener} hearing ${speaker} ${where}`,
+          `${listener} hears ${speaker}, who is ${where}.`,
         )
       : this.dialogueDraft(
           'off-screen',
           [speech],
           'wide',
           [],
-          `${state.scene.place ?? 'the scene'}, ${speaker} heard off screen`,
-          `Wide on ${state.scene.place ?? 'the scene'} as ${speaker} is heard off screen.`,
+          `${state.scene.place ?? 'the scene'}, ${speaker} heard ${where}`,
+          `Wide on ${state.scene.place ?? 'the scene'} as ${speaker} is heard ${where}.`,
         );
     draft.sounds.push(sound);
     this.applySlug(state, draft, [speech]);

@@ -840,6 +840,44 @@ Whose car is that?
       expect(named(result.shots, 'Danny drops his keys')?.characters).toEqual(['DANNY']);
     });
 
+    it('keeps a voice only ever heard ON TV out of the room: the set is shown, the line is on who hears it', () => {
+      const result = pass(
+        `INT. LIGHTHOUSE KITCHEN - NIGHT
+
+ELLEN (40s) scrubs a pot. The TV mutters in the corner.
+
+A NEWSREADER drones.
+
+NEWSREADER (ON TV)
+Storm warnings for the whole coast tonight.
+
+Ellen switches it off.
+
+INT. HARBOUR OFFICE - NIGHT
+
+TOMAS (18) at the desk. The radio hisses.
+
+DISPATCHER (OVER RADIO)
+All boats to harbour.
+
+TOMAS
+Copy that.
+`,
+        format,
+      );
+      expect(result.shots.some((shot) => shot.characters.includes('NEWSREADER'))).toBe(false);
+      expect(result.shots.some((shot) => shot.characters.includes('DISPATCHER'))).toBe(false);
+      const set = named(result.shots, 'A NEWSREADER drones.');
+      expect(set).toMatchObject({ framing: 'insert', props: ['TV'], characters: [] });
+      expect(set?.name).toContain('close detail of the TV, NEWSREADER on its screen');
+      const news = named(result.shots, 'Storm warnings');
+      expect(news).toMatchObject({ framing: 'medium', characters: ['ELLEN'] });
+      expect(news?.name).toContain('ELLEN hearing NEWSREADER on the TV');
+      expect(named(result.shots, 'All boats to harbour.')?.name).toContain(
+        'TOMAS hearing DISPATCHER on the radio',
+      );
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY
