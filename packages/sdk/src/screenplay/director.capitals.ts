@@ -235,7 +235,9 @@ export class CapitalsReader {
     // A clause needs a verb: 'The phone RINGS', 'Somewhere a DOOR SLAMS', 'Gulls SCREAM' read as nouns.
     const lastWord = body[body.length - 1] ?? '';
     const afterNoun = before !== undefined && (isNoun(before) || before === 'PRON');
-    const inflected = /(?:S|ED|ING)$/.test(lastWord) && !/SS$/.test(lastWord);
+    // 'RINGING' is a verb's form; 'RING', 'WING', 'STRING' only end like one (no vowel before ING).
+    const inflected =
+      (/(?:S|ED)$/.test(lastWord) && !/SS$/.test(lastWord)) || /[AEIOUY]\p{Lu}*ING$/u.test(lastWord);
     if (
       !clauseHasVerb &&
       ((inflected && (body.length > 1 || afterNoun)) || (body.length === 1 && afterNoun))
@@ -250,7 +252,11 @@ export class CapitalsReader {
     // Something in capitals that acts ('A BELL clangs', 'A FERRY idles') is a thing in the place,
     // unless the writer describes it as a person: an aside after the name ('OLD WOMAN, bent double,')
     // or the next sentence going on about them ('She ...').
-    if (role === 'subject' && !this.options.isThing?.(text)) {
+    const handled = this.options.isThing?.(text) === true;
+    // 'A WEDDING RING, black with silt.': a thing handled in the story, named with no verb, is what
+    // the shot shows (an insert), not a thing acting in the place.
+    if (handled && !clauseHasVerb) return [{ kind: 'prop', text, intro: false, role: 'object' }];
+    if (role === 'subject' && !handled) {
       const lastWord = words[raw.at + raw.words.length - 1] ?? '';
       const aside = raw.at <= 1 && lastWord.endsWith(',') && /^\p{Ll}/u.test(raw.after);
       const next = /^\s*(\p{L}+)/u.exec(following)?.[1]?.toLowerCase() ?? '';

@@ -10,6 +10,7 @@ import type {
   Screenplay,
   ScriptElement,
 } from './fountain.types.js';
+import { handledThings } from './props.js';
 import {
   characterKey,
   continuesDialogue,
@@ -434,7 +435,7 @@ export function readScreenplay(screenplay: Screenplay): FilmReading {
   const things = new Set<string>();
   const capitals = new CapitalsReader({
     isCharacter: (name) => roster.isPerson(name),
-    isThing: (name) => things.has(name),
+    isThing: (name) => things.has(name) || things.has(name.split(' ').at(-1) ?? name),
   });
   prescanPeople(elements, roster, capitals, things);
   const isName = (name: string) => roster.isPerson(name);
@@ -602,6 +603,8 @@ function prescanPeople(
   elements.forEach((element, index) => {
     if (!isPrintedAction(element) || element.type !== 'action') return;
     const text = plainText(element.text);
+    // 'She drops the ring on the counter.': the ring is a thing wherever it is written in capitals.
+    for (const thing of handledThings(text)) things.add(thing);
     if (!/\p{Lu}\p{Lu}/u.test(text)) return;
     for (const [start, end] of sentenceRanges(text)) {
       sentences.push({ index, sentence: text.slice(start, end), following: text.slice(end) });

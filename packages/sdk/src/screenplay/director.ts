@@ -145,6 +145,10 @@ function deviceName(device: string): string {
   return /^(?:TV|P\.?A\.?)$/.test(device) ? device : device.toLowerCase();
 }
 
+/** A parenthetical that says a line goes into a device, to someone who is not in the room. */
+const INTO_DEVICE =
+  /\b(?:into|on|over|down)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:phone|telephone|cell|mobile|receiver|handset|radio|walkie(?:-talkie)?|mic|microphone|intercom|dictaphone|recorder)\b/i;
+
 /** A parenthetical that says a line is said to nobody in the room. */
 const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
 
@@ -702,8 +706,8 @@ class Director {
       ) {
         // 'Ellen stares out of the window. A car idles at the kerb.': the car, as she sees it.
         flush();
+        // What follows about no one ('A shape under the surface. A car roof.') is still what they see.
         chunk = { from: start, to: end, words, characters: new Set(characters), sounds, pov: looker };
-        flush();
         continue;
       }
       // 'Silence.', 'A beat.': a pause on the picture there is, not a picture of its own.
@@ -810,7 +814,8 @@ class Director {
         current.characters.size > 0 &&
         characters.length > 0 &&
         characters.every((name) => !current.characters.has(name));
-      if (current && (current.words + words > this.rule.wordsPerShot || newSubject)) flush();
+      const backToSomeone = chunk?.pov !== undefined && characters.length > 0;
+      if (current && (current.words + words > this.rule.wordsPerShot || newSubject || backToSomeone)) flush();
       const camera = cameraMoveOf(read.runs);
       if (chunk) {
         chunk.to = end;
@@ -1305,12 +1310,15 @@ class Director {
 
   /**
    * Whom a speech's parenthetical says it is said to: a person in the scene ('(to Jess)'), nobody
-   * ('(to herself)', '(to no one)': null, a single with no shoulder), or undefined when it does not say.
+   * ('(to herself)', '(to no one)', '(into phone)': null, a single with no shoulder), or undefined when
+   * it does not say.
    */
   private addressee(state: SceneState, speech: Speech): string | null | undefined {
     const aside = speech.parts.find((part) => part.type === 'parenthetical');
     if (aside === undefined || aside.type !== 'parenthetical') return undefined;
     if (TO_NOBODY.test(aside.text)) return null;
+    // '(into phone)': said to someone elsewhere; in an intercut the call's other end answers it.
+    if (INTO_DEVICE.test(aside.text)) return state.intercut === null ? null : undefined;
     const to = /\bto\s+/i.exec(aside.text);
     if (to === null) return undefined;
     const after = aside.text.slice(to.index + to[0].length);

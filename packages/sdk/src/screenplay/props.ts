@@ -43,6 +43,42 @@ export class PropFinder {
   }
 }
 
+/** Words after a handled thing that end its name: 'the ring on the counter' is the ring. */
+const AFTER_THING = new Set([
+  ...STOP_WORDS,
+  'on',
+  'in',
+  'under',
+  'over',
+  'off',
+  'up',
+  'down',
+  'out',
+  'back',
+  'for',
+  'by',
+  'across',
+  'against',
+  'away',
+  'aside',
+  'again',
+  'around',
+]);
+const DETERMINERS = /^(?:a|an|the|his|her|their|its)$/i;
+const PRONOUNS = /^(?:it|them|him|her|this|that|these|those|one|something|everything|nothing|anything)$/i;
+
+/** The things a sentence handles, by their head noun in capitals: 'drops the ring on the counter' → RING. */
+export function handledThings(sentence: string): string[] {
+  const out: string[] = [];
+  for (const match of sentence.matchAll(HANDLING)) {
+    const words = (match[1] ?? '').split(/\s+/).filter((word) => !DETERMINERS.test(word));
+    const end = words.findIndex((word) => AFTER_THING.has(word.toLowerCase()));
+    const head = (end < 0 ? words : words.slice(0, end)).at(-1);
+    if (head !== undefined && head !== '' && !PRONOUNS.test(head)) out.push(head.toUpperCase());
+  }
+  return out;
+}
+
 function handledObjects(sentence: string): string[] {
   const out: string[] = [];
   for (const match of sentence.matchAll(HANDLING)) {

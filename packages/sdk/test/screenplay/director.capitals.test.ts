@@ -53,4 +53,17 @@ describe('CapitalsReader: what the capitals of an action line mean', () => {
     expect(kinds('A FERRY idles, its horn low.')).toEqual([['prop', 'FERRY']]);
     expect(reader.read('JOE (60s) steps out.').runs[0]).toMatchObject({ kind: 'person', intro: true });
   });
+
+  it('reads a thing handled in the story, named in a fragment, as the thing shown, never a person or a sound', () => {
+    const handled = new CapitalsReader({
+      isCharacter: (name) => characters.has(name),
+      isThing: (name) => name === 'RING' || name === 'WEDDING RING',
+    });
+    expect(handled.read('A WEDDING RING, black with silt.').runs).toEqual([
+      { kind: 'prop', text: 'WEDDING RING', intro: false, role: 'object' },
+    ]);
+    // RING only ends like RINGING: without a verb in the clause it is no sound.
+    expect(kinds('A WEDDING RING in the mud.')).toEqual([['prop', 'WEDDING RING']]);
+    expect(kinds('The phone RINGING.')).toEqual([['sound', 'RINGING']]);
+  });
 });

@@ -878,6 +878,53 @@ Copy that.
       );
     });
 
+    it('shows a found thing in its insert, holds a point of view over what follows, and plays a phone line alone', () => {
+      const result = pass(
+        `EXT. MUDFLATS - DAWN
+
+NOOR HASSAN (30s), waders, a bucket of bait, trudges across the flats.
+
+Noor kneels and digs it out with her fingers. A WEDDING RING, black with silt.
+
+INT. POLICE STATION - CONTINUOUS
+
+SGT. DAVIES (50s) looks up from a crossword.
+
+NOOR
+I found this on the flats.
+
+She drops the ring on the counter.
+
+DAVIES
+Best leave it with me.
+
+Davies picks up the phone.
+
+DAVIES
+(into phone)
+It's me. She's found it.
+
+EXT. OLD JETTY - DAY
+
+Noor stares down at the water. A shape under the surface. A car roof.
+
+Noor backs away.
+`,
+        format,
+      );
+      const ring = named(result.shots, 'A WEDDING RING, black with silt.');
+      expect(ring).toMatchObject({ framing: 'insert', props: ['WEDDING RING'], characters: [] });
+      expect(ring?.sounds ?? []).toEqual([]);
+      expect(result.shots.some((shot) => shot.characters.includes('WEDDING RING'))).toBe(false);
+      const call = named(result.shots, "It's me. She's found it.");
+      expect(call?.characters).toEqual(['DAVIES']);
+      expect(call?.framing).not.toBe('over-shoulder');
+      const seen = named(result.shots, 'A shape under the surface.');
+      expect(seen).toMatchObject({ framing: 'pov', characters: [] });
+      expect(seen?.script_text).toBe('A shape under the surface. A car roof.');
+      expect(named(result.shots, 'Noor backs away.')?.characters).toEqual(['NOOR']);
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY

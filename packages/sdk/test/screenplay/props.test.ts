@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PropFinder } from '../../src/screenplay/props.js';
+import { handledThings, PropFinder } from '../../src/screenplay/props.js';
 
 describe('PropFinder', () => {
   const finder = (handledObjects: boolean, propAssets: string[] = []) =>
@@ -15,5 +15,11 @@ describe('PropFinder', () => {
     expect(finder(true).find('Kit picks up the photograph and leaves.')).toEqual(['the photograph']);
     expect(finder(true).find('June hides a wet envelope.')).toEqual(['a wet envelope']);
     expect(finder(false).find('Kit picks up the photograph.')).toEqual([]);
+  });
+
+  it('names a handled thing by its head noun, whatever follows it', () => {
+    expect(handledThings('She drops the ring on the counter.')).toEqual(['RING']);
+    expect(handledThings('Davies picks up a wet envelope and reads it.')).toEqual(['ENVELOPE']);
+    expect(handledThings('Noor walks to the jetty.')).toEqual([]);
   });
 });
