@@ -132,6 +132,8 @@ interface SceneState {
   titles: { text: string; words: string; index: number }[];
   /** Someone just looked at something: the next picture, if it is not of them, is what they see. */
   looker: string | undefined;
+  /** The first draft after the last person left: wides from it on show the room as it is. */
+  settled: number;
 }
 
 /** A device in running text that a voice can come through. */
@@ -279,6 +281,7 @@ class Director {
       intercutSeen: this.intercutNext,
       titles: [],
       looker: undefined,
+      settled: 0,
     };
     this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
@@ -863,6 +866,7 @@ class Director {
     state.present = state.present.filter((name) => !names.includes(name));
     if (state.lastSpeaker !== undefined && names.includes(state.lastSpeaker)) state.lastSpeaker = undefined;
     if (state.sides.some((name) => names.includes(name))) state.sides = [];
+    state.settled = state.drafts.length;
     // Back in, they are shown with the others again before the cutting starts.
     for (const key of state.mastered)
       if (key.split('|').some((name) => names.includes(name))) state.mastered.delete(key);
@@ -1080,12 +1084,15 @@ class Director {
       onScreen.length > 0 ? words / onScreen.length : 0,
     );
     const key = [...speakers].sort().join('|');
-    // A wide that already holds everyone (an introduction, the action before) sets the geography.
-    const previous = state.drafts[state.drafts.length - 1];
-    const heldWide =
-      previous !== undefined &&
-      (previous.framing === 'wide' || previous.framing === 'two-shot') &&
-      speakers.every((name) => previous.characters.includes(name));
+    // A wide that already held everyone since the last person left (an introduction round the table,
+    // the action before) set the geography: the talk cuts in from it.
+    const heldWide = state.drafts
+      .slice(state.settled)
+      .some(
+        (draft) =>
+          (draft.framing === 'wide' || draft.framing === 'two-shot') &&
+          speakers.every((name) => draft.characters.includes(name)),
+      );
     let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide || apart;
     if (speakers.length === 2 && state.sides.length === 0 && !apart) state.sides = [...speakers];
     let single = 0;

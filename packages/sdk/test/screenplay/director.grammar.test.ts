@@ -925,6 +925,44 @@ Noor backs away.
       expect(named(result.shots, 'Noor backs away.')?.characters).toEqual(['NOOR']);
     });
 
+    it('cuts in from the wide round the table, and shows the room again once someone has left it', () => {
+      const result = pass(
+        `INT. DINING ROOM - NIGHT
+
+Around the table: GRETA (60s), regal; her son PHILIP (30s); his wife ANIKA (30s), watchful.
+
+PHILIP
+She's brilliant, Mother.
+
+Greta doesn't laugh. Anika glances at Philip.
+
+GRETA
+And what do you paint?
+
+ANIKA
+Houses, mostly.
+
+Greta rises and sweeps out.
+
+ANIKA
+(whispering)
+She hates me.
+
+PHILIP
+She hates everyone.
+`,
+        format,
+      );
+      const framings = result.shots.map((shot) => [shot.framing, shot.characters.join('+')]);
+      // The introduction's wide holds all three: the talk between two of them needs no new two-shot.
+      expect(framings.filter(([framing]) => framing === 'two-shot' || framing === 'wide')).toEqual([
+        ['wide', 'GRETA+PHILIP+ANIKA'],
+        ['two-shot', 'ANIKA+PHILIP'],
+      ]);
+      expect(named(result.shots, 'And what do you paint?')?.framing).toBe('over-shoulder');
+      expect(named(result.shots, 'She hates me.')?.characters).toEqual(['ANIKA', 'PHILIP']);
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY
