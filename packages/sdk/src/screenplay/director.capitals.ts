@@ -236,8 +236,11 @@ export class CapitalsReader {
     const lastWord = body[body.length - 1] ?? '';
     const afterNoun = before !== undefined && (isNoun(before) || before === 'PRON');
     // 'RINGING' is a verb's form; 'RING', 'WING', 'STRING' only end like one (no vowel before ING).
+    // 'Two BLACK SUVS', 'the RUSTED GATES': counted or described, the -S is a plural noun's.
+    const plural = before === 'NUM' || own[own.length - 2] === 'ADJ';
     const inflected =
-      (/(?:S|ED)$/.test(lastWord) && !/SS$/.test(lastWord)) || /[AEIOUY]\p{Lu}*ING$/u.test(lastWord);
+      (/(?:S|ED)$/.test(lastWord) && !/SS$/.test(lastWord) && !(plural && lastWord.endsWith('S'))) ||
+      /[AEIOUY]\p{Lu}*ING$/u.test(lastWord);
     if (
       !clauseHasVerb &&
       ((inflected && (body.length > 1 || afterNoun)) || (body.length === 1 && afterNoun))

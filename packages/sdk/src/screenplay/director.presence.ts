@@ -126,3 +126,37 @@ export function lookerIn(text: string, mentions: Mention[], pronoun?: string): s
   }
   return undefined;
 }
+
+export type Pronoun = 'she' | 'he';
+
+/**
+ * Words that speak of the one person a sentence names: their own (his, her hands), themselves, what
+ * they are (a WOMAN in a long coat). Not 'him' or 'her' as an object ('tosses her the envelope'),
+ * nor a subject pronoun: those are as often someone else.
+ */
+const SHE_WORDS =
+  /\b(?:hers|herself|her(?=\s+(?!(?:the|a|an|to|in|on|at|with|from|up|down|back|away|out|off|and|as|for|into|over|again|that|this|it)\b)[a-z])|woman|girl|lady|mother|wife|sister|daughter|aunt|grandmother|queen|actress|waitress)\b/gi;
+const HE_WORDS = /\b(?:his|himself|man|boy|guy|father|husband|brother|son|uncle|grandfather|king)\b/gi;
+const SHE_TITLES = /^(?:MRS|MS|MISS|LADY|SISTER|MOTHER|AUNT|QUEEN|MADAME?|DAME)\b/;
+const HE_TITLES = /^(?:MR|SIR|FATHER|BROTHER|UNCLE|LORD|KING|MISTER)\b/;
+
+/**
+ * What a sentence says of the one person it names: 'Kai looks over his shoulder' (he), 'A WOMAN in a
+ * long coat: LENA (30s)' (she). Nothing when it names several people or says both.
+ */
+export function pronounVote(text: string, mentions: Mention[]): { name: string; pronoun: Pronoun } | null {
+  const name = mentions[0]?.name;
+  if (name === undefined || mentions.some((mention) => mention.name !== name)) return null;
+  const spoken = text.replace(/"[^"]*"|“[^”]*”/g, '');
+  const she = spoken.match(SHE_WORDS)?.length ?? 0;
+  const he = spoken.match(HE_WORDS)?.length ?? 0;
+  if (she > 0 === he > 0) return null;
+  return { name, pronoun: she > 0 ? 'she' : 'he' };
+}
+
+/** A title that says who a person is: MRS. PEMBERTON is she, FATHER DOYLE is he. */
+export function pronounOfTitle(name: string): Pronoun | null {
+  if (SHE_TITLES.test(name)) return 'she';
+  if (HE_TITLES.test(name)) return 'he';
+  return null;
+}

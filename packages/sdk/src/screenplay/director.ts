@@ -22,7 +22,14 @@ import {
   splitSpeech,
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
-import { leaversIn, lookerIn, presentMentions } from './director.presence.js';
+import {
+  leaversIn,
+  lookerIn,
+  type Pronoun,
+  presentMentions,
+  pronounOfTitle,
+  pronounVote,
+} from './director.presence.js';
 import {
   ageAliases,
   type Beat,
@@ -164,6 +171,7 @@ const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
 class Director {
   private readonly rule: PacingRule;
   private readonly mentions: NameMatcher;
+  private readonly pronouns: Map<string, Pronoun>;
   private readonly props: PropFinder;
   private readonly assets: AssetIndex;
   private readonly reading: FilmReading;
@@ -183,6 +191,7 @@ class Director {
     this.rule = PACING_RULES[guide.pacing];
     this.reading = readScreenplay(screenplay);
     this.mentions = new NameMatcher(this.reading.roster.names, true);
+    this.pronouns = this.pronounsOf();
     this.assets = new AssetIndex(assets);
     this.props = new PropFinder({
       propAssets: this.assets.propNames(),
@@ -695,7 +704,7 @@ class Director {
         continue;
       }
       const mentions = this.mentionsIn(plain);
-      const pronoun = this.watched(state, watching);
+      const pronoun = this.watched(state, watching, plain);
       for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
       const looker = state.looker;
       state.looker = lookerIn(plain, mentions, pronoun);
@@ -897,15 +906,57 @@ class Director {
     }));
   }
 
-  /** Who 'she' or 'he' is: the person we were watching (in the shot being written, else the last). */
-  private watched(state: SceneState | undefined, watching: string | undefined): string | undefined {
-    return watching ?? state?.drafts.findLast((draft) => draft.characters.length > 0)?.characters[0];
+  /**
+   * Who 'she' or 'he' at the start of `plain` is: the person we were watching (in the shot being
+   * written, else the last seen), unless the script says they are the other; then the last person
+   * seen whom the script calls so ('Kai tosses her the envelope. She catches it' is Lena).
+   */
+  private watched(
+    state: SceneState | undefined,
+    watching: string | undefined,
+    plain = '',
+  ): string | undefined {
+    const last = watching ?? state?.drafts.findLast((draft) => draft.characters.length > 0)?.characters[0];
+    const said = /^(?:(She)|(He))\b/.exec(plain);
+    if (said === null || state === undefined || last === undefined) return last;
+    const pronoun: Pronoun = said[1] ? 'she' : 'he';
+    const known = this.pronouns.get(last);
+    if (known === undefined || known === pronoun) return last;
+    const seen = [...state.drafts].reverse().flatMap((draft) => draft.characters);
+    return (
+      [...seen, ...[...state.present].reverse()].find((name) => this.pronouns.get(name) === pronoun) ?? last
+    );
+  }
+
+  /** What the script calls each person, she or he, where it says (pronounVote over its action). */
+  private pronounsOf(): Map<string, Pronoun> {
+    const votes = new Map<string, { she: number; he: number }>();
+    for (const element of this.screenplay.elements) {
+      if (element.type !== 'action') continue;
+      const text = plainText(element.text);
+      for (const [start, end] of sentenceRanges(text)) {
+        const sentence = text.slice(start, end);
+        const vote = pronounVote(sentence, this.mentionsIn(sentence));
+        if (vote === null) continue;
+        const tally = votes.get(vote.name) ?? { she: 0, he: 0 };
+        tally[vote.pronoun] += 1;
+        votes.set(vote.name, tally);
+      }
+    }
+    const pronouns = new Map<string, Pronoun>();
+    for (const name of this.reading.roster.names) {
+      const titled = pronounOfTitle(name);
+      const tally = votes.get(name);
+      if (titled !== null) pronouns.set(name, titled);
+      else if (tally && tally.she !== tally.he) pronouns.set(name, tally.she > tally.he ? 'she' : 'he');
+    }
+    return pronouns;
   }
 
   private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState, watching?: string): string[] {
     const found = [...new Set(this.mentionsIn(plain).map((mention) => mention.name))];
     // 'She turns.': the pronoun is the person we were watching.
-    const last = this.watched(state, watching);
+    const last = this.watched(state, watching, plain);
     if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
     for (const run of runs) {
       if (run.kind !== 'person') continue;

@@ -66,4 +66,10 @@ describe('CapitalsReader: what the capitals of an action line mean', () => {
     expect(kinds('A WEDDING RING in the mud.')).toEqual([['prop', 'WEDDING RING']]);
     expect(kinds('The phone RINGING.')).toEqual([['sound', 'RINGING']]);
   });
+
+  it('reads a counted or described plural as things, even where the tagger misses the verb', () => {
+    expect(kinds('Two BLACK SUVS box him in.')).toEqual([['prop', 'BLACK SUVS']]);
+    expect(kinds('The RUSTED GATES creak open.')).toEqual([['prop', 'RUSTED GATES']]);
+    expect(kinds('Somewhere DOGS BARK.')).toEqual([['sound', 'DOGS BARK']]);
+  });
 });

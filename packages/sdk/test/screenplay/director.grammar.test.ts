@@ -963,6 +963,32 @@ She hates everyone.
       expect(named(result.shots, 'She hates me.')?.characters).toEqual(['ANIKA', 'PHILIP']);
     });
 
+    it("takes 'She' as the woman in the scene when the man was the last one watched", () => {
+      const result = pass(
+        `EXT. ALLEY - NIGHT
+
+KAI (20s), a padded envelope strapped to his chest, skids to a halt. Two BLACK SUVS block the street behind him.
+
+A WOMAN in a long coat steps out of the shadows: LENA (30s).
+
+LENA
+Give me the envelope, Kai.
+
+Kai hesitates, then tosses her the envelope. She catches it and is gone.
+
+KAI
+Who the hell was that?
+`,
+        format,
+      );
+      expect(named(result.shots, 'She catches it')?.characters).toEqual(['LENA']);
+      // Lena went; Kai is alone with his line: no shoulder of her.
+      expect(named(result.shots, 'Who the hell was that?')?.characters).toEqual(['KAI']);
+      expect(result.shots.flatMap((shot) => shot.sounds ?? []).some((sound) => /SUVS/.test(sound.text))).toBe(
+        false,
+      );
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY

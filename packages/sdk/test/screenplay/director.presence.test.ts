@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { leaversIn, lookerIn, presentMentions } from '../../src/screenplay/director.presence.js';
+import {
+  leaversIn,
+  lookerIn,
+  presentMentions,
+  pronounOfTitle,
+  pronounVote,
+} from '../../src/screenplay/director.presence.js';
 import { NameMatcher } from '../../src/screenplay/name-matcher.js';
 
 const people = new NameMatcher(['JESS', 'ELLEN', 'TOMAS', 'MARCUS', 'DR. HALE'], true);
@@ -83,5 +89,31 @@ describe('who looks at something the next picture can show', () => {
 
   it("takes 'She' as the person being watched", () => {
     expect(looker('She looks out of the window.', 'ELLEN')).toBe('ELLEN');
+  });
+});
+
+describe('what the script calls a person', () => {
+  const vote = (sentence: string) => pronounVote(sentence, people.mentionsIn(sentence));
+
+  it('hears it in their own things, themselves and what they are, when the sentence names only them', () => {
+    expect(vote('Tomas looks over his shoulder.')).toEqual({ name: 'TOMAS', pronoun: 'he' });
+    expect(vote('Ellen digs it out with her fingers.')).toEqual({ name: 'ELLEN', pronoun: 'she' });
+    expect(vote('A WOMAN in a long coat steps out of the shadows: Jess.')).toEqual({
+      name: 'JESS',
+      pronoun: 'she',
+    });
+  });
+
+  it("does not take an object's pronoun, a quoted one, or a sentence about two people", () => {
+    expect(vote('Tomas hesitates, then tosses her the envelope.')).toBeNull();
+    expect(vote('Ellen reads the card: "For him, always."')).toBeNull();
+    expect(vote('Ellen hands Tomas his coat.')).toBeNull();
+    expect(vote('Jess shrugs.')).toBeNull();
+  });
+
+  it('reads a title', () => {
+    expect(pronounOfTitle('MRS. PEMBERTON')).toBe('she');
+    expect(pronounOfTitle('FATHER DOYLE')).toBe('he');
+    expect(pronounOfTitle('SGT. DAVIES')).toBeNull();
   });
 });
