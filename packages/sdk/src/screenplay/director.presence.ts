@@ -37,6 +37,9 @@ const EXITS: RegExp[] = [
   /\b(?:is|are)\s+gone\b/g,
 ];
 
+/** Every word of going holds one of these: most sentences are passed over on this alone. */
+const MAY_GO = /exit|depart|off\b|away|out\b|leave|disappear|vanish|gone/i;
+
 /** Words before the going that say it does not happen (yet): 'refuses to leave', 'doesn't go'. */
 const NOT_GOING =
   /(?:\bto|\bnot|n['’]t|\bnever|\bwon['’]?t|\bcannot|\bwill|\bwould|\bcould|\bshould|\bmight|\bmay|\bmust|\babout to|\bready to|\bif|\bunless|\bbefore|\buntil|\bcan)\s+$/;
@@ -69,6 +72,7 @@ export function presentMentions(text: string, mentions: Mention[]): Mention[] {
  * out.'). Going that is wanted, refused or only about to happen is not going.
  */
 export function leaversIn(text: string, mentions: Mention[], pronoun?: string): string[] {
+  if (!MAY_GO.test(text)) return [];
   const lower = text.toLowerCase();
   // 'Ellen's smile disappears': an owner is never the one who goes.
   const people = mentions.filter((mention) => !isPossessive(text, mention));
@@ -103,6 +107,8 @@ function subjectsBefore(text: string, people: Mention[], at: number): string[] {
 /** A look that shows something: 'stares at', 'looks out', 'gazes across', 'watches'. */
 const LOOK =
   /\b(?:(?:looks?|glances?|squints?)\s+(?:up\s+|down\s+|back\s+|over\s+|across\s+)?(?:at|out|up|through|into|across|over|toward|towards|down\s+at)\b|(?:stares?|gazes?|peers?|watches|peeks?)\b|(?:turns?|looks?\s+up)\s+to\s+see\b)/g;
+const MAY_LOOK = /look|glance|squint|stare|gaze|peer|watch|peek|turn/i;
+
 /** What a look falls on that is a person: their coverage, not a point of view. */
 const AT_PERSON =
   /^\s*(?:\w+\s+)?(?:him|them|me|us|each other|one another|her\s*(?:$|[.,;:!?—–-]|\b(?:and|as|for|with)\b))/i;
@@ -112,6 +118,7 @@ const AT_PERSON =
  * the next picture can be what they see ('Ellen stares out of the window.' → her point of view).
  */
 export function lookerIn(text: string, mentions: Mention[], pronoun?: string): string | undefined {
+  if (!MAY_LOOK.test(text)) return undefined;
   const lower = text.toLowerCase();
   const people = mentions.filter((mention) => !isPossessive(text, mention));
   for (const match of lower.matchAll(LOOK)) {

@@ -692,7 +692,8 @@ class Director {
       const sounds = soundsOf(read.runs, plain);
       // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
       const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
-      const named = this.charactersIn(plain, read.runs, state, watching);
+      const mentions = this.mentionsIn(plain);
+      const named = this.charactersIn(plain, read.runs, state, watching, mentions);
       // People only heard through a device are never in the room: the sentence about them shows it.
       const heard = named.filter((name) => this.reading.devices.has(name));
       const characters = heard.length === 0 ? named : named.filter((name) => !heard.includes(name));
@@ -703,7 +704,6 @@ class Director {
         opens = false;
         continue;
       }
-      const mentions = this.mentionsIn(plain);
       const pronoun = this.watched(state, watching, plain);
       for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
       const looker = state.looker;
@@ -953,8 +953,14 @@ class Director {
     return pronouns;
   }
 
-  private charactersIn(plain: string, runs: CapitalsRun[], state?: SceneState, watching?: string): string[] {
-    const found = [...new Set(this.mentionsIn(plain).map((mention) => mention.name))];
+  private charactersIn(
+    plain: string,
+    runs: CapitalsRun[],
+    state?: SceneState,
+    watching?: string,
+    mentions = this.mentionsIn(plain),
+  ): string[] {
+    const found = [...new Set(mentions.map((mention) => mention.name))];
     // 'She turns.': the pronoun is the person we were watching.
     const last = this.watched(state, watching, plain);
     if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
