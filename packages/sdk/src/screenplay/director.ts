@@ -201,7 +201,9 @@ class Director {
 
   run(): DirectedPass {
     const scenes = this.reading.scenes;
-    const drafted = scenes.map((scene, index) => this.coverScene(scene, scenes[index - 1]));
+    const drafted = scenes.map((scene, index) =>
+      this.coverScene(scene, scenes[index - 1], scenes.slice(Math.max(0, index - RETURN_SCENES), index)),
+    );
     const capped = capShotCount(drafted);
     const shots: FirstPassShot[] = [];
     const drafts: ShotDraft[] = [];
@@ -273,7 +275,7 @@ class Director {
 
   // ---------------------------------------------------------------- scenes
 
-  private coverScene(scene: FilmScene, previous: FilmScene | undefined): ShotDraft[] {
+  private coverScene(scene: FilmScene, previous: FilmScene | undefined, recent: FilmScene[]): ShotDraft[] {
     const state: SceneState = {
       scene,
       drafts: [],
@@ -295,7 +297,15 @@ class Director {
     this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
     const opensOnSlug = firstFilmed?.type === 'slug' && firstFilmed.slug.kind !== 'series';
-    const continues = previous !== undefined && previous.place !== null && samePlace(previous, scene);
+    // Back in a place a scene or two ago at the same time (cutting between a chase and the room that
+    // tracks it, out of a flashback): the audience knows where it is; no new establishing shot.
+    const returns = recent.some((earlier) => returnsTo(earlier, scene));
+    const continues =
+      returns ||
+      (previous !== undefined &&
+        previous.place !== null &&
+        samePlace(previous, scene) &&
+        sameTime(previous, scene));
     const located = scene.place !== null || (!scene.prologue && scene.heading !== '');
     const leading = scene.beats.findIndex((beat) => beat.type !== 'transition');
     const opening = leading < 0 ? scene.beats : scene.beats.slice(0, leading);
@@ -1611,6 +1621,24 @@ function renamed(text: string, name: string, alias: string): string {
     'gu',
   );
   return text.replace(pattern, alias);
+}
+
+/** How many scenes back a return to a place still needs no establishing shot. */
+const RETURN_SCENES = 3;
+/** A time of day that says the scene goes on from before ('CONTINUOUS', 'MOMENTS LATER'). */
+const GOES_ON = /\b(?:CONTINUOUS|CONT'?D|SAME|SAME TIME|MOMENTS? LATER|SECONDS LATER|LATER)\b/;
+
+/** The scene comes back to `earlier`'s place, inside or out as it was, at the same time of day. */
+function returnsTo(earlier: FilmScene, scene: FilmScene): boolean {
+  if (earlier.place === null || !samePlace(earlier, scene) || earlier.parts.intExt !== scene.parts.intExt)
+    return false;
+  return sameTime(earlier, scene);
+}
+
+/** The scene's time goes on from `earlier`'s: unsaid, 'CONTINUOUS', 'LATER', or the same time of day. */
+function sameTime(earlier: FilmScene, scene: FilmScene): boolean {
+  const time = scene.parts.timeOfDay?.toUpperCase() ?? null;
+  return time === null || GOES_ON.test(time) || time === earlier.parts.timeOfDay?.toUpperCase();
 }
 
 function samePlace(a: FilmScene, b: FilmScene): boolean {

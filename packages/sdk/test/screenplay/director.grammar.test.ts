@@ -989,6 +989,34 @@ Who the hell was that?
       );
     });
 
+    it('cuts back to a place it has just shown without establishing it again, unless the day has moved on', () => {
+      const result = pass(
+        `EXT. CITY BRIDGE - NIGHT
+
+Traffic crawls. KAI (20s) weaves his motorbike between the cars.
+
+INT. CONTROL ROOM - NIGHT
+
+VOSS (40s) watches a dot cross a map.
+
+EXT. CITY BRIDGE - CONTINUOUS
+
+The lights turn red. Kai brakes.
+
+INT. CONTROL ROOM - MOMENTS LATER
+
+Voss throws down her headset.
+
+INT. CONTROL ROOM - DAY
+
+Cold coffee. Voss has not moved.
+`,
+        format,
+      );
+      const openings = result.scenes.map((scene) => result.shots[scene.shotIndexes[0] ?? -1]?.framing);
+      expect(openings).toEqual(['establishing', 'establishing', 'medium', 'medium', 'establishing']);
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY

@@ -65,10 +65,16 @@ function expectWellFormed(source: string, screenplay: Screenplay, result: FirstP
   result.scenes.forEach((scene, s) => {
     const opening = result.shots[scene.shotIndexes[0] ?? -1];
     const previous = result.scenes[s - 1];
-    // A scene opens on where we are, unless it stays in the place of the scene before or the
-    // writer's slug directs its first shot.
+    // A scene opens on where we are, unless it stays in the place of the scene before, comes back
+    // within three scenes to a place seen at that time, or the writer's slug directs its first shot.
     const samePlace =
-      previous !== undefined && sceneLocation(result, previous) === sceneLocation(result, scene);
+      (previous !== undefined && sceneLocation(result, previous) === sceneLocation(result, scene)) ||
+      result.scenes
+        .slice(Math.max(0, s - 3), s)
+        .some(
+          (earlier) =>
+            sceneLocation(result, earlier) === sceneLocation(result, scene) && sameTime(earlier, scene),
+        );
     const directed = /^(?:ANGLE|CLOSE|WIDE|INSERT|BACK|\S+'S POV|POV|SERIES)/m.test(
       source
         .slice(source.indexOf(scene.heading) + scene.heading.length)
@@ -83,6 +89,21 @@ function expectWellFormed(source: string, screenplay: Screenplay, result: FirstP
     }
   });
   expect(problems).toEqual([]);
+}
+
+/** Inside or out as before, and at its time of day or going on from it ('CONTINUOUS'). */
+function sameTime(
+  earlier: FirstPassResult['scenes'][number],
+  scene: FirstPassResult['scenes'][number],
+): boolean {
+  const inOut = (heading: string) => /^\S+/.exec(heading)?.[0];
+  const time = (heading: string) =>
+    heading.includes(' - ') ? heading.split(' - ').at(-1)?.trim() : undefined;
+  const now = time(scene.heading);
+  return (
+    inOut(earlier.heading) === inOut(scene.heading) &&
+    (now === undefined || /CONTINUOUS|SAME|LATER/.test(now) || now === time(earlier.heading))
+  );
 }
 
 function sceneLocation(result: FirstPassResult, scene: FirstPassResult['scenes'][number]): string {
