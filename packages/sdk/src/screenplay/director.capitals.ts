@@ -213,6 +213,8 @@ export class CapitalsReader {
     const lastCapital = body[body.length - 1] ?? '';
     if (SOUND_NOUNS.test(lastCapital) && !NOUN_PHRASE_OPENERS.has(lastCapital))
       return [{ kind: 'sound', text, intro: false, role }];
+    // 'On the floor: a HOSPITAL BRACELET, snapped.': what a colon presents is what the shot shows.
+    if (presented(words, raw.at)) return [{ kind: 'prop', text, intro: false, role: 'object' }];
     // 'a SET OF KEYS', 'a BOX OF MATCHES', "a CHILD'S DRAWING": after OF or a possessive comes a
     // noun, whatever the tagger says of it.
     if (
@@ -268,6 +270,15 @@ export class CapitalsReader {
     }
     return [{ kind: 'prop', text, intro: false, role }];
   }
+}
+
+/** The run comes right after a colon that sets it out, a determiner at most between. */
+function presented(words: string[], at: number): boolean {
+  const before = words[at - 1] ?? '';
+  if (before.endsWith(':')) return at > 1;
+  return (
+    /^(?:a|an|the|his|her|their|its|one|two|three)$/i.test(before) && (words[at - 2] ?? '').endsWith(':')
+  );
 }
 
 function inRun(runs: RawRun[], index: number): boolean {

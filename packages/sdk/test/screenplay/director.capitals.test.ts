@@ -72,4 +72,14 @@ describe('CapitalsReader: what the capitals of an action line mean', () => {
     expect(kinds('The RUSTED GATES creak open.')).toEqual([['prop', 'RUSTED GATES']]);
     expect(kinds('Somewhere DOGS BARK.')).toEqual([['sound', 'DOGS BARK']]);
   });
+
+  it('takes what a colon sets out as the thing shown, but a sound stays a sound', () => {
+    const roles = (sentence: string) =>
+      reader.read(sentence).runs.map((run) => [run.kind, run.text, run.role]);
+    expect(roles('On the floor: a HOSPITAL BRACELET, snapped.')).toEqual([
+      ['prop', 'HOSPITAL BRACELET', 'object'],
+    ]);
+    expect(roles('On the desk: LETTERS.')).toEqual([['prop', 'LETTERS', 'object']]);
+    expect(roles('Then: a SCREAM.')).toEqual([['sound', 'SCREAM', 'subject']]);
+  });
 });
