@@ -97,4 +97,49 @@ describe.each(testDatabases())('job queue fairness on %s', (database) => {
       expect(finished).toHaveLength(ids.size);
     }
   }, 120_000);
+
+  it("a batch gives its slot to another user's job between shots, and goes on where it stopped", async () => {
+    drawn.length = 0;
+    const aliceSocket = await harness.connect(alice);
+    const bobSocket = await harness.connect(bob);
+    const pier = await newProject(server, alice, { name: 'Pier' });
+    const field = await newProject(server, bob, { name: 'Field' });
+    const shotIds: string[] = [];
+    for (const name of ['Pier 1', 'Pier 2', 'Pier 3', 'Pier 4']) {
+      const shot = await ask<Shot>(aliceSocket, 'shot:create', {
+        projectId: pier.id,
+        name,
+        action: `${name}.`,
+      });
+      shotIds.push(shot.id);
+    }
+    const batch = await ask<JobAcceptedReply>(aliceSocket, 'shot:generate-batch', {
+      projectId: pier.id,
+      shotIds,
+      provider: HELD_PROVIDER,
+      concurrency: 1,
+    });
+    await until('Pier 1 to be drawn', () => (drawn.length === 1 ? true : undefined));
+    const [single] = await queueShots(bobSocket, field, ['Field 1']);
+
+    for (let count = 1; count < 5; count += 1) await releaseAndWaitForNext(count);
+    waiting.shift()?.();
+
+    // One batch, one slot: Bob's image is drawn after the shot Alice's batch was drawing, not after all four.
+    expect(drawn).toEqual(['Pier 1', 'Field 1', 'Pier 2', 'Pier 3', 'Pier 4']);
+    const finished = await until('the batch to complete', async () => {
+      const { jobs } = await ask<JobListReply>(aliceSocket, 'jobs:list', { projectId: pier.id });
+      const job = jobs.find((listed) => listed.id === batch.job.id);
+      return job?.status === 'completed' ? job : undefined;
+    });
+    // Every shot once, in the batch's order, none redone after the hand-over.
+    expect(
+      (finished.result as { shotId: string; status: string }[]).map((entry) => [entry.shotId, entry.status]),
+    ).toEqual(shotIds.map((id) => [id, 'completed']));
+    const bobs = await until('Bob’s image to complete', async () => {
+      const { jobs } = await ask<JobListReply>(bobSocket, 'jobs:list', { projectId: field.id });
+      return jobs.find((listed) => listed.id === single?.job.id && listed.status === 'completed');
+    });
+    expect(bobs).toBeDefined();
+  }, 120_000);
 });

@@ -115,6 +115,7 @@ export const SERVER_MESSAGES = {
   payloadNotObject: 'Payload must be an object',
   jobCancelled: 'Job cancelled',
   jobResumed: 'Resumed after the server running it stopped',
+  jobTurnGiven: "Paused while another user's job takes its turn; it goes on where it stopped",
   keyNotInProject: 'The storage key does not belong to this project',
   bodyMustBeObject: 'Request body must be a JSON object',
   messageTooLarge: 'Message is too large',

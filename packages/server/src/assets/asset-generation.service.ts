@@ -206,7 +206,7 @@ export class AssetGenerationService implements OnModuleInit {
    * (one the user replaced or deleted meanwhile is left alone). Announces asset:imageGenerationCompleted.
    */
   private async renderAndStore(
-    ctx: JobContext<GenerateImagePayload>,
+    ctx: Omit<JobContext<GenerateImagePayload>, 'othersWaiting'>,
     ownerId: string,
     key: string,
     options: { prompt: string | null; invalidateDependents: boolean; onlyIfStale?: boolean },

@@ -10,6 +10,11 @@ export interface JobContext<P = Record<string, unknown>> {
   previousResult: unknown;
   /** Stores progress (0..100), an optional message and the partial result; emits job:progress. */
   progress(progress: number, update?: { message?: string; result?: unknown }): Promise<void>;
+  /**
+   * True when another user's job waits for the slot this job holds: a job of many parts (a batch)
+   * then stores its result and throws `TurnHandedOver` between parts, and goes on from it later.
+   */
+  othersWaiting(): Promise<boolean>;
 }
 
 /** How a job type runs, and how it tidies up when it ends without completing. */
@@ -27,6 +32,17 @@ export class WorkerStoppingError extends Error {
   constructor() {
     super('The server is stopping');
     this.name = 'WorkerStoppingError';
+  }
+}
+
+/**
+ * Thrown by a handler that gave its slot to another user's job (`othersWaiting`) after storing its
+ * result: the job is queued again behind that one and resumes from the stored result.
+ */
+export class TurnHandedOver extends Error {
+  constructor() {
+    super('Handed its slot to another user');
+    this.name = 'TurnHandedOver';
   }
 }
 

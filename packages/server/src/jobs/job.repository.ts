@@ -172,6 +172,28 @@ export class JobsRepository {
     );
   }
 
+  /**
+   * running → queued again for a job that gave its slot to another user's: the start it made is not
+   * counted against it (a long batch may hand over many times).
+   */
+  handOver(id: string, message: string): Promise<JobEntity | null> {
+    return this.updateOne(
+      `UPDATE jobs SET status = 'queued', message = $2, heartbeat_at = NULL, attempts = GREATEST(attempts - 1, 0),
+              updated_at = now()
+        WHERE id = $1 AND status = 'running' RETURNING *`,
+      [id, message],
+    );
+  }
+
+  /** Whether another user has a job waiting for a slot. */
+  async othersQueued(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM jobs WHERE status = 'queued' AND user_id <> $1 LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
   /** running → queued again, for a job whose worker stopped (crash, restart, lost node). */
   requeue(id: string, message: string): Promise<JobEntity | null> {
     return this.updateOne(

@@ -23,7 +23,13 @@ import { Lifecycle } from '../system/lifecycle.js';
 import type { JobEntity } from './job.entity.js';
 import { toJob } from './job.mapper.js';
 import { JobsRepository } from './job.repository.js';
-import { type JobContext, type JobHandler, JobTimeoutError, WorkerStoppingError } from './job-handlers.js';
+import {
+  type JobContext,
+  type JobHandler,
+  JobTimeoutError,
+  TurnHandedOver,
+  WorkerStoppingError,
+} from './job-handlers.js';
 import { operatorDetail } from './job-outcome.js';
 import { JobQueue, type QueuedDelivery } from './job-queue.js';
 import type { JobPayloads, JobType } from './job-types.js';
@@ -287,6 +293,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       payload: entity.payload as never,
       signal,
       previousResult: entity.result,
+      othersWaiting: () => this.othersWaiting(entity.userId),
       progress: async (progress, update = {}) => {
         if (signal.aborted) return;
         const row = await this.repository.progress(
@@ -320,6 +327,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     } catch (error) {
       // Left running in the table: the next start (or another node's sweep) resumes it.
       if (signal.aborted && signal.reason instanceof WorkerStoppingError) return;
+      if (error instanceof TurnHandedOver && !signal.aborted) {
+        await this.handOver(entity, deliveryId);
+        return;
+      }
       if (signal.reason instanceof JobTimeoutError) {
         await this.fail(entity, deliveryId, signal.reason);
         return;
@@ -378,6 +389,27 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
     for (const orphan of await this.repository.orphanedQueued(staleSeconds)) await this.resend(orphan);
     this.wake();
+  }
+
+  /**
+   * Whether a job of `userId` holding a slot here should give it up: every slot of this node is
+   * busy and another user's job waits (one small query, asked between a batch's shots).
+   */
+  private async othersWaiting(userId: string): Promise<boolean> {
+    if (this.running.size < this.config.jobConcurrency || this.stopping) return false;
+    return this.repository.othersQueued(userId);
+  }
+
+  /**
+   * The job gave its slot to another user's: queued again with its stored result. The new delivery is
+   * younger than the waiting job's, so at the same turn that one goes first.
+   */
+  private async handOver(entity: JobEntity, deliveryId: string): Promise<void> {
+    const queued = await this.repository.handOver(entity.id, SERVER_MESSAGES.jobTurnGiven);
+    await this.queue.complete(deliveryId);
+    if (queued === null) return;
+    this.logger.log('handed its slot to another user');
+    await this.resend(queued);
   }
 
   /** A resumed job keeps its place in its user's line (it was queued before the ones behind it). */

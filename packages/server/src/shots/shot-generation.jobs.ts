@@ -12,7 +12,7 @@ import { notFound, validation } from '../common/domain-error.js';
 import { GenerationCancelledError, throwIfCancelled } from '../generation/generation.errors.js';
 import { RenderSlots } from '../generation/render-slots.js';
 import { JobsService } from '../jobs/job.service.js';
-import type { JobContext } from '../jobs/job-handlers.js';
+import { type JobContext, TurnHandedOver } from '../jobs/job-handlers.js';
 import { operatorDetail } from '../jobs/job-outcome.js';
 import {
   IMAGE_JOB_TYPES,
@@ -45,10 +45,11 @@ async function eachLimited<T>(
   limit: number,
   signal: AbortSignal,
   work: (item: T) => Promise<void>,
+  stopped: () => boolean = () => false,
 ) {
   let next = 0;
   const lane = async () => {
-    while (!signal.aborted && next < items.length) {
+    while (!signal.aborted && !stopped() && next < items.length) {
       const item = items[next] as T;
       next += 1;
       await work(item);
@@ -102,13 +103,15 @@ export class ShotGenerationJobs implements OnModuleInit {
   /**
    * Renders every shot of the job not already done by an earlier attempt. Per-shot outcomes are the
    * job's result (stored after each shot, so a restart resumes); the job fails only when every shot failed.
+   * When another user's job waits for the slot, the drawing shots finish, the result is stored and the
+   * job hands its slot over (TurnHandedOver): it goes on after that job, one shot per turn while both wait.
    */
   private async runShots(ctx: JobContext<ShotsJobPayload>, kind: MediaKind): Promise<BatchShotResult[]> {
     const { job, payload, signal } = ctx;
     const results = new Map<string, BatchShotResult>();
-    for (const previous of asResults(ctx.previousResult)) {
-      if (previous.status === 'completed') results.set(previous.shotId, previous);
-    }
+    // Resumed (after a restart, or after handing the slot to another user): every shot with an outcome
+    // keeps it; a failure stays one to retry by hand, never redone on each resume.
+    for (const previous of asResults(ctx.previousResult)) results.set(previous.shotId, previous);
     const todo = payload.shotIds.filter((id) => !results.has(id));
     const assets = await this.jobAssets(job);
     const total = payload.shotIds.length;
@@ -146,14 +149,29 @@ export class ShotGenerationJobs implements OnModuleInit {
     const lanes = Math.min(payload.concurrency ?? this.slots.size, this.slots.size);
     // Each failed shot's error class: a job whose shots all failed fails with the first one's.
     const codes = new Map<string, ErrorCode>();
-    await eachLimited(todo, lanes, signal, async (shotId) => {
-      const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal, codes);
-      // The lane goes on to its next shot while the bookkeeping (ordered, one at a time) catches up.
-      if (outcome !== null) void record(outcome);
-    });
+    // Another user's job waiting for this slot: the lanes take no new shot, the ones drawing finish.
+    let handingOver = false;
+    await eachLimited(
+      todo,
+      lanes,
+      signal,
+      async (shotId) => {
+        const outcome = await this.renderOne(job, kind, shotId, payload, assets, signal, codes);
+        // The lane goes on to its next shot while the bookkeeping (ordered, one at a time) catches up.
+        if (outcome !== null) void record(outcome);
+        if (!handingOver && (await ctx.othersWaiting())) handingOver = true;
+      },
+      () => handingOver,
+    );
     await bookkeeping;
     throwIfCancelled(signal);
     const ordered = ordering(payload.shotIds, results);
+    if (handingOver && ordered.length < total) {
+      const done = ordered.length;
+      await ctx.progress((done / total) * 100, { message: `${done}/${total} shots`, result: ordered });
+      throwIfCancelled(signal);
+      throw new TurnHandedOver();
+    }
     if (ordered.length > 0 && ordered.every((entry) => entry.status === 'failed')) {
       // A shot deleted under its job is NOT_FOUND_ERROR (404 to the request waiting for it), not ours.
       throw new ReelbenchError({

@@ -12,6 +12,7 @@ import { VariantImageKey1795950000000 } from './1795950000000-variant-image-key.
 import { ShotSource1796000000000 } from './1796000000000-shot-source.js';
 import { ScriptVersions1796050000000 } from './1796050000000-script-versions.js';
 import { DialogueLines1796100000000 } from './1796100000000-dialogue-lines.js';
+import { QueuedJobs1796150000000 } from './1796150000000-queued-jobs.js';
 
 /** In order. A committed migration is never rewritten: add a new one. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ShotSource1796000000000,
   ScriptVersions1796050000000,
   DialogueLines1796100000000,
+  QueuedJobs1796150000000,
 ];
