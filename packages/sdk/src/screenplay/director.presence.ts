@@ -1,4 +1,7 @@
+import { plainText } from './emphasis.js';
+import type { ScriptElement } from './fountain.types.js';
 import type { Mention } from './name-matcher.js';
+import { sentenceRanges } from './sentences.js';
 
 /**
  * Who is in the room, read from the action: people who leave ('Jess storms out.') are no longer there
@@ -166,4 +169,53 @@ export function pronounOfTitle(name: string): Pronoun | null {
   if (SHE_TITLES.test(name)) return 'she';
   if (HE_TITLES.test(name)) return 'he';
   return null;
+}
+
+// ---------------------------------------------------------------- devices and whom a line is said to
+
+/** A device in running text that a voice can come through. */
+export const DEVICE_WORD =
+  /\b(?:tv|television|radio|telephone|phone|intercom|speaker|speakerphone|screen|monitor|laptop|walkie-talkie|tannoy)\b/i;
+/** Devices with a picture: the person heard through them is seen on it. */
+export const SCREENS = /^(?:TV|TELEVISION|SCREEN|MONITOR|LAPTOP|VIDEO)$/;
+
+/** 'TV' as a person writes it in a sentence: 'the TV', 'the radio'. */
+export function deviceName(device: string): string {
+  return /^(?:TV|P\.?A\.?)$/.test(device) ? device : device.toLowerCase();
+}
+
+/** A parenthetical that says a line goes into a device, to someone who is not in the room. */
+export const INTO_DEVICE =
+  /\b(?:into|on|over|down)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:phone|telephone|cell|mobile|receiver|handset|radio|walkie(?:-talkie)?|mic|microphone|intercom|dictaphone|recorder)\b/i;
+
+/** A parenthetical that says a line is said to nobody in the room. */
+export const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
+
+/** What the script calls each person, she or he, where it says: titles, then pronounVote over its action. */
+export function pronounsOf(
+  elements: readonly ScriptElement[],
+  names: readonly string[],
+  mentionsIn: (text: string) => Mention[],
+): Map<string, Pronoun> {
+  const votes = new Map<string, { she: number; he: number }>();
+  for (const element of elements) {
+    if (element.type !== 'action') continue;
+    const text = plainText(element.text);
+    for (const [start, end] of sentenceRanges(text)) {
+      const sentence = text.slice(start, end);
+      const vote = pronounVote(sentence, mentionsIn(sentence));
+      if (vote === null) continue;
+      const tally = votes.get(vote.name) ?? { she: 0, he: 0 };
+      tally[vote.pronoun] += 1;
+      votes.set(vote.name, tally);
+    }
+  }
+  const pronouns = new Map<string, Pronoun>();
+  for (const name of names) {
+    const titled = pronounOfTitle(name);
+    const tally = votes.get(name);
+    if (titled !== null) pronouns.set(name, titled);
+    else if (tally && tally.she !== tally.he) pronouns.set(name, tally.she > tally.he ? 'she' : 'he');
+  }
+  return pronouns;
 }

@@ -22,13 +22,18 @@ import {
   splitSpeech,
 } from './director.coverage.js';
 import { capShotCount } from './director.limit.js';
+import { RETURN_SCENES, returnsTo, samePlace, sameTime } from './director.places.js';
 import {
+  DEVICE_WORD,
+  deviceName,
+  INTO_DEVICE,
   leaversIn,
   lookerIn,
   type Pronoun,
   presentMentions,
-  pronounOfTitle,
-  pronounVote,
+  pronounsOf,
+  SCREENS,
+  TO_NOBODY,
 } from './director.presence.js';
 import {
   ageAliases,
@@ -143,24 +148,6 @@ interface SceneState {
   settled: number;
 }
 
-/** A device in running text that a voice can come through. */
-const DEVICE_WORD =
-  /\b(?:tv|television|radio|telephone|phone|intercom|speaker|speakerphone|screen|monitor|laptop|walkie-talkie|tannoy)\b/i;
-/** Devices with a picture: the person heard through them is seen on it. */
-const SCREENS = /^(?:TV|TELEVISION|SCREEN|MONITOR|LAPTOP|VIDEO)$/;
-
-/** 'TV' as a person writes it in a sentence: 'the TV', 'the radio'. */
-function deviceName(device: string): string {
-  return /^(?:TV|P\.?A\.?)$/.test(device) ? device : device.toLowerCase();
-}
-
-/** A parenthetical that says a line goes into a device, to someone who is not in the room. */
-const INTO_DEVICE =
-  /\b(?:into|on|over|down)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:phone|telephone|cell|mobile|receiver|handset|radio|walkie(?:-talkie)?|mic|microphone|intercom|dictaphone|recorder)\b/i;
-
-/** A parenthetical that says a line is said to nobody in the room. */
-const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
-
 const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
   'medium',
   'close',
@@ -191,7 +178,9 @@ class Director {
     this.rule = PACING_RULES[guide.pacing];
     this.reading = readScreenplay(screenplay);
     this.mentions = new NameMatcher(this.reading.roster.names, true);
-    this.pronouns = this.pronounsOf();
+    this.pronouns = pronounsOf(screenplay.elements, this.reading.roster.names, (text) =>
+      this.mentionsIn(text),
+    );
     this.assets = new AssetIndex(assets);
     this.props = new PropFinder({
       propAssets: this.assets.propNames(),
@@ -938,31 +927,6 @@ class Director {
     );
   }
 
-  /** What the script calls each person, she or he, where it says (pronounVote over its action). */
-  private pronounsOf(): Map<string, Pronoun> {
-    const votes = new Map<string, { she: number; he: number }>();
-    for (const element of this.screenplay.elements) {
-      if (element.type !== 'action') continue;
-      const text = plainText(element.text);
-      for (const [start, end] of sentenceRanges(text)) {
-        const sentence = text.slice(start, end);
-        const vote = pronounVote(sentence, this.mentionsIn(sentence));
-        if (vote === null) continue;
-        const tally = votes.get(vote.name) ?? { she: 0, he: 0 };
-        tally[vote.pronoun] += 1;
-        votes.set(vote.name, tally);
-      }
-    }
-    const pronouns = new Map<string, Pronoun>();
-    for (const name of this.reading.roster.names) {
-      const titled = pronounOfTitle(name);
-      const tally = votes.get(name);
-      if (titled !== null) pronouns.set(name, titled);
-      else if (tally && tally.she !== tally.he) pronouns.set(name, tally.she > tally.he ? 'she' : 'he');
-    }
-    return pronouns;
-  }
-
   private charactersIn(
     plain: string,
     runs: CapitalsRun[],
@@ -1621,28 +1585,6 @@ function renamed(text: string, name: string, alias: string): string {
     'gu',
   );
   return text.replace(pattern, alias);
-}
-
-/** How many scenes back a return to a place still needs no establishing shot. */
-const RETURN_SCENES = 3;
-/** A time of day that says the scene goes on from before ('CONTINUOUS', 'MOMENTS LATER'). */
-const GOES_ON = /\b(?:CONTINUOUS|CONT'?D|SAME|SAME TIME|MOMENTS? LATER|SECONDS LATER|LATER)\b/;
-
-/** The scene comes back to `earlier`'s place, inside or out as it was, at the same time of day. */
-function returnsTo(earlier: FilmScene, scene: FilmScene): boolean {
-  if (earlier.place === null || !samePlace(earlier, scene) || earlier.parts.intExt !== scene.parts.intExt)
-    return false;
-  return sameTime(earlier, scene);
-}
-
-/** The scene's time goes on from `earlier`'s: unsaid, 'CONTINUOUS', 'LATER', or the same time of day. */
-function sameTime(earlier: FilmScene, scene: FilmScene): boolean {
-  const time = scene.parts.timeOfDay?.toUpperCase() ?? null;
-  return time === null || GOES_ON.test(time) || time === earlier.parts.timeOfDay?.toUpperCase();
-}
-
-function samePlace(a: FilmScene, b: FilmScene): boolean {
-  return a === b || (a.place !== null && a.place === b.place && a.subLocation === b.subLocation);
 }
 
 function isOn(speech: Speech | undefined): boolean {
