@@ -147,6 +147,9 @@ export type Pronoun = 'she' | 'he';
 const SHE_WORDS =
   /\b(?:hers|herself|her(?=\s+(?!(?:the|a|an|to|in|on|at|with|from|up|down|back|away|out|off|and|as|for|into|over|again|that|this|it)\b)[a-z])|woman|girl|lady|mother|wife|sister|daughter|aunt|grandmother|queen|actress|waitress)\b/gi;
 const HE_WORDS = /\b(?:his|himself|man|boy|guy|father|husband|brother|son|uncle|grandfather|king)\b/gi;
+/** Any word SHE_WORDS or HE_WORDS might find. */
+const SAYS_WHO =
+  /\b(?:hers?|herself|his|himself|wom[ae]n|girl|lady|mother|wife|sister|daughter|aunt|grandmother|queen|actress|waitress|man|boy|guy|father|husband|brother|son|uncle|grandfather|king)\b/i;
 const SHE_TITLES = /^(?:MRS|MS|MISS|LADY|SISTER|MOTHER|AUNT|QUEEN|MADAME?|DAME)\b/;
 const HE_TITLES = /^(?:MR|SIR|FATHER|BROTHER|UNCLE|LORD|KING|MISTER)\b/;
 
@@ -199,10 +202,12 @@ export function pronounsOf(
 ): Map<string, Pronoun> {
   const votes = new Map<string, { she: number; he: number }>();
   for (const element of elements) {
-    if (element.type !== 'action') continue;
+    // Most paragraphs say nothing of anyone's: only those with such a word are read.
+    if (element.type !== 'action' || !SAYS_WHO.test(element.text)) continue;
     const text = plainText(element.text);
     for (const [start, end] of sentenceRanges(text)) {
       const sentence = text.slice(start, end);
+      if (!SAYS_WHO.test(sentence)) continue;
       const vote = pronounVote(sentence, mentionsIn(sentence));
       if (vote === null) continue;
       const tally = votes.get(vote.name) ?? { she: 0, he: 0 };
