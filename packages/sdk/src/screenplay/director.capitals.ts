@@ -272,13 +272,17 @@ export class CapitalsReader {
   }
 }
 
-/** The run comes right after a colon that sets it out, a determiner at most between. */
+/**
+ * The run comes right after a colon that sets it out ('Inside: a dead SPARROW'), at most three words in
+ * lower case (a determiner, what it is like) between; the colon ends a lead-in, not the sentence's start.
+ */
 function presented(words: string[], at: number): boolean {
-  const before = words[at - 1] ?? '';
-  if (before.endsWith(':')) return at > 1;
-  return (
-    /^(?:a|an|the|his|her|their|its|one|two|three)$/i.test(before) && (words[at - 2] ?? '').endsWith(':')
-  );
+  for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
+    const word = words[i] as string;
+    if (word.endsWith(':')) return at > 1;
+    if (!/^\p{Ll}[\p{Ll}'’-]*$/u.test(word)) return false;
+  }
+  return false;
 }
 
 function inRun(runs: RawRun[], index: number): boolean {

@@ -192,6 +192,13 @@ export const INTO_DEVICE =
   /\b(?:into|on|over|down)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:phone|telephone|cell|mobile|receiver|handset|radio|walkie(?:-talkie)?|mic|microphone|intercom|dictaphone|recorder)\b/i;
 
 /** A parenthetical that says a line is said to nobody in the room. */
+/**
+ * After 'to': a thing, not people ('the sparrow', 'his reflection'); a group in the room ('the
+ * others', 'the crowd') or a pronoun is someone there.
+ */
+export const TO_A_THING =
+  /^(?:the|a|an|his|her|their|my|its)\s+(?!(?:group|room|crowd|class|table|others?|rest|kids|children|men|women|boys|girls|jury|audience|team|family|guests|officers|police|soldiers|everyone|both)\b)[\p{Ll}'’-]+(?:\s+[\p{Ll}'’-]+)?\s*(?:[,;)]|$)/u;
+
 export const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
 
 /** What the script calls each person, she or he, where it says: titles, then pronounVote over its action. */

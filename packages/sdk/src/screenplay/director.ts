@@ -33,6 +33,7 @@ import {
   presentMentions,
   pronounsOf,
   SCREENS,
+  TO_A_THING,
   TO_NOBODY,
 } from './director.presence.js';
 import {
@@ -1361,6 +1362,8 @@ class Director {
     if (to === null) return undefined;
     const after = aside.text.slice(to.index + to[0].length);
     const [named] = this.mentionsIn(after);
+    // '(to the sparrow)', '(to the photo)': said to a thing, not to anyone in the room.
+    if (named === undefined && TO_A_THING.test(after)) return null;
     if (named === undefined || named.start !== 0 || speech.speakers.includes(named.name)) return undefined;
     const here = state.present.includes(named.name) || state.intercut?.has(named.name) === true;
     return here ? named.name : undefined;

@@ -80,6 +80,7 @@ describe('CapitalsReader: what the capitals of an action line mean', () => {
       ['prop', 'HOSPITAL BRACELET', 'object'],
     ]);
     expect(roles('On the desk: LETTERS.')).toEqual([['prop', 'LETTERS', 'object']]);
+    expect(roles('Inside: a dead SPARROW on cotton wool.')).toEqual([['prop', 'SPARROW', 'object']]);
     expect(roles('Then: a SCREAM.')).toEqual([['sound', 'SCREAM', 'subject']]);
   });
 });

@@ -1017,6 +1017,35 @@ Cold coffee. Voss has not moved.
       expect(openings).toEqual(['establishing', 'establishing', 'medium', 'medium', 'establishing']);
     });
 
+    it('plays a line said (to the sparrow) on its speaker alone, and shows what a colon sets out', () => {
+      const result = pass(
+        `INT./EXT. PICKUP TRUCK - MOVING - NIGHT
+
+DEL (60s) drives. His granddaughter SUNNY (12) rides shotgun, a shoebox on her lap.
+
+SUNNY
+Are we nearly there?
+
+DEL
+Nearly.
+
+Sunny lifts the lid of the shoebox. Inside: a dead SPARROW on cotton wool.
+
+SUNNY
+(to the sparrow)
+Nearly there.
+`,
+        format,
+      );
+      expect(named(result.shots, 'Inside: a dead SPARROW')).toMatchObject({
+        framing: 'insert',
+        props: ['SPARROW'],
+      });
+      const toBird = named(result.shots, 'Nearly there.');
+      expect(toBird?.characters).toEqual(['SUNNY']);
+      expect(toBird?.framing).not.toBe('over-shoulder');
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY
