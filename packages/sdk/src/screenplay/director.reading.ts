@@ -129,6 +129,9 @@ export function readTransition(text: string): { transition: FirstPassTransition 
 
 // ---------------------------------------------------------------- slugs
 
+/** Words laid over the picture: 'SUPER: "Port Ellen, 1998"', 'TITLE: THREE DAYS EARLIER'. */
+export const SUPER_LINE = /^(?:SUPER|SUPERIMPOSE|TITLE CARD|TITLE|CAPTION|CHYRON)\b/;
+
 const SLUG_KEYWORDS: ReadonlyArray<readonly [RegExp, SlugKind]> = [
   [/^(?:EXTREME CLOSE[- ]?UP|ECU|CLOSE[- ]?UP|CLOSE SHOT|CLOSE|CU)(?: ON)?\b/, 'close'],
   [/^(?:WIDE SHOT|WIDE ANGLE|WIDER|WIDE|ESTABLISHING SHOT)(?: ON)?\b/, 'wide'],
@@ -149,7 +152,7 @@ const SLUG_KEYWORDS: ReadonlyArray<readonly [RegExp, SlugKind]> = [
   ],
   [/^(?:INTERCUT|INTERCUTTING)\b/, 'intercut'],
   [/^(?:LATER|MOMENTS LATER|A MOMENT LATER|SECONDS LATER|MINUTES LATER)\b/, 'later'],
-  [/^(?:SUPER|SUPERIMPOSE|TITLE CARD|TITLE|CAPTION|CHYRON)\b/, 'super'],
+  [SUPER_LINE, 'super'],
 ];
 
 /** "JUNE'S POV", 'SNIPER SCOPE POV', 'POV - JUNE'; a qualifier may follow ("HOPE'S POV - THROUGH THE WINDOW"). */

@@ -45,6 +45,7 @@ import {
   type FilmScene,
   readScreenplay,
   type Slug,
+  SUPER_LINE,
 } from './director.reading.js';
 import {
   type CameraMove,
@@ -286,7 +287,10 @@ class Director {
     };
     this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
-    const opensOnSlug = firstFilmed?.type === 'slug' && firstFilmed.slug.kind !== 'series';
+    // A writer's camera direction first shapes the opening shot; words over the picture (SUPER:) or a
+    // marker for the reader (BEGIN FLASHBACK:) do not: the place is still established under them.
+    const opensOnSlug =
+      firstFilmed?.type === 'slug' && !['series', 'super', 'marker'].includes(firstFilmed.slug.kind);
     // Back in a place a scene or two ago at the same time (cutting between a chase and the room that
     // tracks it, out of a flashback): the audience knows where it is; no new establishing shot.
     const returns = recent.some((earlier) => returnsTo(earlier, scene));
@@ -787,7 +791,7 @@ class Director {
         index === state.firstAction &&
         !read.runs.some((run) => run.kind === 'camera') &&
         previousDraft?.purpose === 'establishing' &&
-        previousDraft.slugs.length === 0 &&
+        previousDraft.slugs.every((text) => SUPER_LINE.test(text)) &&
         characters.length === 0 &&
         words <= 12 &&
         sounds.length === 0

@@ -1046,6 +1046,25 @@ Nearly there.
       expect(toBird?.framing).not.toBe('over-shoulder');
     });
 
+    it('establishes the place under a SUPER that opens the scene, its first line of weather on it', () => {
+      const result = pass(
+        `EXT. DOCKS - NIGHT
+
+SUPER: "LONDON, 1944"
+
+Fog.
+
+A lone DOCKER (50s) smokes by a crate.
+`,
+        format,
+      );
+      const [opening] = result.shots;
+      expect(opening?.framing).toBe('establishing');
+      expect(opening?.description).toContain('Title over the picture: “LONDON, 1944”.');
+      expect(opening?.script_text).toContain('Fog.');
+      expect(result.shots.map((shot) => shot.framing)).toEqual(['establishing', 'medium']);
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY
