@@ -231,3 +231,12 @@ export function pronounsOf(
   }
   return pronouns;
 }
+
+/** A parenthetical that sends its speaker out with the line: '(leaving)', '(heading out)'. */
+const GOING_WITH_LINE =
+  /\b(?:leaving|exiting|heading (?:out|off)|walking (?:out|off|away)|on (?:her|his|their|the) way out|as (?:she|he|they) (?:goes|leaves|exits))\b/i;
+
+/** The speech's parenthetical says its speaker leaves with it. */
+export function leavesAfter(speech: { parts: readonly ScriptElement[] }): boolean {
+  return speech.parts.some((part) => part.type === 'parenthetical' && GOING_WITH_LINE.test(part.text));
+}

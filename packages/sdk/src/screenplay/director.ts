@@ -28,6 +28,7 @@ import {
   deviceName,
   INTO_DEVICE,
   leaversIn,
+  leavesAfter,
   lookerIn,
   type Pronoun,
   presentMentions,
@@ -1132,7 +1133,16 @@ class Director {
     let masterDone = speakers.length < 2 || state.mastered.has(key) || heldWide || apart;
     if (speakers.length === 2 && state.sides.length === 0 && !apart) state.sides = [...speakers];
     let single = 0;
+    // '(heading out)': the speaker goes once the line is said; the lines after it are not said to them.
+    let settledUpTo = 0;
+    const gone = new Set<string>();
     for (let i = 0; i < speeches.length; i++) {
+      for (; settledUpTo < i; settledUpTo++) {
+        const said = speeches[settledUpTo] as Speech;
+        if (said.delivery !== 'on' || !leavesAfter(said)) continue;
+        this.leave(state, said.speakers);
+        for (const name of said.speakers) gone.add(name);
+      }
       const speech = speeches[i] as Speech;
       if (speech.dual) {
         this.dualShot(state, speech.dual, speech.index);
@@ -1189,7 +1199,8 @@ class Director {
         group.push(next);
         total += next.words;
       }
-      this.singles(state, group, style, single++, speakers, apart);
+      const here = gone.size === 0 ? speakers : speakers.filter((name) => !gone.has(name));
+      this.singles(state, group, style, single++, here, apart);
     }
     for (const [speech, heard] of overheard) this.overhear(state, speech, heard);
   }

@@ -1065,6 +1065,27 @@ A lone DOCKER (50s) smokes by a crate.
       expect(result.shots.map((shot) => shot.framing)).toEqual(['establishing', 'medium']);
     });
 
+    it('lets a speaker who goes with the line (heading out) go: the answer is said to the room', () => {
+      const result = pass(
+        `INT. KITCHEN - NIGHT
+
+ELLEN (40s) at the sink. JESS (17) grabs her coat.
+
+JESS
+(heading out)
+Don't wait up.
+
+ELLEN
+I never do.
+`,
+        format,
+      );
+      expect(named(result.shots, "Don't wait up.")?.characters).toEqual(['JESS', 'ELLEN']);
+      const answer = named(result.shots, 'I never do.');
+      expect(answer?.characters).toEqual(['ELLEN']);
+      expect(answer?.framing).not.toBe('over-shoulder');
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY
