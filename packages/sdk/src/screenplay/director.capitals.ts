@@ -236,7 +236,9 @@ export class CapitalsReader {
     }
     // A clause needs a verb: 'The phone RINGS', 'Somewhere a DOOR SLAMS', 'Gulls SCREAM' read as nouns.
     const lastWord = body[body.length - 1] ?? '';
-    const afterNoun = before !== undefined && (isNoun(before) || before === 'PRON');
+    // 'Gulls SCREAM': right after a noun; 'a mirror ball, PARTYGOERS …' starts the list's next item.
+    const afterNoun =
+      before !== undefined && (isNoun(before) || before === 'PRON') && !/[,;:]$/.test(words[at - 1] ?? '');
     // 'RINGING' is a verb's form; 'RING', 'WING', 'STRING' only end like one (no vowel before ING).
     // 'Two BLACK SUVS', 'the RUSTED GATES': counted or described, the -S is a plural noun's.
     const plural = before === 'NUM' || own[own.length - 2] === 'ADJ';

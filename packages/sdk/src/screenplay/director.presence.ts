@@ -199,7 +199,8 @@ export const INTO_DEVICE =
 export const TO_A_THING =
   /^(?:the|a|an|his|her|their|my|its)\s+(?!(?:group|room|crowd|class|table|others?|rest|kids|children|men|women|boys|girls|jury|audience|team|family|guests|officers|police|soldiers|everyone|both)\b)[\p{Ll}'’-]+(?:\s+[\p{Ll}'’-]+)?\s*(?:[,;)]|$)/u;
 
-export const TO_NOBODY = /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b/i;
+export const TO_NOBODY =
+  /\bto\s+(?:herself|himself|themselves|themself|itself|myself|no\s*one|nobody)\b|^\s*\(?\s*(?:muttering\s+)?under\s+(?:his|her|their|my)\s+breath\s*\)?\s*$/i;
 
 /** What the script calls each person, she or he, where it says: titles, then pronounVote over its action. */
 export function pronounsOf(
@@ -239,4 +240,30 @@ const GOING_WITH_LINE =
 /** The speech's parenthetical says its speaker leaves with it. */
 export function leavesAfter(speech: { parts: readonly ScriptElement[] }): boolean {
   return speech.parts.some((part) => part.type === 'parenthetical' && GOING_WITH_LINE.test(part.text));
+}
+
+/** Going or turning to someone: 'Maya walks around Brad, straight to Theo', 'She turns to Joe'. */
+const TOWARD =
+  /\b(?:walks?|cross(?:es)?|goes|turns?|moves?|steps?|heads?|comes?|runs?|hurr(?:ies|y)|strides?|wanders?|march(?:es)?|leans?|sidles?|edges?)\b(?:[^.;:!?]*?)\b(?:to|towards?|up to|over to|back to)\s+$/i;
+
+/**
+ * Who turns or goes to whom in a sentence ('Maya walks around Brad, straight to Theo' → Maya to Theo):
+ * the next line they say is said to that person.
+ */
+export function turnsTo(
+  text: string,
+  mentions: Mention[],
+  pronoun?: string,
+): { who: string; to: string } | null {
+  const people = mentions.filter((mention) => !isPossessive(text, mention));
+  for (const target of people) {
+    const before = text.slice(0, target.start);
+    const verb = TOWARD.exec(before);
+    if (verb === null) continue;
+    const [who, ...others] = subjectsBefore(text, people, verb.index);
+    const subject = who ?? (/^\s*(?:she|he)\b/i.test(before) ? pronoun : undefined);
+    if (subject !== undefined && others.length === 0 && subject !== target.name)
+      return { who: subject, to: target.name };
+  }
+  return null;
 }

@@ -36,6 +36,7 @@ import {
   SCREENS,
   TO_A_THING,
   TO_NOBODY,
+  turnsTo,
 } from './director.presence.js';
 import {
   ageAliases,
@@ -149,6 +150,8 @@ interface SceneState {
   looker: string | undefined;
   /** The first draft after the last person left: wides from it on show the room as it is. */
   settled: number;
+  /** Whom each person last went or turned to ('She turns to Joe'): their next line is said to them. */
+  facing: Map<string, string>;
 }
 
 const SINGLE_FRAMINGS: ReadonlySet<FramingType> = new Set([
@@ -285,6 +288,7 @@ class Director {
       titles: [],
       looker: undefined,
       settled: 0,
+      facing: new Map(),
     };
     this.intercutNext = false;
     const firstFilmed = scene.beats.find((beat) => beat.type !== 'transition');
@@ -711,6 +715,8 @@ class Director {
       }
       const pronoun = this.watched(state, watching, plain);
       for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
+      const turn = turnsTo(plain, mentions, pronoun);
+      if (turn !== null) state.facing.set(turn.who, turn.to);
       const looker = state.looker;
       state.looker = lookerIn(plain, mentions, pronoun);
       if (
@@ -878,6 +884,8 @@ class Director {
   private leave(state: SceneState, names: string[]): void {
     if (names.length === 0) return;
     state.present = state.present.filter((name) => !names.includes(name));
+    for (const [who, to] of state.facing)
+      if (names.includes(who) || names.includes(to)) state.facing.delete(who);
     if (state.lastSpeaker !== undefined && names.includes(state.lastSpeaker)) state.lastSpeaker = undefined;
     if (state.sides.some((name) => names.includes(name))) state.sides = [];
     state.settled = state.drafts.length;
@@ -1315,7 +1323,10 @@ class Director {
       this.masterShot(state, group, first.speakers);
       return;
     }
-    const addressed = this.addressee(state, first);
+    const facing = state.facing.get(speaker);
+    const said = this.addressee(state, first);
+    const addressed =
+      said !== undefined ? said : facing !== undefined && state.present.includes(facing) ? facing : undefined;
     const other =
       addressed === null ? undefined : (addressed ?? this.listenerFor(state, speaker, [], speakers));
     // Across an intercut (a phone call) the other party is heard, never in the frame: no shoulder and

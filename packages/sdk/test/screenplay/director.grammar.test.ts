@@ -1086,6 +1086,38 @@ I never do.
       expect(answer?.framing).not.toBe('over-shoulder');
     });
 
+    it('plays a line against the one the speaker just went to, and a line under the breath alone', () => {
+      const result = pass(
+        `INT. SCHOOL GYM - NIGHT
+
+THEO (17), rented tux a size too big, hovers by the punch bowl. MAYA (17) walks in.
+
+THEO
+(under his breath)
+Okay. Okay.
+
+BRAD (18), letterman jacket, cuts in front of Theo.
+
+BRAD
+Maya. You made it.
+
+MAYA
+I said I would.
+
+Maya walks around Brad, straight to Theo.
+
+MAYA
+Dance?
+`,
+        format,
+      );
+      const breath = named(result.shots, 'Okay. Okay.');
+      expect(breath?.characters).toEqual(['THEO']);
+      expect(breath?.framing).not.toBe('over-shoulder');
+      const ask = named(result.shots, 'Dance?');
+      expect(ask?.name).toContain('MAYA speaking to THEO');
+    });
+
     it('plays a line written (to Mara) against Mara, not against whoever spoke last', () => {
       const result = pass(
         `INT. BOATHOUSE - DAY

@@ -5,6 +5,7 @@ import {
   presentMentions,
   pronounOfTitle,
   pronounVote,
+  turnsTo,
 } from '../../src/screenplay/director.presence.js';
 import { NameMatcher } from '../../src/screenplay/name-matcher.js';
 
@@ -115,5 +116,22 @@ describe('what the script calls a person', () => {
     expect(pronounOfTitle('MRS. PEMBERTON')).toBe('she');
     expect(pronounOfTitle('FATHER DOYLE')).toBe('he');
     expect(pronounOfTitle('SGT. DAVIES')).toBeNull();
+  });
+});
+
+describe('whom a person goes or turns to', () => {
+  const turn = (sentence: string, pronoun?: string) =>
+    turnsTo(sentence, people.mentionsIn(sentence), pronoun);
+
+  it('finds the one who goes and the one they go to', () => {
+    expect(turn('Jess walks around Tomas, straight to Ellen.')).toEqual({ who: 'JESS', to: 'ELLEN' });
+    expect(turn('She turns to Marcus.', 'ELLEN')).toEqual({ who: 'ELLEN', to: 'MARCUS' });
+    expect(turn('Tomas crosses over to Jess and sits.')).toEqual({ who: 'TOMAS', to: 'JESS' });
+  });
+
+  it('finds nothing in a look, a sentence about two who go, or going to a place', () => {
+    expect(turn('Ellen looks at Tomas.')).toBeNull();
+    expect(turn('Jess and Tomas walk to Ellen.')).toBeNull();
+    expect(turn('Jess walks to the door.')).toBeNull();
   });
 });
