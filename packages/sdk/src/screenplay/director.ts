@@ -702,7 +702,8 @@ class Director {
       // 'She doesn't answer.' after 'Ruth looks out.' in the same paragraph: the person this shot is on.
       const watching = chunk ? [...(chunk as { characters: Set<string> }).characters][0] : undefined;
       const mentions = this.mentionsIn(plain);
-      const named = this.charactersIn(plain, read.runs, state, watching, mentions);
+      const pronoun = this.watched(state, watching, plain);
+      const named = this.charactersIn(plain, read.runs, mentions, pronoun);
       // People only heard through a device are never in the room: the sentence about them shows it.
       const heard = named.filter((name) => this.reading.devices.has(name));
       const characters = heard.length === 0 ? named : named.filter((name) => !heard.includes(name));
@@ -713,7 +714,6 @@ class Director {
         opens = false;
         continue;
       }
-      const pronoun = this.watched(state, watching, plain);
       for (const name of leaversIn(plain, mentions, pronoun)) leaving.add(name);
       const turn = turnsTo(plain, mentions, pronoun);
       if (turn !== null) state.facing.set(turn.who, turn.to);
@@ -941,17 +941,16 @@ class Director {
     );
   }
 
+  /** `pronoun`: whom an opening 'She' or 'He' stands for (`watched`). */
   private charactersIn(
     plain: string,
     runs: CapitalsRun[],
-    state?: SceneState,
-    watching?: string,
-    mentions = this.mentionsIn(plain),
+    mentions: Mention[],
+    pronoun: string | undefined,
   ): string[] {
     const found = [...new Set(mentions.map((mention) => mention.name))];
     // 'She turns.': the pronoun is the person we were watching.
-    const last = this.watched(state, watching, plain);
-    if (found.length === 0 && last && /^(?:She|He|They)\b/.test(plain)) found.push(last);
+    if (found.length === 0 && pronoun && /^(?:She|He|They)\b/.test(plain)) found.push(pronoun);
     for (const run of runs) {
       if (run.kind !== 'person') continue;
       const name = this.reading.roster.canonical(run.text);
