@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SocketClient } from '@reelbench/sdk';
 import { type JobAcceptedReply, MESSAGES, SERVER_MESSAGES, type Shot } from '@reelbench/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plainPng, uploadPng } from '../../packages/server/test/support/upload-png.js';
 import {
   api,
@@ -165,6 +165,9 @@ describe('a provider that hangs, a full storage, and secrets kept out of the log
       }),
     ).rejects.toMatchObject({ code: 'SERVER_ERROR', message: MESSAGES.jobFailed });
     expect(hung.length).toBeGreaterThan(before);
+    // The reply and the room's job:error travel apart (through Redis when it is configured): the event
+    // may land a moment after the reply.
+    await vi.waitFor(() => expect(failures.length).toBeGreaterThan(0), { timeout: 5_000 });
     expect(failures).toEqual([{ status: 'failed', error: MESSAGES.jobFailed, code: 'SERVER_ERROR' }]);
     expect(
       node
